@@ -1,0 +1,61 @@
+// `torchwright check`: the same parse and analysis the builder and Studio use, printed as a table.
+
+#include "app/cli/commands.h"
+
+#include "core/config/run_config.h"
+#include "core/spec/analysis.h"
+#include "core/spec/model_spec.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdio>
+
+namespace tw::cli {
+
+namespace {
+
+// A run file has a top-level `model:` key; a model file has `nodes:`/`layers:`.
+bool isRunFile(const std::string &path) {
+  try {
+    YAML::Node root = YAML::LoadFile(path);
+    return root.IsMap() && root["model"];
+  } catch (const YAML::Exception &) {
+    return false;  // the model parser reports the syntax error with its location
+  }
+}
+
+}  // namespace
+
+int runCheck(const CliArgs &args) {
+  if (args.positionals.size() != 1) {
+    std::fprintf(stderr, "usage: torchwright check MODEL.yaml|RUN.yaml\n");
+    return 2;
+  }
+  const std::string &path = args.positionals[0];
+  try {
+    spec::ModelSpec model;
+    if (isRunFile(path)) {
+      auto config = config::loadRunConfig(path, args.all("--set"));
+      model = config.modelFile.empty() ? spec::parseModelYaml(config.modelYaml, path + " (model)")
+                                       : spec::parseModelYaml(config.modelYaml, config.modelFile);
+    } else {
+      model = spec::parseModelFile(path);
+    }
+    auto analysis = spec::analyze(model);
+    if (!analysis.ok()) {
+      std::fprintf(stderr, "%s", spec::formatDiagnostics(analysis.diagnostics).c_str());
+      std::fprintf(stderr, "%zu problem(s) found in %s\n", analysis.diagnostics.size(), path.c_str());
+      return 1;
+    }
+    std::printf("%s", spec::formatSummary(model, analysis).c_str());
+    return 0;
+  } catch (const spec::SpecError &e) {
+    std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());
+    return 1;
+  } catch (const config::ConfigError &e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace tw::cli

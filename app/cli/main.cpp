@@ -1,0 +1,49 @@
+// torchwright: the command line. It never links LibTorch; training runs in torchwright-worker.
+
+#include "app/cli/commands.h"
+
+#include <spdlog/spdlog.h>
+
+#include <cstdio>
+#include <exception>
+#include <string>
+
+namespace {
+
+const char *kUsage =
+    "usage: torchwright <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  check MODEL.yaml|RUN.yaml         validate a model and print its per-node summary\n"
+    "  train RUN.yaml [--set key=value]  train and record a run (repeat --set; e.g. train.lr=3e-4)\n"
+    "  runs list [--limit N]             list the workspace's runs, newest first\n"
+    "  runs show RUN                     a run's configuration, params and metrics (id prefix or name)\n"
+    "  version                           print the version\n"
+    "\n"
+    "options:\n"
+    "  --workspace DIR   workspace folder (default: $XDG_DATA_HOME/torchwright)\n";
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  spdlog::set_pattern("[%H:%M:%S] [%n] %^%l%$: %v");
+  try {
+    auto args = tw::cli::parseArgs(argc, argv, {"--workspace", "--set", "--limit"});
+    if (args.command.empty() || args.command == "help" || args.hasFlag("--help")) {
+      std::fputs(kUsage, args.command.empty() && !args.hasFlag("--help") ? stderr : stdout);
+      return args.command.empty() && !args.hasFlag("--help") ? 2 : 0;
+    }
+    if (args.command == "version" || args.hasFlag("--version")) {
+      std::printf("torchwright %s\n", TW_VERSION);
+      return 0;
+    }
+    if (args.command == "check") return tw::cli::runCheck(args);
+    if (args.command == "train") return tw::cli::runTrain(args, argv[0]);
+    if (args.command == "runs") return tw::cli::runRuns(args);
+    std::fprintf(stderr, "torchwright: unknown command '%s'\n\n%s", args.command.c_str(), kUsage);
+    return 2;
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
+    return 1;
+  }
+}

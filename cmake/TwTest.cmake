@@ -1,0 +1,21 @@
+# tw_add_test(NAME <name> SOURCES <files...> LIBS <libs...> [LABELS <labels...>] [TIMEOUT <s>])
+# One Qt Test program per test, registered with CTest; labels let CI skip `gpu` and pick `gui`.
+function(tw_add_test)
+  cmake_parse_arguments(T "" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  add_executable(${T_NAME} ${T_SOURCES})
+  target_link_libraries(${T_NAME} PRIVATE Qt6::Test ${T_LIBS})
+  target_compile_definitions(${T_NAME} PRIVATE
+    TW_SOURCE_DIR="${TW_SOURCE_DIR}"
+    TW_BINARY_DIR="${CMAKE_BINARY_DIR}"
+    TW_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}"
+    TW_FASHION_MNIST_DIR="${TW_DEFAULT_FASHION_MNIST}")
+  set_target_properties(${T_NAME} PROPERTIES AUTOMOC ON RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 300)
+  endif()
+  set_tests_properties(${T_NAME} PROPERTIES
+    LABELS "${T_LABELS}"
+    TIMEOUT ${T_TIMEOUT}
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;OPENBLAS_NUM_THREADS=1;OMP_NUM_THREADS=1")
+endfunction()

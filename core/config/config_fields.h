@@ -1,0 +1,35 @@
+#pragma once
+// The one table of run-file keys: each with its kind, range, default (from RunConfig's
+// initialisers) and doc. Parsing, overrides, serialisation and `torchwright config --keys` all
+// walk this table, so a new option is one row.
+
+#include "core/config/run_config.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace YAML { class Node; }
+
+namespace tw::config {
+
+enum class FieldKind { Int, Float, Bool, String, Threads };
+
+struct ConfigField {
+  std::string key;  // dotted: "train.lr"
+  FieldKind kind = FieldKind::String;
+  std::optional<double> min, max;   // inclusive, numbers only
+  std::vector<std::string> choices; // strings only; empty = any
+  std::string doc;
+  // Accessors into RunConfig; exactly one pair is set, matching `kind`.
+  std::function<int64_t &(RunConfig &)> intRef;
+  std::function<double &(RunConfig &)> floatRef;
+  std::function<bool &(RunConfig &)> boolRef;
+  std::function<std::string &(RunConfig &)> stringRef;
+};
+
+const std::vector<ConfigField> &configFields();
+const ConfigField *findConfigField(const std::string &key);
+
+}  // namespace tw::config

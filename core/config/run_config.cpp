@@ -1,0 +1,259 @@
+#include "core/config/run_config.h"
+
+#include "core/config/config_fields.h"
+#include "core/config/sha256.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace tw::config {
+
+namespace {
+
+const char *const kSections[] = {"data", "train", "tracking"};
+
+std::string where(const std::string &file, const YAML::Mark &mark) {
+  std::string out = file.empty() ? "<run config>" : file;
+  if (mark.line >= 0) out += ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+  return out;
+}
+
+std::string knownKeys(const std::string &section) {
+  std::string out;
+  for (const auto &field : configFields()) {
+    if (field.key.rfind(section + ".", 0) != 0) continue;
+    if (!out.empty()) out += ", ";
+    out += field.key.substr(section.size() + 1);
+  }
+  return out;
+}
+
+std::string readFile(const std::string &path, const std::string &what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ConfigError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Converts one YAML scalar into the field; `context` prefixes every message ("run.yaml:7:3").
+void assign(RunConfig &config, const ConfigField &field, const YAML::Node &value, const std::string &context) {
+  auto fail = [&](const std::string &expected) {
+    std::string got = value.IsScalar() ? "'" + value.Scalar() + "'" : "a " + std::string(value.IsMap() ? "map" : "list");
+    throw ConfigError(context + ": key '" + field.key + "': expected " + expected + ", got " + got);
+  };
+  if (!value.IsScalar()) fail("a single value");
+  auto checkRange = [&](double v) {
+    if ((field.min && v < *field.min) || (field.max && v > *field.max)) {
+      std::ostringstream range;
+      range << "a value in [" << (field.min ? std::to_string(*field.min) : "-inf") << ", "
+            << (field.max ? std::to_string(*field.max) : "inf") << "]";
+      fail(range.str());
+    }
+  };
+  try {
+    switch (field.kind) {
+      case FieldKind::Threads:
+        if (value.Scalar() == "auto") {
+          field.intRef(config) = 0;
+          return;
+        }
+        [[fallthrough]];
+      case FieldKind::Int: {
+        int64_t v = value.as<int64_t>();
+        checkRange(double(v));
+        field.intRef(config) = v;
+        return;
+      }
+      case FieldKind::Float: {
+        double v = value.as<double>();
+        checkRange(v);
+        field.floatRef(config) = v;
+        return;
+      }
+      case FieldKind::Bool:
+        field.boolRef(config) = value.as<bool>();
+        return;
+      case FieldKind::String: {
+        std::string v = value.Scalar();
+        if (!field.choices.empty()) {
+          bool known = false;
+          std::string list;
+          for (const auto &choice : field.choices) {
+            known = known || choice == v;
+            list += (list.empty() ? "" : ", ") + choice;
+          }
+          if (!known) fail("one of " + list);
+        }
+        field.stringRef(config) = v;
+        return;
+      }
+    }
+  } catch (const YAML::BadConversion &) {
+    switch (field.kind) {
+      case FieldKind::Threads: fail("an integer or 'auto'"); break;
+      case FieldKind::Int: fail("an integer"); break;
+      case FieldKind::Float: fail("a number"); break;
+      case FieldKind::Bool: fail("true or false"); break;
+      case FieldKind::String: fail("a string"); break;
+    }
+  }
+}
+
+void loadModel(RunConfig &config, const YAML::Node &model, const std::string &baseDir, const std::string &context) {
+  if (model.IsScalar()) {
+    fs::path path = model.Scalar();
+    if (path.is_relative()) path = fs::path(baseDir) / path;
+    std::error_code ec;
+    fs::path absolute = fs::weakly_canonical(path, ec);
+    config.modelFile = (ec ? path : absolute).string();
+    config.modelYaml = readFile(config.modelFile, "model file");
+  } else if (model.IsMap()) {
+    config.modelFile.clear();
+    YAML::Emitter out;
+    out << model;
+    config.modelYaml = out.c_str();
+  } else {
+    throw ConfigError(context + ": key 'model': expected a model file path or an inline model map");
+  }
+}
+
+}  // namespace
+
+RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileName,
+                         const std::vector<std::string> &overrides) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yamlText);
+  } catch (const YAML::ParserException &e) {
+    throw ConfigError(where(fileName, e.mark) + ": invalid YAML: " + e.msg);
+  }
+  if (!root.IsMap()) throw ConfigError(where(fileName, root.Mark()) + ": a run file is a map with model, data, train, tracking");
+
+  RunConfig config;
+  config.sourceFile = fileName;
+  std::string baseDir = fileName.empty() ? "." : fs::path(fileName).parent_path().string();
+  if (baseDir.empty()) baseDir = ".";
+  bool haveModel = false;
+  for (const auto &entry : root) {
+    const std::string key = entry.first.Scalar();
+    const std::string at = where(fileName, entry.first.Mark());
+    if (key == "model") {
+      loadModel(config, entry.second, baseDir, at);
+      haveModel = true;
+      continue;
+    }
+    bool isSection = false;
+    for (const char *section : kSections) isSection = isSection || key == section;
+    if (!isSection)
+      throw ConfigError(at + ": unknown key '" + key + "' (expected model, data, train, tracking)");
+    if (entry.second.IsNull()) continue;
+    if (!entry.second.IsMap()) throw ConfigError(at + ": key '" + key + "': expected a map");
+    for (const auto &item : entry.second) {
+      const std::string dotted = key + "." + item.first.Scalar();
+      const ConfigField *field = findConfigField(dotted);
+      if (!field)
+        throw ConfigError(where(fileName, item.first.Mark()) + ": unknown key '" + dotted + "' (known in " +
+                          key + ": " + knownKeys(key) + ")");
+      assign(config, *field, item.second, where(fileName, item.second.Mark()));
+    }
+  }
+
+  for (const auto &override_ : overrides) {
+    const auto eq = override_.find('=');
+    const std::string context = "override '" + override_ + "'";
+    if (eq == std::string::npos || eq == 0) throw ConfigError(context + ": expected key=value");
+    const std::string key = override_.substr(0, eq);
+    const std::string text = override_.substr(eq + 1);
+    if (key == "model") {
+      loadModel(config, YAML::Node(text), ".", context);
+      haveModel = true;
+      continue;
+    }
+    const ConfigField *field = findConfigField(key);
+    if (!field) {
+      const std::string section = key.substr(0, key.find('.'));
+      std::string known = knownKeys(section);
+      throw ConfigError(context + ": unknown key '" + key + "'" +
+                        (known.empty() ? " (sections: model, data, train, tracking)" : " (known in " + section + ": " + known + ")"));
+    }
+    YAML::Node value;
+    try {
+      value = YAML::Load(text);
+    } catch (const YAML::ParserException &e) {
+      throw ConfigError(context + ": invalid value: " + e.msg);
+    }
+    if (value.IsNull()) value = YAML::Node(std::string());
+    assign(config, *field, value, context);
+  }
+  if (!haveModel) throw ConfigError((fileName.empty() ? "<run config>" : fileName) + ": no 'model' given (a model file path or an inline model)");
+  return config;
+}
+
+RunConfig loadRunConfig(const std::string &path, const std::vector<std::string> &overrides) {
+  return parseRunConfig(readFile(path, "run file"), path, overrides);
+}
+
+namespace {
+
+YAML::Node sectionsNode(const RunConfig &source, bool withTracking) {
+  RunConfig config = source;  // the accessors hand out references into a mutable config
+  YAML::Node root;
+  for (const auto &field : configFields()) {
+    const auto dot = field.key.find('.');
+    const std::string section = field.key.substr(0, dot), name = field.key.substr(dot + 1);
+    if (section == "tracking" && !withTracking) continue;
+    YAML::Node node = root[section][name];
+    switch (field.kind) {
+      case FieldKind::Threads:
+        if (field.intRef(config) == 0) {
+          node = "auto";
+          break;
+        }
+        [[fallthrough]];
+      case FieldKind::Int: node = field.intRef(config); break;
+      case FieldKind::Float: node = field.floatRef(config); break;
+      case FieldKind::Bool: node = field.boolRef(config); break;
+      case FieldKind::String: node = field.stringRef(config); break;
+    }
+  }
+  return root;
+}
+
+std::string emit(const RunConfig &config, bool withTracking) {
+  YAML::Node root;
+  root["model"] = YAML::Load(config.modelYaml);
+  YAML::Node sections = sectionsNode(config, withTracking);
+  for (const char *section : kSections)
+    if (sections[section]) root[section] = sections[section];
+  YAML::Emitter out;
+  out.SetDoublePrecision(17);
+  out << root;
+  return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace
+
+std::string toYaml(const RunConfig &config) { return emit(config, true); }
+
+// The hash identifies what was trained, so the run's label and experiment stay out of it.
+std::string configHash(const RunConfig &config) { return sha256Hex(emit(config, false)); }
+
+std::map<std::string, std::string> flattenConfig(const RunConfig &config) {
+  std::map<std::string, std::string> flat;
+  YAML::Node sections = sectionsNode(config, true);
+  for (const char *section : kSections)
+    for (const auto &item : sections[section])
+      flat[std::string(section) + "." + item.first.Scalar()] = item.second.Scalar();
+  flat["model.file"] = config.modelFile.empty() ? "(inline)" : config.modelFile;
+  return flat;
+}
+
+}  // namespace tw::config

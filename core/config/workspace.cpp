@@ -1,0 +1,34 @@
+#include "core/config/workspace.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+namespace fs = std::filesystem;
+
+namespace tw::config {
+
+std::string defaultWorkspaceDir() {
+  if (const char *xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+    return (fs::path(xdg) / "torchwright").string();
+  const char *home = std::getenv("HOME");
+  return (fs::path(home && *home ? home : ".") / ".local" / "share" / "torchwright").string();
+}
+
+std::string trackingDbPath(const std::string &workspace) {
+  return (fs::path(workspace) / "tracking.db").string();
+}
+
+std::string runDir(const std::string &workspace, const std::string &runUuid) {
+  return (fs::path(workspace) / "runs" / runUuid).string();
+}
+
+void ensureWorkspace(const std::string &workspace) {
+  std::error_code ec;
+  fs::create_directories(fs::path(workspace) / "runs", ec);
+  if (ec)
+    throw std::runtime_error("cannot create workspace '" + workspace + "': " + ec.message());
+}
+
+}  // namespace tw::config

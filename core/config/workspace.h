@@ -1,0 +1,17 @@
+#pragma once
+// Where a workspace keeps its files (see DESIGN.md, "Files on disk").
+//
+//   <workspace>/tracking.db, <workspace>/runs/<run-uuid>/{config.yaml, checkpoints/, artifacts/}
+
+#include <string>
+
+namespace tw::config {
+
+// $XDG_DATA_HOME/torchwright, else $HOME/.local/share/torchwright.
+std::string defaultWorkspaceDir();
+std::string trackingDbPath(const std::string &workspace);
+std::string runDir(const std::string &workspace, const std::string &runUuid);
+// Creates the workspace folder (and runs/) when missing; throws std::runtime_error naming the path.
+void ensureWorkspace(const std::string &workspace);
+
+}  // namespace tw::config

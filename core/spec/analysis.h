@@ -1,0 +1,41 @@
+#pragma once
+// Validation and analytic shape inference over a ModelSpec, without LibTorch.
+
+#include "core/spec/model_spec.h"
+#include "core/spec/shape.h"
+
+#include <string>
+#include <vector>
+
+namespace tw::spec {
+
+struct NodeInfo {
+  std::string id;
+  std::string op;
+  std::vector<Shape> inputShapes;
+  Shape outputShape;
+  int64_t paramCount = 0;
+  ParamMap params;  // typed, defaults and inferred values (in_features, in_channels...) filled in
+};
+
+struct Analysis {
+  std::vector<NodeInfo> nodes;        // topological order; empty when the graph has a cycle
+  std::vector<Diagnostic> diagnostics; // every problem found; empty when valid
+  int64_t totalParams = 0;
+  std::string output;                  // id of the output node
+
+  bool ok() const { return diagnostics.empty(); }
+  const NodeInfo *find(const std::string &id) const;
+};
+
+// Checks: unknown op, missing/extra inputs, unknown input ids, duplicate ids, cycles,
+// unknown/missing/mistyped/out-of-range parameters, shape mismatches. Collects all it can.
+Analysis analyze(const ModelSpec &spec);
+
+// Parse + analyze; throws SpecError when anything is wrong.
+Analysis analyzeOrThrow(const ModelSpec &spec);
+
+// The torchinfo-like table `torchwright check` prints: node, op, output shape, params, share.
+std::string formatSummary(const ModelSpec &spec, const Analysis &analysis);
+
+}  // namespace tw::spec

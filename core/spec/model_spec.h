@@ -1,0 +1,60 @@
+#pragma once
+// The model specification: a DAG of typed nodes, with reusable blocks already expanded.
+//
+// YAML form (see resources/examples/fashion_mlp.model.yaml):
+//
+//   name: mlp
+//   blocks:
+//     dense:                       # a reusable block: define once, instantiate with parameters
+//       params: {width: 128, p: 0.1}
+//       inputs: [x]
+//       nodes:
+//         - {id: fc, op: Linear, out_features: $width, inputs: [x]}
+//         - {id: act, op: ReLU}                 # no `inputs`: takes the previous node
+//         - {id: drop, op: Dropout, p: $p}
+//       output: drop
+//   nodes:
+//     - {id: image, op: Input, shape: [1, 28, 28]}
+//     - {id: flat, op: Flatten}
+//     - {id: h1, block: dense, width: 256}      # expands to h1.fc, h1.act, h1.drop
+//     - {id: logits, op: Linear, out_features: 10}
+//   output: logits                              # default: the last node
+//
+// `layers:` is accepted as a synonym of `nodes:` for plain stacks.
+
+#include "core/spec/diagnostic.h"
+#include "core/spec/param.h"
+
+#include <string>
+#include <vector>
+
+namespace tw::spec {
+
+struct Node {
+  std::string id;                   // unique; block members are "<instance>.<member>"
+  std::string op;                   // registry name, e.g. "Conv2d"
+  ParamMap params;                  // as written, converted to the registry's types by analyze()
+  std::vector<std::string> inputs;  // node ids
+  SourceLocation where;             // the node's line in the model file
+  std::vector<std::pair<std::string, SourceLocation>> paramLocations;  // where each param was written
+};
+
+struct ModelSpec {
+  std::string name;
+  std::string file;  // path it was read from, empty when parsed from a string
+  std::vector<Node> nodes;  // in file order, blocks expanded in place
+  std::string output;       // id of the output node
+
+  const Node *find(const std::string &id) const;
+};
+
+// Parse a model file / YAML text. Syntax problems (bad YAML, unknown keys at the top level,
+// a block that does not exist, a missing id) throw SpecError with file:line locations.
+// Semantic checks (ops, inputs, cycles, shapes, ranges) are analyze()'s job.
+ModelSpec parseModelFile(const std::string &path);
+ModelSpec parseModelYaml(const std::string &yamlText, const std::string &fileName = {});
+
+// Serialise back to YAML (blocks expanded); parseModelYaml(toYaml(s)) reproduces s.
+std::string toYaml(const ModelSpec &spec);
+
+}  // namespace tw::spec

@@ -1,0 +1,124 @@
+// The run file: defaults, overrides, precise errors, and a resolved form that reloads identically.
+
+#include "core/config/run_config.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+using tw::config::ConfigError;
+using tw::config::parseRunConfig;
+
+namespace {
+
+const char *kInlineModel = "model:\n  nodes:\n    - {id: x, op: Input, shape: [4]}\n    - {id: y, op: Linear, out_features: 2}\n";
+
+std::string errorOf(const std::string &yaml, const std::vector<std::string> &overrides = {}) {
+  try {
+    parseRunConfig(yaml, "run.yaml", overrides);
+  } catch (const ConfigError &e) {
+    return e.what();
+  }
+  return {};
+}
+
+}  // namespace
+
+class TestRunConfig : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void defaultsAndValues() {
+    auto c = parseRunConfig(std::string(kInlineModel) + "train: {lr: 0.01, epochs: 3, optimizer: sgd}\n", "run.yaml");
+    QCOMPARE(c.train.lr, 0.01);
+    QCOMPARE(c.train.epochs, int64_t(3));
+    QCOMPARE(c.train.optimizer, std::string("sgd"));
+    QCOMPARE(c.data.batchSize, int64_t(128));
+    QCOMPARE(c.train.threads, int64_t(0));
+    QVERIFY(c.modelYaml.find("Linear") != std::string::npos);
+    QVERIFY(c.modelFile.empty());
+  }
+
+  void overrides() {
+    auto c = parseRunConfig(kInlineModel, "run.yaml", {"train.lr=3e-4", "data.batch_size=256", "train.threads=2"});
+    QCOMPARE(c.train.lr, 3e-4);
+    QCOMPARE(c.data.batchSize, int64_t(256));
+    QCOMPARE(c.train.threads, int64_t(2));
+  }
+
+  void errors_data() {
+    QTest::addColumn<QString>("yaml");
+    QTest::addColumn<QStringList>("overrides");
+    QTest::addColumn<QString>("expected");
+    const QString m = kInlineModel;
+    QTest::newRow("unknown key names file, line and key")
+        << m + "train:\n  lr: 0.1\n  lrr: 0.2\n" << QStringList() << "run.yaml:7:3: unknown key 'train.lrr'";
+    QTest::newRow("unknown section") << m + "trian: {}\n" << QStringList() << "run.yaml:5:1: unknown key 'trian'";
+    QTest::newRow("wrong type") << m + "train: {epochs: many}\n" << QStringList()
+                                << "key 'train.epochs': expected an integer, got 'many'";
+    QTest::newRow("out of range") << m + "data: {batch_size: 0}\n" << QStringList() << "key 'data.batch_size': expected a value in [";
+    QTest::newRow("bad choice") << m + "train: {optimizer: lbfgs}\n" << QStringList()
+                                << "expected one of sgd, adam, adamw, got 'lbfgs'";
+    QTest::newRow("bad yaml") << m + "train: {lr: [1, 2\n" << QStringList() << "run.yaml:";
+    QTest::newRow("no model") << "train: {lr: 0.1}\n" << QStringList() << "no 'model' given";
+    QTest::newRow("missing model file") << "model: does_not_exist.yaml\n" << QStringList()
+                                        << "cannot read model file";
+    QTest::newRow("unknown override") << m << QStringList{"train.learning_rate=1"}
+                                      << "override 'train.learning_rate=1': unknown key 'train.learning_rate' (known in train:";
+    QTest::newRow("override without value") << m << QStringList{"train.lr"} << "expected key=value";
+    QTest::newRow("override wrong type") << m << QStringList{"train.epochs=1.5"} << "expected an integer, got '1.5'";
+  }
+  void errors() {
+    QFETCH(QString, yaml);
+    QFETCH(QStringList, overrides);
+    QFETCH(QString, expected);
+    std::vector<std::string> ov;
+    for (const auto &o : overrides) ov.push_back(o.toStdString());
+    const QString message = QString::fromStdString(errorOf(yaml.toStdString(), ov));
+    QVERIFY2(message.contains(expected), qPrintable("got: " + message));
+  }
+
+  void modelFileRelativeToRunFile() {
+    QTemporaryDir dir;
+    {
+      std::ofstream model((dir.path() + "/m.yaml").toStdString());
+      model << "nodes:\n  - {id: x, op: Input, shape: [3]}\n";
+      std::ofstream run((dir.path() + "/run.yaml").toStdString());
+      run << "model: m.yaml\n";
+    }
+    auto c = tw::config::loadRunConfig((dir.path() + "/run.yaml").toStdString());
+    QVERIFY(c.modelFile.find("m.yaml") != std::string::npos);
+    QVERIFY(c.modelYaml.find("Input") != std::string::npos);
+  }
+
+  void resolvedYamlRoundTrips() {
+    auto c = parseRunConfig(std::string(kInlineModel) + "train: {lr: 0.0003, threads: 2}\ntracking: {run_name: a}\n",
+                            "run.yaml", {"data.train_limit=2000"});
+    const std::string resolved = tw::config::toYaml(c);
+    auto again = parseRunConfig(resolved, "config.yaml");
+    QCOMPARE(tw::config::toYaml(again), resolved);
+    QCOMPARE(again.train.lr, 0.0003);
+    QCOMPARE(again.data.trainLimit, int64_t(2000));
+    QCOMPARE(tw::config::configHash(again), tw::config::configHash(c));
+  }
+
+  void hashIgnoresTrackingButNotTraining() {
+    auto a = parseRunConfig(std::string(kInlineModel) + "tracking: {run_name: a}\n", "run.yaml");
+    auto b = parseRunConfig(std::string(kInlineModel) + "tracking: {run_name: b}\n", "run.yaml");
+    auto c = parseRunConfig(kInlineModel, "run.yaml", {"train.lr=0.5"});
+    QCOMPARE(tw::config::configHash(a), tw::config::configHash(b));
+    QVERIFY(tw::config::configHash(a) != tw::config::configHash(c));
+    QCOMPARE(tw::config::configHash(a).size(), size_t(64));
+  }
+
+  void flattenedParams() {
+    auto c = parseRunConfig(kInlineModel, "run.yaml", {"train.lr=0.25"});
+    auto flat = tw::config::flattenConfig(c);
+    QCOMPARE(flat.at("train.lr"), std::string("0.25"));
+    QCOMPARE(flat.at("train.threads"), std::string("auto"));
+    QVERIFY(flat.count("data.batch_size"));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestRunConfig)
+#include "test_run_config.moc"

@@ -1,0 +1,59 @@
+#pragma once
+// Batches metrics on its own thread so that logging never stalls a training step:
+// log() only appends to a queue; the thread commits every flushIntervalMs or maxBatch rows,
+// one transaction per batch, over its own connection.
+//
+//   tw::tracking::MetricWriter writer(dbPath, run.id);
+//   writer.log("train/loss", step, loss);
+//   writer.flush();   // blocks until everything queued so far is committed
+
+#include "tracking/run_record.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace tw::tracking {
+
+struct MetricWriterOptions {
+  int flushIntervalMs = 250;
+  size_t maxBatch = 10000;
+};
+
+class MetricWriter {
+ public:
+  MetricWriter(std::string dbPath, int64_t runId, MetricWriterOptions options = {});
+  ~MetricWriter();  // flushes and joins
+  MetricWriter(const MetricWriter &) = delete;
+  MetricWriter &operator=(const MetricWriter &) = delete;
+
+  void log(const std::string &key, int64_t step, double value);
+  void logSystem(const std::string &key, double value, int rank = 0);
+  void flush();
+  // The last write error (empty when none). Errors are logged and the rows kept for the next try,
+  // so a transient "database is locked" or full disk loses nothing already queued.
+  std::string lastError() const;
+  int64_t runId() const { return m_runId; }
+
+ private:
+  void loop();
+  std::string m_dbPath;
+  int64_t m_runId;
+  MetricWriterOptions m_options;
+  mutable std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::condition_variable m_flushed;
+  std::vector<MetricRow> m_pending;
+  std::vector<SystemMetricRow> m_pendingSystem;
+  uint64_t m_enqueued = 0;
+  uint64_t m_committed = 0;
+  bool m_stop = false;
+  bool m_flushRequested = false;
+  std::string m_lastError;
+  std::thread m_thread;
+};
+
+}  // namespace tw::tracking

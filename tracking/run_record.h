@@ -1,0 +1,83 @@
+#pragma once
+// Plain structs the tracking store hands out; SQL never leaves tracking/.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tw::tracking {
+
+enum class RunStatus { Created, Running, Finished, Failed, Killed };
+std::string runStatusName(RunStatus status);         // "RUNNING"
+bool parseRunStatus(const std::string &name, RunStatus *status);
+
+struct NewRun {
+  std::string experiment = "default";
+  std::string name;             // human label; generated when empty
+  std::string configYaml;       // the fully resolved configuration
+  std::string configHash;
+  int64_t seed = 0;
+  std::string dataFingerprint;
+  std::string libraryVersions;  // "libtorch=1.13.1 sqlite=3.40.1 ..."
+  std::string host;
+  std::string hardware;         // "2 x Intel(R) Xeon(R) ..., 24 GiB"
+  std::string runDir;           // <workspace>/runs/<uuid>
+};
+
+struct RunRecord {
+  int64_t id = 0;         // internal key used by metrics
+  std::string uuid;       // 32 hex chars, the run's public id (folder name, CLI argument)
+  int64_t experimentId = 0;
+  std::string experiment;
+  std::string name;
+  RunStatus status = RunStatus::Created;
+  std::string statusMessage;  // why it failed or was killed
+  int64_t createdMs = 0;
+  int64_t startMs = 0;        // 0 until RUNNING
+  int64_t endMs = 0;          // 0 until finished
+  int64_t updatedMs = 0;      // bumped by every write about the run (status, metrics)
+  std::string configYaml;
+  std::string configHash;
+  int64_t seed = 0;
+  std::string dataFingerprint;
+  std::string libraryVersions;
+  std::string host;
+  std::string hardware;
+  std::string runDir;
+};
+
+struct MetricPoint {
+  int64_t step = 0;
+  double value = 0.0;
+  int64_t timeMs = 0;
+};
+
+struct LatestMetric {
+  std::string key;
+  int64_t step = 0;
+  double value = 0.0;
+};
+
+struct MetricRow {  // what a writer queues
+  std::string key;
+  int64_t step = 0;
+  double value = 0.0;
+  int64_t timeMs = 0;
+};
+
+struct SystemMetricRow {
+  std::string key;  // "cpu_percent", "rss_mb"
+  int rank = 0;
+  int64_t timeMs = 0;
+  double value = 0.0;
+};
+
+struct Artifact {
+  std::string path;  // relative to the run folder
+  std::string kind;  // "checkpoint", "model", "log", ...
+  int64_t createdMs = 0;
+};
+
+int64_t nowMs();
+
+}  // namespace tw::tracking
