@@ -1,0 +1,30 @@
+#pragma once
+// Runs the real `torchwright` executable from build/bin and captures what it says.
+
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+struct CliResult {
+  int exitCode = -1;
+  QString out;
+  QString err;
+  QString all() const { return out + err; }
+};
+
+inline CliResult runCli(const QStringList &arguments, int timeoutMs = 300000) {
+  QProcess process;
+  process.setProgram(QStringLiteral(TW_BIN_DIR "/torchwright"));
+  process.setArguments(arguments);
+  process.start();
+  CliResult result;
+  if (!process.waitForStarted(10000)) {
+    result.err = QStringLiteral("could not start torchwright: ") + process.errorString();
+    return result;
+  }
+  process.waitForFinished(timeoutMs);
+  result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+  result.out = QString::fromUtf8(process.readAllStandardOutput());
+  result.err = QString::fromUtf8(process.readAllStandardError());
+  return result;
+}

@@ -1,0 +1,161 @@
+// The whole path: run file -> CLI -> worker -> tracking database, on 2,000 real Fashion-MNIST
+// images; and what happens to a run when the input is bad or the worker dies.
+
+#include "cli_runner.h"
+
+#include "tracking/store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <signal.h>
+
+using tw::tracking::RunStatus;
+
+namespace {
+
+QString writeRunFile(const QString &dir, const QString &extra = {}) {
+  const QString path = dir + "/run.yaml";
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return {};
+  file.write(QStringLiteral("model: " TW_SOURCE_DIR "/resources/examples/fashion_mlp.model.yaml\n"
+                            "data: {dataset: fashion-mnist, train_limit: 2000, batch_size: 64, val_fraction: 0.1}\n"
+                            "train: {optimizer: adam, lr: 0.001, epochs: 10, seed: 7}\n"
+                            "tracking: {experiment: e2e}\n%1")
+                 .arg(extra)
+                 .toUtf8());
+  return path;
+}
+
+double latest(tw::tracking::Store &store, int64_t runId, const std::string &key) {
+  for (const auto &m : store.latestMetrics(runId))
+    if (m.key == key) return m.value;
+  return -1.0;
+}
+
+}  // namespace
+
+class TestCliTrain : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir m_dir;
+  QString workspace() const { return m_dir.path() + "/ws"; }
+  std::unique_ptr<tw::tracking::Store> store() const {
+    return tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+  }
+
+ private Q_SLOTS:
+  void trainsAndRecordsARun() {
+    const QString runFile = writeRunFile(m_dir.path());
+    auto r = runCli({"train", runFile, "--workspace", workspace(), "--set", "tracking.run_name=slice"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    QVERIFY2(r.out.contains("epoch 1/10"), qPrintable(r.out));
+    QVERIFY(r.out.contains("epoch 10/10"));
+    QVERIFY(r.out.contains("Summary of run"));
+
+    auto db = store();
+    auto run = db->findRun("slice");
+    QVERIFY(run.has_value());
+    QCOMPARE(run->status, RunStatus::Finished);
+    QVERIFY(run->startMs > 0 && run->endMs >= run->startMs);
+    QVERIFY2(latest(*db, run->id, "test/accuracy") >= 0.75,
+             qPrintable(QString("test accuracy %1").arg(latest(*db, run->id, "test/accuracy"))));
+    // 1,800 training images in batches of 64: 29 steps an epoch, every step logged.
+    QCOMPARE(db->metricPoints(run->id, "train/loss").size(), size_t(290));
+    QCOMPARE(db->metricPoints(run->id, "val/accuracy").size(), size_t(10));
+    QVERIFY(!run->dataFingerprint.empty());
+    QVERIFY(!run->configHash.empty());
+    QVERIFY2(QString::fromStdString(run->libraryVersions).contains("libtorch=1.13"),
+             run->libraryVersions.c_str());
+    QVERIFY(!run->hardware.empty());
+    QCOMPARE(db->params(run->id).at("train.lr"), std::string("0.001"));
+    QCOMPARE(db->params(run->id).at("tracking.run_name"), std::string("slice"));
+    QVERIFY(QFile::exists(QString::fromStdString(run->runDir) + "/config.yaml"));
+
+    auto list = runCli({"runs", "list", "--workspace", workspace()});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.contains(QString::fromStdString(run->uuid.substr(0, 8))), qPrintable(list.out));
+    QVERIFY(list.out.contains("FINISHED"));
+    auto show = runCli({"runs", "show", QString::fromStdString(run->uuid.substr(0, 6)), "--workspace", workspace()});
+    QVERIFY2(show.exitCode == 0, qPrintable(show.all()));
+    QVERIFY(show.out.contains("test/accuracy"));
+    QVERIFY(show.out.contains("train.lr"));
+  }
+
+  void badConfigKeyStopsBeforeARunExists() {
+    QTemporaryDir dir;
+    const QString runFile = writeRunFile(dir.path(), "extra_section: 1\n");
+    const QString ws = dir.path() + "/ws";
+    auto r = runCli({"train", runFile, "--workspace", ws});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("run.yaml:5:1: unknown key 'extra_section'"), qPrintable(r.err));
+    QVERIFY(!QFile::exists(ws + "/tracking.db"));
+    auto typo = runCli({"train", runFile, "--workspace", ws, "--set", "train.lrate=1"});
+    QCOMPARE(typo.exitCode, 1);
+    QVERIFY2(typo.err.contains("unknown key 'train.lrate'"), qPrintable(typo.err));
+  }
+
+  void missingDatasetFailsTheRunWithTheReason() {
+    const QString runFile = writeRunFile(m_dir.path());
+    auto r = runCli({"train", runFile, "--workspace", workspace(), "--set", "data.path=/nonexistent/fmnist",
+                     "--set", "tracking.run_name=nodata"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("/nonexistent/fmnist"), qPrintable(r.err));
+    auto run = store()->findRun("nodata");
+    QVERIFY(run.has_value());
+    QCOMPARE(run->status, RunStatus::Failed);
+    QVERIFY2(QString::fromStdString(run->statusMessage).contains("loading data"), run->statusMessage.c_str());
+  }
+
+  void killedWorkerMarksTheRunFailed() {
+    const QString runFile = writeRunFile(m_dir.path());
+    QProcess cli;
+    cli.start(TW_BIN_DIR "/torchwright", {"train", runFile, "--workspace", workspace(), "--set",
+                                          "tracking.run_name=victim", "--set", "train.epochs=500"});
+    QVERIFY(cli.waitForStarted());
+    int64_t runId = 0;
+    QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                               auto run = store()->findRun("victim");
+                               if (!run || run->status != RunStatus::Running) return false;
+                               runId = run->id;
+                               return !store()->metricPoints(run->id, "train/loss").empty();
+                             }()),
+                             120000);
+    QProcess pgrep;
+    pgrep.start("pgrep", {"-f", "torchwright-worker --workspace " + workspace()});
+    QVERIFY(pgrep.waitForFinished());
+    const QStringList pids = QString::fromUtf8(pgrep.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(pids.size(), 1);
+    QCOMPARE(::kill(pids[0].toInt(), SIGKILL), 0);
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 1);
+    QVERIFY(QString::fromUtf8(cli.readAllStandardError()).contains("killed by signal 9"));
+    auto run = store()->run(runId);
+    QCOMPARE(run->status, RunStatus::Failed);
+    QVERIFY(!store()->metricPoints(runId, "train/loss").empty());  // what was recorded stays
+  }
+
+  void sigtermStopsGracefully() {
+    const QString runFile = writeRunFile(m_dir.path());
+    QProcess cli;
+    cli.start(TW_BIN_DIR "/torchwright", {"train", runFile, "--workspace", workspace(), "--set",
+                                          "tracking.run_name=stopped", "--set", "train.epochs=500"});
+    QVERIFY(cli.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                               auto run = store()->findRun("stopped");
+                               return run && !store()->metricPoints(run->id, "train/loss").empty();
+                             }()),
+                             120000);
+    cli.terminate();  // SIGTERM to the CLI, which forwards it to the worker
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    auto run = store()->findRun("stopped");
+    QCOMPARE(run->status, RunStatus::Killed);
+    QVERIFY(run->endMs > 0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliTrain)
+#include "test_cli_train.moc"
