@@ -32,9 +32,13 @@ class MetricWriter {
 
   void log(const std::string &key, int64_t step, double value);
   void logSystem(const std::string &key, double value, int rank = 0);
+  // Blocks until every row queued before the call is committed, or until a write attempt
+  // after the call has failed (then lastError() says why and the rows stay queued).
   void flush();
-  // The last write error (empty when none). Errors are logged and the rows kept for the next try,
-  // so a transient "database is locked" or full disk loses nothing already queued.
+  // The last write error; empty when none, or once a retry has committed everything.
+  // Errors are logged and the rows kept for the next try, so a transient "database is locked"
+  // or full disk loses nothing already queued. Only a destructor that still cannot write after
+  // a few tries drops the rows, and logs how many.
   std::string lastError() const;
   int64_t runId() const { return m_runId; }
 
@@ -50,6 +54,7 @@ class MetricWriter {
   std::vector<SystemMetricRow> m_pendingSystem;
   uint64_t m_enqueued = 0;
   uint64_t m_committed = 0;
+  uint64_t m_failures = 0;  // failed write attempts, so that flush() can return on one
   bool m_stop = false;
   bool m_flushRequested = false;
   std::string m_lastError;

@@ -40,6 +40,8 @@ class Store {
   // --- writes ---
   int64_t ensureExperiment(const std::string &name);
   RunRecord createRun(const NewRun &run);
+  // RUNNING stamps start_ms (the first time) and clears end_ms, so a resumed run reads as
+  // running; FINISHED, FAILED and KILLED stamp end_ms.
   void setStatus(int64_t runId, RunStatus status, const std::string &message = {});
   void setParams(int64_t runId, const std::map<std::string, std::string> &params);
   void setTag(int64_t runId, const std::string &key, const std::string &value);
@@ -50,6 +52,11 @@ class Store {
   // A repeated (run, key, step) replaces the earlier value: a resumed run never duplicates a step.
   void writeMetrics(int64_t runId, std::vector<MetricRow> rows);
   void writeSystemMetrics(int64_t runId, std::vector<SystemMetricRow> rows);
+  // The GUI's Stop button: sets the run's stop flag, which the worker polls. The flag clears
+  // when the run reaches FINISHED, FAILED or KILLED, so a resumed run starts unflagged.
+  void requestStop(int64_t runId);
+  // Deletes the run's rows (params, tags, metrics, artifacts' records); its folder stays.
+  void deleteRun(int64_t runId);
 
   // --- reads ---
   std::optional<RunRecord> run(int64_t runId) const;
@@ -66,6 +73,7 @@ class Store {
                                         int64_t afterStep = INT64_MIN, int limit = 0) const;
   std::vector<LatestMetric> latestMetrics(int64_t runId) const;
   std::vector<SystemMetricRow> systemMetrics(int64_t runId, int64_t afterMs = 0) const;
+  bool stopRequested(int64_t runId) const;
 
  private:
   explicit Store(std::string path);

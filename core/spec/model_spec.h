@@ -20,7 +20,18 @@
 //     - {id: logits, op: Linear, out_features: 10}
 //   output: logits                              # default: the last node
 //
-// `layers:` is accepted as a synonym of `nodes:` for plain stacks.
+// `layers:` is accepted as a synonym of `nodes:` for plain stacks; there (only there) `id` may be
+// left out and is generated as `<op lowercased>_<index>` (`<block>_<index>` for a block instance),
+// index counting entries of the list from 0: `- {op: Linear, out_features: 10}` third in the list
+// becomes `linear_2`.
+//
+// A node: `id`, `op` (or `block`), `inputs` (a list or one id; absent: the previous node, except
+// for ops that take no inputs such as Input), and its parameters, either as further keys or in a
+// nested `params:` map. Inside a block, a parameter value `$name` is replaced by the block
+// parameter `name` (the instance's override, else the block's default; a default of null makes
+// the parameter required). A block's declared `inputs` are bound, in order, to the instance's
+// `inputs` (absent: the previous node); a member without `inputs` takes the previous member, the
+// first one the block's first input. Later references to the instance id mean the block's output.
 
 #include "core/spec/diagnostic.h"
 #include "core/spec/param.h"
@@ -36,7 +47,11 @@ struct Node {
   ParamMap params;                  // as written, converted to the registry's types by analyze()
   std::vector<std::string> inputs;  // node ids
   SourceLocation where;             // the node's line in the model file
-  std::vector<std::pair<std::string, SourceLocation>> paramLocations;  // where each param was written
+  // Where each param was written; also holds the keys "op" and "inputs" when they were written.
+  std::vector<std::pair<std::string, SourceLocation>> paramLocations;
+
+  // The location of `field` when it was written, else the node's own location.
+  SourceLocation locationOf(const std::string &field) const;
 };
 
 struct ModelSpec {
@@ -44,6 +59,7 @@ struct ModelSpec {
   std::string file;  // path it was read from, empty when parsed from a string
   std::vector<Node> nodes;  // in file order, blocks expanded in place
   std::string output;       // id of the output node
+  SourceLocation outputWhere;  // where `output:` was written (line 0 when it was defaulted)
 
   const Node *find(const std::string &id) const;
 };

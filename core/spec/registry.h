@@ -23,6 +23,9 @@ struct ShapeError : std::runtime_error {
 using ShapeRule = std::function<Shape(const std::vector<Shape> &inputs, const ParamMap &params)>;
 // Given the same, the number of trainable parameters.
 using ParamCountRule = std::function<int64_t(const std::vector<Shape> &inputs, const ParamMap &params)>;
+// Fills the `inferred` parameters (in_features, in_channels, pooling stride...) from the input
+// shapes; throws ShapeError naming the parameter when a value written in the file contradicts them.
+using InferRule = std::function<void(const std::vector<Shape> &inputs, ParamMap &params)>;
 
 enum class OpCategory { Input, Layer, Activation, Normalization, Pooling, Merge, Reshape };
 std::string opCategoryName(OpCategory category);
@@ -34,6 +37,7 @@ struct OpDef {
   int minInputs = 1;
   int maxInputs = 1;     // -1: any number (Add, Concat)
   std::vector<ParamDef> params;
+  InferRule infer;            // empty: nothing inferred
   ShapeRule shape;
   ParamCountRule paramCount;  // empty: no parameters
 

@@ -1,0 +1,121 @@
+#include "core/engine/graph_module.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+namespace tw::engine {
+
+namespace {
+
+// Submodule names may not contain '.', which block members' ids do ("h1.fc").
+std::string uniqueModuleName(const std::string &id, std::set<std::string> &taken) {
+  std::string name = id;
+  std::replace(name.begin(), name.end(), '.', '_');
+  if (name.empty()) name = "node";
+  std::string candidate = name;
+  for (int n = 2; taken.count(candidate); ++n) candidate = name + "_" + std::to_string(n);
+  taken.insert(candidate);
+  return candidate;
+}
+
+}  // namespace
+
+GraphModule::GraphModule(const spec::ModelSpec &spec, const spec::Analysis &analysis) {
+  if (!analysis.ok()) {
+    throw std::runtime_error("the model has problems:\n" + spec::formatDiagnostics(analysis.diagnostics));
+  }
+  if (analysis.nodes.empty()) throw std::runtime_error("the model has no nodes");
+
+  std::map<std::string, int> slotOf;
+  std::set<std::string> taken;
+  for (const spec::NodeInfo &info : analysis.nodes) {
+    const spec::Node *node = spec.find(info.id);
+    if (!node) throw std::runtime_error("node '" + info.id + "' is in the analysis but not in the spec");
+    OpBuilder builder = findOpBuilder(info.op);
+    if (!builder) throw std::runtime_error("node '" + info.id + "': op '" + info.op + "' has no LibTorch builder");
+
+    BuiltOp built;
+    try {
+      built = builder(info);
+    } catch (const std::exception &e) {
+      throw std::runtime_error("node '" + info.id + "' (" + info.op + "): " + e.what());
+    }
+
+    Step step;
+    step.id = info.id;
+    step.forward = std::move(built.forward);
+    if (info.op == "Input") {
+      step.inputIndex = static_cast<int>(m_inputIds.size());
+      m_inputIds.push_back(info.id);
+    }
+    for (const std::string &input : node->inputs) {
+      auto it = slotOf.find(input);
+      if (it == slotOf.end())
+        throw std::runtime_error("node '" + info.id + "': input '" + input + "' does not come before it");
+      step.inputs.push_back(it->second);
+    }
+    if (built.module) {
+      const std::string name = uniqueModuleName(info.id, taken);
+      register_module(name, built.module);
+      m_moduleNames.emplace_back(info.id, name);
+    }
+    slotOf[info.id] = static_cast<int>(m_steps.size());
+    m_steps.push_back(std::move(step));
+  }
+
+  const std::string output = analysis.output.empty() ? analysis.nodes.back().id : analysis.output;
+  auto out = slotOf.find(output);
+  if (out == slotOf.end()) throw std::runtime_error("output node '" + output + "' does not exist");
+  m_outputSlot = out->second;
+
+  // Free each intermediate right after its last reader, so a deep graph holds only the
+  // activations it still needs (autograd keeps what backward needs on its own).
+  std::vector<int> lastUse(m_steps.size(), -1);
+  for (size_t i = 0; i < m_steps.size(); ++i)
+    for (int slot : m_steps[i].inputs) lastUse[slot] = static_cast<int>(i);
+  for (size_t slot = 0; slot < m_steps.size(); ++slot) {
+    if (static_cast<int>(slot) == m_outputSlot || lastUse[slot] < 0) continue;
+    auto &release = m_steps[lastUse[slot]].release;
+    if (std::find(release.begin(), release.end(), int(slot)) == release.end())
+      release.push_back(static_cast<int>(slot));
+  }
+}
+
+torch::Tensor GraphModule::forward(const torch::Tensor &input) {
+  if (m_inputIds.size() != 1) {
+    throw std::runtime_error("the model has " + std::to_string(m_inputIds.size()) +
+                             " inputs; pass one tensor per input");
+  }
+  return forward(std::vector<torch::Tensor>{input});
+}
+
+torch::Tensor GraphModule::forward(const std::vector<torch::Tensor> &inputs) {
+  if (inputs.size() != m_inputIds.size()) {
+    throw std::runtime_error("the model takes " + std::to_string(m_inputIds.size()) + " inputs, got " +
+                             std::to_string(inputs.size()));
+  }
+  std::vector<torch::Tensor> slots(m_steps.size());
+  std::vector<torch::Tensor> args;
+  for (size_t i = 0; i < m_steps.size(); ++i) {
+    const Step &step = m_steps[i];
+    args.clear();
+    if (step.inputIndex >= 0) {
+      args.push_back(inputs[step.inputIndex]);
+    } else {
+      for (int slot : step.inputs) args.push_back(slots[slot]);
+    }
+    slots[i] = step.forward(args);
+    for (int slot : step.release) slots[slot].reset();
+  }
+  return slots[m_outputSlot];
+}
+
+std::string GraphModule::moduleName(const std::string &nodeId) const {
+  for (const auto &entry : m_moduleNames)
+    if (entry.first == nodeId) return entry.second;
+  return {};
+}
+
+}  // namespace tw::engine

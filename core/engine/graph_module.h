@@ -1,0 +1,46 @@
+#pragma once
+// A model spec as a torch::nn::Module: one registered submodule per node with state, and a
+// forward that runs the DAG in topological order. Engine-internal (includes LibTorch).
+
+#include "core/engine/op_builders.h"
+#include "core/spec/analysis.h"
+#include "core/spec/model_spec.h"
+
+#include <torch/torch.h>
+
+#include <string>
+#include <vector>
+
+namespace tw::engine {
+
+class GraphModule : public torch::nn::Module {
+ public:
+  // `analysis` must be analyze(spec) without diagnostics. Throws std::runtime_error naming the
+  // node when an op has no builder or its parameters do not build.
+  GraphModule(const spec::ModelSpec &spec, const spec::Analysis &analysis);
+
+  // For a model with one Input node. The batch is dimension 0.
+  torch::Tensor forward(const torch::Tensor &input);
+  // One tensor per Input node, in inputIds() order.
+  torch::Tensor forward(const std::vector<torch::Tensor> &inputs);
+
+  const std::vector<std::string> &inputIds() const { return m_inputIds; }
+  // The submodule name a node id was registered under ("h1.fc" -> "h1_fc"); empty when the node
+  // has no module.
+  std::string moduleName(const std::string &nodeId) const;
+
+ private:
+  struct Step {
+    std::string id;
+    OpForward forward;
+    std::vector<int> inputs;   // slots (= step indices) this node reads
+    int inputIndex = -1;       // >= 0 for Input nodes: which caller tensor it takes
+    std::vector<int> release;  // slots no later step reads: freed after this one runs
+  };
+  std::vector<Step> m_steps;
+  std::vector<std::string> m_inputIds;
+  std::vector<std::pair<std::string, std::string>> m_moduleNames;  // node id -> module name
+  int m_outputSlot = -1;
+};
+
+}  // namespace tw::engine

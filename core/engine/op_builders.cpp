@@ -1,0 +1,245 @@
+#include "core/engine/op_builders.h"
+
+#include "core/spec/param.h"
+
+#include <map>
+#include <stdexcept>
+
+namespace tw::engine {
+
+namespace {
+
+using spec::getBool;
+using spec::getFloat;
+using spec::getInt;
+using spec::getInts;
+using spec::getString;
+using spec::NodeInfo;
+
+torch::ExpandingArray<2> pair(const spec::ParamMap &params, const std::string &name) {
+  const spec::IntList &v = getInts(params, name);
+  if (v.size() == 1) return torch::ExpandingArray<2>(v[0]);
+  if (v.size() != 2)
+    throw std::runtime_error("parameter '" + name + "' has " + std::to_string(v.size()) +
+                             " values, expected 2");
+  return torch::ExpandingArray<2>({v[0], v[1]});
+}
+
+// Pooling stride defaults to the kernel size; analysis fills it in, this covers a spec that
+// carries no stride at all.
+torch::ExpandingArray<2> poolStride(const spec::ParamMap &params) {
+  return spec::has(params, "stride") ? pair(params, "stride") : pair(params, "kernel_size");
+}
+
+// A forward that applies one module to the node's single input.
+template <typename Holder>
+BuiltOp unary(Holder holder) {
+  BuiltOp op;
+  op.module = holder.ptr();
+  op.forward = [holder](const std::vector<torch::Tensor> &in) mutable { return holder->forward(in[0]); };
+  return op;
+}
+
+BuiltOp stateless(std::function<torch::Tensor(const torch::Tensor &)> fn) {
+  BuiltOp op;
+  op.forward = [fn = std::move(fn)](const std::vector<torch::Tensor> &in) { return fn(in[0]); };
+  return op;
+}
+
+BuiltOp buildInput(const NodeInfo &node) {
+  const spec::IntList shape = getInts(node.params, "shape");
+  const bool integer = spec::has(node.params, "dtype") && getString(node.params, "dtype") == "int64";
+  const torch::ScalarType dtype = integer ? torch::kLong : torch::kFloat;
+  const std::string id = node.id;
+  BuiltOp op;
+  op.forward = [shape, dtype, id](const std::vector<torch::Tensor> &in) {
+    const torch::Tensor &x = in[0];
+    bool matches = x.dim() == static_cast<int64_t>(shape.size()) + 1;
+    for (size_t i = 0; matches && i < shape.size(); ++i) matches = x.size(i + 1) == shape[i];
+    if (!matches) {
+      throw std::runtime_error("input '" + id + "': expected " + spec::formatShape(shape, true) +
+                               ", got " + spec::formatShape(x.sizes().vec()));
+    }
+    return x.scalar_type() == dtype ? x : x.to(dtype);
+  };
+  return op;
+}
+
+BuiltOp buildLinear(const NodeInfo &node) {
+  return unary(torch::nn::Linear(
+      torch::nn::LinearOptions(getInt(node.params, "in_features"), getInt(node.params, "out_features"))
+          .bias(getBool(node.params, "bias"))));
+}
+
+BuiltOp buildConv1d(const NodeInfo &node) {
+  const auto &p = node.params;
+  return unary(torch::nn::Conv1d(
+      torch::nn::Conv1dOptions(getInt(p, "in_channels"), getInt(p, "out_channels"), getInt(p, "kernel_size"))
+          .stride(getInt(p, "stride"))
+          .padding(torch::ExpandingArray<1>(getInt(p, "padding")))
+          .dilation(getInt(p, "dilation"))
+          .groups(getInt(p, "groups"))
+          .bias(getBool(p, "bias"))));
+}
+
+BuiltOp buildConv2d(const NodeInfo &node) {
+  const auto &p = node.params;
+  return unary(torch::nn::Conv2d(
+      torch::nn::Conv2dOptions(getInt(p, "in_channels"), getInt(p, "out_channels"), pair(p, "kernel_size"))
+          .stride(pair(p, "stride"))
+          .padding(pair(p, "padding"))
+          .dilation(pair(p, "dilation"))
+          .groups(getInt(p, "groups"))
+          .bias(getBool(p, "bias"))));
+}
+
+template <typename Module, typename Options>
+BuiltOp buildBatchNorm(const NodeInfo &node) {
+  const auto &p = node.params;
+  return unary(Module(Options(getInt(p, "num_features"))
+                          .eps(getFloat(p, "eps"))
+                          .momentum(getFloat(p, "momentum"))
+                          .affine(getBool(p, "affine"))));
+}
+
+BuiltOp buildLayerNorm(const NodeInfo &node) {
+  const auto &p = node.params;
+  return unary(torch::nn::LayerNorm(torch::nn::LayerNormOptions({getInt(p, "normalized_shape")})
+                                        .eps(getFloat(p, "eps"))
+                                        .elementwise_affine(getBool(p, "elementwise_affine"))));
+}
+
+BuiltOp buildDropout(const NodeInfo &node) {
+  return unary(torch::nn::Dropout(torch::nn::DropoutOptions(getFloat(node.params, "p"))));
+}
+
+BuiltOp buildEmbedding(const NodeInfo &node) {
+  return unary(torch::nn::Embedding(
+      torch::nn::EmbeddingOptions(getInt(node.params, "num_embeddings"), getInt(node.params, "embedding_dim"))));
+}
+
+BuiltOp buildReLU(const NodeInfo &) {
+  return stateless([](const torch::Tensor &x) { return torch::relu(x); });
+}
+
+BuiltOp buildLeakyReLU(const NodeInfo &node) {
+  const double slope = getFloat(node.params, "negative_slope");
+  return stateless([slope](const torch::Tensor &x) { return torch::leaky_relu(x, slope); });
+}
+
+BuiltOp buildGELU(const NodeInfo &) {
+  return stateless([](const torch::Tensor &x) { return torch::gelu(x); });
+}
+
+BuiltOp buildSiLU(const NodeInfo &) {
+  return stateless([](const torch::Tensor &x) { return torch::silu(x); });
+}
+
+BuiltOp buildTanh(const NodeInfo &) {
+  return stateless([](const torch::Tensor &x) { return torch::tanh(x); });
+}
+
+BuiltOp buildSigmoid(const NodeInfo &) {
+  return stateless([](const torch::Tensor &x) { return torch::sigmoid(x); });
+}
+
+BuiltOp buildMaxPool2d(const NodeInfo &node) {
+  const auto &p = node.params;
+  const auto kernel = pair(p, "kernel_size"), stride = poolStride(p), padding = pair(p, "padding"),
+             dilation = pair(p, "dilation");
+  const bool ceil = getBool(p, "ceil_mode");
+  return stateless([=](const torch::Tensor &x) {
+    return torch::max_pool2d(x, kernel, stride, padding, dilation, ceil);
+  });
+}
+
+BuiltOp buildAvgPool2d(const NodeInfo &node) {
+  const auto &p = node.params;
+  const auto kernel = pair(p, "kernel_size"), stride = poolStride(p), padding = pair(p, "padding");
+  const bool ceil = getBool(p, "ceil_mode"), countPad = getBool(p, "count_include_pad");
+  return stateless([=](const torch::Tensor &x) {
+    return torch::avg_pool2d(x, kernel, stride, padding, ceil, countPad);
+  });
+}
+
+BuiltOp buildAdaptiveAvgPool2d(const NodeInfo &node) {
+  const auto size = pair(node.params, "output_size");
+  return stateless([size](const torch::Tensor &x) { return torch::adaptive_avg_pool2d(x, size); });
+}
+
+BuiltOp buildFlatten(const NodeInfo &node) {
+  const int64_t start = getInt(node.params, "start_dim"), end = getInt(node.params, "end_dim");
+  return stateless([start, end](const torch::Tensor &x) { return torch::flatten(x, start, end); });
+}
+
+BuiltOp buildSoftmax(const NodeInfo &node) {
+  const int64_t dim = getInt(node.params, "dim");
+  return stateless([dim](const torch::Tensor &x) { return torch::softmax(x, dim); });
+}
+
+BuiltOp buildLogSoftmax(const NodeInfo &node) {
+  const int64_t dim = getInt(node.params, "dim");
+  return stateless([dim](const torch::Tensor &x) { return torch::log_softmax(x, dim); });
+}
+
+BuiltOp buildAdd(const NodeInfo &) {
+  BuiltOp op;
+  op.forward = [](const std::vector<torch::Tensor> &in) {
+    if (in.size() == 1) return in[0];
+    torch::Tensor sum = in[0] + in[1];  // a fresh tensor, so the in-place adds below touch no input
+    for (size_t i = 2; i < in.size(); ++i) sum.add_(in[i]);
+    return sum;
+  };
+  return op;
+}
+
+BuiltOp buildConcat(const NodeInfo &node) {
+  const int64_t dim = getInt(node.params, "dim");
+  BuiltOp op;
+  op.forward = [dim](const std::vector<torch::Tensor> &in) { return torch::cat(in, dim); };
+  return op;
+}
+
+const std::map<std::string, OpBuilder> &table() {
+  static const std::map<std::string, OpBuilder> builders = {
+      {"Input", buildInput},
+      {"Linear", buildLinear},
+      {"Conv1d", buildConv1d},
+      {"Conv2d", buildConv2d},
+      {"BatchNorm1d", buildBatchNorm<torch::nn::BatchNorm1d, torch::nn::BatchNorm1dOptions>},
+      {"BatchNorm2d", buildBatchNorm<torch::nn::BatchNorm2d, torch::nn::BatchNorm2dOptions>},
+      {"LayerNorm", buildLayerNorm},
+      {"Dropout", buildDropout},
+      {"Embedding", buildEmbedding},
+      {"ReLU", buildReLU},
+      {"LeakyReLU", buildLeakyReLU},
+      {"GELU", buildGELU},
+      {"SiLU", buildSiLU},
+      {"Tanh", buildTanh},
+      {"Sigmoid", buildSigmoid},
+      {"MaxPool2d", buildMaxPool2d},
+      {"AvgPool2d", buildAvgPool2d},
+      {"AdaptiveAvgPool2d", buildAdaptiveAvgPool2d},
+      {"Flatten", buildFlatten},
+      {"Softmax", buildSoftmax},
+      {"LogSoftmax", buildLogSoftmax},
+      {"Add", buildAdd},
+      {"Concat", buildConcat},
+  };
+  return builders;
+}
+
+}  // namespace
+
+OpBuilder findOpBuilder(const std::string &op) {
+  auto it = table().find(op);
+  return it == table().end() ? nullptr : it->second;
+}
+
+std::vector<std::string> builtOps() {
+  std::vector<std::string> names;
+  for (const auto &entry : table()) names.push_back(entry.first);
+  return names;
+}
+
+}  // namespace tw::engine

@@ -1,0 +1,35 @@
+#pragma once
+// One builder per registry op: the LibTorch side of the layer table in core/spec/registry.h.
+// Engine-internal (includes LibTorch); only engine sources and engine tests include it.
+
+#include "core/spec/analysis.h"
+
+#include <torch/torch.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tw::engine {
+
+using OpForward = std::function<torch::Tensor(const std::vector<torch::Tensor> &inputs)>;
+
+// What a node becomes: a forward function and, for nodes with parameters, buffers or a
+// train/eval mode (Linear, Conv, BatchNorm, Dropout...), the module that forward calls, which
+// the graph registers so that parameters(), train() and state_dict see it.
+struct BuiltOp {
+  std::shared_ptr<torch::nn::Module> module;  // null for stateless ops (ReLU, Add, Flatten...)
+  OpForward forward;
+};
+
+// Builds a node from its analysed form (typed parameters with defaults and inferred values).
+using OpBuilder = BuiltOp (*)(const spec::NodeInfo &node);
+
+// nullptr when the op has no builder. Input has one too: the graph hands it the caller's tensor
+// and it checks the dtype, so every registry entry is covered by the same table.
+OpBuilder findOpBuilder(const std::string &op);
+// Every op with a builder, for the test that walks the registry.
+std::vector<std::string> builtOps();
+
+}  // namespace tw::engine

@@ -1,0 +1,203 @@
+// Walks the whole layer registry: every op builds in LibTorch, runs forward on a batch of 2, and
+// matches the analytic shape and parameter-count rules. A new op without a builder or without a
+// row in the table below fails here.
+#include "core/engine/model_builder.h"
+#include "core/engine/versions.h"
+#include "core/spec/analysis.h"
+#include "core/spec/model_spec.h"
+#include "core/spec/registry.h"
+
+#include <QtTest>
+
+#include <map>
+#include <string>
+
+using namespace tw;
+
+namespace {
+
+struct Case {
+  std::string inputs;  // YAML node lines for the Input nodes (ids x, y)
+  std::string node;    // the op node's YAML map without id/op, e.g. "out_features: 3"
+  int64_t indexRange = 0;  // > 0: integer inputs drawn from [0, indexRange)
+};
+
+const std::string kImage = "  - {id: x, op: Input, shape: [4, 9, 9]}\n";
+const std::string kTwoImages = kImage + "  - {id: y, op: Input, shape: [4, 9, 9]}\n";
+const std::string kFeatures = "  - {id: x, op: Input, shape: [6]}\n";
+const std::string kSequence = "  - {id: x, op: Input, shape: [4, 12]}\n";
+
+// One row per registry op, with an input that suits it.
+const std::map<std::string, Case> &defaultCases() {
+  static const std::map<std::string, Case> cases = {
+      {"Input", {kImage, ""}},
+      {"Linear", {kFeatures, "out_features: 3"}},
+      {"Conv1d", {kSequence, "out_channels: 5, kernel_size: 3"}},
+      {"Conv2d", {kImage, "out_channels: 6, kernel_size: 3"}},
+      {"BatchNorm1d", {kFeatures, ""}},
+      {"BatchNorm2d", {kImage, ""}},
+      {"LayerNorm", {kSequence, ""}},
+      {"Dropout", {kFeatures, ""}},
+      {"ReLU", {kImage, ""}},
+      {"LeakyReLU", {kImage, ""}},
+      {"GELU", {kFeatures, ""}},
+      {"SiLU", {kFeatures, ""}},
+      {"Tanh", {kFeatures, ""}},
+      {"Sigmoid", {kFeatures, ""}},
+      {"MaxPool2d", {kImage, "kernel_size: 2"}},
+      {"AvgPool2d", {kImage, "kernel_size: 3"}},
+      {"AdaptiveAvgPool2d", {kImage, "output_size: [2, 3]"}},
+      {"Flatten", {kImage, ""}},
+      {"Add", {kTwoImages, "inputs: [x, y]"}},
+      {"Concat", {kTwoImages, "inputs: [x, y]"}},
+      {"Softmax", {kFeatures, ""}},
+      {"LogSoftmax", {kFeatures, ""}},
+      {"Embedding",
+       {"  - {id: x, op: Input, shape: [7], dtype: int64}\n", "num_embeddings: 11, embedding_dim: 4", 11}},
+  };
+  return cases;
+}
+
+std::string modelYaml(const std::string &op, const Case &c) {
+  std::string yaml = "name: one_op\nnodes:\n" + c.inputs;
+  if (op != "Input") {
+    yaml += "  - {id: blk.n, op: " + op + (c.node.empty() ? "" : ", " + c.node) + "}\n";
+    yaml += "output: blk.n\n";
+  }
+  return yaml;
+}
+
+}  // namespace
+
+class TestRegistryTorch : public QObject {
+  Q_OBJECT
+
+ private:
+  void addRow(const char *name, const std::string &op, const Case &c) {
+    QTest::newRow(name) << QString::fromStdString(op) << QString::fromStdString(modelYaml(op, c))
+                        << qint64(c.indexRange) << true;
+  }
+
+ private Q_SLOTS:
+  void initTestCase() { torch::manual_seed(7); }
+
+  void everyOpHasABuilder() {
+    for (const spec::OpDef &op : spec::Registry::instance().ops())
+      QVERIFY2(engine::findOpBuilder(op.name) != nullptr, qPrintable(QString::fromStdString(op.name)));
+  }
+
+  void opMatchesAnalysis_data() {
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QString>("yaml");
+    QTest::addColumn<qint64>("indexRange");
+    QTest::addColumn<bool>("known");
+    for (const spec::OpDef &op : spec::Registry::instance().ops()) {
+      auto it = defaultCases().find(op.name);
+      if (it == defaultCases().end()) {
+        QTest::newRow(op.name.c_str()) << QString::fromStdString(op.name) << QString() << qint64(0) << false;
+      } else {
+        addRow(op.name.c_str(), op.name, it->second);
+      }
+    }
+    // Non-default parameters: the ones most likely to be mistranslated into LibTorch options.
+    addRow("Conv2d stride 2 padding 1 groups 2", "Conv2d",
+           {kImage, "out_channels: 6, kernel_size: [3, 2], stride: 2, padding: 1, groups: 2, bias: false"});
+    addRow("Conv2d dilation 2", "Conv2d", {kImage, "out_channels: 2, kernel_size: 3, dilation: 2"});
+    addRow("Conv1d stride 2 padding 2 groups 4", "Conv1d",
+           {kSequence, "out_channels: 8, kernel_size: 3, stride: 2, padding: 2, groups: 4"});
+    addRow("MaxPool2d ceil_mode", "MaxPool2d", {kImage, "kernel_size: 2, ceil_mode: true"});
+    addRow("MaxPool2d stride 1 padding 1", "MaxPool2d", {kImage, "kernel_size: 3, stride: 1, padding: 1"});
+    addRow("AvgPool2d ceil_mode padding", "AvgPool2d",
+           {kImage, "kernel_size: 2, padding: 1, ceil_mode: true, count_include_pad: false"});
+    addRow("Flatten start_dim 2", "Flatten", {kImage, "start_dim: 2"});
+    addRow("Linear no bias on images", "Linear", {kImage, "out_features: 5, bias: false"});
+    addRow("BatchNorm2d no affine", "BatchNorm2d", {kImage, "affine: false"});
+    addRow("LayerNorm no affine", "LayerNorm", {kSequence, "elementwise_affine: false"});
+    addRow("Concat last dim", "Concat", {kTwoImages, "inputs: [x, y], dim: 3"});
+    addRow("Add three inputs", "Add", {kTwoImages + "  - {id: z, op: Input, shape: [4, 9, 9]}\n", "inputs: [x, y, z]"});
+    addRow("Softmax dim 1 on images", "Softmax", {kImage, "dim: 1"});
+  }
+
+  void opMatchesAnalysis() {
+    QFETCH(QString, op);
+    QFETCH(QString, yaml);
+    QFETCH(qint64, indexRange);
+    QFETCH(bool, known);
+    if (!known) QFAIL(qPrintable("op " + op + " has no row in defaultCases(): add an input that suits it"));
+
+    const spec::ModelSpec model = spec::parseModelYaml(yaml.toStdString(), "one_op.yaml");
+    const spec::Analysis analysis = spec::analyze(model);
+    QVERIFY2(analysis.ok(), spec::formatDiagnostics(analysis.diagnostics).c_str());
+    const spec::NodeInfo *out = analysis.find(analysis.output);
+    QVERIFY(out);
+    QCOMPARE(QString::fromStdString(out->op), op);
+
+    std::shared_ptr<engine::GraphModule> module = engine::buildModel(model, analysis);
+    QCOMPARE(countParameters(*module), out->paramCount);
+    QCOMPARE(countParameters(*module), analysis.totalParams);
+    if (out->paramCount > 0) {
+      // Parametrised nodes are registered under a valid name ('.' replaced).
+      QCOMPARE(QString::fromStdString(module->moduleName(out->id)), QString("blk_n"));
+      QVERIFY(module->named_modules().contains("blk_n"));
+    }
+
+    std::vector<torch::Tensor> inputs;
+    for (const std::string &id : module->inputIds()) {
+      const spec::NodeInfo *in = analysis.find(id);
+      std::vector<int64_t> shape{2};
+      shape.insert(shape.end(), in->outputShape.begin(), in->outputShape.end());
+      inputs.push_back(indexRange > 0 ? torch::randint(0, indexRange, shape, torch::kLong) : torch::randn(shape));
+    }
+    module->train();  // BatchNorm in training mode needs > 1 value per channel: batch 2 gives that
+    torch::Tensor y = module->forward(inputs);
+    std::vector<int64_t> expected{2};
+    expected.insert(expected.end(), out->outputShape.begin(), out->outputShape.end());
+    QCOMPARE(QString::fromStdString(spec::formatShape(y.sizes().vec())),
+             QString::fromStdString(spec::formatShape(expected)));
+    QVERIFY(torch::isfinite(y).all().item<bool>());
+
+    // Eval mode and no-grad give the same shape (Dropout, BatchNorm switch behaviour).
+    module->eval();
+    torch::NoGradGuard noGrad;
+    QCOMPARE(module->forward(inputs).sizes().vec(), y.sizes().vec());
+  }
+
+  void wrongInputShapeNamesTheInput() {
+    const auto model = spec::parseModelYaml("nodes:\n" + kFeatures + "  - {id: fc, op: Linear, out_features: 2}\n");
+    auto module = engine::buildModel(model, spec::analyzeOrThrow(model));
+    try {
+      module->forward(torch::randn({2, 7}));
+      QFAIL("a [2, 7] batch was accepted by a [6] input");
+    } catch (const std::runtime_error &e) {
+      QVERIFY2(QString(e.what()).contains("input 'x'"), e.what());
+    }
+  }
+
+  void graphRunsADagWithASkipConnection() {
+    // x -> fc1 -> relu -> fc2 (+ x) : the skip branch keeps x alive past fc1.
+    const auto model = spec::parseModelYaml(
+        "nodes:\n" + kFeatures +
+        "  - {id: fc1, op: Linear, out_features: 6}\n"
+        "  - {id: act, op: ReLU}\n"
+        "  - {id: fc2, op: Linear, out_features: 6}\n"
+        "  - {id: sum, op: Add, inputs: [fc2, x]}\n");
+    auto module = engine::buildModel(model, spec::analyzeOrThrow(model));
+    torch::Tensor x = torch::randn({3, 6});
+    auto named = module->named_modules();
+    auto fc1 = named["fc1"]->as<torch::nn::Linear>();
+    auto fc2 = named["fc2"]->as<torch::nn::Linear>();
+    QVERIFY(fc1 && fc2);
+    torch::Tensor expected = fc2->forward(torch::relu(fc1->forward(x))) + x;
+    QVERIFY(torch::allclose(module->forward(x), expected));
+    QCOMPARE(countParameters(*module), int64_t(2 * (36 + 6)));
+  }
+
+  void libraryVersionsNameLibTorch() {
+    const QString v = QString::fromStdString(engine::libraryVersions());
+    QVERIFY2(v.startsWith("torchwright=") && v.contains(" libtorch=1.13."), qPrintable(v));
+    QVERIFY2(v.contains(" compiler="), qPrintable(v));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestRegistryTorch)
+#include "test_registry_torch.moc"

@@ -1,0 +1,161 @@
+// Analytic shape and parameter-count rules for every registry op, against values worked out by
+// hand from torch's formulas (the engine's registry walk checks the same rules against LibTorch).
+
+#include "core/spec/analysis.h"
+#include "core/spec/registry.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <set>
+
+using namespace tw::spec;
+
+class TestSpecShapes : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void shapes_data() {
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QString>("params");  // YAML flow-map entries
+    QTest::addColumn<QString>("inputs");  // input shapes separated by ';', empty for Input itself
+    QTest::addColumn<QString>("output");
+    QTest::addColumn<qint64>("paramCount");
+    auto row = [](const char *name, const char *op, const char *params, const char *inputs, const char *output,
+                  qint64 count) {
+      QTest::newRow(name) << op << params << inputs << output << count;
+    };
+    row("Input", "Input", "shape: [3, 32, 32]", "", "[3, 32, 32]", 0);
+    row("Input int64", "Input", "shape: [12], dtype: int64", "", "[12]", 0);
+    row("Linear", "Linear", "out_features: 256", "[784]", "[256]", 200960);
+    row("Linear no bias, 2-D", "Linear", "out_features: 5, bias: false", "[10, 20]", "[10, 5]", 100);
+    row("Linear given in_features", "Linear", "in_features: 4, out_features: 1", "[4]", "[1]", 5);
+    row("Conv1d stride padding", "Conv1d", "out_channels: 8, kernel_size: 5, stride: 2, padding: 1", "[3, 100]",
+        "[8, 49]", 128);
+    row("Conv1d groups dilation", "Conv1d", "out_channels: 6, kernel_size: 3, groups: 3, dilation: 2", "[3, 10]",
+        "[6, 6]", 24);
+    row("Conv2d same padding", "Conv2d", "out_channels: 32, kernel_size: 3, padding: 1", "[1, 28, 28]",
+        "[32, 28, 28]", 320);
+    row("Conv2d stride", "Conv2d", "out_channels: 16, kernel_size: 3, stride: 2, padding: 1", "[3, 32, 32]",
+        "[16, 16, 16]", 448);
+    row("Conv2d dilation", "Conv2d", "out_channels: 8, kernel_size: 3, dilation: 2", "[3, 32, 32]", "[8, 28, 28]", 224);
+    row("Conv2d groups no bias", "Conv2d", "out_channels: 8, kernel_size: 3, groups: 2, bias: false", "[4, 10, 10]",
+        "[8, 8, 8]", 144);
+    row("Conv2d pairs", "Conv2d", "out_channels: 4, kernel_size: [3, 5], padding: [1, 2], stride: [1, 2]",
+        "[2, 10, 10]", "[4, 10, 5]", 124);
+    row("BatchNorm1d features", "BatchNorm1d", "", "[16]", "[16]", 32);
+    row("BatchNorm1d sequence", "BatchNorm1d", "eps: 0.001, momentum: 0.2", "[16, 50]", "[16, 50]", 32);
+    row("BatchNorm1d no affine", "BatchNorm1d", "affine: false", "[16]", "[16]", 0);
+    row("BatchNorm2d", "BatchNorm2d", "", "[32, 7, 7]", "[32, 7, 7]", 64);
+    row("LayerNorm", "LayerNorm", "", "[10, 64]", "[10, 64]", 128);
+    row("LayerNorm no affine", "LayerNorm", "elementwise_affine: false, eps: 0.0001", "[64]", "[64]", 0);
+    row("Dropout", "Dropout", "p: 0.25", "[5]", "[5]", 0);
+    row("ReLU", "ReLU", "", "[3, 4]", "[3, 4]", 0);
+    row("LeakyReLU", "LeakyReLU", "negative_slope: 0.2", "[3, 4]", "[3, 4]", 0);
+    row("GELU", "GELU", "", "[7]", "[7]", 0);
+    row("SiLU", "SiLU", "", "[2, 2, 2]", "[2, 2, 2]", 0);
+    row("Tanh", "Tanh", "", "[9]", "[9]", 0);
+    row("Sigmoid", "Sigmoid", "", "[1]", "[1]", 0);
+    row("Softmax", "Softmax", "", "[10]", "[10]", 0);
+    row("LogSoftmax dim", "LogSoftmax", "dim: 1", "[5, 10]", "[5, 10]", 0);
+    row("MaxPool2d", "MaxPool2d", "kernel_size: 2", "[32, 28, 28]", "[32, 14, 14]", 0);
+    row("MaxPool2d stride", "MaxPool2d", "kernel_size: 3, stride: 2", "[1, 7, 7]", "[1, 3, 3]", 0);
+    row("MaxPool2d ceil", "MaxPool2d", "kernel_size: 3, stride: 2, ceil_mode: true", "[1, 8, 8]", "[1, 4, 4]", 0);
+    row("MaxPool2d floor", "MaxPool2d", "kernel_size: 3, stride: 2", "[1, 8, 8]", "[1, 3, 3]", 0);
+    // The last window would start in the right padding: torch drops it.
+    row("MaxPool2d ceil drop", "MaxPool2d", "kernel_size: 3, stride: 3, padding: 1, ceil_mode: true", "[1, 5, 5]",
+        "[1, 2, 2]", 0);
+    row("MaxPool2d dilation", "MaxPool2d", "kernel_size: 2, dilation: 2", "[1, 8, 8]", "[1, 3, 3]", 0);
+    row("AvgPool2d", "AvgPool2d", "kernel_size: 2", "[3, 8, 8]", "[3, 4, 4]", 0);
+    row("AvgPool2d ceil", "AvgPool2d", "kernel_size: 2, ceil_mode: true", "[1, 7, 7]", "[1, 4, 4]", 0);
+    row("AvgPool2d padding", "AvgPool2d", "kernel_size: 3, stride: 1, padding: 1, count_include_pad: false",
+        "[1, 7, 7]", "[1, 7, 7]", 0);
+    row("AdaptiveAvgPool2d", "AdaptiveAvgPool2d", "output_size: 1", "[64, 7, 7]", "[64, 1, 1]", 0);
+    row("AdaptiveAvgPool2d pair", "AdaptiveAvgPool2d", "output_size: [3, 4]", "[8, 9, 9]", "[8, 3, 4]", 0);
+    row("Flatten", "Flatten", "", "[64, 7, 7]", "[3136]", 0);
+    row("Flatten from 2", "Flatten", "start_dim: 2", "[64, 7, 7]", "[64, 49]", 0);
+    row("Flatten 1..2", "Flatten", "start_dim: 1, end_dim: 2", "[64, 7, 7]", "[448, 7]", 0);
+    row("Flatten negative end", "Flatten", "end_dim: -2", "[64, 7, 7]", "[448, 7]", 0);
+    row("Flatten single dim", "Flatten", "start_dim: -1", "[64, 7, 7]", "[64, 7, 7]", 0);
+    row("Add", "Add", "", "[64];[64]", "[64]", 0);
+    row("Add three", "Add", "", "[2, 3];[2, 3];[2, 3]", "[2, 3]", 0);
+    row("Concat channels", "Concat", "", "[16, 8, 8];[32, 8, 8]", "[48, 8, 8]", 0);
+    row("Concat last", "Concat", "dim: -1", "[3, 4];[3, 5]", "[3, 9]", 0);
+    row("Concat dim 2", "Concat", "dim: 2", "[3, 4];[3, 6];[3, 1]", "[3, 11]", 0);
+    row("Embedding", "Embedding", "num_embeddings: 1000, embedding_dim: 64", "[16]", "[16, 64]", 64000);
+    row("Embedding 2-D", "Embedding", "num_embeddings: 10, embedding_dim: 32", "[4, 8]", "[4, 8, 32]", 320);
+  }
+
+  void shapes() {
+    QFETCH(QString, op);
+    QFETCH(QString, params);
+    QFETCH(QString, inputs);
+    QFETCH(QString, output);
+    QFETCH(qint64, paramCount);
+    const bool indices = op == QLatin1String("Embedding");
+    std::string yaml = "nodes:\n";
+    QStringList ids;
+    const QStringList shapes = inputs.split(';', Qt::SkipEmptyParts);
+    for (int i = 0; i < shapes.size(); ++i) {
+      ids << QStringLiteral("in%1").arg(i);
+      yaml += QStringLiteral("  - {id: in%1, op: Input, shape: %2%3}\n")
+                  .arg(i)
+                  .arg(shapes[i], indices ? QStringLiteral(", dtype: int64") : QString())
+                  .toStdString();
+    }
+    yaml += QStringLiteral("  - {id: node, op: %1, inputs: [%2]%3}\n")
+                .arg(op, ids.join(", "), params.isEmpty() ? QString() : ", " + params)
+                .toStdString();
+    const Analysis a = analyze(parseModelYaml(yaml));
+    QVERIFY2(a.ok(), (yaml + formatDiagnostics(a.diagnostics)).c_str());
+    const NodeInfo *node = a.find("node");
+    QVERIFY(node);
+    QCOMPARE(QString::fromStdString(formatShape(node->outputShape)), output);
+    QCOMPARE(qint64(node->paramCount), paramCount);
+    QCOMPARE(qint64(a.totalParams), paramCount);
+    QCOMPARE(node->inputShapes.size(), size_t(shapes.size()));
+    QCOMPARE(a.output, std::string("node"));
+    m_tested.insert(op.toStdString());
+  }
+
+  // The table above must cover the whole registry; a new op needs a row.
+  void everyOpIsCovered() {
+    if (m_tested.empty()) QSKIP("runs after shapes(), which records the ops its rows cover");
+    std::set<std::string> registry;
+    for (const OpDef &op : Registry::instance().ops()) registry.insert(op.name);
+    QCOMPARE(m_tested, registry);
+    QCOMPARE(registry.size(), size_t(23));
+  }
+
+  // Defaults of every op must pass the op's own validation: a walk over the whole table.
+  void registryEntriesAreConsistent() {
+    std::set<std::string> names;
+    for (const OpDef &op : Registry::instance().ops()) {
+      QVERIFY2(names.insert(op.name).second, op.name.c_str());
+      QVERIFY2(!op.doc.empty(), op.name.c_str());
+      QVERIFY2(bool(op.shape), op.name.c_str());
+      QVERIFY(op.maxInputs < 0 || op.maxInputs >= op.minInputs);
+      std::set<std::string> params;
+      for (const ParamDef &p : op.params) {
+        const std::string where = op.name + "." + p.name;
+        QVERIFY2(params.insert(p.name).second, where.c_str());
+        QVERIFY2(!p.doc.empty(), where.c_str());
+        QVERIFY2(!(p.inferred && p.defaultValue), where.c_str());
+        QVERIFY2(p.name != "id" && p.name != "op" && p.name != "inputs" && p.name != "block" && p.name != "params",
+                 where.c_str());
+        if (p.defaultValue && !p.choices.empty()) {
+          const std::string v = formatParamValue(*p.defaultValue);
+          QVERIFY2(std::find(p.choices.begin(), p.choices.end(), v) != p.choices.end(), where.c_str());
+        }
+      }
+      QVERIFY(Registry::instance().find(op.name) == &op);
+      QVERIFY(!opCategoryName(op.category).empty());
+    }
+    QVERIFY(Registry::instance().find("Linaer") == nullptr);
+  }
+
+ private:
+  std::set<std::string> m_tested;  // ops whose shape rows passed
+};
+
+QTEST_APPLESS_MAIN(TestSpecShapes)
+#include "test_spec_shapes.moc"

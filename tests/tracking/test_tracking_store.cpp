@@ -1,0 +1,346 @@
+// The tracking store's runs against a real SQLite file: creation and generated names,
+// statuses and their timestamps, params/tags/artifacts, lookups by uuid, prefix and name,
+// listings and change polling, the stop flag, deletion, and the schema's versioning (fresh,
+// reopened, older, newer and foreign files, WAL).
+
+#include "tracking_fixture.h"
+
+#include "tracking/store.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+using namespace tracking_test;
+using tw::tracking::NewRun;
+using tw::tracking::RunRecord;
+using tw::tracking::RunStatus;
+using tw::tracking::Store;
+using tw::tracking::TrackingError;
+
+class TestTrackingStore : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir *m_dir = nullptr;
+  std::string m_path;
+
+ private Q_SLOTS:
+  void init() {
+    m_dir = new QTemporaryDir;
+    QVERIFY(m_dir->isValid());
+    m_path = m_dir->filePath("tracking.db").toStdString();
+  }
+  void cleanup() {
+    delete m_dir;
+    m_dir = nullptr;
+  }
+
+  void createsRunsWithGeneratedNamesAndUuids() {
+    auto store = Store::open(m_path);
+    NewRun full = newRun("fashion");
+    full.configYaml = "train:\n  lr: 0.001\n";
+    full.configHash = "abc123";
+    full.seed = 42;
+    full.libraryVersions = "libtorch=1.13.1";
+    full.host = "box (Linux)";
+    full.hardware = "2 cores";
+    full.runDir = "/ws/runs/x";
+    const int64_t before = tw::tracking::nowMs();
+    RunRecord first = store->createRun(full);
+    RunRecord second = store->createRun(newRun("fashion"));
+    RunRecord other = store->createRun(newRun("mnist"));
+    RunRecord named = store->createRun(newRun("fashion", "baseline"));
+
+    QCOMPARE(first.name, std::string("fashion-1"));
+    QCOMPARE(second.name, std::string("fashion-2"));
+    QCOMPARE(other.name, std::string("mnist-1"));
+    QCOMPARE(named.name, std::string("baseline"));
+    QCOMPARE(first.uuid.size(), size_t(32));
+    QVERIFY(first.uuid.find_first_not_of("0123456789abcdef") == std::string::npos);
+    QVERIFY(first.uuid != second.uuid);
+    QCOMPARE(first.experiment, std::string("fashion"));
+    QCOMPARE(first.experimentId, second.experimentId);
+    QVERIFY(first.experimentId != other.experimentId);
+    QCOMPARE(store->ensureExperiment("fashion"), first.experimentId);
+    QCOMPARE(first.status, RunStatus::Created);
+    QVERIFY(first.createdMs >= before);
+    QCOMPARE(first.updatedMs, first.createdMs);
+    QCOMPARE(first.startMs, int64_t(0));
+    QCOMPARE(first.endMs, int64_t(0));
+    QCOMPARE(first.configYaml, full.configYaml);
+    QCOMPARE(first.configHash, full.configHash);
+    QCOMPARE(first.seed, int64_t(42));
+    QCOMPARE(first.libraryVersions, full.libraryVersions);
+    QCOMPARE(first.host, full.host);
+    QCOMPARE(first.hardware, full.hardware);
+    QCOMPARE(first.runDir, full.runDir);
+
+    // The number counts the experiment's runs; after a delete it skips names still taken.
+    store->deleteRun(first.id);
+    QCOMPARE(store->createRun(newRun("fashion")).name, std::string("fashion-3"));
+    store->deleteRun(second.id);
+    QCOMPARE(store->createRun(newRun("fashion")).name, std::string("fashion-4"));
+  }
+
+  void statusStampsStartAndEnd_data() {
+    QTest::addColumn<RunStatus>("terminal");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("finished") << RunStatus::Finished << QString();
+    QTest::newRow("failed") << RunStatus::Failed << QString("loss became NaN at step 12");
+    QTest::newRow("killed") << RunStatus::Killed << QString("stopped on request");
+  }
+  void statusStampsStartAndEnd() {
+    QFETCH(RunStatus, terminal);
+    QFETCH(QString, message);
+    auto store = Store::open(m_path);
+    RunRecord run = store->createRun(newRun("e"));
+    sleepMs(3);
+    store->setStatus(run.id, RunStatus::Running);
+    RunRecord running = *store->run(run.id);
+    QCOMPARE(running.status, RunStatus::Running);
+    QVERIFY(running.startMs > run.createdMs);
+    QCOMPARE(running.endMs, int64_t(0));
+    QVERIFY(running.updatedMs >= running.startMs);
+
+    sleepMs(3);
+    store->setStatus(run.id, terminal, message.toStdString());
+    RunRecord ended = *store->run(run.id);
+    QCOMPARE(ended.status, terminal);
+    QCOMPARE(ended.statusMessage, message.toStdString());
+    QCOMPARE(ended.startMs, running.startMs);
+    QVERIFY(ended.endMs > ended.startMs);
+
+    // Resumed: the first start stays, the end is cleared.
+    store->setStatus(run.id, RunStatus::Running);
+    RunRecord resumed = *store->run(run.id);
+    QCOMPARE(resumed.startMs, running.startMs);
+    QCOMPARE(resumed.endMs, int64_t(0));
+  }
+
+  void paramsTagsArtifacts() {
+    auto store = Store::open(m_path);
+    RunRecord run = store->createRun(newRun("e"));
+    RunRecord other = store->createRun(newRun("e"));
+    store->setParams(run.id, {{"train.lr", "0.001"}, {"train.epochs", "3"}});
+    store->setParams(run.id, {{"train.lr", "0.01"}, {"data.batch_size", "64"}});
+    store->setParams(other.id, {{"train.lr", "1"}});
+    const std::map<std::string, std::string> expected = {
+        {"train.lr", "0.01"}, {"train.epochs", "3"}, {"data.batch_size", "64"}};
+    QVERIFY(store->params(run.id) == expected);
+    store->setTag(run.id, "note", "first try");
+    store->setTag(run.id, "note", "second try");
+    store->setTag(run.id, "owner", "ana");
+    QVERIFY((store->tags(run.id) == std::map<std::string, std::string>{{"note", "second try"}, {"owner", "ana"}}));
+    QVERIFY(store->tags(other.id).empty());
+    store->addArtifact(run.id, "checkpoints/epoch-1.pt", "checkpoint");
+    sleepMs(2);
+    store->addArtifact(run.id, "artifacts/model.onnx", "model");
+    auto artifacts = store->artifacts(run.id);
+    QCOMPARE(artifacts.size(), size_t(2));
+    QCOMPARE(artifacts[0].path, std::string("checkpoints/epoch-1.pt"));
+    QCOMPARE(artifacts[0].kind, std::string("checkpoint"));
+    QCOMPARE(artifacts[1].kind, std::string("model"));
+    QVERIFY(artifacts[0].createdMs > 0);
+    store->setDataFingerprint(run.id, "sha256:feed");
+    QCOMPARE(store->run(run.id)->dataFingerprint, std::string("sha256:feed"));
+  }
+
+  void findRun_data() {
+    QTest::addColumn<QString>("query");
+    QTest::addColumn<QString>("expected");  // run name, empty when none is expected
+    QTest::newRow("full uuid") << "abcd2222000000000000000000000002" << "beta";
+    QTest::newRow("upper-case uuid") << "ABCD2222000000000000000000000002" << "beta";
+    QTest::newRow("unique prefix") << "abcd1111" << "alpha";
+    QTest::newRow("shared prefix") << "abcd" << "";
+    QTest::newRow("prefix too short") << "abc" << "";
+    QTest::newRow("name") << "alpha" << "alpha";
+    QTest::newRow("name shared by two runs") << "twin" << "";
+    QTest::newRow("name that is another run's prefix") << "abcd2222" << "";
+    QTest::newRow("unknown") << "nothing" << "";
+    QTest::newRow("empty") << "" << "";
+  }
+  void findRun() {
+    QFETCH(QString, query);
+    QFETCH(QString, expected);
+    auto store = Store::open(m_path);
+    const std::vector<std::pair<std::string, std::string>> runs = {
+        {"alpha", "abcd1111000000000000000000000001"}, {"beta", "abcd2222000000000000000000000002"},
+        {"twin", "ffff0000000000000000000000000003"},  {"twin", "eeee0000000000000000000000000004"},
+        {"abcd2222", "dddd0000000000000000000000000005"}};
+    for (const auto &[name, uuid] : runs) {
+      RunRecord run = store->createRun(newRun("e", name));
+      // Fixed uuids make prefix collisions deterministic.
+      QVERIFY(execRaw(m_path, "UPDATE runs SET uuid = '" + uuid + "' WHERE id = " + std::to_string(run.id)));
+    }
+    auto found = store->findRun(query.toStdString());
+    if (expected.isEmpty()) {
+      QVERIFY2(!found, found ? found->name.c_str() : "");
+    } else {
+      QVERIFY(found);
+      QCOMPARE(found->name, expected.toStdString());
+    }
+  }
+
+  void listRunsNewestFirst() {
+    auto store = Store::open(m_path);
+    std::vector<int64_t> ids;
+    for (int i = 0; i < 4; ++i) {
+      ids.push_back(store->createRun(newRun(i % 2 ? "a" : "b")).id);
+      if (i == 1) sleepMs(3);
+    }
+    auto runs = store->listRuns();
+    QCOMPARE(runs.size(), size_t(4));
+    for (size_t i = 0; i < runs.size(); ++i) QCOMPARE(runs[i].id, ids[ids.size() - 1 - i]);
+    auto limited = store->listRuns(2);
+    QCOMPARE(limited.size(), size_t(2));
+    QCOMPARE(limited[0].id, ids[3]);
+    QCOMPARE(limited[1].id, ids[2]);
+  }
+
+  void runsChangedSinceFollowsEveryWrite() {
+    auto store = Store::open(m_path);
+    RunRecord a = store->createRun(newRun("e"));
+    RunRecord b = store->createRun(newRun("e"));
+    QCOMPARE(store->runsChangedSince(-1).size(), size_t(2));
+    sleepMs(3);
+    const int64_t mark = tw::tracking::nowMs();
+    sleepMs(3);
+    QVERIFY(store->runsChangedSince(mark).empty());
+
+    store->writeMetrics(b.id, series("loss", 0, 2));
+    auto changed = store->runsChangedSince(mark);
+    QCOMPARE(changed.size(), size_t(1));
+    QCOMPARE(changed[0].id, b.id);
+    QVERIFY(changed[0].updatedMs > mark);
+
+    sleepMs(3);
+    store->requestStop(a.id);
+    changed = store->runsChangedSince(mark);
+    QCOMPARE(changed.size(), size_t(2));
+    QCOMPARE(changed[0].id, b.id);  // oldest change first
+    QCOMPARE(changed[1].id, a.id);
+
+    const int64_t mark2 = changed[1].updatedMs;
+    sleepMs(3);
+    store->writeSystemMetrics(b.id, {{"cpu_percent", 0, 0, 50.0}});
+    changed = store->runsChangedSince(mark2);
+    QCOMPARE(changed.size(), size_t(1));
+    QCOMPARE(changed[0].id, b.id);
+  }
+
+  void stopFlagUntilTheRunEnds() {
+    auto store = Store::open(m_path);
+    RunRecord run = store->createRun(newRun("e"));
+    store->setStatus(run.id, RunStatus::Running);
+    QVERIFY(!store->stopRequested(run.id));
+    // The worker polls over its own connection.
+    auto worker = Store::open(m_path);
+    store->requestStop(run.id);
+    QVERIFY(worker->stopRequested(run.id));
+    worker->setStatus(run.id, RunStatus::Killed, "stopped on request");
+    QVERIFY(!store->stopRequested(run.id));
+    QVERIFY_THROWS_EXCEPTION(TrackingError, store->stopRequested(12345));
+  }
+
+  void deleteRunRemovesOnlyItsRows() {
+    auto store = Store::open(m_path);
+    RunRecord gone = store->createRun(newRun("e"));
+    RunRecord kept = store->createRun(newRun("e"));
+    for (const RunRecord &run : {gone, kept}) {
+      store->setParams(run.id, {{"a", "1"}});
+      store->setTag(run.id, "t", "v");
+      store->addArtifact(run.id, "model.pt", "model");
+      store->writeMetrics(run.id, series("loss", 0, 9));
+      store->writeSystemMetrics(run.id, {{"cpu_percent", 0, 5, 1.0}});
+    }
+    store->deleteRun(gone.id);
+    QVERIFY(!store->run(gone.id));
+    QVERIFY(store->params(gone.id).empty());
+    QVERIFY(store->metricPoints(gone.id, "loss").empty());
+    QVERIFY(store->latestMetrics(gone.id).empty());
+    QVERIFY(store->artifacts(gone.id).empty());
+    QVERIFY(store->systemMetrics(gone.id).empty());
+    QCOMPARE(store->metricPoints(kept.id, "loss").size(), size_t(10));
+    QCOMPARE(store->listRuns().size(), size_t(1));
+    QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM metrics"), std::string("10"));
+  }
+
+  void schemaVersionRecorded() {
+    auto store = Store::open(m_path);
+    QCOMPARE(Store::currentSchemaVersion(), 1);
+    QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
+    QCOMPARE(queryText(m_path, "SELECT version FROM schema_version"), std::to_string(Store::currentSchemaVersion()));
+    QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM schema_version"), std::string("1"));
+    QVERIFY(!Store::sqliteVersion().empty());
+  }
+
+  void walModeOn() {
+    auto store = Store::open(m_path);
+    QCOMPARE(queryText(m_path, "PRAGMA journal_mode"), std::string("wal"));
+  }
+
+  void reopeningKeepsData() {
+    int64_t runId = 0;
+    {
+      auto store = Store::open(m_path);
+      RunRecord run = store->createRun(newRun("e", "kept"));
+      runId = run.id;
+      store->setParams(run.id, {{"train.lr", "0.1"}});
+      store->writeMetrics(run.id, series("loss", 0, 99));
+    }
+    auto store = Store::open(m_path);
+    QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
+    auto run = store->findRun("kept");
+    QVERIFY(run);
+    QCOMPARE(run->id, runId);
+    QCOMPARE(store->params(runId).at("train.lr"), std::string("0.1"));
+    QCOMPARE(store->metricPoints(runId, "loss").size(), size_t(100));
+    // Keys interned by the first connection are found by the second.
+    store->writeMetrics(runId, series("loss", 100, 100));
+    QCOMPARE(store->metricPoints(runId, "loss", 98).size(), size_t(2));
+    QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM metric_keys"), std::string("1"));
+  }
+
+  void olderFileIsMigrated() {
+    // A version-0 file: an SQLite database without the schema.
+    QVERIFY(execRaw(m_path, "CREATE TABLE notes(text TEXT); INSERT INTO notes VALUES('hello');"));
+    auto store = Store::open(m_path);
+    QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
+    RunRecord run = store->createRun(newRun("e"));
+    QVERIFY(store->run(run.id));
+    QCOMPARE(queryText(m_path, "SELECT text FROM notes"), std::string("hello"));
+  }
+
+  void futureSchemaIsRejected() {
+    Store::open(m_path);
+    const int future = Store::currentSchemaVersion() + 1;
+    QVERIFY(execRaw(m_path, "UPDATE schema_version SET version = " + std::to_string(future)));
+    try {
+      Store::open(m_path);
+      QFAIL("a file from a newer Torchwright was opened");
+    } catch (const TrackingError &e) {
+      const std::string what = e.what();
+      QVERIFY2(what.find("schema version " + std::to_string(future)) != std::string::npos, e.what());
+      QVERIFY2(what.find("newer") != std::string::npos, e.what());
+      QVERIFY2(what.find(m_path) != std::string::npos, e.what());
+    }
+    // Rejecting it changed nothing.
+    QCOMPARE(queryText(m_path, "SELECT version FROM schema_version"), std::to_string(future));
+  }
+
+  void notADatabaseIsAClearError() {
+    std::ofstream(m_path) << "this is not an SQLite file, just some text that is long enough to have a header";
+    try {
+      Store::open(m_path);
+      QFAIL("a text file was opened as a database");
+    } catch (const TrackingError &e) {
+      const std::string what = e.what();
+      QVERIFY2(what.find("file is not a database") != std::string::npos, e.what());
+      QVERIFY2(what.find("opening the tracking database") != std::string::npos, e.what());
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTrackingStore)
+#include "test_tracking_store.moc"

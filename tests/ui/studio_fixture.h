@@ -1,0 +1,87 @@
+#pragma once
+// Shared set-up for Studio's GUI tests: a real workspace in a temporary folder, runs and
+// metrics written through the real tracking store, and QSettings kept out of the user's files.
+
+#include "core/config/workspace.h"
+#include "tracking/store.h"
+
+#include <QAbstractItemModel>
+#include <QCoreApplication>
+#include <QDir>
+#include <QSettings>
+#include <QString>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tw::test {
+
+// Points to a temporary settings folder so tests neither read nor overwrite a developer's layout.
+inline void isolateSettings(const QString &dir) {
+  QCoreApplication::setOrganizationName(QStringLiteral("TorchwrightTests"));
+  QCoreApplication::setApplicationName(QStringLiteral("StudioTests"));
+  QSettings::setDefaultFormat(QSettings::IniFormat);
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir);
+}
+
+struct Workspace {
+  QTemporaryDir tmp;
+  QString dir;
+  std::unique_ptr<tracking::Store> store;
+
+  Workspace() : dir(tmp.path() + QStringLiteral("/workspace")) {
+    config::ensureWorkspace(dir.toStdString());
+    store = tracking::Store::open(config::trackingDbPath(dir.toStdString()));
+  }
+  std::string dbPath() const { return config::trackingDbPath(dir.toStdString()); }
+
+  tracking::RunRecord createRun(const std::string &name, const std::string &experiment = "fashion-mnist") {
+    tracking::NewRun run;
+    run.experiment = experiment;
+    run.name = name;
+    run.configYaml = "model: mlp\n";
+    run.configHash = "3f2a9c41d07be5e2a1c4f0d6b8e79a3c";
+    run.seed = 42;
+    run.libraryVersions = "libtorch=1.13.1 qt=6.4.2 sqlite=" + tracking::Store::sqliteVersion();
+    run.host = "studio-test";
+    run.hardware = "2 x Test CPU, 8.0 GiB RAM, no GPU";
+    return store->createRun(run);
+  }
+};
+
+// A training-loss-like curve: decays from ~2.3 towards ~0.3 with a deterministic wobble.
+inline double lossAt(int64_t step) {
+  return 0.3 + 2.0 * std::exp(-static_cast<double>(step) / 60.0) + 0.05 * std::sin(step * 0.7);
+}
+inline double accuracyAt(int64_t step) { return 0.9 - 0.7 * std::exp(-static_cast<double>(step) / 50.0); }
+
+inline std::vector<tracking::MetricRow> trainLossRows(int64_t firstStep, int64_t lastStep) {
+  std::vector<tracking::MetricRow> rows;
+  for (int64_t step = firstStep; step <= lastStep; ++step)
+    rows.push_back({"train/loss", step, lossAt(step), tracking::nowMs()});
+  return rows;
+}
+
+// val/loss and val/accuracy every `every` steps in [firstStep, lastStep].
+inline std::vector<tracking::MetricRow> validationRows(int64_t firstStep, int64_t lastStep, int64_t every) {
+  std::vector<tracking::MetricRow> rows;
+  for (int64_t step = firstStep; step <= lastStep; ++step) {
+    if (step % every != 0) continue;
+    rows.push_back({"val/loss", step, lossAt(step) + 0.08, tracking::nowMs()});
+    rows.push_back({"val/accuracy", step, accuracyAt(step), tracking::nowMs()});
+  }
+  return rows;
+}
+
+// The source row whose column `column` displays `text`, or -1.
+inline int rowWithText(const QAbstractItemModel *model, int column, const QString &text) {
+  for (int row = 0; row < model->rowCount(); ++row)
+    if (model->index(row, column).data().toString() == text) return row;
+  return -1;
+}
+
+}  // namespace tw::test

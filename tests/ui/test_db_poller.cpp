@@ -1,0 +1,158 @@
+// The poller on its own thread against a real database: it survives a missing database and
+// picks it up once it exists, delivers long series in bounded chunks without gaps or repeats,
+// and resends a run only when it changed.
+
+#include "studio_fixture.h"
+
+#include "ui/workspace/db_poller.h"
+
+#include <QThread>
+#include <QtTest>
+
+using tw::tracking::RunStatus;
+using tw::ui::DbPoller;
+using tw::ui::DbPollerOptions;
+using tw::ui::DbState;
+using tw::ui::MetricsUpdate;
+using tw::ui::RunsUpdate;
+
+namespace {
+
+// Runs a poller on its own thread for the lifetime of the object, like WorkspaceSession does,
+// and collects what it sends on the test's thread (queued, as the UI receives it).
+struct PollerThread {
+  QThread thread;
+  DbPoller *poller;
+  QObject receiver;
+  std::vector<RunsUpdate> runs;
+  std::vector<MetricsUpdate> metrics;
+  std::vector<std::pair<DbState, QString>> states;
+
+  PollerThread(const std::string &dbPath, DbPollerOptions options) : poller(new DbPoller(dbPath, options)) {
+    QObject::connect(poller, &DbPoller::runsUpdated, &receiver, [this](const RunsUpdate &u) { runs.push_back(u); });
+    QObject::connect(poller, &DbPoller::metricsAppended, &receiver,
+                     [this](const MetricsUpdate &u) { metrics.push_back(u); });
+    QObject::connect(poller, &DbPoller::stateChanged, &receiver,
+                     [this](DbState state, const QString &detail) { states.emplace_back(state, detail); });
+    poller->moveToThread(&thread);
+    QObject::connect(&thread, &QThread::started, poller, &DbPoller::start);
+    QObject::connect(&thread, &QThread::finished, poller, &QObject::deleteLater);
+    thread.start();
+  }
+  ~PollerThread() {
+    thread.quit();
+    thread.wait();
+  }
+  void watch(quint64 token, int64_t runId, std::vector<std::string> keys) {
+    DbPoller *p = poller;
+    QMetaObject::invokeMethod(p, [p, token, runId, keys] { p->watchRun(token, runId, keys); });
+  }
+};
+
+DbPollerOptions fastOptions() {
+  DbPollerOptions options;
+  options.intervalMs = 50;
+  return options;
+}
+
+}  // namespace
+
+class TestDbPoller : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() { tw::ui::registerPollMetaTypes(); }
+
+  void missingDatabaseIsRetried() {
+    QTemporaryDir tmp;
+    const QString workspace = tmp.path() + QStringLiteral("/not-yet");
+    const std::string dbPath = tw::config::trackingDbPath(workspace.toStdString());
+    PollerThread poller(dbPath, fastOptions());
+    QTRY_VERIFY(!poller.states.empty());
+    QCOMPARE(poller.states.front().first, DbState::Unavailable);
+    QVERIFY(!poller.states.front().second.isEmpty());
+
+    // The folder appears later (another process creates the workspace).
+    tw::config::ensureWorkspace(workspace.toStdString());
+    {
+      auto store = tw::tracking::Store::open(dbPath);
+      tw::tracking::NewRun run;
+      run.name = "arrived-later";
+      store->createRun(run);
+    }
+    QTRY_VERIFY(!poller.runs.empty());
+    QCOMPARE(poller.runs.front().runs.at(0).run.name, std::string("arrived-later"));
+    QTRY_COMPARE(poller.states.back().first, DbState::Ok);
+  }
+
+  void seriesArriveInBoundedChunks() {
+    tw::test::Workspace ws;
+    auto run = ws.createRun("long");
+    ws.store->writeMetrics(run.id, tw::test::trainLossRows(1, 1000));
+    DbPollerOptions options = fastOptions();
+    options.maxPointsPerSeries = 300;
+    PollerThread poller(ws.dbPath(), options);
+    poller.watch(7, run.id, {"train/loss", "val/loss"});
+
+    std::vector<int64_t> steps;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+          steps.clear();
+          for (const auto &update : poller.metrics) {
+            if (update.watchToken != 7 || update.runId != run.id) return false;
+            for (const auto &chunk : update.series) {
+              if (chunk.key != "train/loss" || chunk.points.size() > 300) return false;
+              for (const auto &p : chunk.points) steps.push_back(p.step);
+            }
+          }
+          return steps.size() >= 1000;
+        }(),
+        5000);
+    QCOMPARE(steps.size(), size_t(1000));
+    for (size_t i = 0; i < steps.size(); ++i) QCOMPARE(steps[i], int64_t(i + 1));
+    QVERIFY(poller.metrics.size() >= 4);
+
+    // Nothing new, nothing sent; new points arrive on their own.
+    const size_t before = poller.metrics.size();
+    QTest::qWait(200);
+    QCOMPARE(poller.metrics.size(), before);
+    ws.store->writeMetrics(run.id, tw::test::trainLossRows(1001, 1005));
+    QTRY_COMPARE(poller.metrics.size(), before + 1);
+    QCOMPARE(poller.metrics.back().series.at(0).points.front().step, int64_t(1001));
+  }
+
+  void unchangedRunsAreNotResent() {
+    tw::test::Workspace ws;
+    auto run = ws.createRun("steady");
+    DbPollerOptions options = fastOptions();
+    options.recentOverlapMs = 0;
+    PollerThread poller(ws.dbPath(), options);
+    QTRY_COMPARE(poller.runs.size(), size_t(1));
+    QTest::qWait(300);
+    QCOMPARE(poller.runs.size(), size_t(1));
+
+    QTest::qWait(5);  // a later millisecond stamp than the creation
+    ws.store->setStatus(run.id, RunStatus::Killed, "stopped on request");
+    QTRY_COMPARE(poller.runs.size(), size_t(2));
+    const auto &update = poller.runs.back();
+    QCOMPARE(update.runs.size(), size_t(1));
+    QCOMPARE(update.runs[0].run.status, RunStatus::Killed);
+    QCOMPARE(update.runs[0].run.statusMessage, std::string("stopped on request"));
+  }
+
+  void latestMetricsTravelWithTheRun() {
+    tw::test::Workspace ws;
+    auto run = ws.createRun("scored");
+    ws.store->writeMetrics(run.id, {{"val/accuracy", 10, 0.5, 0}, {"val/accuracy", 20, 0.75, 0}});
+    PollerThread poller(ws.dbPath(), fastOptions());
+    QTRY_VERIFY(!poller.runs.empty());
+    const auto snapshot = poller.runs.front().runs.at(0);
+    const auto *metric = snapshot.latestMetric("val/accuracy");
+    QVERIFY(metric);
+    QCOMPARE(metric->step, int64_t(20));
+    QCOMPARE(metric->value, 0.75);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDbPoller)
+#include "test_db_poller.moc"

@@ -1,0 +1,116 @@
+// Studio follows a run while another connection writes to it, as a CLI training does: new
+// points reach the chart and the status change reaches the table without any user action.
+
+#include "studio_fixture.h"
+
+#include "tracking/metric_writer.h"
+#include "ui/charts/metric_chart.h"
+#include "ui/main_window.h"
+#include "ui/runs/run_detail_view.h"
+#include "ui/runs/run_info_panel.h"
+#include "ui/runs/runs_page.h"
+#include "ui/runs/runs_table_model.h"
+
+#include <QElapsedTimer>
+#include <QTableView>
+#include <QTimer>
+#include <QtTest>
+
+using tw::tracking::RunStatus;
+using tw::ui::RunsTableModel;
+
+class TestStudioLive : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_settingsDir.isValid());
+    tw::test::isolateSettings(m_settingsDir.path());
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  }
+
+  void followsRunningRun() {
+    tw::test::Workspace ws;
+    auto run = ws.createRun("live-mlp");
+    ws.store->setStatus(run.id, RunStatus::Running);
+    ws.store->writeMetrics(run.id, tw::test::trainLossRows(1, 50));
+
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openWorkspace(ws.dir));
+    auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 1);
+    const QModelIndex status = table->model()->index(0, RunsTableModel::Status);
+    QCOMPARE(status.data().toString(), QStringLiteral("Running"));
+
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      table->visualRect(table->model()->index(0, RunsTableModel::Name)).center());
+    auto *loss = window.findChild<tw::ui::MetricChart *>(QStringLiteral("lossChart"));
+    auto *accuracy = window.findChild<tw::ui::MetricChart *>(QStringLiteral("accuracyChart"));
+    QTRY_COMPARE(loss->seriesPointCount("train/loss"), 50);
+    QCOMPARE(accuracy->seriesPointCount("val/accuracy"), 0);
+
+    // The UI thread must stay responsive while the poller reads: count event-loop ticks.
+    int ticks = 0;
+    QTimer heartbeat;
+    heartbeat.setInterval(20);
+    connect(&heartbeat, &QTimer::timeout, [&ticks] { ++ticks; });
+    heartbeat.start();
+
+    // What a worker does: batched writes on its own connection and thread.
+    QElapsedTimer sinceWrite;
+    {
+      tw::tracking::MetricWriter writer(ws.dbPath(), run.id);
+      for (int64_t step = 51; step <= 120; ++step) writer.log("train/loss", step, tw::test::lossAt(step));
+      writer.log("val/loss", 100, 0.61);
+      writer.log("val/accuracy", 100, 0.784);
+      writer.flush();
+      QVERIFY2(writer.lastError().empty(), writer.lastError().c_str());
+    }
+    sinceWrite.start();
+    QTRY_COMPARE(loss->seriesPointCount("train/loss"), 120);
+    QTRY_COMPARE(loss->seriesPointCount("val/loss"), 1);
+    QTRY_COMPARE(accuracy->seriesPointCount("val/accuracy"), 1);
+    // Polling twice a second: new points show within about one interval, not "eventually".
+    QVERIFY2(sinceWrite.elapsed() < 2000, qPrintable(QString::number(sinceWrite.elapsed())));
+    QTRY_COMPARE(table->model()->index(0, RunsTableModel::ValAccuracy).data().toString(),
+                 QStringLiteral("78.40 %"));
+
+    // A second writer session appends after the last step shown, as a resumed run does.
+    ws.store->writeMetrics(run.id, tw::test::trainLossRows(121, 200));
+    QTRY_COMPARE(loss->seriesPointCount("train/loss"), 200);
+    QCOMPARE(loss->rawPointCount("train/loss"), 200);  // each step exactly once
+
+    ws.store->setStatus(run.id, RunStatus::Finished);
+    QTRY_COMPARE(status.data().toString(), QStringLiteral("Finished"));
+    QTRY_COMPARE(window.runsPage()->detail()->infoPanel()->statusText(), QStringLiteral("Finished"));
+    heartbeat.stop();
+    const qint64 elapsed = sinceWrite.elapsed();
+    // At 20 ms per tick a blocked UI thread would have missed most of them.
+    QVERIFY2(ticks >= elapsed / 20 / 4, qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(elapsed)));
+  }
+
+  void newRunAppearsWhileOpen() {
+    tw::test::Workspace ws;
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
+    QTest::qWait(600);
+    QCOMPARE(table->model()->rowCount(), 0);
+
+    auto run = ws.createRun("late-run");
+    QTRY_COMPARE(table->model()->rowCount(), 1);
+    QCOMPARE(table->model()->index(0, RunsTableModel::Status).data().toString(), QStringLiteral("Created"));
+    ws.store->setStatus(run.id, RunStatus::Running);
+    QTRY_COMPARE(table->model()->index(0, RunsTableModel::Status).data().toString(), QStringLiteral("Running"));
+    QTRY_VERIFY(!table->model()->index(0, RunsTableModel::Started).data().toString().isEmpty());
+  }
+
+ private:
+  QTemporaryDir m_settingsDir;
+};
+
+QTEST_MAIN(TestStudioLive)
+#include "test_studio_live.moc"

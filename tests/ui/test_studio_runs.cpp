@@ -1,0 +1,146 @@
+// Studio on a workspace with finished runs: the real MainWindow polls the real database, lists
+// the runs, and draws the selected run's curves. Leaves a screenshot in build/screenshots.
+
+#include "studio_fixture.h"
+
+#include "ui/charts/metric_chart.h"
+#include "ui/main_window.h"
+#include "ui/runs/run_detail_view.h"
+#include "ui/runs/run_info_panel.h"
+#include "ui/runs/runs_page.h"
+#include "ui/runs/runs_table_model.h"
+
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QPixmap>
+#include <QTableView>
+#include <QtTest>
+
+using tw::tracking::RunStatus;
+using tw::ui::RunsTableModel;
+
+class TestStudioRuns : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_settingsDir.isValid());
+    tw::test::isolateSettings(m_settingsDir.path());
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+
+    auto best = m_ws.createRun("mlp-baseline");
+    m_ws.store->setStatus(best.id, RunStatus::Running);
+    m_ws.store->writeMetrics(best.id, tw::test::trainLossRows(1, 200));
+    m_ws.store->writeMetrics(best.id, tw::test::validationRows(1, 200, 20));
+    m_ws.store->writeMetrics(best.id, {{"test/accuracy", 200, 0.8712, tw::tracking::nowMs()}});
+    m_ws.store->setStatus(best.id, RunStatus::Finished);
+
+    auto failed = m_ws.createRun("cnn-wide");
+    m_ws.store->setStatus(failed.id, RunStatus::Running);
+    m_ws.store->writeMetrics(failed.id, tw::test::trainLossRows(1, 40));
+    m_ws.store->writeMetrics(failed.id, tw::test::validationRows(1, 40, 20));
+    m_ws.store->setStatus(failed.id, RunStatus::Failed, "training: loss became NaN at step 41");
+
+    m_ws.createRun("mlp-dropout", "fashion-sweep");
+  }
+
+  void listsRunsAndDrawsCurves() {
+    tw::ui::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openWorkspace(m_ws.dir));
+
+    auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
+    QVERIFY(table);
+    QAbstractItemModel *model = table->model();
+    QTRY_COMPARE(model->rowCount(), 3);
+
+    const int row = tw::test::rowWithText(model, RunsTableModel::Name, QStringLiteral("mlp-baseline"));
+    QVERIFY(row >= 0);
+    QCOMPARE(model->index(row, RunsTableModel::Status).data().toString(), QStringLiteral("Finished"));
+    QCOMPARE(model->index(row, RunsTableModel::Experiment).data().toString(), QStringLiteral("fashion-mnist"));
+    QCOMPARE(model->index(row, RunsTableModel::TestAccuracy).data().toString(), QStringLiteral("87.12 %"));
+    QCOMPARE(model->index(row, RunsTableModel::ValAccuracy).data().toString(),
+             QStringLiteral("%1 %").arg(100.0 * tw::test::accuracyAt(200), 0, 'f', 2));
+    QVERIFY(!model->index(row, RunsTableModel::Started).data().toString().isEmpty());
+    QVERIFY(!model->index(row, RunsTableModel::Duration).data().toString().isEmpty());
+
+    const int failedRow = tw::test::rowWithText(model, RunsTableModel::Name, QStringLiteral("cnn-wide"));
+    QCOMPARE(model->index(failedRow, RunsTableModel::Status).data().toString(), QStringLiteral("Failed"));
+    QCOMPARE(model->index(failedRow, RunsTableModel::Status).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("training: loss became NaN at step 41"));
+    const int createdRow = tw::test::rowWithText(model, RunsTableModel::Name, QStringLiteral("mlp-dropout"));
+    QCOMPARE(model->index(createdRow, RunsTableModel::Status).data().toString(), QStringLiteral("Created"));
+
+    // Select the run the way a user does.
+    const QModelIndex cell = model->index(row, RunsTableModel::Name);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(cell).center());
+    QCOMPARE(window.runsPage()->selectedRunId(), cell.data(RunsTableModel::RunIdRole).toLongLong());
+
+    auto *loss = window.findChild<tw::ui::MetricChart *>(QStringLiteral("lossChart"));
+    auto *accuracy = window.findChild<tw::ui::MetricChart *>(QStringLiteral("accuracyChart"));
+    QVERIFY(loss && accuracy);
+    QTRY_COMPARE(loss->seriesPointCount("train/loss"), 200);
+    QTRY_COMPARE(loss->seriesPointCount("val/loss"), 10);
+    QTRY_COMPARE(accuracy->seriesPointCount("val/accuracy"), 10);
+    QCOMPARE(window.runsPage()->detail()->infoPanel()->statusText(), QStringLiteral("Finished"));
+
+    // Selecting another run replaces the curves instead of adding to them.
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                      table->visualRect(model->index(failedRow, RunsTableModel::Name)).center());
+    QTRY_COMPARE(loss->seriesPointCount("train/loss"), 40);
+    QTRY_COMPARE(loss->seriesPointCount("val/loss"), 2);
+    QCOMPARE(window.runsPage()->detail()->infoPanel()->statusText(), QStringLiteral("Failed"));
+    QTest::qWait(300);  // a stale chunk of the first selection would land within a poll or two
+    QCOMPARE(loss->seriesPointCount("train/loss"), 40);
+
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(cell).center());
+    QTRY_COMPARE(loss->seriesPointCount("train/loss"), 200);
+    QTest::qWait(300);
+    QCOMPARE(loss->seriesPointCount("train/loss"), 200);
+
+    const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
+    QVERIFY(QDir().mkpath(dir));
+    const QString path = dir + QStringLiteral("/studio_runs.png");
+    QVERIFY(window.grab().save(path));
+    QVERIFY(QFileInfo(path).size() > 0);
+  }
+
+  void sortsByMetricValue() {
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws.dir));
+    auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 3);
+
+    table->sortByColumn(RunsTableModel::ValAccuracy, Qt::DescendingOrder);
+    QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-baseline"));
+    QCOMPARE(table->model()->index(1, RunsTableModel::Name).data().toString(), QStringLiteral("cnn-wide"));
+    // A run without the metric sorts below every value.
+    QCOMPARE(table->model()->index(2, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-dropout"));
+    table->sortByColumn(RunsTableModel::ValAccuracy, Qt::AscendingOrder);
+    QCOMPARE(table->model()->index(2, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-baseline"));
+  }
+
+  void layoutSurvivesRestart() {
+    QByteArray saved;
+    {
+      tw::ui::MainWindow window;
+      window.show();
+      auto *header = window.findChild<QTableView *>(QStringLiteral("runsTable"))->horizontalHeader();
+      header->resizeSection(RunsTableModel::Name, 321);
+      window.close();  // saves the layout
+    }
+    tw::ui::MainWindow reopened;
+    auto *header = reopened.findChild<QTableView *>(QStringLiteral("runsTable"))->horizontalHeader();
+    QCOMPARE(header->sectionSize(RunsTableModel::Name), 321);
+  }
+
+ private:
+  QTemporaryDir m_settingsDir;
+  tw::test::Workspace m_ws;
+};
+
+QTEST_MAIN(TestStudioRuns)
+#include "test_studio_runs.moc"

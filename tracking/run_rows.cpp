@@ -1,0 +1,58 @@
+#include "tracking/run_rows.h"
+
+#include "tracking/sqlite_util.h"
+#include "tracking/store.h"
+
+#include <sqlite3.h>
+
+namespace tw::tracking {
+
+const char *const kRunSelect =
+    "SELECT r.id, r.uuid, r.experiment_id, e.name, r.name, r.status, r.status_message, r.created_ms, "
+    "r.start_ms, r.end_ms, r.updated_ms, r.config_yaml, r.config_hash, r.seed, r.data_fingerprint, "
+    "r.library_versions, r.host, r.hardware, r.run_dir "
+    "FROM runs r JOIN experiments e ON e.id = r.experiment_id ";
+
+RunRecord readRunRow(const sql::Statement &query) {
+  RunRecord run;
+  run.id = query.int64(0);
+  run.uuid = query.text(1);
+  run.experimentId = query.int64(2);
+  run.experiment = query.text(3);
+  run.name = query.text(4);
+  // A status this build does not know (written by a newer one) reads as Created rather than
+  // failing the whole listing.
+  if (!parseRunStatus(query.text(5), &run.status)) run.status = RunStatus::Created;
+  run.statusMessage = query.text(6);
+  run.createdMs = query.int64(7);
+  run.startMs = query.int64(8);
+  run.endMs = query.int64(9);
+  run.updatedMs = query.int64(10);
+  run.configYaml = query.text(11);
+  run.configHash = query.text(12);
+  run.seed = query.int64(13);
+  run.dataFingerprint = query.text(14);
+  run.libraryVersions = query.text(15);
+  run.host = query.text(16);
+  run.hardware = query.text(17);
+  run.runDir = query.text(18);
+  return run;
+}
+
+void touchRun(sqlite3 *db, int64_t runId, int64_t nowMs, const std::string &operation) {
+  sql::Statement update(db, "UPDATE runs SET updated_ms = ? WHERE id = ?", operation);
+  update.bindInt64(1, nowMs).bindInt64(2, runId).run();
+  if (sqlite3_changes(db) == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
+}
+
+int64_t experimentIdFor(sqlite3 *db, const std::string &name, int64_t nowMs) {
+  const std::string operation = "adding experiment '" + name + "'";
+  sql::Statement insert(db, "INSERT OR IGNORE INTO experiments(name, created_ms) VALUES(?, ?)", operation);
+  insert.bindText(1, name).bindInt64(2, nowMs).run();
+  sql::Statement query(db, "SELECT id FROM experiments WHERE name = ?", operation);
+  query.bindText(1, name);
+  if (!query.step()) throw TrackingError(operation + ": the experiment vanished after its insert");
+  return query.int64(0);
+}
+
+}  // namespace tw::tracking

@@ -1,0 +1,26 @@
+#pragma once
+// How a row of `runs` maps to RunRecord, shared by the store's write and read halves.
+
+#include "tracking/run_record.h"
+
+#include <string>
+
+struct sqlite3;
+
+namespace tw::tracking {
+namespace sql {
+class Statement;
+}
+
+// "SELECT <columns> FROM runs r JOIN experiments e ..." in the order readRunRow expects.
+extern const char *const kRunSelect;
+RunRecord readRunRow(const sql::Statement &query);
+
+// Bumps runs.updated_ms inside the caller's transaction; throws TrackingError when the run
+// does not exist, so every write about a missing run fails the same way.
+void touchRun(sqlite3 *db, int64_t runId, int64_t nowMs, const std::string &operation);
+
+// The experiment's id, inserting it when new; runs inside the caller's transaction.
+int64_t experimentIdFor(sqlite3 *db, const std::string &name, int64_t nowMs);
+
+}  // namespace tw::tracking

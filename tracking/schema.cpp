@@ -1,0 +1,146 @@
+#include "tracking/schema.h"
+
+#include "tracking/sqlite_util.h"
+#include "tracking/store.h"
+
+#include <sqlite3.h>
+
+#include <string>
+#include <vector>
+
+namespace tw::tracking::schema {
+
+namespace {
+
+// Append only: a script, once released, never changes, since files in the field already ran it.
+const std::vector<const char *> kMigrations = {
+    // 1: experiments, runs, params, tags, metrics with a latest-value table, system metrics,
+    // artifacts. Child tables lead with run_id in their key, so a run's rows are one range
+    // and the foreign-key checks on delete use the key instead of a scan. The metric tables
+    // carry no foreign key: every batch already checks its run under the write lock (the
+    // updated_ms bump), and the per-row check cost 27% of the write throughput.
+    R"sql(
+CREATE TABLE experiments(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  created_ms INTEGER NOT NULL
+);
+CREATE TABLE runs(
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  experiment_id INTEGER NOT NULL REFERENCES experiments(id),
+  name TEXT NOT NULL,
+  status TEXT NOT NULL,
+  status_message TEXT NOT NULL DEFAULT '',
+  created_ms INTEGER NOT NULL,
+  start_ms INTEGER NOT NULL DEFAULT 0,
+  end_ms INTEGER NOT NULL DEFAULT 0,
+  updated_ms INTEGER NOT NULL,
+  config_yaml TEXT NOT NULL DEFAULT '',
+  config_hash TEXT NOT NULL DEFAULT '',
+  seed INTEGER NOT NULL DEFAULT 0,
+  data_fingerprint TEXT NOT NULL DEFAULT '',
+  library_versions TEXT NOT NULL DEFAULT '',
+  host TEXT NOT NULL DEFAULT '',
+  hardware TEXT NOT NULL DEFAULT '',
+  run_dir TEXT NOT NULL DEFAULT '',
+  stop_requested INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX runs_updated ON runs(updated_ms);
+CREATE INDEX runs_experiment ON runs(experiment_id);
+CREATE INDEX runs_name ON runs(name);
+CREATE TABLE params(
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY(run_id, key)
+) WITHOUT ROWID;
+CREATE TABLE tags(
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY(run_id, key)
+) WITHOUT ROWID;
+CREATE TABLE metric_keys(
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL UNIQUE
+);
+CREATE TABLE metrics(
+  run_id INTEGER NOT NULL,
+  key_id INTEGER NOT NULL,
+  step INTEGER NOT NULL,
+  value REAL,
+  time_ms INTEGER NOT NULL,
+  PRIMARY KEY(run_id, key_id, step)
+) WITHOUT ROWID;
+CREATE TABLE latest_metrics(
+  run_id INTEGER NOT NULL,
+  key_id INTEGER NOT NULL,
+  step INTEGER NOT NULL,
+  value REAL,
+  time_ms INTEGER NOT NULL,
+  PRIMARY KEY(run_id, key_id)
+) WITHOUT ROWID;
+CREATE TABLE system_metrics(
+  run_id INTEGER NOT NULL,
+  key_id INTEGER NOT NULL,
+  rank INTEGER NOT NULL,
+  time_ms INTEGER NOT NULL,
+  value REAL,
+  PRIMARY KEY(run_id, key_id, rank, time_ms)
+) WITHOUT ROWID;
+CREATE TABLE artifacts(
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  path TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  PRIMARY KEY(run_id, path)
+) WITHOUT ROWID;
+)sql",
+};
+
+bool versionTableExists(sqlite3 *db) {
+  sql::Statement query(db, "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'",
+                       "reading the schema version");
+  return query.step();
+}
+
+}  // namespace
+
+int currentVersion() { return static_cast<int>(kMigrations.size()); }
+
+int readVersion(sqlite3 *db) {
+  if (!versionTableExists(db)) return 0;
+  sql::Statement query(db, "SELECT MAX(version) FROM schema_version", "reading the schema version");
+  return query.step() ? static_cast<int>(query.int64(0)) : 0;
+}
+
+void migrate(sqlite3 *db) {
+  // The common case, an up-to-date file, needs no write lock: readers (the GUI's poller)
+  // open the store often.
+  int version = readVersion(db);
+  if (version == currentVersion()) return;
+
+  sql::Transaction tx(db, "migrating the tracking database");
+  // Read again under the lock: another process may have migrated the file meanwhile.
+  version = readVersion(db);
+  if (version > currentVersion()) {
+    throw TrackingError("the tracking database " + std::string(sqlite3_db_filename(db, "main")) +
+                        " has schema version " + std::to_string(version) +
+                        ", newer than this build of Torchwright supports (version " +
+                        std::to_string(currentVersion()) + "); open it with a newer Torchwright");
+  }
+  if (version == currentVersion()) return;
+  sql::exec(db, "CREATE TABLE IF NOT EXISTS schema_version(version INTEGER NOT NULL)",
+            "creating the schema_version table");
+  for (int next = version + 1; next <= currentVersion(); ++next) {
+    sql::exec(db, kMigrations[static_cast<size_t>(next - 1)],
+              "migrating the tracking database to schema version " + std::to_string(next));
+  }
+  sql::exec(db, "DELETE FROM schema_version", "recording the schema version");
+  sql::Statement record(db, "INSERT INTO schema_version(version) VALUES(?)", "recording the schema version");
+  record.bindInt64(1, currentVersion()).run();
+  tx.commit();
+}
+
+}  // namespace tw::tracking::schema

@@ -1,0 +1,225 @@
+#include "tracking/store.h"
+
+#include "tracking/run_rows.h"
+#include "tracking/schema.h"
+#include "tracking/sqlite_util.h"
+
+#include <sqlite3.h>
+
+#include <cstdio>
+#include <random>
+
+namespace tw::tracking {
+
+namespace {
+
+std::string randomUuid() {
+  std::random_device device;
+  std::uniform_int_distribution<uint32_t> word;
+  char text[33];
+  std::snprintf(text, sizeof text, "%08x%08x%08x%08x", word(device), word(device), word(device), word(device));
+  return text;
+}
+
+bool isTerminal(RunStatus status) {
+  return status == RunStatus::Finished || status == RunStatus::Failed || status == RunStatus::Killed;
+}
+
+// "<experiment>-<n>" with n one past the runs it already has; skips names still taken, which
+// happens once runs have been deleted.
+std::string generatedRunName(sqlite3 *db, int64_t experimentId, const std::string &experiment) {
+  const std::string operation = "naming the new run";
+  sql::Statement count(db, "SELECT COUNT(*) FROM runs WHERE experiment_id = ?", operation);
+  count.bindInt64(1, experimentId);
+  int64_t n = count.step() ? count.int64(0) + 1 : 1;
+  sql::Statement taken(db, "SELECT 1 FROM runs WHERE experiment_id = ? AND name = ?", operation);
+  for (;; ++n) {
+    std::string name = experiment + "-" + std::to_string(n);
+    taken.reset();
+    taken.bindInt64(1, experimentId).bindText(2, name);
+    if (!taken.step()) return name;
+  }
+}
+
+}  // namespace
+
+Store::Store(std::string path) : m_path(std::move(path)) {}
+
+Store::~Store() { sqlite3_close_v2(m_db); }
+
+std::unique_ptr<Store> Store::open(const std::string &path) {
+  std::unique_ptr<Store> store(new Store(path));
+  const std::string operation = "opening the tracking database " + path;
+  // The handle exists even when the open fails; the destructor closes it.
+  const int rc = sqlite3_open_v2(path.c_str(), &store->m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+  sql::check(store->m_db, rc, operation);
+  sqlite3 *db = store->m_db;
+  sqlite3_extended_result_codes(db, 1);
+  // Before anything that may wait on another process: the journal-mode switch needs a lock.
+  sql::check(db, sqlite3_busy_timeout(db, 10000), operation);
+  {
+    // WAL lets the GUI read while a worker writes; it is persistent, so this is a no-op on
+    // every open after the first.
+    sql::Statement wal(db, "PRAGMA journal_mode = WAL", operation);
+    const std::string mode = wal.step() ? wal.text(0) : std::string();
+    if (mode != "wal") {
+      throw TrackingError(operation + ": the file system does not support SQLite's WAL mode (journal mode '" +
+                          mode + "'); put the workspace on a local disk");
+    }
+  }
+  // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the
+  // last commits, and metrics are cheap to lose compared with an fsync per batch.
+  sql::exec(db, "PRAGMA synchronous = NORMAL", operation);
+  sql::exec(db, "PRAGMA foreign_keys = ON", operation);
+  schema::migrate(db);
+  return store;
+}
+
+int Store::schemaVersion() const { return schema::readVersion(m_db); }
+
+int Store::currentSchemaVersion() { return schema::currentVersion(); }
+
+int64_t Store::keyId(const std::string &key) {
+  auto cached = m_keyCache.find(key);
+  if (cached != m_keyCache.end()) return cached->second;
+  const std::string operation = "interning metric key '" + key + "'";
+  sql::Statement insert(m_db, "INSERT OR IGNORE INTO metric_keys(key) VALUES(?)", operation);
+  insert.bindText(1, key).run();
+  sql::Statement query(m_db, "SELECT id FROM metric_keys WHERE key = ?", operation);
+  query.bindText(1, key);
+  if (!query.step()) throw TrackingError(operation + ": the key vanished after its insert");
+  const int64_t id = query.int64(0);
+  m_keyCache.emplace(key, id);
+  return id;
+}
+
+int64_t Store::ensureExperiment(const std::string &name) {
+  sql::Transaction tx(m_db, "adding experiment '" + name + "'");
+  const int64_t id = experimentIdFor(m_db, name, nowMs());
+  tx.commit();
+  return id;
+}
+
+RunRecord Store::createRun(const NewRun &newRun) {
+  const std::string experiment = newRun.experiment.empty() ? std::string("default") : newRun.experiment;
+  const std::string operation = "creating a run in experiment '" + experiment + "'";
+  const int64_t now = nowMs();
+  sql::Transaction tx(m_db, operation);
+  const int64_t experimentId = experimentIdFor(m_db, experiment, now);
+  const std::string name = newRun.name.empty() ? generatedRunName(m_db, experimentId, experiment) : newRun.name;
+  sql::Statement insert(m_db,
+                        "INSERT INTO runs(uuid, experiment_id, name, status, created_ms, updated_ms, config_yaml, "
+                        "config_hash, seed, data_fingerprint, library_versions, host, hardware, run_dir) "
+                        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        operation);
+  insert.bindText(1, randomUuid())
+      .bindInt64(2, experimentId)
+      .bindText(3, name)
+      .bindText(4, runStatusName(RunStatus::Created))
+      .bindInt64(5, now)
+      .bindInt64(6, now)
+      .bindText(7, newRun.configYaml)
+      .bindText(8, newRun.configHash)
+      .bindInt64(9, newRun.seed)
+      .bindText(10, newRun.dataFingerprint)
+      .bindText(11, newRun.libraryVersions)
+      .bindText(12, newRun.host)
+      .bindText(13, newRun.hardware)
+      .bindText(14, newRun.runDir)
+      .run();
+  const int64_t id = sqlite3_last_insert_rowid(m_db);
+  tx.commit();
+  auto created = run(id);
+  if (!created) throw TrackingError(operation + ": the new run could not be read back");
+  return *created;
+}
+
+void Store::setStatus(int64_t runId, RunStatus status, const std::string &message) {
+  const std::string operation = "setting the status of run " + std::to_string(runId) + " to " + runStatusName(status);
+  const int64_t now = nowMs();
+  const bool running = status == RunStatus::Running;
+  const bool terminal = isTerminal(status);
+  sql::Transaction tx(m_db, operation);
+  sql::Statement update(m_db,
+                        "UPDATE runs SET status = ?1, status_message = ?2, updated_ms = ?3, "
+                        "start_ms = CASE WHEN ?4 AND start_ms = 0 THEN ?3 ELSE start_ms END, "
+                        "end_ms = CASE WHEN ?5 THEN ?3 WHEN ?4 THEN 0 ELSE end_ms END, "
+                        "stop_requested = CASE WHEN ?5 THEN 0 ELSE stop_requested END "
+                        "WHERE id = ?6",
+                        operation);
+  update.bindText(1, runStatusName(status))
+      .bindText(2, message)
+      .bindInt64(3, now)
+      .bindInt64(4, running)
+      .bindInt64(5, terminal)
+      .bindInt64(6, runId)
+      .run();
+  if (sqlite3_changes(m_db) == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
+  tx.commit();
+}
+
+void Store::setParams(int64_t runId, const std::map<std::string, std::string> &params) {
+  const std::string operation = "storing the parameters of run " + std::to_string(runId);
+  sql::Transaction tx(m_db, operation);
+  touchRun(m_db, runId, nowMs(), operation);
+  sql::Statement insert(m_db, "INSERT OR REPLACE INTO params(run_id, key, value) VALUES(?, ?, ?)", operation);
+  insert.bindInt64(1, runId);
+  for (const auto &[key, value] : params) insert.bindText(2, key).bindText(3, value).run();
+  tx.commit();
+}
+
+void Store::setTag(int64_t runId, const std::string &key, const std::string &value) {
+  const std::string operation = "tagging run " + std::to_string(runId) + " with '" + key + "'";
+  sql::Transaction tx(m_db, operation);
+  touchRun(m_db, runId, nowMs(), operation);
+  sql::Statement insert(m_db, "INSERT OR REPLACE INTO tags(run_id, key, value) VALUES(?, ?, ?)", operation);
+  insert.bindInt64(1, runId).bindText(2, key).bindText(3, value).run();
+  tx.commit();
+}
+
+void Store::addArtifact(int64_t runId, const std::string &path, const std::string &kind) {
+  const std::string operation = "recording artifact '" + path + "' of run " + std::to_string(runId);
+  const int64_t now = nowMs();
+  sql::Transaction tx(m_db, operation);
+  touchRun(m_db, runId, now, operation);
+  sql::Statement insert(m_db, "INSERT OR REPLACE INTO artifacts(run_id, path, kind, created_ms) VALUES(?, ?, ?, ?)",
+                        operation);
+  insert.bindInt64(1, runId).bindText(2, path).bindText(3, kind).bindInt64(4, now).run();
+  tx.commit();
+}
+
+void Store::setDataFingerprint(int64_t runId, const std::string &fingerprint) {
+  const std::string operation = "storing the data fingerprint of run " + std::to_string(runId);
+  sql::Transaction tx(m_db, operation);
+  touchRun(m_db, runId, nowMs(), operation);
+  sql::Statement update(m_db, "UPDATE runs SET data_fingerprint = ? WHERE id = ?", operation);
+  update.bindText(1, fingerprint).bindInt64(2, runId).run();
+  tx.commit();
+}
+
+void Store::requestStop(int64_t runId) {
+  const std::string operation = "requesting run " + std::to_string(runId) + " to stop";
+  sql::Transaction tx(m_db, operation);
+  touchRun(m_db, runId, nowMs(), operation);
+  sql::Statement update(m_db, "UPDATE runs SET stop_requested = 1 WHERE id = ?", operation);
+  update.bindInt64(1, runId).run();
+  tx.commit();
+}
+
+void Store::deleteRun(int64_t runId) {
+  const std::string operation = "deleting run " + std::to_string(runId);
+  sql::Transaction tx(m_db, operation);
+  // Children first, in one transaction; no ON DELETE CASCADE, so that a table with a foreign
+  // key added later and forgotten here makes the delete fail instead of leaving orphans.
+  for (const char *statement :
+       {"DELETE FROM params WHERE run_id = ?", "DELETE FROM tags WHERE run_id = ?",
+        "DELETE FROM metrics WHERE run_id = ?", "DELETE FROM latest_metrics WHERE run_id = ?",
+        "DELETE FROM system_metrics WHERE run_id = ?", "DELETE FROM artifacts WHERE run_id = ?",
+        "DELETE FROM runs WHERE id = ?"}) {
+    sql::Statement remove(m_db, statement, operation);
+    remove.bindInt64(1, runId).run();
+  }
+  tx.commit();
+}
+
+}  // namespace tw::tracking

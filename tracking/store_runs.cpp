@@ -1,0 +1,119 @@
+// The store's reads about runs: records, lookup by id, prefix or name, listings, and the
+// small per-run tables.
+#include "tracking/store.h"
+
+#include "tracking/run_rows.h"
+#include "tracking/sqlite_util.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace tw::tracking {
+
+namespace {
+
+constexpr size_t kMinUuidPrefix = 4;
+
+bool isHex(const std::string &text) {
+  return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
+}
+
+std::string lowercase(std::string text) {
+  for (auto &c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+std::vector<RunRecord> collectRuns(sql::Statement &query) {
+  std::vector<RunRecord> runs;
+  while (query.step()) runs.push_back(readRunRow(query));
+  return runs;
+}
+
+std::map<std::string, std::string> keyValues(sqlite3 *db, const char *table, int64_t runId,
+                                             const std::string &operation) {
+  sql::Statement query(db, (std::string("SELECT key, value FROM ") + table + " WHERE run_id = ? ORDER BY key").c_str(),
+                       operation);
+  query.bindInt64(1, runId);
+  std::map<std::string, std::string> values;
+  while (query.step()) values.emplace(query.text(0), query.text(1));
+  return values;
+}
+
+}  // namespace
+
+std::optional<RunRecord> Store::run(int64_t runId) const {
+  sql::Statement query(m_db, (std::string(kRunSelect) + "WHERE r.id = ?").c_str(),
+                       "reading run " + std::to_string(runId));
+  query.bindInt64(1, runId);
+  if (!query.step()) return std::nullopt;
+  return readRunRow(query);
+}
+
+std::optional<RunRecord> Store::findRun(const std::string &idPrefixOrName) const {
+  if (idPrefixOrName.empty()) return std::nullopt;
+  const std::string operation = "looking up run '" + idPrefixOrName + "'";
+  const bool hex = isHex(idPrefixOrName);
+  const std::string uuidText = hex ? lowercase(idPrefixOrName) : idPrefixOrName;
+
+  sql::Statement exact(m_db, (std::string(kRunSelect) + "WHERE r.uuid = ?").c_str(), operation);
+  exact.bindText(1, uuidText);
+  if (exact.step()) return readRunRow(exact);
+
+  // A prefix and a name can both match: two different runs are as ambiguous as two prefixes.
+  std::map<int64_t, RunRecord> candidates;
+  if (hex && idPrefixOrName.size() >= kMinUuidPrefix) {
+    // Hex digits are no GLOB metacharacters, and GLOB with a literal prefix uses the uuid index.
+    sql::Statement prefix(m_db, (std::string(kRunSelect) + "WHERE r.uuid GLOB ? LIMIT 2").c_str(), operation);
+    prefix.bindText(1, uuidText + "*");
+    for (auto &run : collectRuns(prefix)) candidates.emplace(run.id, std::move(run));
+  }
+  sql::Statement byName(m_db, (std::string(kRunSelect) + "WHERE r.name = ? LIMIT 2").c_str(), operation);
+  byName.bindText(1, idPrefixOrName);
+  for (auto &run : collectRuns(byName)) candidates.emplace(run.id, std::move(run));
+
+  if (candidates.size() != 1) return std::nullopt;
+  return std::move(candidates.begin()->second);
+}
+
+std::vector<RunRecord> Store::listRuns(int limit) const {
+  sql::Statement query(m_db, (std::string(kRunSelect) + "ORDER BY r.created_ms DESC, r.id DESC LIMIT ?").c_str(),
+                       "listing runs");
+  query.bindInt64(1, limit > 0 ? limit : -1);
+  return collectRuns(query);
+}
+
+std::vector<RunRecord> Store::runsChangedSince(int64_t updatedMs) const {
+  sql::Statement query(m_db, (std::string(kRunSelect) + "WHERE r.updated_ms > ? ORDER BY r.updated_ms, r.id").c_str(),
+                       "listing changed runs");
+  query.bindInt64(1, updatedMs);
+  return collectRuns(query);
+}
+
+std::map<std::string, std::string> Store::params(int64_t runId) const {
+  return keyValues(m_db, "params", runId, "reading the parameters of run " + std::to_string(runId));
+}
+
+std::map<std::string, std::string> Store::tags(int64_t runId) const {
+  return keyValues(m_db, "tags", runId, "reading the tags of run " + std::to_string(runId));
+}
+
+std::vector<Artifact> Store::artifacts(int64_t runId) const {
+  sql::Statement query(m_db, "SELECT path, kind, created_ms FROM artifacts WHERE run_id = ? ORDER BY created_ms, path",
+                       "reading the artifacts of run " + std::to_string(runId));
+  query.bindInt64(1, runId);
+  std::vector<Artifact> artifacts;
+  while (query.step()) artifacts.push_back({query.text(0), query.text(1), query.int64(2)});
+  return artifacts;
+}
+
+bool Store::stopRequested(int64_t runId) const {
+  const std::string operation = "reading the stop flag of run " + std::to_string(runId);
+  sql::Statement query(m_db, "SELECT stop_requested FROM runs WHERE id = ?", operation);
+  query.bindInt64(1, runId);
+  if (!query.step()) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
+  return query.int64(0) != 0;
+}
+
+}  // namespace tw::tracking

@@ -1,0 +1,176 @@
+#include "ui/charts/metric_chart.h"
+
+#include "ui/charts/decimation.h"
+#include "ui/studio_log.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPen>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tw::ui {
+
+namespace {
+
+// Distinguishable on white and for the common colour-vision deficiencies (Okabe-Ito).
+const QColor kSeriesColors[] = {QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0x00, 0x9e, 0x73),
+                                QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9), QColor(0xe6, 0x9f, 0x00)};
+
+// 1, 2 or 5 times a power of ten, the one giving closest to `ticks` grid lines over `span`.
+double niceTickInterval(double span, int ticks) {
+  const double raw = span / std::max(1, ticks);
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  double best = magnitude;
+  for (double factor : {1.0, 2.0, 5.0, 10.0})
+    if (std::abs(std::log(factor * magnitude / raw)) < std::abs(std::log(best / raw))) best = factor * magnitude;
+  return best;
+}
+
+void setNiceRange(QValueAxis *axis, double min, double max, int ticks) {
+  const double interval = niceTickInterval(max - min, ticks);
+  axis->setRange(min, max);
+  axis->setTickAnchor(std::floor(min / interval) * interval);
+  axis->setTickInterval(interval);
+}
+
+}  // namespace
+
+MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptions options)
+    : QWidget(parent), m_options(std::move(options)) {
+  m_chart = new QChart();
+  m_chart->setTitle(title);
+  QFont titleFont = font();
+  titleFont.setBold(true);
+  m_chart->setTitleFont(titleFont);
+  // Blend into the window like a native widget; only the plot area is a white "document".
+  m_chart->setBackgroundVisible(false);
+  m_chart->setPlotAreaBackgroundBrush(palette().color(QPalette::Base));
+  m_chart->setPlotAreaBackgroundPen(QPen(palette().color(QPalette::Mid)));
+  m_chart->setPlotAreaBackgroundVisible(true);
+  m_chart->setMargins(QMargins(2, 2, 2, 2));
+  m_chart->legend()->setAlignment(Qt::AlignBottom);
+  m_chart->legend()->setFont(font());
+  m_chart->setAnimationOptions(QChart::NoAnimation);  // live updates would animate forever
+
+  m_stepAxis = new QValueAxis(m_chart);
+  m_stepAxis->setTitleText(tr("Step"));
+  m_stepAxis->setLabelFormat(QStringLiteral("%.0f"));
+  m_valueAxis = new QValueAxis(m_chart);
+  m_valueAxis->setLabelFormat(m_options.valueLabelFormat);
+  for (QValueAxis *axis : {m_stepAxis, m_valueAxis}) {
+    // Set once: a tick type change only takes effect at the next layout pass, a range at once.
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setLabelsFont(font());
+    QFont axisTitle = font();
+    axisTitle.setPointSizeF(font().pointSizeF() * 0.9);
+    axis->setTitleFont(axisTitle);
+    axis->setGridLineColor(QColor(0xe0, 0xe0, 0xe0));
+  }
+  resetAxes();
+  m_chart->addAxis(m_stepAxis, Qt::AlignBottom);
+  m_chart->addAxis(m_valueAxis, Qt::AlignLeft);
+
+  m_view = new QChartView(m_chart, this);
+  m_view->setRenderHint(QPainter::Antialiasing);
+  m_view->setFrameShape(QFrame::NoFrame);
+  m_view->setBackgroundBrush(palette().brush(QPalette::Window));
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_view);
+}
+
+MetricChart::~MetricChart() = default;
+
+void MetricChart::addSeries(const std::string &key, const QString &label) {
+  if (hasSeries(key)) return;
+  Series series;
+  series.line = new QLineSeries(m_chart);
+  series.line->setName(label);
+  QPen pen(kSeriesColors[m_order.size() % std::size(kSeriesColors)]);
+  pen.setWidthF(1.6);
+  series.line->setPen(pen);
+  // OpenGL would be faster but is unavailable offscreen and on many remote desktops.
+  series.line->setUseOpenGL(false);
+  m_chart->addSeries(series.line);
+  series.line->attachAxis(m_stepAxis);
+  series.line->attachAxis(m_valueAxis);
+  m_series.emplace(key, std::move(series));
+  m_order.push_back(key);
+}
+
+void MetricChart::appendPoints(const std::string &key, const std::vector<tracking::MetricPoint> &points) {
+  auto found = m_series.find(key);
+  if (found == m_series.end()) {
+    studioLog()->warn("chart '{}' has no series '{}'", m_chart->title().toStdString(), key);
+    return;
+  }
+  if (points.empty()) return;
+  Series &series = found->second;
+  QList<QPointF> added;
+  added.reserve(static_cast<qsizetype>(points.size()));
+  for (const auto &point : points) {
+    if (!std::isfinite(point.value)) continue;  // a diverged loss must not wreck the axes
+    const QPointF p(static_cast<double>(point.step), point.value);
+    added.append(p);
+    if (!m_hasBounds) {
+      m_minX = m_maxX = p.x();
+      m_minY = m_maxY = p.y();
+      m_hasBounds = true;
+    }
+    m_minX = std::min(m_minX, p.x());
+    m_maxX = std::max(m_maxX, p.x());
+    m_minY = std::min(m_minY, p.y());
+    m_maxY = std::max(m_maxY, p.y());
+  }
+  series.raw.append(added);
+
+  if (series.raw.size() > m_options.decimateAbove) {
+    // replace() redraws once; appending point by point would redraw per point.
+    series.line->replace(minMaxDecimate(series.raw, m_options.decimateAbove));
+  } else {
+    series.line->append(added);
+  }
+  updateAxes();
+}
+
+void MetricChart::clear() {
+  for (auto &[key, series] : m_series) {
+    series.line->clear();
+    series.raw.clear();
+  }
+  m_hasBounds = false;
+  resetAxes();
+}
+
+void MetricChart::resetAxes() {
+  // An empty chart still shows a plausible frame rather than a collapsed one.
+  setNiceRange(m_stepAxis, 0, 100, 5);
+  setNiceRange(m_valueAxis, 0, 1, 5);
+}
+
+int MetricChart::seriesPointCount(const std::string &key) const {
+  auto found = m_series.find(key);
+  return found == m_series.end() ? 0 : static_cast<int>(found->second.line->count());
+}
+
+int MetricChart::rawPointCount(const std::string &key) const {
+  auto found = m_series.find(key);
+  return found == m_series.end() ? 0 : static_cast<int>(found->second.raw.size());
+}
+
+void MetricChart::updateAxes() {
+  if (!m_hasBounds) return;
+  const double maxX = m_maxX > m_minX ? m_maxX : m_minX + 1;
+  setNiceRange(m_stepAxis, m_minX, maxX, 8);
+  double span = m_maxY - m_minY;
+  if (span <= 0) span = std::max(std::abs(m_maxY) * 0.1, 1e-3);
+  setNiceRange(m_valueAxis, m_minY - 0.05 * span, m_maxY + 0.05 * span, 6);
+}
+
+}  // namespace tw::ui

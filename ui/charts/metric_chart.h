@@ -1,0 +1,70 @@
+#pragma once
+// The one adapter over Qt Charts: metric series against the step, appended incrementally and
+// decimated (min/max buckets) once a series grows past decimateAbove points. Everything else
+// in Studio talks to this class, so the charting backend can change here alone.
+//
+//   auto *chart = new MetricChart(tr("Loss"));
+//   chart->addSeries("train/loss", tr("Training"));
+//   chart->appendPoints("train/loss", points);   // points after the ones already shown
+
+#include "tracking/run_record.h"
+
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QWidget>
+
+#include <map>
+#include <string>
+#include <vector>
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QValueAxis;
+
+namespace tw::ui {
+
+struct MetricChartOptions {
+  int decimateAbove = 4000;    // points drawn per series at most
+  QString valueLabelFormat = QStringLiteral("%.3g");
+};
+
+class MetricChart : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit MetricChart(const QString &title, QWidget *parent = nullptr, MetricChartOptions options = {});
+  ~MetricChart() override;
+
+  void addSeries(const std::string &key, const QString &label);
+  // Points must come after those already appended to the series (the poller reads by step).
+  void appendPoints(const std::string &key, const std::vector<tracking::MetricPoint> &points);
+  // Removes all points and keeps the series.
+  void clear();
+  bool hasSeries(const std::string &key) const { return m_series.count(key) > 0; }
+
+  // For tests and the status bar: points drawn, and points received.
+  int seriesPointCount(const std::string &key) const;
+  int rawPointCount(const std::string &key) const;
+
+ private:
+  struct Series {
+    QLineSeries *line = nullptr;
+    QList<QPointF> raw;
+  };
+  void updateAxes();
+  void resetAxes();
+
+  MetricChartOptions m_options;
+  QChart *m_chart = nullptr;
+  QChartView *m_view = nullptr;
+  QValueAxis *m_stepAxis = nullptr;
+  QValueAxis *m_valueAxis = nullptr;
+  std::map<std::string, Series> m_series;
+  std::vector<std::string> m_order;
+  bool m_hasBounds = false;
+  double m_minX = 0, m_maxX = 0, m_minY = 0, m_maxY = 0;
+};
+
+}  // namespace tw::ui

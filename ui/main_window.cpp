@@ -1,0 +1,141 @@
+#include "ui/main_window.h"
+
+#include "ui/runs/runs_page.h"
+#include "ui/studio_log.h"
+#include "ui/workspace/workspace_session.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+
+namespace tw::ui {
+
+namespace {
+const char *const kGeometryKey = "mainWindow/geometry";
+const char *const kWindowStateKey = "mainWindow/state";
+const char *const kRunsPageKey = "mainWindow/runsPage";
+}  // namespace
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
+  setObjectName(QStringLiteral("mainWindow"));
+  setWindowTitle(tr("Torchwright Studio"));
+  m_session = new WorkspaceSession(this);
+  m_runsPage = new RunsPage(m_session, this);
+  setCentralWidget(m_runsPage);
+  createMenus();
+
+  m_workspaceLabel = new QLabel(this);
+  m_runCountLabel = new QLabel(this);
+  m_stateLabel = new QLabel(this);
+  statusBar()->addWidget(m_workspaceLabel, 1);
+  statusBar()->addPermanentWidget(m_runCountLabel);
+  statusBar()->addPermanentWidget(m_stateLabel);
+  updateRunCount(0);
+
+  connect(m_session, &WorkspaceSession::databaseStateChanged, this, &MainWindow::onDatabaseState);
+  connect(m_runsPage, &RunsPage::runCountChanged, this, &MainWindow::updateRunCount);
+  resize(1280, 800);
+  restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus() {
+  QMenu *file = menuBar()->addMenu(tr("&File"));
+  QAction *open = file->addAction(tr("&Open Workspace…"), this, &MainWindow::chooseWorkspace);
+  open->setShortcut(QKeySequence::Open);
+  file->addSeparator();
+  QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setMenuRole(QAction::QuitRole);
+
+  QMenu *help = menuBar()->addMenu(tr("&Help"));
+  QAction *about = help->addAction(tr("&About Torchwright Studio"), this, &MainWindow::showAbout);
+  about->setMenuRole(QAction::AboutRole);
+}
+
+bool MainWindow::openWorkspace(const QString &dir) {
+  QString error;
+  if (!m_session->open(dir, &error)) {
+    QMessageBox::warning(this, tr("Open Workspace"),
+                         tr("Cannot open the workspace %1:\n%2\n\nChoose a folder you can write to.")
+                             .arg(QDir::toNativeSeparators(dir), error));
+    return false;
+  }
+  const QString shown = QDir::toNativeSeparators(m_session->workspaceDir());
+  setWindowTitle(tr("%1 — Torchwright Studio").arg(shown));
+  m_workspaceLabel->setText(tr("Workspace: %1").arg(shown));
+  m_stateLabel->setText(tr("Connecting…"));
+  return true;
+}
+
+void MainWindow::chooseWorkspace() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_session->workspaceDir());
+  if (!dir.isEmpty()) openWorkspace(dir);
+}
+
+void MainWindow::showAbout() {
+  QMessageBox::about(this, tr("About Torchwright Studio"),
+                     tr("<h3>Torchwright Studio %1</h3>"
+                        "<p>A workbench for deep-learning experiments: design models, train them, "
+                        "watch them learn and compare runs.</p>"
+                        "<p>Built with Qt %2.</p>")
+                         .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::onDatabaseState(DbState state, const QString &detail) {
+  switch (state) {
+    case DbState::Connecting:
+      m_stateLabel->setText(tr("Connecting…"));
+      m_stateLabel->setToolTip({});
+      break;
+    case DbState::Ok:
+      m_stateLabel->setText(QStringLiteral("<span style=\"color:#43a047\">&#9679;</span> ") + tr("Live").toHtmlEscaped());
+      m_stateLabel->setToolTip(tr("Following %1 as training processes write to it")
+                                   .arg(QDir::toNativeSeparators(m_session->databasePath())));
+      break;
+    case DbState::Unavailable:
+      m_stateLabel->setText(QStringLiteral("<span style=\"color:#e53935\">&#9679;</span> ") +
+                            tr("Database unavailable — retrying").toHtmlEscaped());
+      m_stateLabel->setToolTip(detail);
+      statusBar()->showMessage(tr("Cannot read the tracking database: %1. Studio keeps retrying; check that "
+                                  "the workspace folder is readable.")
+                                   .arg(detail),
+                               10000);
+      break;
+  }
+}
+
+void MainWindow::updateRunCount(int count) { m_runCountLabel->setText(tr("Runs: %1").arg(count)); }
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+  saveSettings();
+  m_session->close();
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::saveSettings() const {
+  QSettings settings;
+  settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
+  settings.setValue(QLatin1String(kWindowStateKey), saveState());
+  settings.setValue(QLatin1String(kRunsPageKey), m_runsPage->saveState());
+}
+
+void MainWindow::restoreSettings() {
+  QSettings settings;
+  restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray());
+  restoreState(settings.value(QLatin1String(kWindowStateKey)).toByteArray());
+  const QByteArray page = settings.value(QLatin1String(kRunsPageKey)).toByteArray();
+  if (!page.isEmpty() && !m_runsPage->restoreState(page))
+    studioLog()->info("ignoring saved Runs page layout from another version");
+}
+
+}  // namespace tw::ui

@@ -1,0 +1,46 @@
+#pragma once
+// Studio's frame: menus, status bar and the pages. Pages bring their own widgets and logic;
+// this class only places them, opens workspaces and remembers the window's layout.
+
+#include "ui/workspace/poll_results.h"
+
+#include <QMainWindow>
+
+class QLabel;
+
+namespace tw::ui {
+
+class RunsPage;
+class WorkspaceSession;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget *parent = nullptr);
+  ~MainWindow() override;
+
+  bool openWorkspace(const QString &dir);
+  WorkspaceSession *session() const { return m_session; }
+  RunsPage *runsPage() const { return m_runsPage; }
+
+ protected:
+  void closeEvent(QCloseEvent *event) override;
+
+ private:
+  void createMenus();
+  void chooseWorkspace();
+  void showAbout();
+  void onDatabaseState(tw::ui::DbState state, const QString &detail);
+  void updateRunCount(int count);
+  void saveSettings() const;
+  void restoreSettings();
+
+  WorkspaceSession *m_session = nullptr;
+  RunsPage *m_runsPage = nullptr;
+  QLabel *m_workspaceLabel = nullptr;
+  QLabel *m_runCountLabel = nullptr;
+  QLabel *m_stateLabel = nullptr;
+};
+
+}  // namespace tw::ui

@@ -1,0 +1,102 @@
+#include "ui/runs/run_detail_view.h"
+
+#include "ui/charts/metric_chart.h"
+#include "ui/runs/run_info_panel.h"
+
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+
+constexpr const char *kTrainLoss = "train/loss";
+constexpr const char *kValLoss = "val/loss";
+constexpr const char *kValAccuracy = "val/accuracy";
+
+}  // namespace
+
+RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
+  m_stack = new QStackedWidget(this);
+
+  auto *emptyHint = new QLabel(tr("Select a run to see its curves."), m_stack);
+  emptyHint->setAlignment(Qt::AlignCenter);
+  emptyHint->setEnabled(false);  // the disabled palette greys it like a hint
+  m_stack->addWidget(emptyHint);
+
+  auto *detail = new QWidget(m_stack);
+  auto *row = new QHBoxLayout(detail);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->setSpacing(0);
+
+  m_info = new RunInfoPanel();
+  auto *infoScroll = new QScrollArea(detail);
+  infoScroll->setWidget(m_info);
+  infoScroll->setWidgetResizable(true);
+  infoScroll->setFrameShape(QFrame::NoFrame);
+  infoScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  infoScroll->setMinimumWidth(300);
+  infoScroll->setMaximumWidth(400);
+  row->addWidget(infoScroll);
+
+  auto *separator = new QFrame(detail);
+  separator->setFrameShape(QFrame::VLine);
+  separator->setFrameShadow(QFrame::Sunken);
+  row->addWidget(separator);
+
+  m_lossChart = new MetricChart(tr("Loss"), detail);
+  m_lossChart->setObjectName(QStringLiteral("lossChart"));
+  m_lossChart->addSeries(kTrainLoss, tr("Training"));
+  m_lossChart->addSeries(kValLoss, tr("Validation"));
+  row->addWidget(m_lossChart, 1);
+
+  m_accuracyChart = new MetricChart(tr("Accuracy"), detail);
+  m_accuracyChart->setObjectName(QStringLiteral("accuracyChart"));
+  m_accuracyChart->addSeries(kValAccuracy, tr("Validation"));
+  row->addWidget(m_accuracyChart, 1);
+  m_stack->addWidget(detail);
+
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_stack);
+}
+
+QStringList RunDetailView::chartedKeys() {
+  return {QLatin1String(kTrainLoss), QLatin1String(kValLoss), QLatin1String(kValAccuracy)};
+}
+
+void RunDetailView::showRun(const RunSnapshot &snapshot, quint64 watchToken) {
+  m_runId = snapshot.run.id;
+  m_watchToken = watchToken;
+  m_lossChart->clear();
+  m_accuracyChart->clear();
+  m_info->showRun(snapshot);
+  m_stack->setCurrentIndex(1);
+}
+
+void RunDetailView::clearRun() {
+  m_runId = 0;
+  m_watchToken = 0;
+  m_lossChart->clear();
+  m_accuracyChart->clear();
+  m_info->clear();
+  m_stack->setCurrentIndex(0);
+}
+
+void RunDetailView::updateRun(const RunSnapshot &snapshot) {
+  if (snapshot.run.id == m_runId) m_info->showRun(snapshot);
+}
+
+void RunDetailView::appendMetrics(const MetricsUpdate &update) {
+  if (update.watchToken != m_watchToken || update.runId != m_runId) return;
+  for (const auto &chunk : update.series) {
+    for (MetricChart *chart : {m_lossChart, m_accuracyChart})
+      if (chart->hasSeries(chunk.key)) chart->appendPoints(chunk.key, chunk.points);
+  }
+}
+
+}  // namespace tw::ui

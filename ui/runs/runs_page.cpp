@@ -1,0 +1,141 @@
+#include "ui/runs/runs_page.h"
+
+#include "ui/runs/run_detail_view.h"
+#include "ui/runs/runs_table_model.h"
+#include "ui/workspace/workspace_session.h"
+
+#include <QDataStream>
+#include <QHeaderView>
+#include <QIODevice>
+#include <QItemSelectionModel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+constexpr quint32 kStateMagic = 0x54575250;  // "TWRP": refuse state saved by something else
+constexpr quint32 kStateVersion = 1;
+}  // namespace
+
+RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent), m_session(session) {
+  m_model = new RunsTableModel(this);
+  m_proxy = new QSortFilterProxyModel(this);
+  m_proxy->setSourceModel(m_model);
+  m_proxy->setSortRole(RunsTableModel::SortRole);
+  m_proxy->setDynamicSortFilter(true);
+
+  m_table = new QTableView(this);
+  m_table->setObjectName(QStringLiteral("runsTable"));
+  m_table->setModel(m_proxy);
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_table->setAlternatingRowColors(true);
+  m_table->setSortingEnabled(true);
+  m_table->setShowGrid(false);
+  m_table->setWordWrap(false);
+  m_table->setCornerButtonEnabled(false);
+  m_table->verticalHeader()->hide();
+  m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+  QHeaderView *header = m_table->horizontalHeader();
+  header->setHighlightSections(false);
+  header->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+  header->setSectionResizeMode(QHeaderView::Interactive);
+  // The name takes the spare width; numbers stay next to their neighbours.
+  header->setSectionResizeMode(RunsTableModel::Name, QHeaderView::Stretch);
+  header->setStretchLastSection(false);
+  header->setMinimumSectionSize(60);
+  header->resizeSection(RunsTableModel::Experiment, 140);
+  header->resizeSection(RunsTableModel::Status, 140);
+  header->resizeSection(RunsTableModel::Started, 140);
+  header->resizeSection(RunsTableModel::Duration, 100);
+  header->resizeSection(RunsTableModel::ValAccuracy, 110);
+  header->resizeSection(RunsTableModel::ValLoss, 100);
+  header->resizeSection(RunsTableModel::TestAccuracy, 110);
+  m_table->sortByColumn(RunsTableModel::Started, Qt::DescendingOrder);
+
+  m_detail = new RunDetailView(this);
+
+  m_splitter = new QSplitter(Qt::Vertical, this);
+  m_splitter->setObjectName(QStringLiteral("runsSplitter"));
+  m_splitter->setChildrenCollapsible(false);
+  m_splitter->addWidget(m_table);
+  m_splitter->addWidget(m_detail);
+  m_splitter->setStretchFactor(0, 2);
+  m_splitter->setStretchFactor(1, 3);
+
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_splitter);
+
+  connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          &RunsPage::onCurrentRowChanged);
+  connect(m_session, &WorkspaceSession::opened, this, &RunsPage::onWorkspaceOpened);
+  connect(m_session, &WorkspaceSession::runsUpdated, this, &RunsPage::onRunsUpdated);
+  connect(m_session, &WorkspaceSession::metricsAppended, m_detail, &RunDetailView::appendMetrics);
+}
+
+void RunsPage::onWorkspaceOpened() {
+  m_detail->clearRun();
+  m_model->clear();
+  Q_EMIT runCountChanged(0);
+}
+
+void RunsPage::onRunsUpdated(const RunsUpdate &update) {
+  const int before = m_model->rowCount();
+  m_model->mergeRuns(update);
+  for (const auto &snapshot : update.runs)
+    if (snapshot.run.id == m_detail->runId()) m_detail->updateRun(snapshot);
+  if (m_model->rowCount() != before) Q_EMIT runCountChanged(m_model->rowCount());
+}
+
+void RunsPage::onCurrentRowChanged() {
+  const int64_t runId = selectedRunId();
+  if (runId == m_detail->runId()) return;
+  auto snapshot = m_model->snapshot(runId);
+  if (!snapshot) {
+    m_session->watchRun(0, {});
+    m_detail->clearRun();
+    return;
+  }
+  const quint64 token = m_session->watchRun(runId, RunDetailView::chartedKeys());
+  m_detail->showRun(*snapshot, token);
+}
+
+int64_t RunsPage::selectedRunId() const {
+  const QModelIndex current = m_table->selectionModel()->currentIndex();
+  if (!current.isValid()) return 0;
+  return current.data(RunsTableModel::RunIdRole).toLongLong();
+}
+
+void RunsPage::selectRun(int64_t runId) {
+  const int row = m_model->rowOfRun(runId);
+  if (row < 0) return;
+  const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+  m_table->selectionModel()->setCurrentIndex(
+      index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  m_table->scrollTo(index);
+}
+
+QByteArray RunsPage::saveState() const {
+  QByteArray state;
+  QDataStream out(&state, QIODevice::WriteOnly);
+  out << kStateMagic << kStateVersion << m_splitter->saveState() << m_table->horizontalHeader()->saveState();
+  return state;
+}
+
+bool RunsPage::restoreState(const QByteArray &state) {
+  QDataStream in(state);
+  quint32 magic = 0, version = 0;
+  QByteArray splitter, header;
+  in >> magic >> version >> splitter >> header;
+  if (in.status() != QDataStream::Ok || magic != kStateMagic || version != kStateVersion) return false;
+  m_splitter->restoreState(splitter);
+  m_table->horizontalHeader()->restoreState(header);
+  return true;
+}
+
+}  // namespace tw::ui

@@ -1,0 +1,52 @@
+#pragma once
+// The Runs page: the workspace's runs as a sortable table above the selected run's detail
+// (info panel and curves). Owns its model and views; MainWindow only places it.
+
+#include "ui/workspace/poll_results.h"
+
+#include <QByteArray>
+#include <QWidget>
+
+class QSortFilterProxyModel;
+class QSplitter;
+class QTableView;
+
+namespace tw::ui {
+
+class RunDetailView;
+class RunsTableModel;
+class WorkspaceSession;
+
+class RunsPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit RunsPage(WorkspaceSession *session, QWidget *parent = nullptr);
+
+  // Splitter position and column layout, for QSettings.
+  QByteArray saveState() const;
+  bool restoreState(const QByteArray &state);
+
+  int64_t selectedRunId() const;
+  void selectRun(int64_t runId);
+  RunsTableModel *model() const { return m_model; }
+  QTableView *table() const { return m_table; }
+  RunDetailView *detail() const { return m_detail; }
+
+ Q_SIGNALS:
+  void runCountChanged(int count);
+
+ private:
+  void onWorkspaceOpened();
+  void onRunsUpdated(const tw::ui::RunsUpdate &update);
+  void onCurrentRowChanged();
+
+  WorkspaceSession *m_session = nullptr;
+  RunsTableModel *m_model = nullptr;
+  QSortFilterProxyModel *m_proxy = nullptr;
+  QTableView *m_table = nullptr;
+  RunDetailView *m_detail = nullptr;
+  QSplitter *m_splitter = nullptr;
+};
+
+}  // namespace tw::ui

@@ -1,0 +1,122 @@
+#include "ui/workspace/db_poller.h"
+
+#include "tracking/store.h"
+#include "ui/studio_log.h"
+
+#include <QTimer>
+
+#include <algorithm>
+#include <climits>
+
+namespace tw::ui {
+
+DbPoller::DbPoller(std::string dbPath, DbPollerOptions options)
+    : m_dbPath(std::move(dbPath)), m_options(options) {
+  registerPollMetaTypes();
+  // A child moves to the poller's thread together with it.
+  m_timer = new QTimer(this);
+  m_timer->setInterval(std::max(10, m_options.intervalMs));
+  connect(m_timer, &QTimer::timeout, this, &DbPoller::pollNow);
+}
+
+DbPoller::~DbPoller() = default;
+
+void DbPoller::start() {
+  m_timer->start();
+  pollNow();
+}
+
+void DbPoller::watchRun(quint64 token, int64_t runId, const std::vector<std::string> &keys) {
+  m_watchToken = token;
+  m_watchedRunId = runId;
+  m_lastStep.clear();
+  for (const auto &key : keys) m_lastStep[key] = INT64_MIN;
+  // The first points of a newly selected run should not wait for the next tick.
+  if (!m_followUpQueued) {
+    m_followUpQueued = true;
+    QTimer::singleShot(0, this, &DbPoller::pollNow);
+  }
+}
+
+void DbPoller::pollNow() {
+  m_followUpQueued = false;
+  if (!ensureOpen()) return;
+  try {
+    pollRuns();
+    const bool more = pollMetrics();
+    setState(DbState::Ok, {});
+    if (more && !m_followUpQueued) {
+      m_followUpQueued = true;
+      QTimer::singleShot(0, this, &DbPoller::pollNow);
+    }
+  } catch (const std::exception &error) {
+    fail(error);
+  }
+}
+
+bool DbPoller::ensureOpen() {
+  if (m_store) return true;
+  try {
+    m_store = tracking::Store::open(m_dbPath);
+    studioLog()->info("watching tracking database {}", m_dbPath);
+    return true;
+  } catch (const std::exception &error) {
+    fail(error);
+    return false;
+  }
+}
+
+void DbPoller::pollRuns() {
+  const int64_t pollStartMs = tracking::nowMs();
+  // Ask from a little before the newest stamp seen; the seen-map filters what did not change.
+  const int64_t since = m_newestUpdatedMs < 0 ? -1 : m_newestUpdatedMs - m_options.recentOverlapMs;
+  RunsUpdate update;
+  for (auto &run : m_store->runsChangedSince(since)) {
+    auto seen = m_seenUpdatedMs.find(run.id);
+    const bool recent = run.updatedMs >= pollStartMs - m_options.recentOverlapMs;
+    if (seen != m_seenUpdatedMs.end() && seen->second == run.updatedMs && !recent) continue;
+    m_seenUpdatedMs[run.id] = run.updatedMs;
+    m_newestUpdatedMs = std::max(m_newestUpdatedMs, run.updatedMs);
+    RunSnapshot snapshot;
+    snapshot.latest = m_store->latestMetrics(run.id);
+    snapshot.run = std::move(run);
+    update.runs.push_back(std::move(snapshot));
+  }
+  if (!update.runs.empty()) Q_EMIT runsUpdated(update);
+}
+
+bool DbPoller::pollMetrics() {
+  if (m_watchedRunId == 0 || m_lastStep.empty()) return false;
+  MetricsUpdate update;
+  update.watchToken = m_watchToken;
+  update.runId = m_watchedRunId;
+  bool more = false;
+  for (auto &[key, lastStep] : m_lastStep) {
+    auto points = m_store->metricPoints(m_watchedRunId, key, lastStep, m_options.maxPointsPerSeries);
+    if (points.empty()) continue;
+    lastStep = points.back().step;
+    more = more || static_cast<int>(points.size()) >= m_options.maxPointsPerSeries;
+    update.series.push_back({key, std::move(points)});
+  }
+  if (!update.series.empty()) Q_EMIT metricsAppended(update);
+  return more;
+}
+
+void DbPoller::fail(const std::exception &error) {
+  // Reopen on the next tick: the file may have been replaced or its folder created meanwhile.
+  // The cursors stay, so a transient lock does not resend everything.
+  m_store.reset();
+  const QString detail = QString::fromStdString(error.what());
+  if (m_state != DbState::Unavailable || detail != m_detail)
+    studioLog()->warn("tracking database {} unavailable: {}", m_dbPath, error.what());
+  setState(DbState::Unavailable, detail);
+}
+
+void DbPoller::setState(DbState state, const QString &detail) {
+  if (state == m_state && detail == m_detail) return;
+  m_state = state;
+  m_detail = detail;
+  Q_EMIT stateChanged(state, detail);
+}
+
+}  // namespace tw::ui

@@ -1,0 +1,85 @@
+#pragma once
+// Reads the tracking database incrementally on its own thread, over its own connection, and
+// hands plain structs to the UI thread through queued signals. The UI thread never waits on
+// SQLite: a training process holding the write lock only delays the next update.
+//
+//   auto *poller = new DbPoller(dbPath, DbPollerOptions{.intervalMs = 250});
+//   poller->moveToThread(&thread);
+//   connect(&thread, &QThread::started, poller, &DbPoller::start);
+
+#include "ui/workspace/poll_results.h"
+
+#include <QObject>
+#include <QString>
+
+#include <exception>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+class QTimer;
+
+namespace tw::tracking {
+class Store;
+}
+
+namespace tw::ui {
+
+struct DbPollerOptions {
+  // Two updates a second keep the dashboard live without measurable load on the writer.
+  int intervalMs = 500;
+  // Points per metric and poll: a run with millions of points arrives in bounded chunks,
+  // the next one right after the previous was delivered.
+  int maxPointsPerSeries = 20000;
+  // Runs touched this recently are re-read even when their updatedMs looks unchanged: two
+  // commits within the same millisecond carry the same stamp.
+  int64_t recentOverlapMs = 1000;
+};
+
+class DbPoller : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit DbPoller(std::string dbPath, DbPollerOptions options = {});
+  ~DbPoller() override;
+
+  // These run on the poller's thread: call them through a queued connection or
+  // QMetaObject::invokeMethod with a functor.
+  void start();
+  // Follows the metrics `keys` of runId from the first step on; runId 0 watches nothing.
+  void watchRun(quint64 token, int64_t runId, const std::vector<std::string> &keys);
+  void pollNow();
+
+ Q_SIGNALS:
+  void runsUpdated(const tw::ui::RunsUpdate &update);
+  void metricsAppended(const tw::ui::MetricsUpdate &update);
+  // Emitted when the state or its detail changes; detail is the database's own error text.
+  void stateChanged(tw::ui::DbState state, const QString &detail);
+
+ private:
+  bool ensureOpen();
+  void pollRuns();
+  // Returns true when a series was cut at maxPointsPerSeries (more are waiting).
+  bool pollMetrics();
+  void fail(const std::exception &error);
+  void setState(DbState state, const QString &detail);
+
+  std::string m_dbPath;
+  DbPollerOptions m_options;
+  std::unique_ptr<tracking::Store> m_store;
+  QTimer *m_timer = nullptr;
+  bool m_followUpQueued = false;
+
+  std::map<int64_t, int64_t> m_seenUpdatedMs;  // run id -> updatedMs last delivered
+  int64_t m_newestUpdatedMs = -1;
+
+  quint64 m_watchToken = 0;
+  int64_t m_watchedRunId = 0;
+  std::map<std::string, int64_t> m_lastStep;  // watched key -> last step delivered
+
+  DbState m_state = DbState::Connecting;
+  QString m_detail;
+};
+
+}  // namespace tw::ui

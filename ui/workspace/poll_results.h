@@ -1,0 +1,55 @@
+#pragma once
+// What the database poller hands to the UI thread: plain copies of tracking rows, so that a
+// queued signal never shares state with the poller's thread.
+
+#include "tracking/run_record.h"
+
+#include <QMetaType>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tw::ui {
+
+// A run as listed, with the latest value of every metric (read on the poller thread).
+struct RunSnapshot {
+  tracking::RunRecord run;
+  std::vector<tracking::LatestMetric> latest;
+
+  const tracking::LatestMetric *latestMetric(const std::string &key) const {
+    for (const auto &metric : latest)
+      if (metric.key == key) return &metric;
+    return nullptr;
+  }
+};
+
+// Runs that are new or changed since the previous update.
+struct RunsUpdate {
+  std::vector<RunSnapshot> runs;
+};
+
+// New points of one metric of the watched run, in step order.
+struct SeriesChunk {
+  std::string key;
+  std::vector<tracking::MetricPoint> points;
+};
+
+// watchToken identifies the watch request: a chunk for an earlier selection of the same run
+// can still be queued when the user comes back to it, and must not be appended twice.
+struct MetricsUpdate {
+  quint64 watchToken = 0;
+  int64_t runId = 0;
+  std::vector<SeriesChunk> series;
+};
+
+enum class DbState { Connecting, Ok, Unavailable };
+
+// Registers the types above for queued connections; safe to call more than once.
+void registerPollMetaTypes();
+
+}  // namespace tw::ui
+
+Q_DECLARE_METATYPE(tw::ui::RunsUpdate)
+Q_DECLARE_METATYPE(tw::ui::MetricsUpdate)
+Q_DECLARE_METATYPE(tw::ui::DbState)

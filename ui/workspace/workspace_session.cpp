@@ -1,0 +1,81 @@
+#include "ui/workspace/workspace_session.h"
+
+#include "core/config/workspace.h"
+#include "ui/studio_log.h"
+
+#include <QDir>
+#include <QThread>
+
+namespace tw::ui {
+
+WorkspaceSession::WorkspaceSession(QObject *parent, DbPollerOptions options)
+    : QObject(parent), m_options(options) {
+  registerPollMetaTypes();
+}
+
+WorkspaceSession::~WorkspaceSession() { close(); }
+
+bool WorkspaceSession::open(const QString &workspaceDir, QString *error) {
+  const QString dir = QDir::cleanPath(QDir(workspaceDir).absolutePath());
+  try {
+    config::ensureWorkspace(dir.toStdString());
+  } catch (const std::exception &e) {
+    if (error) *error = QString::fromStdString(e.what());
+    studioLog()->error("opening workspace {}: {}", dir.toStdString(), e.what());
+    return false;
+  }
+  close();
+  m_workspaceDir = dir;
+  m_dbPath = QString::fromStdString(config::trackingDbPath(dir.toStdString()));
+  const quint64 generation = ++m_generation;
+
+  m_thread = new QThread(this);
+  m_thread->setObjectName(QStringLiteral("tw-db-poller"));
+  m_poller = new DbPoller(m_dbPath.toStdString(), m_options);
+  m_poller->moveToThread(m_thread);
+  connect(m_thread, &QThread::started, m_poller, &DbPoller::start);
+  // Deleted on its own thread, so its timer and SQLite connection close where they were used.
+  connect(m_thread, &QThread::finished, m_poller, &QObject::deleteLater);
+
+  // Queued into this thread; the generation check drops what a closed poller left behind.
+  connect(m_poller, &DbPoller::runsUpdated, this, [this, generation](const RunsUpdate &update) {
+    if (generation == m_generation) Q_EMIT runsUpdated(update);
+  });
+  connect(m_poller, &DbPoller::metricsAppended, this, [this, generation](const MetricsUpdate &update) {
+    if (generation == m_generation) Q_EMIT metricsAppended(update);
+  });
+  connect(m_poller, &DbPoller::stateChanged, this,
+          [this, generation](DbState state, const QString &detail) {
+            if (generation == m_generation) Q_EMIT databaseStateChanged(state, detail);
+          });
+
+  m_thread->start();
+  studioLog()->info("opened workspace {}", dir.toStdString());
+  Q_EMIT opened(dir);
+  return true;
+}
+
+void WorkspaceSession::close() {
+  if (!m_thread) return;
+  ++m_generation;
+  m_thread->quit();
+  // Bounded by one poll, i.e. by SQLite's busy timeout in the worst case.
+  m_thread->wait();
+  delete m_thread;
+  m_thread = nullptr;
+  m_poller = nullptr;  // deleted by the finished thread
+}
+
+quint64 WorkspaceSession::watchRun(int64_t runId, const QStringList &keys) {
+  const quint64 token = m_nextWatchToken++;
+  if (!m_poller) return token;
+  std::vector<std::string> keyList;
+  for (const auto &key : keys) keyList.push_back(key.toStdString());
+  DbPoller *poller = m_poller;
+  QMetaObject::invokeMethod(
+      poller, [poller, token, runId, keyList] { poller->watchRun(token, runId, keyList); },
+      Qt::QueuedConnection);
+  return token;
+}
+
+}  // namespace tw::ui
