@@ -21,7 +21,9 @@ struct NewRun {
   std::string libraryVersions;  // "libtorch=1.13.1 sqlite=3.40.1 ..."
   std::string host;
   std::string hardware;         // "2 x Intel(R) Xeon(R) ..., 24 GiB"
-  std::string runDir;           // <workspace>/runs/<uuid>
+  // The folder that holds run folders (<workspace>/runs); the run's own folder, recorded as its
+  // runDir, is runsRoot/<uuid>, known only once the store has chosen the uuid. Empty: no folder.
+  std::string runsRoot;
 };
 
 struct RunRecord {

@@ -112,7 +112,9 @@ RunRecord Store::createRun(const NewRun &newRun) {
                         "config_hash, seed, data_fingerprint, library_versions, host, hardware, run_dir) "
                         "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         operation);
-  insert.bindText(1, randomUuid())
+  const std::string uuid = randomUuid();
+  const std::string runDir = newRun.runsRoot.empty() ? std::string() : newRun.runsRoot + "/" + uuid;
+  insert.bindText(1, uuid)
       .bindInt64(2, experimentId)
       .bindText(3, name)
       .bindText(4, runStatusName(RunStatus::Created))
@@ -125,7 +127,7 @@ RunRecord Store::createRun(const NewRun &newRun) {
       .bindText(11, newRun.libraryVersions)
       .bindText(12, newRun.host)
       .bindText(13, newRun.hardware)
-      .bindText(14, newRun.runDir)
+      .bindText(14, runDir)
       .run();
   const int64_t id = sqlite3_last_insert_rowid(m_db);
   tx.commit();

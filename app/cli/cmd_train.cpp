@@ -88,9 +88,10 @@ int runTrain(const CliArgs &args, const std::string &selfPath) {
   newRun.libraryVersions = libraryVersions();
   newRun.host = host.hostname + " (" + host.os + ")";
   newRun.hardware = host.hardwareSummary();
+  newRun.runsRoot = config::runsRoot(workspace);
   tracking::RunRecord run = store->createRun(newRun);
 
-  const std::string dir = config::runDir(workspace, run.uuid);
+  const std::string dir = run.runDir;
   fs::create_directories(fs::path(dir) / "checkpoints");
   fs::create_directories(fs::path(dir) / "artifacts");
   writeFile((fs::path(dir) / "config.yaml").string(), newRun.configYaml);

@@ -20,8 +20,12 @@ std::string trackingDbPath(const std::string &workspace) {
   return (fs::path(workspace) / "tracking.db").string();
 }
 
+std::string runsRoot(const std::string &workspace) {
+  return (fs::path(workspace) / "runs").string();
+}
+
 std::string runDir(const std::string &workspace, const std::string &runUuid) {
-  return (fs::path(workspace) / "runs" / runUuid).string();
+  return (fs::path(runsRoot(workspace)) / runUuid).string();
 }
 
 void ensureWorkspace(const std::string &workspace) {

@@ -10,6 +10,7 @@ namespace tw::config {
 // $XDG_DATA_HOME/torchwright, else $HOME/.local/share/torchwright.
 std::string defaultWorkspaceDir();
 std::string trackingDbPath(const std::string &workspace);
+std::string runsRoot(const std::string &workspace);  // <workspace>/runs
 std::string runDir(const std::string &workspace, const std::string &runUuid);
 // Creates the workspace folder (and runs/) when missing; throws std::runtime_error naming the path.
 void ensureWorkspace(const std::string &workspace);

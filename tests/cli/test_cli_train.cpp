@@ -92,7 +92,8 @@ class TestCliTrain : public QObject {
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("run.yaml:5:1: unknown key 'extra_section'"), qPrintable(r.err));
     QVERIFY(!QFile::exists(ws + "/tracking.db"));
-    auto typo = runCli({"train", runFile, "--workspace", ws, "--set", "train.lrate=1"});
+    // A clean run file, so that the override is the only mistake.
+    auto typo = runCli({"train", writeRunFile(dir.path()), "--workspace", ws, "--set", "train.lrate=1"});
     QCOMPARE(typo.exitCode, 1);
     QVERIFY2(typo.err.contains("unknown key 'train.lrate'"), qPrintable(typo.err));
   }

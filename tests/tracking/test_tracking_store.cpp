@@ -45,7 +45,7 @@ class TestTrackingStore : public QObject {
     full.libraryVersions = "libtorch=1.13.1";
     full.host = "box (Linux)";
     full.hardware = "2 cores";
-    full.runDir = "/ws/runs/x";
+    full.runsRoot = "/ws/runs";
     const int64_t before = tw::tracking::nowMs();
     RunRecord first = store->createRun(full);
     RunRecord second = store->createRun(newRun("fashion"));
@@ -74,7 +74,8 @@ class TestTrackingStore : public QObject {
     QCOMPARE(first.libraryVersions, full.libraryVersions);
     QCOMPARE(first.host, full.host);
     QCOMPARE(first.hardware, full.hardware);
-    QCOMPARE(first.runDir, full.runDir);
+    QCOMPARE(first.runDir, "/ws/runs/" + first.uuid);
+    QCOMPARE(second.runDir, std::string());
 
     // The number counts the experiment's runs; after a delete it skips names still taken.
     store->deleteRun(first.id);
