@@ -6,6 +6,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -203,6 +205,17 @@ RunConfig loadRunConfig(const std::string &path, const std::vector<std::string> 
 
 namespace {
 
+// The shortest text that reads back as the same double: 0.1 stays "0.1", not
+// "0.10000000000000001", in the resolved YAML, the hash and the params a person compares.
+std::string shortestNumber(double value) {
+  char text[32];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(text, sizeof text, "%.*g", precision, value);
+    if (std::strtod(text, nullptr) == value) break;
+  }
+  return text;
+}
+
 YAML::Node sectionsNode(const RunConfig &source, bool withTracking) {
   RunConfig config = source;  // the accessors hand out references into a mutable config
   YAML::Node root;
@@ -219,7 +232,7 @@ YAML::Node sectionsNode(const RunConfig &source, bool withTracking) {
         }
         [[fallthrough]];
       case FieldKind::Int: node = field.intRef(config); break;
-      case FieldKind::Float: node = field.floatRef(config); break;
+      case FieldKind::Float: node = shortestNumber(field.floatRef(config)); break;
       case FieldKind::Bool: node = field.boolRef(config); break;
       case FieldKind::String: node = field.stringRef(config); break;
     }
@@ -234,7 +247,6 @@ std::string emit(const RunConfig &config, bool withTracking) {
   for (const char *section : kSections)
     if (sections[section]) root[section] = sections[section];
   YAML::Emitter out;
-  out.SetDoublePrecision(17);
   out << root;
   return std::string(out.c_str()) + "\n";
 }

@@ -117,6 +117,11 @@ class TestRunConfig : public QObject {
     QCOMPARE(flat.at("train.lr"), std::string("0.25"));
     QCOMPARE(flat.at("train.threads"), std::string("auto"));
     QVERIFY(flat.count("data.batch_size"));
+    // The shortest text that reads back exactly, not 17 digits of binary noise.
+    QCOMPARE(flat.at("data.val_fraction"), std::string("0.1"));
+    QCOMPARE(flat.at("train.beta1"), std::string("0.9"));
+    auto precise = parseRunConfig(kInlineModel, "run.yaml", {"train.lr=0.00012345678901234567"});
+    QCOMPARE(std::stod(tw::config::flattenConfig(precise).at("train.lr")), 0.00012345678901234567);
   }
 };
 
