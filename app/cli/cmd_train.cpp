@@ -1,56 +1,63 @@
 // `torchwright train`: resolve the configuration, check the model, record the run, then hand it
 // to torchwright-worker. Everything that can be wrong with the input is reported before a run
-// row exists, so a typo never leaves a FAILED run behind.
+// row exists, so a typo never leaves a FAILED run behind. `train --resume RUN` continues a run
+// from its last checkpoint.
 
 #include "app/cli/commands.h"
-#include "app/cli/worker_process.h"
+#include "app/cli/run_launch.h"
 
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
-#include "core/sysmon/host_info.h"
 #include "tracking/store.h"
 
-#include <spdlog/version.h>
-
-#include <csignal>
-#include <cstring>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-
-namespace fs = std::filesystem;
 
 namespace tw::cli {
 
 namespace {
 
-std::string libraryVersions() {
-  std::string versions = std::string("torchwright=") + TW_VERSION + " libtorch=" + TW_LIBTORCH_VERSION +
-                         " sqlite=" + tracking::Store::sqliteVersion() + " spdlog=" +
-                         std::to_string(SPDLOG_VER_MAJOR) + "." + std::to_string(SPDLOG_VER_MINOR) + "." +
-                         std::to_string(SPDLOG_VER_PATCH) + " qt=" + TW_QT_VERSION;
-#if defined(__clang__)
-  versions += " compiler=clang-" __clang_version__;
-#elif defined(__GNUC__)
-  versions += " compiler=gcc-" + std::to_string(__GNUC__) + "." + std::to_string(__GNUC_MINOR__) + "." +
-              std::to_string(__GNUC_PATCHLEVEL__);
-#endif
-  return versions;
-}
-
-void writeFile(const std::string &path, const std::string &text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  if (!out.flush()) throw std::runtime_error("cannot write '" + path + "'");
+int resumeRun(const CliArgs &args, const std::string &selfPath) {
+  const std::string id = args.option("--resume");
+  const std::string workspace = args.workspace();
+  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto run = store->findRun(id);
+  if (!run) {
+    std::fprintf(stderr, "torchwright: no run '%s' in %s (give an id prefix or a run name)\n", id.c_str(),
+                 store->path().c_str());
+    return 1;
+  }
+  if (run->status == tracking::RunStatus::Finished) {
+    std::fprintf(stderr, "torchwright: run %s is FINISHED; nothing to resume (`torchwright reproduce %s` runs it "
+                 "again)\n", run->uuid.substr(0, 8).c_str(), run->uuid.substr(0, 8).c_str());
+    return 1;
+  }
+  if (run->status == tracking::RunStatus::Running && !args.hasFlag("--force")) {
+    std::fprintf(stderr, "torchwright: run %s is RUNNING; if its worker is gone (the machine restarted), add "
+                 "--force\n", run->uuid.substr(0, 8).c_str());
+    return 1;
+  }
+  std::printf("resuming run %s (%s) in experiment '%s'\n", run->uuid.c_str(), run->name.c_str(),
+              run->experiment.c_str());
+  std::fflush(stdout);
+  return superviseWorker(*store, *run, workspace, selfPath, /*resume=*/true);
 }
 
 }  // namespace
 
 int runTrain(const CliArgs &args, const std::string &selfPath) {
+  if (!args.option("--resume").empty()) {
+    if (!args.positionals.empty() || !args.all("--set").empty()) {
+      std::fprintf(stderr, "torchwright: --resume continues a run with its recorded configuration; it takes no run "
+                   "file and no --set\n");
+      return 2;
+    }
+    return resumeRun(args, selfPath);
+  }
   if (args.positionals.size() != 1) {
-    std::fprintf(stderr, "usage: torchwright train RUN.yaml [--set key=value ...] [--workspace DIR]\n");
+    std::fprintf(stderr, "usage: torchwright train RUN.yaml [--set key=value ...] [--workspace DIR]\n"
+                         "       torchwright train --resume RUN [--workspace DIR]\n");
     return 2;
   }
   const std::string runFile = args.positionals[0];
@@ -77,53 +84,12 @@ int runTrain(const CliArgs &args, const std::string &selfPath) {
   const std::string workspace = args.workspace();
   config::ensureWorkspace(workspace);
   auto store = tracking::Store::open(config::trackingDbPath(workspace));
-  const auto host = sysmon::readHostInfo();
-
-  tracking::NewRun newRun;
-  newRun.experiment = config.tracking.experiment;
-  newRun.name = config.tracking.runName;
-  newRun.configYaml = config::toYaml(config);
-  newRun.configHash = config::configHash(config);
-  newRun.seed = config.train.seed;
-  newRun.libraryVersions = libraryVersions();
-  newRun.host = host.hostname + " (" + host.os + ")";
-  newRun.hardware = host.hardwareSummary();
-  newRun.runsRoot = config::runsRoot(workspace);
-  tracking::RunRecord run = store->createRun(newRun);
-
-  const std::string dir = run.runDir;
-  fs::create_directories(fs::path(dir) / "checkpoints");
-  fs::create_directories(fs::path(dir) / "artifacts");
-  writeFile((fs::path(dir) / "config.yaml").string(), newRun.configYaml);
-  auto params = config::flattenConfig(config);
-  params["model.parameters"] = std::to_string(analysis.totalParams);
-  store->setParams(run.id, params);
-
+  const tracking::RunRecord run = recordRun(*store, config, workspace, analysis.totalParams);
   std::printf("run %s (%s) in experiment '%s'\n", run.uuid.c_str(), run.name.c_str(), run.experiment.c_str());
   std::printf("model %s: %lld parameters; workspace %s\n", modelName.c_str(),
               static_cast<long long>(analysis.totalParams), workspace.c_str());
   std::fflush(stdout);
-
-  auto exit = runWorker(workerPathBeside(selfPath), {"--workspace", workspace, "--run", run.uuid});
-  if (!exit.started) {
-    store->setStatus(run.id, tracking::RunStatus::Failed, "worker did not start: " + exit.error);
-    std::fprintf(stderr, "torchwright: %s\n", exit.error.c_str());
-    return 1;
-  }
-  if (exit.signaled) {
-    // The worker could not record its own end: the run must not stay RUNNING.
-    const std::string reason = "worker killed by signal " + std::to_string(exit.signal) + " (" +
-                               strsignal(exit.signal) + ")";
-    store->setStatus(run.id, tracking::RunStatus::Failed, reason);
-    std::fprintf(stderr, "torchwright: run %s failed: %s\n", run.uuid.c_str(), reason.c_str());
-    return 1;
-  }
-  if (exit.exitCode != 0) {
-    auto after = store->run(run.id);
-    if (after && (after->status == tracking::RunStatus::Running || after->status == tracking::RunStatus::Created))
-      store->setStatus(run.id, tracking::RunStatus::Failed, "worker exited with code " + std::to_string(exit.exitCode));
-  }
-  return exit.exitCode == 0 ? 0 : 1;
+  return superviseWorker(*store, run, workspace, selfPath, /*resume=*/false);
 }
 
 }  // namespace tw::cli

@@ -16,6 +16,8 @@ const char *kUsage =
     "commands:\n"
     "  check MODEL.yaml|RUN.yaml         validate a model and print its per-node summary\n"
     "  train RUN.yaml [--set key=value]  train and record a run (repeat --set; e.g. train.lr=3e-4)\n"
+    "  train --resume RUN [--force]      continue a stopped, failed or killed run from its last checkpoint\n"
+    "  reproduce RUN                     re-run a recorded run and report whether its metrics match (exit 3 if not)\n"
     "  runs list [--limit N]             list the workspace's runs, newest first\n"
     "  runs show RUN                     a run's configuration, params and metrics (id prefix or name)\n"
     "  version                           print the version\n"
@@ -28,7 +30,7 @@ const char *kUsage =
 int main(int argc, char **argv) {
   spdlog::set_pattern("[%H:%M:%S] [%n] %^%l%$: %v");
   try {
-    auto args = tw::cli::parseArgs(argc, argv, {"--workspace", "--set", "--limit"});
+    auto args = tw::cli::parseArgs(argc, argv, {"--workspace", "--set", "--limit", "--resume"});
     if (args.command.empty() || args.command == "help" || args.hasFlag("--help")) {
       std::fputs(kUsage, args.command.empty() && !args.hasFlag("--help") ? stderr : stdout);
       return args.command.empty() && !args.hasFlag("--help") ? 2 : 0;
@@ -40,6 +42,7 @@ int main(int argc, char **argv) {
     if (args.command == "check") return tw::cli::runCheck(args);
     if (args.command == "train") return tw::cli::runTrain(args, argv[0]);
     if (args.command == "runs") return tw::cli::runRuns(args);
+    if (args.command == "reproduce") return tw::cli::runReproduce(args, argv[0]);
     std::fprintf(stderr, "torchwright: unknown command '%s'\n\n%s", args.command.c_str(), kUsage);
     return 2;
   } catch (const std::exception &e) {

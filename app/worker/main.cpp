@@ -34,6 +34,12 @@ std::string option(int argc, char **argv, const char *name) {
   return {};
 }
 
+bool flag(int argc, char **argv, const char *name) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], name) == 0) return true;
+  return false;
+}
+
 void setUpLogging(const std::string &runDir) {
   std::vector<spdlog::sink_ptr> sinks;
   sinks.push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
@@ -72,8 +78,20 @@ void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSum
   std::printf("  %-16s %lld / %lld / %lld\n", "train/val/test", (long long)s.trainSamples,
               (long long)s.valSamples, (long long)s.testSamples);
   std::printf("  %-16s %.4f\n", "train loss", s.trainLoss);
-  std::printf("  %-16s %.4f  accuracy %.2f%%\n", "validation loss", s.valLoss, 100.0 * s.valAccuracy);
-  std::printf("  %-16s %.4f  accuracy %.2f%%\n", "test loss", s.testLoss, 100.0 * s.testAccuracy);
+  if (s.classification) {
+    std::printf("  %-16s %.4f  accuracy %.2f%%\n", "validation loss", s.valLoss, 100.0 * s.valAccuracy);
+    std::printf("  %-16s %.4f  accuracy %.2f%%\n", "test loss", s.testLoss, 100.0 * s.testAccuracy);
+    if (s.test.count("f1_macro"))
+      std::printf("  %-16s %.4f (macro), %.4f (weighted)\n", "test F1", s.test.at("f1_macro"), s.test.at("f1_weighted"));
+  } else {
+    std::printf("  %-16s %.4f\n", "validation loss", s.valLoss);
+    if (s.test.count("r2"))
+      std::printf("  %-16s %.4f  MSE %.4f  MAE %.4f  R2 %.4f\n", "test loss", s.testLoss, s.test.at("mse"),
+                  s.test.at("mae"), s.test.at("r2"));
+  }
+  if (s.bestEpoch > 0) std::printf("  %-16s epoch %lld (%.4f)%s\n", "best", (long long)s.bestEpoch, s.bestValue,
+                                   s.earlyStopped ? ", stopped early: no further improvement" : "");
+  if (s.resumedFromStep >= 0) std::printf("  %-16s step %lld\n", "resumed from", (long long)s.resumedFromStep);
   std::printf("  %-16s %.0f samples/s\n", "throughput", s.samplesPerSec);
   std::printf("  %-16s %.1f s\n", "time", s.seconds);
   std::fflush(stdout);
@@ -85,7 +103,7 @@ int main(int argc, char **argv) {
   const std::string workspace = option(argc, argv, "--workspace");
   const std::string runId = option(argc, argv, "--run");
   if (workspace.empty() || runId.empty()) {
-    std::fprintf(stderr, "usage: torchwright-worker --workspace DIR --run RUN_ID\n");
+    std::fprintf(stderr, "usage: torchwright-worker --workspace DIR --run RUN_ID [--resume]\n");
     return 2;
   }
   std::signal(SIGTERM, onSignal);
@@ -128,13 +146,22 @@ int main(int argc, char **argv) {
     };
     callbacks.onDataLoaded = [&](const std::string &fingerprint) { store->setDataFingerprint(run.id, fingerprint); };
     callbacks.onEpoch = [](const tw::engine::EpochReport &r) {
-      std::printf("epoch %lld/%lld  train loss %.4f  val loss %.4f  val acc %.2f%%  %.0f samples/s  %.1fs\n",
-                  (long long)r.epoch, (long long)r.epochs, r.trainLoss, r.valLoss, 100.0 * r.valAccuracy,
-                  r.samplesPerSec, r.seconds);
+      std::string quality;
+      if (r.val.count("accuracy")) quality = "  val acc " + std::to_string(100.0 * r.valAccuracy).substr(0, 5) + "%";
+      else if (r.val.count("r2")) quality = "  val R2 " + std::to_string(r.val.at("r2")).substr(0, 6);
+      std::printf("epoch %lld/%lld  train loss %.4f  val loss %.4f%s  %.0f samples/s  %.1fs\n", (long long)r.epoch,
+                  (long long)r.epochs, r.trainLoss, r.valLoss, quality.c_str(), r.samplesPerSec, r.seconds);
       std::fflush(stdout);
     };
+    callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
+      store->addArtifact(run.id, path, kind);
+    };
+    tw::engine::TrainEnvironment environment;
+    environment.runDir = runDir;
+    environment.resume = flag(argc, argv, "--resume");
 
-    auto summary = tw::engine::train(config, &writer, callbacks);
+    auto summary = tw::engine::train(config, &writer, callbacks, environment);
+    store->setTag(run.id, "weights_sha256", summary.weightsDigest);
     writer.flush();
     if (!writer.lastError().empty())
       spdlog::warn("some metrics could not be written: {}", writer.lastError());

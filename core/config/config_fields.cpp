@@ -48,52 +48,124 @@ ConfigField stringField(std::string key, std::function<std::string &(RunConfig &
   return f;
 }
 
+ConfigField intListField(std::string key, std::function<std::vector<int64_t> &(RunConfig &)> ref,
+                         std::optional<double> min, std::string doc) {
+  ConfigField f;
+  f.key = std::move(key);
+  f.kind = FieldKind::IntList;
+  f.intListRef = std::move(ref);
+  f.min = min;
+  f.doc = std::move(doc);
+  return f;
+}
+
+ConfigField stringListField(std::string key, std::function<std::vector<std::string> &(RunConfig &)> ref,
+                            std::string doc) {
+  ConfigField f;
+  f.key = std::move(key);
+  f.kind = FieldKind::StringList;
+  f.stringListRef = std::move(ref);
+  f.doc = std::move(doc);
+  return f;
+}
+
+// Accessor shorthands keep each row of the table on a line or two.
+#define TW_DATA(member) [](RunConfig &c) -> auto & { return c.data.member; }
+#define TW_TRAIN(member) [](RunConfig &c) -> auto & { return c.train.member; }
+
 std::vector<ConfigField> makeFields() {
   std::vector<ConfigField> f;
-  f.push_back(stringField("data.dataset", [](RunConfig &c) -> std::string & { return c.data.dataset; },
-                          {"fashion-mnist", "mnist"}, "IDX dataset of the MNIST family"));
-  f.push_back(stringField("data.path", [](RunConfig &c) -> std::string & { return c.data.path; }, {},
-                          "folder with the IDX files; empty = the Debian package's folder"));
-  f.push_back(intField("data.train_limit", [](RunConfig &c) -> int64_t & { return c.data.trainLimit; },
-                       0, std::nullopt, "use only the first N training images (0 = all)"));
-  f.push_back(intField("data.test_limit", [](RunConfig &c) -> int64_t & { return c.data.testLimit; },
-                       0, std::nullopt, "use only the first N test images (0 = all)"));
-  f.push_back(floatField("data.val_fraction", [](RunConfig &c) -> double & { return c.data.valFraction; },
-                         0.0, 0.9, "share of the training images held out for validation"));
-  f.push_back(intField("data.batch_size", [](RunConfig &c) -> int64_t & { return c.data.batchSize; },
-                       1, 1 << 20, "samples per optimiser step"));
-  f.push_back(boolField("data.shuffle", [](RunConfig &c) -> bool & { return c.data.shuffle; },
-                        "reshuffle the training set every epoch (from the seed)"));
-  f.push_back(boolField("data.normalize", [](RunConfig &c) -> bool & { return c.data.normalize; },
-                        "standardise pixels with the training split's mean and std"));
-  f.push_back(stringField("train.optimizer", [](RunConfig &c) -> std::string & { return c.train.optimizer; },
-                          {"sgd", "adam", "adamw"}, "optimiser"));
-  f.push_back(floatField("train.lr", [](RunConfig &c) -> double & { return c.train.lr; }, 0.0, 1e3,
-                         "learning rate"));
-  f.push_back(floatField("train.momentum", [](RunConfig &c) -> double & { return c.train.momentum; }, 0.0,
-                         1.0, "SGD momentum"));
-  f.push_back(floatField("train.weight_decay", [](RunConfig &c) -> double & { return c.train.weightDecay; },
-                         0.0, 1.0, "L2 penalty (decoupled for adamw)"));
-  f.push_back(floatField("train.beta1", [](RunConfig &c) -> double & { return c.train.beta1; }, 0.0, 1.0,
-                         "Adam first-moment decay"));
-  f.push_back(floatField("train.beta2", [](RunConfig &c) -> double & { return c.train.beta2; }, 0.0, 1.0,
-                         "Adam second-moment decay"));
-  f.push_back(intField("train.epochs", [](RunConfig &c) -> int64_t & { return c.train.epochs; }, 1, 1e6,
-                       "passes over the training split"));
-  f.push_back(intField("train.seed", [](RunConfig &c) -> int64_t & { return c.train.seed; }, 0,
-                       std::nullopt, "seed for weights, shuffling and the validation split"));
+  // --- data ---
+  f.push_back(stringField("data.dataset", TW_DATA(dataset),
+                          {"fashion-mnist", "mnist", "csv", "image-folder", "spirals", "blobs"},
+                          "data source: IDX datasets, a CSV table, an image folder or a synthetic set"));
+  f.push_back(stringField("data.path", TW_DATA(path), {},
+                          "IDX folder, CSV file or image folder; empty = the IDX dataset's Debian folder"));
+  f.push_back(intField("data.train_limit", TW_DATA(trainLimit), 0, std::nullopt,
+                       "use only the first N training examples (0 = all)"));
+  f.push_back(intField("data.test_limit", TW_DATA(testLimit), 0, std::nullopt,
+                       "use only the first N test examples (0 = all)"));
+  f.push_back(floatField("data.val_fraction", TW_DATA(valFraction), 0.0, 0.9,
+                         "share of the training examples held out for validation"));
+  f.push_back(floatField("data.test_fraction", TW_DATA(testFraction), 0.0, 0.9,
+                         "share held out as the test set by sources without one (csv, image-folder, synthetic)"));
+  f.push_back(boolField("data.stratify", TW_DATA(stratify), "classification splits keep the class proportions"));
+  f.push_back(intField("data.batch_size", TW_DATA(batchSize), 1, 1 << 20, "samples per batch"));
+  f.push_back(boolField("data.shuffle", TW_DATA(shuffle), "reshuffle the training set every epoch (from the seed)"));
+  f.push_back(boolField("data.normalize", TW_DATA(normalize),
+                        "standardise with the training split's statistics (applied to every split)"));
+  f.push_back(stringField("data.task", TW_DATA(task), {"classification", "regression"}, "csv: what the target is"));
+  f.push_back(stringField("data.target", TW_DATA(target), {}, "csv: the target column"));
+  f.push_back(stringListField("data.features", TW_DATA(features), "csv: feature columns (empty = all but the target)"));
+  f.push_back(stringListField("data.categorical", TW_DATA(categorical), "csv: columns one-hot encoded even when numeric"));
+  f.push_back(stringField("data.missing", TW_DATA(missing), {"error", "drop", "mean", "zero"},
+                          "csv: what to do with an empty, NA or ? field"));
+  f.push_back(intField("data.image_size", TW_DATA(imageSize), 0, 4096,
+                       "image-folder: resize every image to this square size (0 = the first image's size)"));
+  f.push_back(intField("data.channels", TW_DATA(channels), 0, 3, "image-folder: 1 gray, 3 RGB, 0 = automatic"));
+  f.push_back(intField("data.samples", TW_DATA(samples), 10, 10000000, "spirals, blobs: number of examples"));
+  f.push_back(intField("data.classes", TW_DATA(classes), 2, 1000, "spirals, blobs: number of classes"));
+  f.push_back(floatField("data.noise", TW_DATA(noise), 0.0, 10.0, "spirals, blobs: noise / spread"));
+  f.push_back(intField("data.crop_padding", TW_DATA(cropPadding), 0, 64,
+                       "augmentation: random crop after zero padding of this many pixels (0 = off)"));
+  f.push_back(floatField("data.flip", TW_DATA(flip), 0.0, 1.0, "augmentation: horizontal flip probability"));
+  f.push_back(floatField("data.erase", TW_DATA(erase), 0.0, 1.0, "augmentation: random erasing probability"));
+  f.push_back(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
+                       "batches prepared ahead on a background thread (0 = on the training thread)"));
+  // --- train ---
+  f.push_back(stringField("train.optimizer", TW_TRAIN(optimizer), {"sgd", "adam", "adamw", "rmsprop"}, "optimiser"));
+  f.push_back(floatField("train.lr", TW_TRAIN(lr), 0.0, 1e3, "learning rate (the peak for onecycle)"));
+  f.push_back(floatField("train.momentum", TW_TRAIN(momentum), 0.0, 1.0, "SGD and RMSprop momentum"));
+  f.push_back(boolField("train.nesterov", TW_TRAIN(nesterov), "SGD: Nesterov momentum"));
+  f.push_back(floatField("train.weight_decay", TW_TRAIN(weightDecay), 0.0, 1.0, "L2 penalty (decoupled for adamw)"));
+  f.push_back(floatField("train.beta1", TW_TRAIN(beta1), 0.0, 1.0, "Adam first-moment decay"));
+  f.push_back(floatField("train.beta2", TW_TRAIN(beta2), 0.0, 1.0, "Adam second-moment decay"));
+  f.push_back(floatField("train.alpha", TW_TRAIN(alpha), 0.0, 1.0, "RMSprop smoothing constant"));
+  f.push_back(floatField("train.eps", TW_TRAIN(eps), 0.0, 1.0, "Adam, AdamW and RMSprop epsilon"));
+  f.push_back(stringField("train.schedule", TW_TRAIN(schedule),
+                          {"none", "step", "multistep", "exponential", "cosine", "onecycle", "plateau"},
+                          "learning-rate schedule"));
+  f.push_back(intField("train.warmup_steps", TW_TRAIN(warmupSteps), 0, std::nullopt,
+                       "linear warm-up over the first N optimiser steps (0 = none), then the schedule"));
+  f.push_back(intField("train.step_size", TW_TRAIN(stepSize), 1, std::nullopt, "step: epochs between decays"));
+  f.push_back(intListField("train.milestones", TW_TRAIN(milestones), 1, "multistep: epochs at which lr *= gamma"));
+  f.push_back(floatField("train.gamma", TW_TRAIN(gamma), 0.0, 1.0,
+                         "decay factor of step, multistep, exponential (per epoch) and plateau"));
+  f.push_back(floatField("train.min_lr", TW_TRAIN(minLr), 0.0, 1e3, "cosine and plateau: the lowest lr"));
+  f.push_back(floatField("train.pct_start", TW_TRAIN(pctStart), 0.0, 1.0, "onecycle: share of steps rising to lr"));
+  f.push_back(intField("train.plateau_patience", TW_TRAIN(plateauPatience), 0, std::nullopt,
+                       "plateau: epochs without improvement of the monitor before lr *= gamma"));
+  f.push_back(floatField("train.clip_norm", TW_TRAIN(clipNorm), 0.0, 1e6, "clip the global gradient norm (0 = off)"));
+  f.push_back(floatField("train.clip_value", TW_TRAIN(clipValue), 0.0, 1e6, "clip each gradient element (0 = off)"));
+  f.push_back(intField("train.accumulate", TW_TRAIN(accumulate), 1, 4096, "batches per optimiser step"));
+  f.push_back(floatField("train.label_smoothing", TW_TRAIN(labelSmoothing), 0.0, 0.99, "cross_entropy label smoothing"));
+  f.push_back(stringField("train.loss", TW_TRAIN(loss), {"cross_entropy", "bce_with_logits", "mse", "l1", "huber"},
+                          "loss function"));
+  f.push_back(floatField("train.huber_delta", TW_TRAIN(huberDelta), 1e-9, 1e6, "huber: where the loss turns linear"));
+  f.push_back(stringField("train.precision", TW_TRAIN(precision), {"fp32", "bf16", "fp16"},
+                          "fp32, bf16 autocast, or fp16 with dynamic loss scaling (CUDA only)"));
+  f.push_back(stringField("train.device", TW_TRAIN(device), {}, "cpu, cuda or cuda:N (CUDA builds of LibTorch)"));
+  f.push_back(intField("train.epochs", TW_TRAIN(epochs), 1, 1e6, "passes over the training split"));
+  f.push_back(intField("train.seed", TW_TRAIN(seed), 0, std::nullopt,
+                       "seed for weights, shuffling, augmentation and the splits"));
   ConfigField threads;
   threads.key = "train.threads";
   threads.kind = FieldKind::Threads;
   threads.min = 0;
   threads.max = 1024;
-  threads.intRef = [](RunConfig &c) -> int64_t & { return c.train.threads; };
+  threads.intRef = TW_TRAIN(threads);
   threads.doc = "cores for this run: 'auto' (0) picks LibTorch and BLAS threads without oversubscription";
   f.push_back(threads);
-  f.push_back(stringField("train.loss", [](RunConfig &c) -> std::string & { return c.train.loss; },
-                          {"cross_entropy"}, "loss function"));
-  f.push_back(intField("train.log_every", [](RunConfig &c) -> int64_t & { return c.train.logEvery; }, 1,
-                       std::nullopt, "log train/loss every N steps"));
+  f.push_back(intField("train.log_every", TW_TRAIN(logEvery), 1, std::nullopt, "log train/loss every N steps"));
+  f.push_back(stringField("train.monitor", TW_TRAIN(monitor), {},
+                          "metric for early stopping, plateau and the best checkpoint (val/loss: lower is better)"));
+  f.push_back(intField("train.patience", TW_TRAIN(patience), 0, std::nullopt,
+                       "stop after this many epochs without improvement of the monitor (0 = never)"));
+  f.push_back(floatField("train.min_delta", TW_TRAIN(minDelta), 0.0, 1e6, "smallest change that counts as improvement"));
+  f.push_back(intField("train.checkpoint_every", TW_TRAIN(checkpointEvery), 0, std::nullopt,
+                       "also checkpoint every N optimiser steps (0 = at the end of each epoch only)"));
+  f.push_back(intField("train.top_k", TW_TRAIN(topK), 1, 1000, "k of the top-k accuracy"));
+  // --- tracking ---
   f.push_back(stringField("tracking.experiment",
                           [](RunConfig &c) -> std::string & { return c.tracking.experiment; }, {},
                           "experiment the run belongs to"));
@@ -102,6 +174,9 @@ std::vector<ConfigField> makeFields() {
                           "run label; generated when empty"));
   return f;
 }
+
+#undef TW_DATA
+#undef TW_TRAIN
 
 }  // namespace
 

@@ -14,7 +14,7 @@ namespace YAML { class Node; }
 
 namespace tw::config {
 
-enum class FieldKind { Int, Float, Bool, String, Threads };
+enum class FieldKind { Int, Float, Bool, String, Threads, IntList, StringList };
 
 struct ConfigField {
   std::string key;  // dotted: "train.lr"
@@ -27,6 +27,8 @@ struct ConfigField {
   std::function<double &(RunConfig &)> floatRef;
   std::function<bool &(RunConfig &)> boolRef;
   std::function<std::string &(RunConfig &)> stringRef;
+  std::function<std::vector<int64_t> &(RunConfig &)> intListRef;
+  std::function<std::vector<std::string> &(RunConfig &)> stringListRef;
 };
 
 const std::vector<ConfigField> &configFields();

@@ -45,12 +45,52 @@ std::string readFile(const std::string &path, const std::string &what) {
   return text.str();
 }
 
+// A list field takes a YAML sequence, or a scalar with comma-separated items ("30,60" from an
+// override); an empty scalar is the empty list.
+template <typename Fail>
+void assignList(RunConfig &config, const ConfigField &field, const YAML::Node &value, const Fail &fail) {
+  std::vector<std::string> items;
+  if (value.IsSequence()) {
+    for (const auto &item : value) {
+      if (!item.IsScalar()) fail("a list of single values");
+      items.push_back(item.Scalar());
+    }
+  } else if (value.IsScalar()) {
+    std::string text = value.Scalar(), item;
+    std::istringstream in(text);
+    while (std::getline(in, item, ',')) {
+      item.erase(0, item.find_first_not_of(" \t"));
+      item.erase(item.find_last_not_of(" \t") + 1);
+      if (!item.empty()) items.push_back(item);
+    }
+  } else if (!value.IsNull()) {
+    fail("a list");
+  }
+  if (field.kind == FieldKind::StringList) {
+    field.stringListRef(config) = items;
+    return;
+  }
+  std::vector<int64_t> numbers;
+  for (const auto &item : items) {
+    char *end = nullptr;
+    const long long v = std::strtoll(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0') fail("a list of integers ('" + item + "' is not one)");
+    if (field.min && v < *field.min) fail("integers of at least " + std::to_string(int64_t(*field.min)));
+    numbers.push_back(v);
+  }
+  field.intListRef(config) = numbers;
+}
+
 // Converts one YAML scalar into the field; `context` prefixes every message ("run.yaml:7:3").
 void assign(RunConfig &config, const ConfigField &field, const YAML::Node &value, const std::string &context) {
   auto fail = [&](const std::string &expected) {
     std::string got = value.IsScalar() ? "'" + value.Scalar() + "'" : "a " + std::string(value.IsMap() ? "map" : "list");
     throw ConfigError(context + ": key '" + field.key + "': expected " + expected + ", got " + got);
   };
+  if (field.kind == FieldKind::IntList || field.kind == FieldKind::StringList) {
+    assignList(config, field, value, fail);
+    return;
+  }
   if (!value.IsScalar()) fail("a single value");
   auto checkRange = [&](double v) {
     if ((field.min && v < *field.min) || (field.max && v > *field.max)) {
@@ -62,6 +102,8 @@ void assign(RunConfig &config, const ConfigField &field, const YAML::Node &value
   };
   try {
     switch (field.kind) {
+      case FieldKind::IntList:
+      case FieldKind::StringList: return;  // assigned above
       case FieldKind::Threads:
         if (value.Scalar() == "auto") {
           field.intRef(config) = 0;
@@ -100,6 +142,8 @@ void assign(RunConfig &config, const ConfigField &field, const YAML::Node &value
     }
   } catch (const YAML::BadConversion &) {
     switch (field.kind) {
+      case FieldKind::IntList:
+      case FieldKind::StringList: break;  // handled by assignList
       case FieldKind::Threads: fail("an integer or 'auto'"); break;
       case FieldKind::Int: fail("an integer"); break;
       case FieldKind::Float: fail("a number"); break;
@@ -235,6 +279,16 @@ YAML::Node sectionsNode(const RunConfig &source, bool withTracking) {
       case FieldKind::Float: node = shortestNumber(field.floatRef(config)); break;
       case FieldKind::Bool: node = field.boolRef(config); break;
       case FieldKind::String: node = field.stringRef(config); break;
+      case FieldKind::IntList:
+        node = YAML::Node(YAML::NodeType::Sequence);
+        for (int64_t v : field.intListRef(config)) node.push_back(v);
+        node.SetStyle(YAML::EmitterStyle::Flow);
+        break;
+      case FieldKind::StringList:
+        node = YAML::Node(YAML::NodeType::Sequence);
+        for (const auto &v : field.stringListRef(config)) node.push_back(v);
+        node.SetStyle(YAML::EmitterStyle::Flow);
+        break;
     }
   }
   return root;
@@ -262,8 +316,15 @@ std::map<std::string, std::string> flattenConfig(const RunConfig &config) {
   std::map<std::string, std::string> flat;
   YAML::Node sections = sectionsNode(config, true);
   for (const char *section : kSections)
-    for (const auto &item : sections[section])
-      flat[std::string(section) + "." + item.first.Scalar()] = item.second.Scalar();
+    for (const auto &item : sections[section]) {
+      std::string text;
+      if (item.second.IsSequence()) {
+        for (const auto &element : item.second) text += (text.empty() ? "" : ",") + element.Scalar();
+      } else {
+        text = item.second.Scalar();
+      }
+      flat[std::string(section) + "." + item.first.Scalar()] = text;
+    }
   flat["model.file"] = config.modelFile.empty() ? "(inline)" : config.modelFile;
   return flat;
 }

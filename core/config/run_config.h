@@ -22,28 +22,78 @@ class ConfigError : public std::runtime_error {
 };
 
 struct DataOptions {
-  std::string dataset = "fashion-mnist";  // "fashion-mnist" or "mnist" (IDX files)
-  std::string path;          // folder with the IDX files; empty = the Debian package's folder
-  int64_t trainLimit = 0;    // use only the first N training images (0 = all)
-  int64_t testLimit = 0;     // use only the first N test images (0 = all)
-  double valFraction = 0.1;  // share of the training images held out for validation
+  // fashion-mnist | mnist (IDX files) | csv | image-folder | spirals | blobs
+  std::string dataset = "fashion-mnist";
+  std::string path;          // IDX folder, CSV file or image folder; empty = the IDX dataset's Debian folder
+  int64_t trainLimit = 0;    // use only the first N training examples (0 = all)
+  int64_t testLimit = 0;     // use only the first N test examples (0 = all)
+  double valFraction = 0.1;  // share of the training examples held out for validation
+  double testFraction = 0.2; // sources without their own test set (csv, image-folder, synthetic)
+  bool stratify = true;      // classification: every split keeps the class proportions
   int64_t batchSize = 128;
   bool shuffle = true;
-  bool normalize = true;     // scale to [0,1] then standardise with the training-set mean/std
+  bool normalize = true;     // standardise with statistics of the training split only
+  // csv
+  std::string task = "classification";   // classification | regression
+  std::string target;                    // the target column
+  std::vector<std::string> features;     // feature columns; empty = all but the target
+  std::vector<std::string> categorical;  // columns one-hot encoded even when numeric
+  std::string missing = "error";         // error | drop | mean | zero
+  // image-folder: every image resized to this (0 = the first image's size); channels 0 = auto
+  int64_t imageSize = 0;
+  int64_t channels = 0;
+  // spirals, blobs
+  int64_t samples = 3000;
+  int64_t classes = 3;
+  double noise = 0.2;
+  // Augmentation of training batches (never of validation, test or export): random crop after
+  // zero padding of `crop_padding` pixels, horizontal flip with probability `flip`, random erasing
+  // with probability `erase`. Drawn from (seed, epoch, batch), so a resumed run sees the same ones.
+  int64_t cropPadding = 0;
+  double flip = 0.0;
+  double erase = 0.0;
+  int64_t prefetch = 4;      // batches prepared ahead on a background thread (0 = none)
 };
 
 struct TrainOptions {
-  std::string optimizer = "adam";  // sgd | adam | adamw
+  std::string optimizer = "adam";  // sgd | adam | adamw | rmsprop
   double lr = 1e-3;
-  double momentum = 0.9;           // sgd
+  double momentum = 0.9;           // sgd, rmsprop
+  bool nesterov = false;           // sgd
   double weightDecay = 0.0;
   double beta1 = 0.9;              // adam, adamw
   double beta2 = 0.999;
+  double alpha = 0.99;             // rmsprop smoothing
+  double eps = 1e-8;               // adam, adamw, rmsprop
+  // none | step | multistep | exponential | cosine | onecycle | plateau
+  std::string schedule = "none";
+  int64_t warmupSteps = 0;         // linear warm-up over the first N optimiser steps
+  int64_t stepSize = 10;           // step: epochs between decays
+  std::vector<int64_t> milestones; // multistep: epochs at which lr *= gamma
+  double gamma = 0.1;              // step, multistep, exponential (per epoch), plateau factor
+  double minLr = 0.0;              // cosine floor, plateau floor
+  double pctStart = 0.3;           // onecycle: share of the steps spent rising to lr
+  int64_t plateauPatience = 5;     // plateau: epochs without improvement before lr *= gamma
+  double clipNorm = 0.0;           // clip the global gradient norm (0 = off)
+  double clipValue = 0.0;          // clip every gradient element to [-v, v] (0 = off)
+  int64_t accumulate = 1;          // batches per optimiser step
+  double labelSmoothing = 0.0;     // cross_entropy
+  // cross_entropy | bce_with_logits | mse | l1 | huber
+  std::string loss = "cross_entropy";
+  double huberDelta = 1.0;
+  std::string precision = "fp32";  // fp32 | bf16 (autocast) | fp16 (CUDA only, dynamic loss scaling)
+  std::string device = "cpu";      // cpu | cuda | cuda:N
   int64_t epochs = 5;
   int64_t seed = 42;
   int64_t threads = 0;             // 0 = automatic (see engine/threads.h)
-  std::string loss = "cross_entropy";
   int64_t logEvery = 1;            // log train/loss every N steps
+  // Early stopping and the best checkpoint watch `monitor` (val/loss: lower is better; val/accuracy
+  // and others: higher); patience 0 = never stop early.
+  std::string monitor = "val/loss";
+  int64_t patience = 0;
+  double minDelta = 0.0;
+  int64_t checkpointEvery = 0;     // also checkpoint every N optimiser steps (0 = per epoch only)
+  int64_t topK = 5;                // top-k accuracy
 };
 
 struct TrackingOptions {

@@ -2,6 +2,8 @@
 
 #include "core/data/fingerprint.h"
 #include "core/data/idx.h"
+#include "core/data/splits.h"
+#include "core/engine/dataset_examples.h"
 
 #include <algorithm>
 #include <array>
@@ -13,14 +15,6 @@
 namespace tw::engine {
 
 namespace {
-
-// splitmix64's finaliser: turns (seed, epoch, purpose) into well-spread, independent seeds.
-uint64_t mix(uint64_t a, uint64_t b) {
-  uint64_t z = a + 0x9e3779b97f4a7c15ull * (b + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 constexpr uint64_t kSplitStream = 0x5b1;    // the validation hold-out
 constexpr uint64_t kShuffleStream = 0x5f1;  // per-epoch batch order
@@ -44,10 +38,10 @@ Split makeSplit(const data::IdxImages &images, const data::IdxLabels &labels,
   const int64_t k = static_cast<int64_t>(indices.size());
   const int64_t pixels = images.rows * images.cols;
   Split split;
-  split.images = torch::empty({k, 1, images.rows, images.cols}, torch::kFloat);
-  split.labels = torch::empty({k}, torch::kLong);
-  float *out = split.images.data_ptr<float>();
-  int64_t *outLabels = split.labels.data_ptr<int64_t>();
+  split.inputs = torch::empty({k, 1, images.rows, images.cols}, torch::kFloat);
+  split.targets = torch::empty({k}, torch::kLong);
+  float *out = split.inputs.data_ptr<float>();
+  int64_t *outLabels = split.targets.data_ptr<int64_t>();
   for (int64_t i = 0; i < k; ++i) {
     const uint8_t *src = images.pixels.data() + indices[i] * pixels;
     float *dst = out + i * pixels;
@@ -63,7 +57,16 @@ std::vector<int64_t> allIndices(int64_t n) {
   return v;
 }
 
+Dataset loadIdxDataset(const config::DataOptions &options, int64_t seed);
+
 }  // namespace
+
+uint64_t mixSeed(uint64_t a, uint64_t b) {
+  uint64_t z = a + 0x9e3779b97f4a7c15ull * (b + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
 
 std::vector<int64_t> permutation(int64_t n, uint64_t seed) {
   std::vector<int64_t> order = allIndices(n);
@@ -77,29 +80,36 @@ std::vector<int64_t> permutation(int64_t n, uint64_t seed) {
 }
 
 Dataset loadDataset(const config::DataOptions &options, int64_t seed) {
+  if (options.dataset == "fashion-mnist" || options.dataset == "mnist") return loadIdxDataset(options, seed);
+  return loadExampleDataset(options, seed);
+}
+
+namespace {
+
+Dataset loadIdxDataset(const config::DataOptions &options, int64_t seed) {
   Dataset data;
-  data.directory = options.path.empty() ? data::defaultDatasetDir(options.dataset) : options.path;
-  if (data.directory.empty()) {
+  std::string directory = options.path.empty() ? data::defaultDatasetDir(options.dataset) : options.path;
+  if (directory.empty()) {
     throw std::runtime_error("unknown dataset '" + options.dataset +
                              "' (known: fashion-mnist, mnist); give data.path to read IDX files from a folder");
   }
   const data::IdxImages trainImages =
-      data::readIdxImages(requireFile(data.directory, "train-images-idx3-ubyte"), options.trainLimit);
+      data::readIdxImages(requireFile(directory, "train-images-idx3-ubyte"), options.trainLimit);
   const data::IdxLabels trainLabels =
-      data::readIdxLabels(requireFile(data.directory, "train-labels-idx1-ubyte"), options.trainLimit);
+      data::readIdxLabels(requireFile(directory, "train-labels-idx1-ubyte"), options.trainLimit);
   const data::IdxImages testImages =
-      data::readIdxImages(requireFile(data.directory, "t10k-images-idx3-ubyte"), options.testLimit);
+      data::readIdxImages(requireFile(directory, "t10k-images-idx3-ubyte"), options.testLimit);
   const data::IdxLabels testLabels =
-      data::readIdxLabels(requireFile(data.directory, "t10k-labels-idx1-ubyte"), options.testLimit);
+      data::readIdxLabels(requireFile(directory, "t10k-labels-idx1-ubyte"), options.testLimit);
 
   if (trainImages.count != trainLabels.count || testImages.count != testLabels.count) {
-    throw std::runtime_error(data.directory + ": image and label counts differ (train " +
+    throw std::runtime_error(directory + ": image and label counts differ (train " +
                              std::to_string(trainImages.count) + " vs " + std::to_string(trainLabels.count) +
                              ", test " + std::to_string(testImages.count) + " vs " +
                              std::to_string(testLabels.count) + ")");
   }
   if (testImages.rows != trainImages.rows || testImages.cols != trainImages.cols)
-    throw std::runtime_error(data.directory + ": train and test images differ in size");
+    throw std::runtime_error(directory + ": train and test images differ in size");
 
   const int64_t n = trainImages.count;
   const int64_t valCount = static_cast<int64_t>(std::llround(static_cast<double>(n) * options.valFraction));
@@ -107,14 +117,19 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed) {
     throw std::runtime_error("no training images left: " + std::to_string(n) + " read, " +
                              std::to_string(valCount) + " held out for validation");
   }
-  if (testImages.count < 1) throw std::runtime_error(data.directory + ": the test set is empty");
+  if (testImages.count < 1) throw std::runtime_error(directory + ": the test set is empty");
 
-  // The hold-out is a seeded sample; both splits keep file order so that a slice is stable.
-  std::vector<int64_t> order = permutation(n, mix(static_cast<uint64_t>(seed), kSplitStream));
-  std::vector<int64_t> valIdx(order.begin(), order.begin() + valCount);
-  std::vector<int64_t> trainIdx(order.begin() + valCount, order.end());
-  std::sort(valIdx.begin(), valIdx.end());
-  std::sort(trainIdx.begin(), trainIdx.end());
+  // The hold-out is a seeded (stratified) sample; both splits keep file order so that a slice is
+  // stable.
+  const uint64_t splitSeed = mixSeed(static_cast<uint64_t>(seed), kSplitStream);
+  data::SplitIndices split;
+  if (options.stratify) {
+    std::vector<int64_t> labels(trainLabels.labels.begin(), trainLabels.labels.end());
+    split = data::stratifiedSplit(labels, options.valFraction, 0.0, splitSeed);
+  } else {
+    split = data::splitIndices(n, options.valFraction, 0.0, splitSeed);
+  }
+  const std::vector<int64_t> &trainIdx = split.train, &valIdx = split.val;
 
   // Mean and std of the training split from a byte histogram: exact, and one cheap pass.
   std::array<float, 256> table{};
@@ -146,6 +161,13 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed) {
   for (uint8_t l : trainLabels.labels) maxLabel = std::max<int>(maxLabel, l);
   for (uint8_t l : testLabels.labels) maxLabel = std::max<int>(maxLabel, l);
   data.classes = maxLabel + 1;
+  data.task = Task::Classification;
+  data.inputShape = {1, trainImages.rows, trainImages.cols};
+  data.images = true;
+  data.source = directory;
+  if (options.dataset == "fashion-mnist" && data.classes == 10)
+    data.classNames = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                       "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"};
 
   data::Fingerprint fp;
   addToFingerprint(fp, "train-images", trainImages);
@@ -157,37 +179,32 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed) {
   fp.addOption("test_limit", options.testLimit);
   fp.addOption("val_fraction", options.valFraction);
   fp.addOption("normalize", std::string(options.normalize ? "true" : "false"));
+  fp.addOption("stratify", std::string(options.stratify ? "true" : "false"));
   fp.addOption("split_seed", seed);
   data.fingerprint = fp.hexDigest();
   return data;
 }
 
-BatchIterator::BatchIterator(const Split &split, int64_t batchSize, bool shuffle, int64_t seed,
-                             int64_t epoch)
-    : m_split(split), m_batchSize(std::max<int64_t>(1, batchSize)) {
-  if (shuffle && split.size() > 1) {
-    const uint64_t s = mix(mix(static_cast<uint64_t>(seed), kShuffleStream), static_cast<uint64_t>(epoch));
-    std::vector<int64_t> order = permutation(split.size(), s);
-    m_order = torch::from_blob(order.data(), {static_cast<int64_t>(order.size())}, torch::kLong).clone();
+}  // namespace
+
+BatchOrder::BatchOrder(int64_t examples, int64_t batchSize, bool shuffle, int64_t seed, int64_t epoch)
+    : m_examples(examples), m_batchSize(std::max<int64_t>(1, batchSize)) {
+  if (shuffle && examples > 1) {
+    const uint64_t s = mixSeed(mixSeed(static_cast<uint64_t>(seed), kShuffleStream), static_cast<uint64_t>(epoch));
+    std::vector<int64_t> order = permutation(examples, s);
+    m_order = torch::from_blob(order.data(), {examples}, torch::kLong).clone();
   }
 }
 
-int64_t BatchIterator::batches() const { return (m_split.size() + m_batchSize - 1) / m_batchSize; }
+torch::Tensor BatchOrder::indices(int64_t b) const {
+  if (!m_order.defined()) return {};
+  return m_order.slice(0, begin(b), end(b));
+}
 
-bool BatchIterator::next(torch::Tensor &images, torch::Tensor &labels) {
-  const int64_t n = m_split.size();
-  if (m_position >= n) return false;
-  const int64_t end = std::min(n, m_position + m_batchSize);
-  if (m_order.defined()) {
-    const torch::Tensor idx = m_order.slice(0, m_position, end);
-    images = m_split.images.index_select(0, idx);
-    labels = m_split.labels.index_select(0, idx);
-  } else {
-    images = m_split.images.slice(0, m_position, end);
-    labels = m_split.labels.slice(0, m_position, end);
-  }
-  m_position = end;
-  return true;
+Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b) {
+  const torch::Tensor idx = order.indices(b);
+  if (idx.defined()) return {split.inputs.index_select(0, idx), split.targets.index_select(0, idx)};
+  return {split.inputs.slice(0, order.begin(b), order.end(b)), split.targets.slice(0, order.begin(b), order.end(b))};
 }
 
 }  // namespace tw::engine

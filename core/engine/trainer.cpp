@@ -1,9 +1,18 @@
 #include "core/engine/trainer.h"
 
+#include "core/engine/atomic_file.h"
+#include "core/engine/batch_stream.h"
+#include "core/engine/checkpoint.h"
 #include "core/engine/dataset.h"
+#include "core/engine/diagnostics.h"
 #include "core/engine/engine_log.h"
+#include "core/engine/evaluation.h"
+#include "core/engine/lr_schedule.h"
 #include "core/engine/model_builder.h"
+#include "core/engine/optimizer_factory.h"
+#include "core/engine/precision.h"
 #include "core/engine/threads.h"
+#include "core/engine/train_setup.h"
 #include "core/spec/analysis.h"
 #include "tracking/metric_writer.h"
 
@@ -12,9 +21,12 @@
 
 #include <chrono>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
+
+namespace fs = std::filesystem;
 
 namespace tw::engine {
 
@@ -26,228 +38,303 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// c10::Error's what() carries a C++ backtrace that means nothing to the person reading the run.
-std::string messageOf(const std::exception &e) {
-  if (auto c10 = dynamic_cast<const c10::Error *>(&e)) return c10->what_without_backtrace();
-  return e.what();
-}
+// One training run from setup to the test evaluation. The loop's state lives in `m_progress`,
+// which is exactly what a checkpoint holds, so that a resumed run continues bit for bit.
+class TrainRun {
+ public:
+  TrainRun(const config::RunConfig &config, tracking::MetricWriter *writer, const TrainCallbacks &callbacks,
+           const TrainEnvironment &env)
+      : m_config(config), m_t(config.train), m_writer(writer), m_callbacks(callbacks), m_env(env),
+        m_setup(prepareTraining(config)), m_schedule(m_t, m_setup.stepsPerEpoch),
+        m_scaler(m_setup.precision == Precision::FP16), m_augment(config.data) {
+    m_params = m_setup.model->parameters();
+    m_summary.parameters = countParameters(*m_setup.model);
+    m_summary.classification = m_setup.data.task == Task::Classification;
+    m_summary.trainSamples = m_setup.data.train.size();
+    m_summary.valSamples = m_setup.data.val.size();
+    m_summary.testSamples = m_setup.data.test.size();
+    if (m_callbacks.onDataLoaded) m_callbacks.onDataLoaded(m_setup.data.fingerprint);
+    if (!m_env.runDir.empty() && m_env.checkpoints) {
+      fs::create_directories(fs::path(m_env.runDir) / "checkpoints");
+      fs::create_directories(fs::path(m_env.runDir) / "artifacts");
+      const int stale = removeStaleTemporaries((fs::path(m_env.runDir) / "checkpoints").string()) +
+                        removeStaleTemporaries((fs::path(m_env.runDir) / "artifacts").string());
+      if (stale) engineLog()->info("removed {} temporary file(s) left by an interrupted write", stale);
+    }
+  }
 
-// Runs one stage; any failure comes out as "<stage>: <what went wrong>".
-template <typename F>
-auto stage(const char *name, F &&f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const std::exception &e) {
-    throw std::runtime_error(std::string(name) + ": " + messageOf(e));
+  TrainSummary run() {
+    const auto runStart = Clock::now();
+    resumeIfAsked();
+    for (; m_progress.epoch <= m_t.epochs && !m_summary.stopped && !m_summary.earlyStopped; ) runEpoch();
+    m_summary.steps = m_progress.step;
+    m_summary.epochs = std::min(m_t.epochs, m_progress.epoch - 1);
+    m_summary.samplesPerSec =
+        m_progress.trainSeconds > 0 ? static_cast<double>(m_progress.trainedSamples) / m_progress.trainSeconds : 0.0;
+    m_summary.bestEpoch = m_progress.bestEpoch;
+    m_summary.bestValue = m_progress.best;
+    // A stopped run ends promptly: the person asked for it, and a partial model's test score
+    // would only be mistaken for the real one.
+    if (!m_summary.stopped) finish();
+    m_summary.weightsDigest = weightsDigest(*m_setup.model);
+    m_summary.seconds = secondsSince(runStart);
+    return m_summary;
   }
-}
 
-std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<torch::Tensor> &params,
-                                                       const config::TrainOptions &t) {
-  if (t.optimizer == "sgd") {
-    return std::make_unique<torch::optim::SGD>(
-        params, torch::optim::SGDOptions(t.lr).momentum(t.momentum).weight_decay(t.weightDecay));
+ private:
+  std::string checkpointPath(const char *name) const {
+    return (fs::path(m_env.runDir) / "checkpoints" / name).string();
   }
-  if (t.optimizer == "adam") {
-    return std::make_unique<torch::optim::Adam>(
-        params, torch::optim::AdamOptions(t.lr).betas({t.beta1, t.beta2}).weight_decay(t.weightDecay));
-  }
-  if (t.optimizer == "adamw") {
-    return std::make_unique<torch::optim::AdamW>(
-        params, torch::optim::AdamWOptions(t.lr).betas({t.beta1, t.beta2}).weight_decay(t.weightDecay));
-  }
-  throw std::runtime_error("unknown optimizer '" + t.optimizer + "' (expected sgd, adam or adamw)");
-}
+  bool writesFiles() const { return !m_env.runDir.empty() && m_env.checkpoints; }
 
-struct Evaluation {
-  double loss = 0.0;
-  double accuracy = 0.0;
+  void resumeIfAsked() {
+    if (!m_env.resume || m_env.runDir.empty() || !fs::exists(checkpointPath("last.pt"))) return;
+    m_progress = stage("resuming", [&] { return loadCheckpoint(checkpointPath("last.pt"), *m_setup.model, *m_setup.optimizer); });
+    m_schedule.restore(m_progress.plateau);
+    m_scaler = GradScaler(m_scaler.enabled(), m_progress.lossScale, m_progress.scaleGoodSteps);
+    m_summary.resumedFromStep = m_progress.step;
+    engineLog()->info("resumed at epoch {}, batch {}, step {}", m_progress.epoch, m_progress.batch, m_progress.step);
+  }
+
+  void log(const std::string &key, double value) {
+    if (m_writer) m_writer->log(key, m_progress.step, value);
+  }
+
+  // Everything up to this step is in the database before the checkpoint says so: a resumed run
+  // then re-logs only steps after it, with the same (run, key, step) keys, so nothing doubles.
+  void checkpoint() {
+    if (!writesFiles()) return;
+    if (m_writer) m_writer->flush();
+    m_progress.plateau = m_schedule.plateau();
+    m_progress.lossScale = m_scaler.scaleValue();
+    m_progress.scaleGoodSteps = m_scaler.goodSteps();
+    saveCheckpoint(checkpointPath("last.pt"), *m_setup.model, *m_setup.optimizer, m_progress);
+    if (!m_reportedLast && m_callbacks.onArtifact) m_callbacks.onArtifact("checkpoints/last.pt", "checkpoint");
+    m_reportedLast = true;
+  }
+
+  void runEpoch() {
+    GraphModule &model = *m_setup.model;
+    const Dataset &data = m_setup.data;
+    const int64_t epoch = m_progress.epoch;
+    const int64_t batches = m_setup.batchesPerEpoch;
+    model.train();
+    BatchOrder order(data.train.size(), m_config.data.batchSize, m_config.data.shuffle, m_t.seed, epoch);
+    BatchStream stream(data.train, order, m_progress.batch, m_augment, m_t.seed, epoch, m_config.data.prefetch);
+    const auto epochStart = Clock::now();
+    const int64_t seenBefore = m_progress.epochSeen;
+    double groupLoss = 0.0;
+    int64_t groupDone = 0;
+    Batch batch;
+    while (true) {
+      const bool groupStart = groupDone == 0;
+      if (groupStart && m_callbacks.shouldStop && m_callbacks.shouldStop()) {
+        m_summary.stopped = true;
+        break;
+      }
+      if (!stream.next(batch)) break;
+      const int64_t groupFirst = (m_progress.batch / m_t.accumulate) * m_t.accumulate;
+      const int64_t groupSize = std::min(m_t.accumulate, batches - groupFirst);
+      if (groupStart) {
+        m_lr = m_schedule.rate(m_progress.step, epoch);
+        setLearningRate(*m_setup.optimizer, m_lr);
+        m_setup.optimizer->zero_grad();
+      }
+      const torch::Tensor x = batch.inputs.to(m_setup.device), y = batch.targets.to(m_setup.device);
+      torch::Tensor output;
+      {
+        AutocastGuard autocast(m_setup.precision, m_setup.device);
+        output = model.forward(x);
+      }
+      const torch::Tensor loss = m_setup.loss(output, y);
+      // The one host read per batch: logging and the NaN guard need the value.
+      const double value = loss.item<double>();
+      if (!std::isfinite(value)) {
+        throw std::runtime_error(fmt::format(
+            "loss is {} at step {} (epoch {}, batch {}){}; try a lower learning rate than {}",
+            std::isnan(value) ? "NaN" : "Inf", m_progress.step + 1, epoch, m_progress.batch + 1,
+            describeWeights(), m_lr));
+      }
+      m_scaler.scale(loss / static_cast<double>(groupSize)).backward();
+      const int64_t n = x.size(0);
+      m_progress.epochLossSum += value * static_cast<double>(n);
+      m_progress.epochSeen += n;
+      m_progress.batch += 1;
+      groupLoss += value;
+      if (++groupDone < groupSize) continue;
+      optimizerStep(groupLoss / static_cast<double>(groupSize));
+      groupLoss = 0.0;
+      groupDone = 0;
+      if (m_t.checkpointEvery > 0 && m_progress.step % m_t.checkpointEvery == 0 && m_progress.batch < batches) {
+        m_progress.trainSeconds += secondsSince(epochStart) - m_countedSeconds;
+        m_countedSeconds = secondsSince(epochStart);
+        m_progress.trainedSamples += m_progress.epochSeen - seenBefore - m_countedSamples;
+        m_countedSamples = m_progress.epochSeen - seenBefore;
+        checkpoint();
+      }
+    }
+    const double trainSeconds = secondsSince(epochStart);
+    m_progress.trainSeconds += trainSeconds - m_countedSeconds;
+    m_progress.trainedSamples += m_progress.epochSeen - seenBefore - m_countedSamples;
+    m_countedSeconds = 0.0;
+    m_countedSamples = 0;
+    if (m_summary.stopped) {
+      checkpoint();  // at a step boundary: a resume continues exactly here
+      return;
+    }
+    endOfEpoch(trainSeconds, m_progress.epochSeen - seenBefore, stream.waitSeconds(), epochStart);
+  }
+
+  void optimizerStep(double loss) {
+    const bool finite = m_scaler.unscale(m_params);
+    double gradNorm = 0.0;
+    if (m_t.clipNorm > 0.0) {
+      gradNorm = torch::nn::utils::clip_grad_norm_(m_params, m_t.clipNorm);
+    } else {
+      gradNorm = gradientNorm(m_params);
+    }
+    if (m_t.clipValue > 0.0) torch::nn::utils::clip_grad_value_(m_params, m_t.clipValue);
+    if (!std::isfinite(gradNorm) && !m_scaler.enabled()) {
+      throw std::runtime_error(fmt::format("gradient norm is {} at step {} (epoch {}); first bad tensor {}",
+                                           std::isnan(gradNorm) ? "NaN" : "Inf", m_progress.step + 1,
+                                           m_progress.epoch, firstNonFinite(*m_setup.model, false)));
+    }
+    const bool step = finite && std::isfinite(gradNorm);
+    if (step) m_setup.optimizer->step();
+    m_scaler.update(step);
+    m_progress.step += 1;
+    if (m_writer && m_progress.step % std::max<int64_t>(1, m_t.logEvery) == 0) {
+      log("train/loss", loss);
+      log("train/lr", m_lr);
+      log("train/grad_norm", gradNorm);
+    }
+  }
+
+  std::string describeWeights() const {
+    const std::string bad = firstNonFinite(*m_setup.model, true);
+    return bad.empty() ? std::string() : "; first non-finite tensor " + bad;
+  }
+
+  void endOfEpoch(double trainSeconds, int64_t seen, double waitSeconds, Clock::time_point epochStart) {
+    const int64_t epoch = m_progress.epoch;
+    EpochReport report;
+    report.epoch = epoch;
+    report.epochs = m_t.epochs;
+    report.step = m_progress.step;
+    report.trainLoss = m_progress.epochSeen ? m_progress.epochLossSum / static_cast<double>(m_progress.epochSeen) : 0.0;
+    report.samplesPerSec = trainSeconds > 0 ? static_cast<double>(seen) / trainSeconds : 0.0;
+    report.dataWait = trainSeconds > 0 ? waitSeconds / trainSeconds : 0.0;
+    report.lr = m_lr;
+    const EvalResult val = evaluate(*m_setup.model, m_setup.data.val, m_setup.data, m_setup.loss, m_setup.evalOptions);
+    report.val = val.metrics;
+    report.valLoss = val.metrics.count("loss") ? val.metrics.at("loss") : 0.0;
+    report.valAccuracy = val.metrics.count("accuracy") ? val.metrics.at("accuracy") : 0.0;
+    log("train/epoch_loss", report.trainLoss);
+    log("train/samples_per_sec", report.samplesPerSec);
+    log("train/data_wait", report.dataWait);
+    log("epoch", static_cast<double>(epoch));
+    for (const auto &[key, value] : val.metrics) log("val/" + key, value);
+    for (const auto &[key, value] : layerNorms(*m_setup.model)) log(key, value);
+
+    if (val.examples > 0) watchMonitor(val);
+    m_summary.trainLoss = report.trainLoss;
+    m_summary.valLoss = report.valLoss;
+    m_summary.valAccuracy = report.valAccuracy;
+
+    m_progress.epoch += 1;
+    m_progress.batch = 0;
+    m_progress.epochLossSum = 0.0;
+    m_progress.epochSeen = 0;
+    checkpoint();
+    report.seconds = secondsSince(epochStart);
+    engineLog()->info("epoch {}/{}: train loss {:.4f}, val loss {:.4f}, {:.0f} samples/s, data wait {:.1f}%", epoch,
+                      m_t.epochs, report.trainLoss, report.valLoss, report.samplesPerSec, 100.0 * report.dataWait);
+    if (m_callbacks.onEpoch) m_callbacks.onEpoch(report);
+  }
+
+  void watchMonitor(const EvalResult &val) {
+    const std::string name = m_setup.monitorMetric;  // without "val/"
+    const double value = val.metrics.at(name);
+    const bool lower = lowerIsBetter(name);
+    m_schedule.endOfEpoch(value, lower);
+    const bool improved = !m_progress.haveBest || (lower ? value < m_progress.best - m_t.minDelta
+                                                         : value > m_progress.best + m_t.minDelta);
+    if (improved) {
+      m_progress.best = value;
+      m_progress.haveBest = true;
+      m_progress.bestEpoch = m_progress.epoch;
+      m_progress.badEpochs = 0;
+      if (writesFiles()) {
+        // best.pt is a complete checkpoint too: it can be resumed from or exported.
+        TrainProgress atBest = m_progress;
+        atBest.epoch += 1;
+        atBest.batch = 0;
+        atBest.epochLossSum = 0.0;
+        atBest.epochSeen = 0;
+        saveCheckpoint(checkpointPath("best.pt"), *m_setup.model, *m_setup.optimizer, atBest);
+        if (!m_reportedBest && m_callbacks.onArtifact) m_callbacks.onArtifact("checkpoints/best.pt", "checkpoint");
+        m_reportedBest = true;
+      }
+    } else {
+      m_progress.badEpochs += 1;
+    }
+    if (m_t.patience > 0 && m_progress.badEpochs >= m_t.patience) {
+      m_summary.earlyStopped = true;
+      engineLog()->info("early stop: {} did not improve for {} epochs (best {:.4f} in epoch {})", m_t.monitor,
+                        m_t.patience, m_progress.best, m_progress.bestEpoch);
+    }
+  }
+
+  void finish() {
+    const EvalResult test = stage("testing", [&] {
+      return evaluate(*m_setup.model, m_setup.data.test, m_setup.data, m_setup.loss, m_setup.evalOptions);
+    });
+    m_summary.test = test.metrics;
+    m_summary.testLoss = test.metrics.count("loss") ? test.metrics.at("loss") : 0.0;
+    m_summary.testAccuracy = test.metrics.count("accuracy") ? test.metrics.at("accuracy") : 0.0;
+    for (const auto &[key, value] : test.metrics) log("test/" + key, value);
+    if (m_writer) m_writer->flush();
+    if (!writesFiles()) return;
+    const fs::path artifacts = fs::path(m_env.runDir) / "artifacts";
+    auto artifact = [&](const std::string &name, const std::string &bytes, const std::string &kind) {
+      writeFileAtomically((artifacts / name).string(), bytes);
+      if (m_callbacks.onArtifact) m_callbacks.onArtifact("artifacts/" + name, kind);
+    };
+    if (test.report) {
+      artifact("test_confusion_matrix.csv", confusionCsv(*test.report, m_setup.data.classNames), "report");
+      artifact("test_class_report.csv", classReportCsv(*test.report, m_setup.data.classNames), "report");
+    }
+    torch::serialize::OutputArchive archive;
+    m_setup.model->save(archive);
+    std::ostringstream bytes;
+    archive.save_to(bytes);
+    artifact("model.pt", bytes.str(), "model");
+  }
+
+  const config::RunConfig &m_config;
+  const config::TrainOptions &m_t;
+  tracking::MetricWriter *m_writer;
+  const TrainCallbacks &m_callbacks;
+  TrainEnvironment m_env;
+  TrainSetup m_setup;
+  LrSchedule m_schedule;
+  GradScaler m_scaler;
+  Augment m_augment;
+  std::vector<torch::Tensor> m_params;
+  TrainProgress m_progress;
+  TrainSummary m_summary;
+  double m_lr = 0.0;
+  double m_countedSeconds = 0.0;  // of this epoch, already added to m_progress by a checkpoint
+  int64_t m_countedSamples = 0;
+  bool m_reportedLast = false, m_reportedBest = false;
 };
-
-Evaluation evaluate(GraphModule &model, const Split &split) {
-  Evaluation result;
-  if (split.size() == 0) return result;
-  model.eval();
-  torch::NoGradGuard noGrad;
-  // Large slices: no optimiser step to wait for, so fewer, bigger GEMMs win.
-  constexpr int64_t kSlice = 1000;
-  torch::Tensor lossSum = torch::zeros({}, torch::kDouble);
-  torch::Tensor correct = torch::zeros({}, torch::kLong);
-  for (int64_t start = 0; start < split.size(); start += kSlice) {
-    const int64_t end = std::min(split.size(), start + kSlice);
-    const torch::Tensor labels = split.labels.slice(0, start, end);
-    const torch::Tensor logits = model.forward(split.images.slice(0, start, end));
-    lossSum += torch::nn::functional::cross_entropy(
-        logits, labels, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum));
-    correct += logits.argmax(1).eq(labels).sum();
-  }
-  result.loss = lossSum.item<double>() / static_cast<double>(split.size());
-  result.accuracy = static_cast<double>(correct.item<int64_t>()) / static_cast<double>(split.size());
-  return result;
-}
-
-// The data must fit the model: one image input of the data's shape, class scores out.
-void checkModelFitsData(const GraphModule &model, const spec::Analysis &analysis, const Dataset &data) {
-  if (model.inputIds().size() != 1) {
-    throw std::runtime_error("the model has " + std::to_string(model.inputIds().size()) +
-                             " inputs; image classification feeds exactly one");
-  }
-  const spec::NodeInfo *input = analysis.find(model.inputIds().front());
-  const spec::Shape dataShape = data.train.images.sizes().slice(1).vec();
-  if (input && input->outputShape != dataShape) {
-    throw std::runtime_error("input '" + input->id + "' expects " + spec::formatShape(input->outputShape, true) +
-                             " but the images are " + spec::formatShape(dataShape, true));
-  }
-  const spec::NodeInfo *output = analysis.find(analysis.output);
-  if (output && (output->outputShape.size() != 1 || output->outputShape[0] < data.classes)) {
-    throw std::runtime_error("output '" + output->id + "' gives " + spec::formatShape(output->outputShape, true) +
-                             "; cross_entropy needs class scores [N, " + std::to_string(data.classes) + "]");
-  }
-}
-
-double learningRate(const torch::optim::Optimizer &optimizer) {
-  return optimizer.param_groups().front().options().get_lr();
-}
 
 }  // namespace
 
-TrainSummary train(const config::RunConfig &config, tracking::MetricWriter *writer,
-                   const TrainCallbacks &callbacks) {
-  const auto log = engineLog();
-  const auto runStart = Clock::now();
-  const config::TrainOptions &t = config.train;
-  const int64_t logEvery = std::max<int64_t>(1, t.logEvery);
-
-  // The spec is plain data: reading it first tells the thread plan whether the model is
-  // convolutional before LibTorch does any work (its thread pool sizes itself on first use).
-  const spec::ModelSpec modelSpec = stage("building model", [&] {
-    return spec::parseModelYaml(config.modelYaml, config.modelFile);
-  });
-  const spec::Analysis analysis = stage("building model", [&] { return spec::analyzeOrThrow(modelSpec); });
-
-  const ThreadPlan plan = planThreads(static_cast<int>(t.threads), isConvolutional(modelSpec), availableCores());
-  applyThreads(plan);
-  log->info("threads: LibTorch {}, BLAS {} ({})", plan.torchThreads, plan.blasThreads, plan.reason);
-  torch::manual_seed(static_cast<uint64_t>(t.seed));
-
-  // Option mistakes surface before the data is read, not after.
-  if (t.loss != "cross_entropy")
-    throw std::runtime_error("configuring training: unknown loss '" + t.loss + "' (expected cross_entropy)");
-  if (t.optimizer != "sgd" && t.optimizer != "adam" && t.optimizer != "adamw")
-    throw std::runtime_error("configuring training: unknown optimizer '" + t.optimizer + "' (expected sgd, adam or adamw)");
-
-  const auto loadStart = Clock::now();
-  const Dataset data = stage("loading data", [&] { return loadDataset(config.data, t.seed); });
-  log->info("data: {} train, {} val, {} test images from {} in {:.2f}s (mean {:.4f}, std {:.4f})",
-            data.train.size(), data.val.size(), data.test.size(), data.directory, secondsSince(loadStart),
-            data.mean, data.stddev);
-  if (callbacks.onDataLoaded) callbacks.onDataLoaded(data.fingerprint);
-
-  const std::shared_ptr<GraphModule> model = stage("building model", [&] {
-    auto built = buildModel(modelSpec, analysis);
-    checkModelFitsData(*built, analysis, data);
-    return built;
-  });
-  const std::unique_ptr<torch::optim::Optimizer> optimizer =
-      stage("configuring training", [&] { return makeOptimizer(model->parameters(), t); });
-
-  TrainSummary summary;
-  summary.parameters = countParameters(*model);
-  summary.trainSamples = data.train.size();
-  summary.valSamples = data.val.size();
-  summary.testSamples = data.test.size();
-  log->info("model '{}': {} parameters; {} with lr {}, batch {}, {} epochs", modelSpec.name, summary.parameters,
-            t.optimizer, t.lr, config.data.batchSize, t.epochs);
-
-  int64_t step = 0;
-  int64_t trainedSamples = 0;
-  double trainSeconds = 0.0;
-  stage("training", [&] {
-    for (int64_t epoch = 1; epoch <= t.epochs && !summary.stopped; ++epoch) {
-      model->train();
-      BatchIterator batches(data.train, config.data.batchSize, config.data.shuffle, t.seed, epoch);
-      const double lr = learningRate(*optimizer);
-      const auto epochStart = Clock::now();
-      double lossSum = 0.0;
-      int64_t seen = 0;
-      torch::Tensor x, y;
-      while (batches.next(x, y)) {
-        if (callbacks.shouldStop && callbacks.shouldStop()) {
-          summary.stopped = true;
-          break;
-        }
-        optimizer->zero_grad();
-        const torch::Tensor loss = torch::nn::functional::cross_entropy(model->forward(x), y);
-        // The one host read per step: logging and the NaN guard need the value (on the CPU it
-        // is a plain load, no device sync).
-        const double value = loss.item<double>();
-        if (!std::isfinite(value)) {
-          throw std::runtime_error(fmt::format("loss is {} at step {} (epoch {}); try a lower learning rate than {}",
-                                               std::isnan(value) ? "NaN" : "Inf", step + 1, epoch, lr));
-        }
-        loss.backward();
-        optimizer->step();
-        ++step;
-        const int64_t n = x.size(0);
-        lossSum += value * static_cast<double>(n);
-        seen += n;
-        if (writer && step % logEvery == 0) {
-          writer->log("train/loss", step, value);
-          writer->log("train/lr", step, lr);
-        }
-      }
-      const double epochTrainSeconds = secondsSince(epochStart);
-      trainSeconds += epochTrainSeconds;
-      trainedSamples += seen;
-      if (summary.stopped) break;
-
-      EpochReport report;
-      report.epoch = epoch;
-      report.epochs = t.epochs;
-      report.step = step;
-      report.trainLoss = seen ? lossSum / static_cast<double>(seen) : 0.0;
-      report.samplesPerSec = epochTrainSeconds > 0 ? static_cast<double>(seen) / epochTrainSeconds : 0.0;
-      const Evaluation val = evaluate(*model, data.val);
-      report.valLoss = val.loss;
-      report.valAccuracy = val.accuracy;
-      report.seconds = secondsSince(epochStart);
-      if (writer) {
-        writer->log("train/epoch_loss", step, report.trainLoss);
-        writer->log("train/samples_per_sec", step, report.samplesPerSec);
-        if (data.val.size() > 0) {
-          writer->log("val/loss", step, val.loss);
-          writer->log("val/accuracy", step, val.accuracy);
-        }
-        writer->log("epoch", step, static_cast<double>(epoch));
-      }
-      log->info("epoch {}/{}: train loss {:.4f}, val loss {:.4f}, val accuracy {:.2f}%, {:.0f} samples/s",
-                epoch, t.epochs, report.trainLoss, val.loss, 100.0 * val.accuracy, report.samplesPerSec);
-      summary.epochs = epoch;
-      summary.trainLoss = report.trainLoss;
-      summary.valLoss = report.valLoss;
-      summary.valAccuracy = report.valAccuracy;
-      if (callbacks.onEpoch) callbacks.onEpoch(report);
-    }
-  });
-  summary.steps = step;
-  summary.samplesPerSec = trainSeconds > 0 ? static_cast<double>(trainedSamples) / trainSeconds : 0.0;
-
-  // A stopped run ends promptly: the person asked for it, and a partial model's test score
-  // would only be mistaken for the real one.
-  if (!summary.stopped) {
-    const Evaluation test = stage("testing", [&] { return evaluate(*model, data.test); });
-    summary.testLoss = test.loss;
-    summary.testAccuracy = test.accuracy;
-    if (writer) {
-      writer->log("test/loss", step, test.loss);
-      writer->log("test/accuracy", step, test.accuracy);
-    }
-    log->info("test: loss {:.4f}, accuracy {:.2f}%", test.loss, 100.0 * test.accuracy);
-  } else {
-    log->info("stopped on request after {} steps", step);
-  }
-  summary.seconds = secondsSince(runStart);
-  return summary;
+TrainSummary train(const config::RunConfig &config, tracking::MetricWriter *writer, const TrainCallbacks &callbacks,
+                   const TrainEnvironment &environment) {
+  TrainRun run(config, writer, callbacks, environment);
+  return stage("training", [&] { return run.run(); });
 }
 
 }  // namespace tw::engine

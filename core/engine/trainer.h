@@ -1,12 +1,16 @@
 #pragma once
 // Trains a model spec on a run configuration. No LibTorch in this header: callers (the worker,
 // tests) stay light.
+//
+//   TrainEnvironment env;  env.runDir = ".../runs/<uuid>";  env.resume = true;
+//   TrainSummary s = train(config, &writer, callbacks, env);
 
 #include "core/config/run_config.h"
 #include "core/spec/model_spec.h"
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 
 namespace tw::tracking { class MetricWriter; }
@@ -19,24 +23,34 @@ struct EpochReport {
   int64_t step = 0;         // global optimiser steps so far
   double trainLoss = 0.0;   // mean over the epoch
   double valLoss = 0.0;
-  double valAccuracy = 0.0; // 0..1
+  double valAccuracy = 0.0; // 0..1; classification only
+  std::map<std::string, double> val;  // every validation metric ("loss", "accuracy", "r2" ...)
   double samplesPerSec = 0.0;
+  double dataWait = 0.0;    // share of the epoch's training time spent waiting for batches
+  double lr = 0.0;          // at the end of the epoch
   double seconds = 0.0;     // wall time of the epoch
 };
 
 struct TrainSummary {
-  int64_t epochs = 0;
+  int64_t epochs = 0;       // completed
   int64_t steps = 0;
   int64_t parameters = 0;
+  bool classification = true;
   double trainLoss = 0.0;
   double valLoss = 0.0;
   double valAccuracy = 0.0;
   double testLoss = 0.0;
   double testAccuracy = 0.0;
+  std::map<std::string, double> test;  // every test metric
   int64_t trainSamples = 0, valSamples = 0, testSamples = 0;
-  double samplesPerSec = 0.0;  // training throughput over all epochs
+  double samplesPerSec = 0.0;  // training throughput over all epochs (across resumes)
   double seconds = 0.0;
   bool stopped = false;        // ended early because shouldStop() said so
+  bool earlyStopped = false;   // the monitored metric stopped improving (train.patience)
+  int64_t bestEpoch = 0;       // where the monitor was best (0: no validation)
+  double bestValue = 0.0;
+  int64_t resumedFromStep = -1;  // >= 0 when the run continued from a checkpoint
+  std::string weightsDigest;   // SHA-256 of the final weights (bit-identical runs match)
 };
 
 struct TrainCallbacks {
@@ -45,13 +59,23 @@ struct TrainCallbacks {
   // Called once the data is read, before the first step, with the data fingerprint
   // (hash of the files read and the preprocessing options) so the run records it early.
   std::function<void(const std::string &fingerprint)> onDataLoaded;
+  // A file the run produced (path relative to the run folder, kind: "checkpoint", "model", "report").
+  std::function<void(const std::string &path, const std::string &kind)> onArtifact;
+};
+
+struct TrainEnvironment {
+  std::string runDir;   // checkpoints/ and artifacts/ go here; empty = no files (tests, benchmarks)
+  bool resume = false;  // continue from runDir/checkpoints/last.pt when it exists
+  bool checkpoints = true;
 };
 
 // Metrics written (when writer is non-null), step = global optimiser step:
-//   train/loss (every logEvery steps), train/lr, train/samples_per_sec (per epoch),
-//   val/loss, val/accuracy, epoch (per epoch), test/loss, test/accuracy (at the end).
-// Throws std::runtime_error with a stage prefix ("loading data: ...", "building model: ...").
+//   per step (every log_every): train/loss, train/lr, train/grad_norm;
+//   per epoch: train/epoch_loss, train/samples_per_sec, train/data_wait, epoch, val/<metric>,
+//   weight_norm/<param>, grad_norm/<param>; at the end: test/<metric>.
+// Throws std::runtime_error with a stage prefix ("loading data: ...", "building model: ...",
+// "training: loss is NaN at step 12 ...").
 TrainSummary train(const config::RunConfig &config, tracking::MetricWriter *writer,
-                   const TrainCallbacks &callbacks = {});
+                   const TrainCallbacks &callbacks = {}, const TrainEnvironment &environment = {});
 
 }  // namespace tw::engine

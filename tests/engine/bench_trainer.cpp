@@ -56,9 +56,10 @@ double bareLoop(const engine::Dataset &data, const config::RunConfig &c) {
   int64_t samples = 0;
   auto start = std::chrono::steady_clock::now();
   for (int64_t epoch = 1; epoch <= c.train.epochs; ++epoch) {
-    engine::BatchIterator it(data.train, c.data.batchSize, true, c.train.seed, epoch);
-    torch::Tensor x, y;
-    while (it.next(x, y)) {
+    engine::BatchOrder order(data.train.size(), c.data.batchSize, true, c.train.seed, epoch);
+    for (int64_t b = 0; b < order.batches(); ++b) {
+      const engine::Batch batch = engine::takeBatch(data.train, order, b);
+      const torch::Tensor &x = batch.inputs, &y = batch.targets;
       opt->zero_grad();
       auto loss = torch::nn::functional::cross_entropy(mlp->forward(x), y);
       volatile double v = loss.item<double>();

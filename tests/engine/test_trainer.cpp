@@ -173,12 +173,12 @@ class TestTrainer : public QObject {
     QTest::addColumn<QString>("value");
     QTest::addColumn<QString>("expected");
     QTest::newRow("missing data folder") << "path" << "/nonexistent/fashion" << "loading data: /nonexistent/fashion: no train-images";
-    QTest::newRow("unknown dataset") << "dataset" << "cifar" << "loading data: unknown dataset 'cifar'";
+    QTest::newRow("unknown dataset") << "dataset" << "cifar" << "loading data: data.dataset: unknown dataset 'cifar'";
     QTest::newRow("bad model") << "model" << "nodes:\n  - {id: x, op: Input, shape: [1, 28, 28]}\n  - {id: c, op: Conv9d}\n"
                                << "building model: ";
     QTest::newRow("model does not fit the images")
         << "model" << "nodes:\n  - {id: x, op: Input, shape: [784]}\n  - {id: fc, op: Linear, out_features: 10}\n"
-        << "building model: input 'x' expects [N, 784] but the images are [N, 1, 28, 28]";
+        << "building model: input 'x' expects [N, 784] but the data is [N, 1, 28, 28]";
     QTest::newRow("too few classes")
         << "model" << "nodes:\n  - {id: x, op: Input, shape: [1, 28, 28]}\n  - {id: f, op: Flatten}\n  - {id: fc, op: Linear, out_features: 3}\n"
         << "building model: output 'fc' gives [N, 3]";
@@ -210,32 +210,31 @@ class TestTrainer : public QObject {
     const engine::Dataset other = engine::loadDataset(o, 12);
     QCOMPARE(a.train.size(), int64_t(900));
     QCOMPARE(a.val.size(), int64_t(100));
-    QVERIFY(torch::equal(a.val.labels, b.val.labels));
-    QVERIFY(!torch::equal(a.val.images, other.val.images));
+    QVERIFY(torch::equal(a.val.targets, b.val.targets));
+    QVERIFY(!torch::equal(a.val.inputs, other.val.inputs));
     QCOMPARE(a.fingerprint, b.fingerprint);
     QVERIFY(a.fingerprint != other.fingerprint);
     // Standardised with the training split's statistics.
-    QVERIFY(std::abs(a.train.images.mean().item<double>()) < 1e-4);
-    QVERIFY(std::abs(a.train.images.std().item<double>() - 1.0) < 1e-3);
+    QVERIFY(std::abs(a.train.inputs.mean().item<double>()) < 1e-4);
+    QVERIFY(std::abs(a.train.inputs.std().item<double>() - 1.0) < 1e-3);
     QVERIFY(a.mean > 0.2 && a.mean < 0.4);  // Fashion-MNIST's mean pixel is about 0.286
 
     // Each epoch is a different permutation of the whole split, the same for the same (seed, epoch).
     auto epochLabels = [&](int64_t seed, int64_t epoch) {
-      engine::BatchIterator it(a.train, 128, true, seed, epoch);
+      engine::BatchOrder order(a.train.size(), 128, true, seed, epoch);
       std::vector<torch::Tensor> parts;
-      torch::Tensor x, y;
-      while (it.next(x, y)) parts.push_back(y);
+      for (int64_t b = 0; b < order.batches(); ++b) parts.push_back(engine::takeBatch(a.train, order, b).targets);
       return torch::cat(parts);
     };
     const torch::Tensor e1 = epochLabels(5, 1);
     QCOMPARE(e1.size(0), int64_t(900));
     QVERIFY(torch::equal(e1, epochLabels(5, 1)));
     QVERIFY(!torch::equal(e1, epochLabels(5, 2)));
-    QVERIFY(torch::equal(std::get<0>(e1.sort()), std::get<0>(a.train.labels.sort())));
+    QVERIFY(torch::equal(std::get<0>(e1.sort()), std::get<0>(a.train.targets.sort())));
 
     o.normalize = false;
     const engine::Dataset raw = engine::loadDataset(o, 11);
-    QVERIFY(raw.train.images.min().item<float>() >= 0.0f && raw.train.images.max().item<float>() == 1.0f);
+    QVERIFY(raw.train.inputs.min().item<float>() >= 0.0f && raw.train.inputs.max().item<float>() == 1.0f);
     QVERIFY(raw.fingerprint != a.fingerprint);
   }
 };

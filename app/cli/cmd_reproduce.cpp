@@ -1,0 +1,62 @@
+// `torchwright reproduce RUN`: trains a new run from the recorded configuration of RUN (same
+// seed, same data, same model) and reports whether its metric history matches the original's.
+
+#include "app/cli/commands.h"
+#include "app/cli/run_launch.h"
+
+#include "core/config/run_config.h"
+#include "core/config/workspace.h"
+#include "tracking/history_compare.h"
+#include "tracking/store.h"
+
+#include <cstdio>
+
+namespace tw::cli {
+
+int runReproduce(const CliArgs &args, const std::string &selfPath) {
+  if (args.positionals.size() != 1) {
+    std::fprintf(stderr, "usage: torchwright reproduce RUN [--workspace DIR]\n");
+    return 2;
+  }
+  const std::string workspace = args.workspace();
+  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto original = store->findRun(args.positionals[0]);
+  if (!original) {
+    std::fprintf(stderr, "torchwright: no run '%s' in %s\n", args.positionals[0].c_str(), store->path().c_str());
+    return 1;
+  }
+  config::RunConfig config;
+  try {
+    config = config::parseRunConfig(original->configYaml, original->runDir + "/config.yaml");
+  } catch (const config::ConfigError &e) {
+    std::fprintf(stderr, "torchwright: the recorded configuration no longer loads: %s\n", e.what());
+    return 1;
+  }
+  config.tracking.runName = original->name + "-repro";
+  int64_t parameters = 0;
+  const auto params = store->params(original->id);
+  if (auto it = params.find("model.parameters"); it != params.end()) parameters = std::stoll(it->second);
+  const tracking::RunRecord run = recordRun(*store, config, workspace, parameters);
+  store->setTag(run.id, "reproduces", original->uuid);
+  std::printf("reproducing run %s (%s) as %s (%s)\n", original->uuid.substr(0, 8).c_str(), original->name.c_str(),
+              run.uuid.substr(0, 8).c_str(), run.name.c_str());
+  std::fflush(stdout);
+  const int trained = superviseWorker(*store, run, workspace, selfPath, /*resume=*/false);
+  if (trained != 0) return trained;
+
+  const tracking::HistoryComparison c = tracking::compareHistories(*store, original->id, run.id);
+  if (original->configHash != config::configHash(config))
+    std::printf("note: the configuration hash differs from the original's (recorded by another version)\n");
+  if (c.identical) {
+    std::printf("\nreproduced: %lld metric series, %lld points bit-identical (timing metrics not compared)\n",
+                static_cast<long long>(c.seriesCompared), static_cast<long long>(c.pointsCompared));
+    store->setTag(run.id, "reproduction", "identical");
+    return 0;
+  }
+  std::printf("\nNOT reproduced: %s\n(different threads, hardware or library versions change floating-point "
+              "rounding; compare `runs show` of both)\n", c.firstDifference.c_str());
+  store->setTag(run.id, "reproduction", "differs: " + c.firstDifference);
+  return 3;
+}
+
+}  // namespace tw::cli

@@ -1,0 +1,109 @@
+#include "app/cli/run_launch.h"
+
+#include "app/cli/worker_process.h"
+#include "core/config/workspace.h"
+#include "core/sysmon/host_info.h"
+
+#include <spdlog/version.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace tw::cli {
+
+namespace {
+
+std::string libraryVersions() {
+  std::string versions = std::string("torchwright=") + TW_VERSION + " libtorch=" + TW_LIBTORCH_VERSION +
+                         " sqlite=" + tracking::Store::sqliteVersion() + " spdlog=" +
+                         std::to_string(SPDLOG_VER_MAJOR) + "." + std::to_string(SPDLOG_VER_MINOR) + "." +
+                         std::to_string(SPDLOG_VER_PATCH) + " qt=" + TW_QT_VERSION;
+#if defined(__clang__)
+  versions += " compiler=clang-" __clang_version__;
+#elif defined(__GNUC__)
+  versions += " compiler=gcc-" + std::to_string(__GNUC__) + "." + std::to_string(__GNUC_MINOR__) + "." +
+              std::to_string(__GNUC_PATCHLEVEL__);
+#endif
+  return versions;
+}
+
+// The environment variables that change what a run computes or how fast: threads, devices,
+// distributed rendezvous. Recorded with the run, as "NAME=value" lines.
+std::string relevantEnvironment() {
+  static const char *kNames[] = {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
+                                 "CUDA_VISIBLE_DEVICES", "CUBLAS_WORKSPACE_CONFIG", "NCCL_DEBUG",
+                                 "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK",
+                                 "SLURM_JOB_ID", "SLURM_PROCID", "TW_WORKSPACE", "LANG"};
+  std::string out;
+  for (const char *name : kNames)
+    if (const char *value = std::getenv(name)) out += std::string(name) + "=" + value + "\n";
+  return out;
+}
+
+void writeFile(const std::string &path, const std::string &text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out.flush()) throw std::runtime_error("cannot write '" + path + "'");
+}
+
+}  // namespace
+
+tracking::RunRecord recordRun(tracking::Store &store, const config::RunConfig &config, const std::string &workspace,
+                              int64_t modelParameters) {
+  const auto host = sysmon::readHostInfo();
+  tracking::NewRun newRun;
+  newRun.experiment = config.tracking.experiment;
+  newRun.name = config.tracking.runName;
+  newRun.configYaml = config::toYaml(config);
+  newRun.configHash = config::configHash(config);
+  newRun.seed = config.train.seed;
+  newRun.libraryVersions = libraryVersions();
+  newRun.host = host.hostname + " (" + host.os + ")";
+  newRun.hardware = host.hardwareSummary();
+  newRun.runsRoot = config::runsRoot(workspace);
+  tracking::RunRecord run = store.createRun(newRun);
+
+  fs::create_directories(fs::path(run.runDir) / "checkpoints");
+  fs::create_directories(fs::path(run.runDir) / "artifacts");
+  writeFile((fs::path(run.runDir) / "config.yaml").string(), newRun.configYaml);
+  auto params = config::flattenConfig(config);
+  params["model.parameters"] = std::to_string(modelParameters);
+  store.setParams(run.id, params);
+  const std::string environment = relevantEnvironment();
+  if (!environment.empty()) store.setTag(run.id, "environment", environment);
+  return run;
+}
+
+int superviseWorker(tracking::Store &store, const tracking::RunRecord &run, const std::string &workspace,
+                    const std::string &selfPath, bool resume) {
+  std::vector<std::string> arguments{"--workspace", workspace, "--run", run.uuid};
+  if (resume) arguments.push_back("--resume");
+  auto exit = runWorker(workerPathBeside(selfPath), arguments);
+  if (!exit.started) {
+    store.setStatus(run.id, tracking::RunStatus::Failed, "worker did not start: " + exit.error);
+    std::fprintf(stderr, "torchwright: %s\n", exit.error.c_str());
+    return 1;
+  }
+  if (exit.signaled) {
+    // The worker could not record its own end: the run must not stay RUNNING.
+    const std::string reason = "worker killed by signal " + std::to_string(exit.signal) + " (" +
+                               strsignal(exit.signal) + "); `torchwright train --resume " + run.uuid.substr(0, 8) +
+                               "` continues from the last checkpoint";
+    store.setStatus(run.id, tracking::RunStatus::Failed, reason);
+    std::fprintf(stderr, "torchwright: run %s failed: %s\n", run.uuid.c_str(), reason.c_str());
+    return 1;
+  }
+  if (exit.exitCode != 0) {
+    auto after = store.run(run.id);
+    if (after && (after->status == tracking::RunStatus::Running || after->status == tracking::RunStatus::Created))
+      store.setStatus(run.id, tracking::RunStatus::Failed, "worker exited with code " + std::to_string(exit.exitCode));
+  }
+  return exit.exitCode == 0 ? 0 : 1;
+}
+
+}  // namespace tw::cli

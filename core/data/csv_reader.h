@@ -1,0 +1,63 @@
+#pragma once
+// CSV tables for classification and regression: a header row, then one example per row.
+//
+//   tw::data::CsvOptions options;
+//   options.target = "species";                        // required
+//   options.features = {"sepal_length", "colour"};     // empty = every column but the target
+//   options.missing = tw::data::MissingPolicy::Mean;
+//   tw::data::CsvTable table = tw::data::readCsv("iris.csv", options);
+//   // table.examples.featureNames: {"sepal_length", "colour=blue", "colour=red"}
+//   // table.numericColumns:        {true, false, false}   (standardise only the first)
+//
+// Columns are numeric unless forced categorical or holding any non-numeric value; categorical
+// ones are one-hot encoded, one column per distinct value, values sorted (numbers numerically,
+// before text). Classification maps the distinct target values, sorted the same way, to 0..k-1
+// (classNames); regression needs a numeric target (targetDim 1).
+//
+// Missing values are empty fields and "NA", "NaN", "?". A missing target is never filled: it is an
+// error unless the policy is drop. Blank lines are skipped. Every error is a std::runtime_error
+// naming the file, the 1-based physical line and the column: "data.csv:17: 4 fields, the header
+// has 5", "data.csv:9: column 'age': missing value (data.missing: error; use drop, mean or zero)".
+// The file is streamed (two or three passes), never held in memory whole.
+
+#include "core/data/examples.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tw::data {
+
+enum class MissingPolicy {
+  Error,    // stop at the first missing value
+  DropRow,  // drop every row with a missing value in a used column
+  Mean,     // numeric: the column's mean; categorical: its most frequent value. Over the whole
+            // file (the reader runs before the split), not the training rows only; the engine
+            // fits standardisation on the training split, which is what matters most.
+  Zero,     // numeric: 0; categorical: no category (all one-hot columns 0)
+};
+
+// "error" | "drop" | "mean" | "zero"; throws std::runtime_error listing them otherwise.
+MissingPolicy parseMissingPolicy(const std::string &name);
+const char *missingPolicyName(MissingPolicy policy);
+
+struct CsvOptions {
+  std::string target;                      // target column name (required)
+  std::vector<std::string> features;       // columns to use, in this order; empty = all but the target
+  std::vector<std::string> categorical;    // columns one-hot encoded even when numeric
+  Task task = Task::Classification;
+  MissingPolicy missing = MissingPolicy::Error;
+  char delimiter = ',';
+  int64_t limit = 0;                       // first N data rows only (0 = all)
+};
+
+struct CsvTable {
+  Examples examples;                // featureShape {d}; featureNames one per column after one-hot
+  std::vector<bool> numericColumns; // per feature: true when it should be standardised
+  std::vector<std::string> notes;   // what the reader decided for the user, e.g.
+                                    // "filled 3 missing values of 'age' with the mean 37.2"
+};
+
+CsvTable readCsv(const std::string &path, const CsvOptions &options);
+
+}  // namespace tw::data

@@ -1,0 +1,33 @@
+#pragma once
+// Image folders for classification: one subfolder per class, its name the class name.
+//
+//   photos/cat/1.png  photos/cat/2.jpg  photos/dog/a.bmp ...
+//
+//   tw::data::ImageFolderOptions options;
+//   options.width = options.height = 32;   // every image resized to 32x32
+//   tw::data::Examples e = tw::data::readImageFolder("photos", options);
+//   // e.featureShape {3, 32, 32} (CHW), values in [0, 1]; e.classNames {"cat", "dog"}
+//
+// Class folders are sorted by name (class index = position); hidden ones (".x") are ignored.
+// Files in a class folder are read in sorted order; only .png .jpg .jpeg .bmp (any case) count,
+// other files are skipped. Decoding and resizing are stb_image's. Errors are std::runtime_error
+// naming the file or folder: "photos/cat/7.png: cannot decode (stb: <reason>)".
+
+#include "core/data/examples.h"
+
+#include <cstdint>
+#include <string>
+
+namespace tw::data {
+
+struct ImageFolderOptions {
+  int64_t width = 0;          // 0 = the first image's width; other sizes are resized to it
+  int64_t height = 0;         // 0 = the first image's height
+  int64_t channels = 0;       // 1 gray, 3 RGB; 0 = 3 if any image has colour, else 1
+  int64_t limitPerClass = 0;  // first N images of each class (sorted order); 0 = all
+};
+
+// features: count * channels * height * width floats, CHW per example.
+Examples readImageFolder(const std::string &dir, const ImageFolderOptions &options);
+
+}  // namespace tw::data

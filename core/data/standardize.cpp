@@ -1,0 +1,57 @@
+#include "core/data/standardize.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace tw::data {
+
+Standardizer Standardizer::fit(const Examples &train, const std::vector<bool> *columnsToScale) {
+  const int64_t d = train.featureSize();
+  if (train.count <= 0 || d <= 0)
+    throw std::runtime_error("standardisation: the training split is empty");
+  if (columnsToScale && static_cast<int64_t>(columnsToScale->size()) != d)
+    throw std::runtime_error("standardisation: " + std::to_string(columnsToScale->size()) +
+                             " column flags for " + std::to_string(d) + " features");
+
+  // Two passes in double: float sums over 100k rows lose digits, and the one-pass formula
+  // (E[x^2] - E[x]^2) cancels badly for features with a large mean and a small spread.
+  std::vector<double> sum(static_cast<size_t>(d), 0.0), sq(static_cast<size_t>(d), 0.0);
+  const float *x = train.features.data();
+  for (int64_t i = 0; i < train.count; ++i)
+    for (int64_t j = 0; j < d; ++j) sum[static_cast<size_t>(j)] += x[i * d + j];
+  const double n = static_cast<double>(train.count);
+  for (double &s : sum) s /= n;
+  for (int64_t i = 0; i < train.count; ++i)
+    for (int64_t j = 0; j < d; ++j) {
+      const double diff = x[i * d + j] - sum[static_cast<size_t>(j)];
+      sq[static_cast<size_t>(j)] += diff * diff;
+    }
+
+  Standardizer s;
+  s.mean.assign(static_cast<size_t>(d), 0.0f);
+  s.stddev.assign(static_cast<size_t>(d), 1.0f);
+  for (size_t j = 0; j < static_cast<size_t>(d); ++j) {
+    if (columnsToScale && !(*columnsToScale)[j]) continue;
+    const double sd = std::sqrt(sq[j] / n);
+    s.mean[j] = static_cast<float>(sum[j]);
+    // A constant column would divide by zero; leaving it centred at 0 is all there is to do.
+    s.stddev[j] = sd > 1e-12 ? static_cast<float>(sd) : 1.0f;
+  }
+  return s;
+}
+
+void Standardizer::apply(Examples &examples) const {
+  const int64_t d = examples.featureSize();
+  if (static_cast<size_t>(d) != mean.size())
+    throw std::runtime_error("standardisation: fitted on " + std::to_string(mean.size()) +
+                             " features, applied to " + std::to_string(d));
+  float *x = examples.features.data();
+  for (int64_t i = 0; i < examples.count; ++i)
+    for (size_t j = 0; j < mean.size(); ++j) {
+      float &v = x[static_cast<size_t>(i * d) + j];
+      v = (v - mean[j]) / stddev[j];
+    }
+}
+
+}  // namespace tw::data

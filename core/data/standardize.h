@@ -1,0 +1,28 @@
+#pragma once
+// Per-feature standardisation, (x - mean) / stddev, fitted on the training split only and applied
+// to every split, so validation and test numbers never leak into what the model sees.
+//
+//   tw::data::Examples train = select(all, split.train), test = select(all, split.test);
+//   tw::data::Standardizer s = tw::data::Standardizer::fit(train, &table.numericColumns);
+//   s.apply(train);
+//   s.apply(test);     // with the training statistics
+
+#include "core/data/examples.h"
+
+#include <vector>
+
+namespace tw::data {
+
+struct Standardizer {
+  std::vector<float> mean;    // one per feature (Examples::featureSize())
+  std::vector<float> stddev;  // population standard deviation; 1 where it is 0
+
+  // columnsToScale (one per feature) leaves the false ones as they are: mean 0, stddev 1 (e.g.
+  // one-hot columns, which should stay 0/1). Throws std::runtime_error when `train` is empty or
+  // columnsToScale has the wrong length.
+  static Standardizer fit(const Examples &train, const std::vector<bool> *columnsToScale = nullptr);
+  // Throws std::runtime_error when the examples have a different number of features.
+  void apply(Examples &examples) const;
+};
+
+}  // namespace tw::data

@@ -1,0 +1,129 @@
+#include "core/engine/checkpoint.h"
+
+#include "core/config/sha256.h"
+#include "core/engine/atomic_file.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+
+namespace tw::engine {
+
+namespace {
+
+// A version in the file, so that a later format can refuse an older one with a clear message.
+constexpr int64_t kFormat = 1;
+
+void put(torch::serialize::OutputArchive &a, const std::string &key, int64_t v) {
+  a.write(key, torch::tensor(v, torch::kLong));
+}
+void put(torch::serialize::OutputArchive &a, const std::string &key, double v) {
+  a.write(key, torch::tensor(v, torch::kDouble));
+}
+
+int64_t getInt(torch::serialize::InputArchive &a, const std::string &key) {
+  torch::Tensor t;
+  a.read(key, t);
+  return t.item<int64_t>();
+}
+double getDouble(torch::serialize::InputArchive &a, const std::string &key) {
+  torch::Tensor t;
+  a.read(key, t);
+  return t.item<double>();
+}
+
+}  // namespace
+
+void saveCheckpoint(const std::string &path, torch::nn::Module &model, torch::optim::Optimizer &optimizer,
+                    const TrainProgress &p) {
+  torch::serialize::OutputArchive archive;
+  put(archive, "format", kFormat);
+  torch::serialize::OutputArchive modelArchive, optimizerArchive;
+  model.save(modelArchive);
+  optimizer.save(optimizerArchive);
+  archive.write("model", modelArchive);
+  archive.write("optimizer", optimizerArchive);
+  put(archive, "epoch", p.epoch);
+  put(archive, "batch", p.batch);
+  put(archive, "step", p.step);
+  put(archive, "epoch_loss_sum", p.epochLossSum);
+  put(archive, "epoch_seen", p.epochSeen);
+  put(archive, "best", p.best);
+  put(archive, "have_best", int64_t(p.haveBest));
+  put(archive, "bad_epochs", p.badEpochs);
+  put(archive, "best_epoch", p.bestEpoch);
+  put(archive, "plateau_scale", p.plateau.scale);
+  put(archive, "plateau_best", p.plateau.best);
+  put(archive, "plateau_have_best", int64_t(p.plateau.haveBest));
+  put(archive, "plateau_bad_epochs", p.plateau.badEpochs);
+  put(archive, "loss_scale", p.lossScale);
+  put(archive, "scale_good_steps", p.scaleGoodSteps);
+  put(archive, "train_seconds", p.trainSeconds);
+  put(archive, "trained_samples", p.trainedSamples);
+  // Dropout and any other random op draw from the default generator: its state is part of the
+  // position. Shuffling and augmentation use their own (seed, epoch, batch) streams.
+  archive.write("rng_cpu", at::detail::getDefaultCPUGenerator().get_state());
+  std::ostringstream bytes;
+  archive.save_to(bytes);
+  writeFileAtomically(path, bytes.str());
+}
+
+TrainProgress loadCheckpoint(const std::string &path, torch::nn::Module &model, torch::optim::Optimizer &optimizer) {
+  TrainProgress p;
+  try {
+    std::istringstream bytes(readWholeFile(path));
+    torch::serialize::InputArchive archive;
+    archive.load_from(bytes);
+    if (getInt(archive, "format") != kFormat)
+      throw std::runtime_error("written by another version of Torchwright");
+    torch::serialize::InputArchive modelArchive, optimizerArchive;
+    archive.read("model", modelArchive);
+    archive.read("optimizer", optimizerArchive);
+    model.load(modelArchive);
+    optimizer.load(optimizerArchive);
+    p.epoch = getInt(archive, "epoch");
+    p.batch = getInt(archive, "batch");
+    p.step = getInt(archive, "step");
+    p.epochLossSum = getDouble(archive, "epoch_loss_sum");
+    p.epochSeen = getInt(archive, "epoch_seen");
+    p.best = getDouble(archive, "best");
+    p.haveBest = getInt(archive, "have_best") != 0;
+    p.badEpochs = getInt(archive, "bad_epochs");
+    p.bestEpoch = getInt(archive, "best_epoch");
+    p.plateau.scale = getDouble(archive, "plateau_scale");
+    p.plateau.best = getDouble(archive, "plateau_best");
+    p.plateau.haveBest = getInt(archive, "plateau_have_best") != 0;
+    p.plateau.badEpochs = getInt(archive, "plateau_bad_epochs");
+    p.lossScale = getDouble(archive, "loss_scale");
+    p.scaleGoodSteps = getInt(archive, "scale_good_steps");
+    p.trainSeconds = getDouble(archive, "train_seconds");
+    p.trainedSamples = getInt(archive, "trained_samples");
+    torch::Tensor rng;
+    archive.read("rng_cpu", rng);
+    at::Generator generator = at::detail::getDefaultCPUGenerator();  // a handle on the global one
+    std::lock_guard<std::mutex> lock(generator.mutex());
+    generator.set_state(rng);
+  } catch (const c10::Error &e) {
+    throw std::runtime_error("checkpoint '" + path + "': " + e.what_without_backtrace());
+  } catch (const std::exception &e) {
+    throw std::runtime_error("checkpoint '" + path + "': " + e.what());
+  }
+  return p;
+}
+
+std::string weightsDigest(const torch::nn::Module &model) {
+  config::Sha256 hash;
+  auto add = [&](const std::string &name, const torch::Tensor &t) {
+    const torch::Tensor c = t.detach().to(torch::kCPU).contiguous();
+    hash.update(name);
+    for (int64_t d : c.sizes()) hash.update(&d, sizeof d);
+    hash.update(c.data_ptr(), static_cast<size_t>(c.numel()) * c.element_size());
+  };
+  for (const auto &item : model.named_parameters()) add("p:" + item.key(), item.value());
+  for (const auto &item : model.named_buffers()) add("b:" + item.key(), item.value());
+  return hash.hexDigest();
+}
+
+}  // namespace tw::engine

@@ -1,0 +1,90 @@
+#include "core/engine/evaluation.h"
+
+#include "core/engine/precision.h"
+
+#include <algorithm>
+
+namespace tw::engine {
+
+namespace {
+
+bool endsWith(const std::string &s, const std::string &suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+bool lowerIsBetter(const std::string &metric) {
+  return endsWith(metric, "loss") || endsWith(metric, "mse") || endsWith(metric, "mae");
+}
+
+EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data, const Loss &loss,
+                    const EvalOptions &options) {
+  EvalResult result;
+  result.examples = split.size();
+  if (split.size() == 0) return result;
+  const bool wasTraining = model.is_training();
+  model.eval();
+  torch::NoGradGuard noGrad;
+  const bool classification = data.task == Task::Classification;
+  const int64_t classes = std::max<int64_t>(1, data.classes);
+  const int64_t k = std::min(options.topK, classes);
+  ClassificationCounts counts(classes, k);
+  RegressionSums sums;
+  double lossSum = 0.0;
+  // Large slices: no optimiser step to wait for, so fewer, bigger GEMMs win.
+  constexpr int64_t kSlice = 1000;
+  for (int64_t start = 0; start < split.size(); start += kSlice) {
+    const int64_t end = std::min(split.size(), start + kSlice);
+    const torch::Tensor x = split.inputs.slice(0, start, end).to(options.device);
+    const torch::Tensor y = split.targets.slice(0, start, end).to(options.device);
+    torch::Tensor output;
+    {
+      AutocastGuard autocast(options.bf16 ? Precision::BF16 : Precision::FP32, options.device);
+      output = model.forward(x);
+    }
+    output = output.to(torch::kFloat);
+    lossSum += loss(output, y).item<double>() * static_cast<double>(end - start);
+    if (classification) {
+      torch::Tensor predicted, inTopK;
+      if (output.dim() == 1 || output.size(-1) == 1) {  // one logit: the binary head
+        predicted = (output.reshape({-1}) > 0).to(torch::kLong);
+        inTopK = predicted.eq(y);
+      } else {
+        predicted = output.argmax(1);
+        inTopK = std::get<1>(output.topk(k, 1)).eq(y.unsqueeze(1)).any(1);
+      }
+      const torch::Tensor cells = (y * classes + predicted).to(torch::kCPU);
+      const torch::Tensor matrix = torch::bincount(cells, {}, classes * classes);
+      std::vector<int64_t> confusion(matrix.data_ptr<int64_t>(), matrix.data_ptr<int64_t>() + matrix.numel());
+      counts.addMatrix(confusion, inTopK.sum().item<int64_t>());
+    } else {
+      const torch::Tensor target = y.reshape(output.sizes()).to(torch::kDouble);
+      const torch::Tensor error = output.to(torch::kDouble) - target;
+      sums.addSums(target.numel(), error.pow(2).sum().item<double>(), error.abs().sum().item<double>(),
+                   target.sum().item<double>(), target.pow(2).sum().item<double>());
+    }
+  }
+  result.metrics["loss"] = lossSum / static_cast<double>(split.size());
+  if (classification) {
+    ClassificationReport r = counts.report();
+    result.metrics["accuracy"] = r.accuracy;
+    result.metrics["top" + std::to_string(options.topK) + "_accuracy"] = r.topK;
+    result.metrics["precision_macro"] = r.macroPrecision;
+    result.metrics["recall_macro"] = r.macroRecall;
+    result.metrics["f1_macro"] = r.macroF1;
+    result.metrics["precision_weighted"] = r.weightedPrecision;
+    result.metrics["recall_weighted"] = r.weightedRecall;
+    result.metrics["f1_weighted"] = r.weightedF1;
+    result.report = std::move(r);
+  } else {
+    const RegressionReport r = sums.report(split.size());
+    result.metrics["mse"] = r.mse;
+    result.metrics["mae"] = r.mae;
+    result.metrics["r2"] = r.r2;
+  }
+  if (wasTraining) model.train();
+  return result;
+}
+
+}  // namespace tw::engine

@@ -1,0 +1,44 @@
+#include "core/engine/losses.h"
+
+#include <stdexcept>
+
+namespace tw::engine {
+
+namespace F = torch::nn::functional;
+
+Loss::Loss(const config::TrainOptions &options, Task task, int64_t classes)
+    : m_name(options.loss), m_task(task), m_classes(classes), m_labelSmoothing(options.labelSmoothing),
+      m_huberDelta(options.huberDelta) {
+  const bool classificationLoss = m_name == "cross_entropy" || m_name == "bce_with_logits";
+  const bool regressionLoss = m_name == "mse" || m_name == "l1" || m_name == "huber";
+  if (!classificationLoss && !regressionLoss)
+    throw std::runtime_error("unknown loss '" + m_name + "' (expected cross_entropy, bce_with_logits, mse, l1 or huber)");
+  if (task == Task::Classification && !classificationLoss)
+    throw std::runtime_error("train.loss '" + m_name +
+                             "' is a regression loss but the data is a classification task; use cross_entropy or "
+                             "bce_with_logits");
+  if (task == Task::Regression && !regressionLoss)
+    throw std::runtime_error("train.loss '" + m_name +
+                             "' is a classification loss but the data is a regression task; use mse, l1 or huber");
+  if (m_labelSmoothing > 0.0 && m_name != "cross_entropy")
+    throw std::runtime_error("train.label_smoothing applies to cross_entropy only, not to '" + m_name + "'");
+}
+
+torch::Tensor Loss::operator()(const torch::Tensor &output, const torch::Tensor &targets) const {
+  // Losses run in fp32 even under bf16 autocast: the reduction is where precision is lost.
+  const torch::Tensor out = output.scalar_type() == torch::kFloat ? output : output.to(torch::kFloat);
+  if (m_name == "cross_entropy")
+    return F::cross_entropy(out, targets, F::CrossEntropyFuncOptions().label_smoothing(m_labelSmoothing));
+  if (m_name == "bce_with_logits") {
+    // One logit per example for two classes (the usual binary head), else one per class.
+    if (out.dim() == 1 || out.size(-1) == 1)
+      return F::binary_cross_entropy_with_logits(out.reshape({-1}), targets.to(out.scalar_type()));
+    return F::binary_cross_entropy_with_logits(out, F::one_hot(targets, out.size(-1)).to(out.scalar_type()));
+  }
+  const torch::Tensor target = targets.reshape(out.sizes());
+  if (m_name == "mse") return F::mse_loss(out, target);
+  if (m_name == "l1") return F::l1_loss(out, target);
+  return F::huber_loss(out, target, F::HuberLossFuncOptions().delta(m_huberDelta));
+}
+
+}  // namespace tw::engine

@@ -1,0 +1,22 @@
+#pragma once
+// The run's optimiser from its typed options. Engine-internal (includes LibTorch).
+
+#include "core/config/run_config.h"
+
+#include <torch/torch.h>
+
+#include <memory>
+#include <vector>
+
+namespace tw::engine {
+
+// sgd (momentum, nesterov), adam, adamw, rmsprop; all with weight_decay. Throws
+// std::runtime_error naming the option when a combination is invalid (nesterov without momentum).
+std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<torch::Tensor> &params,
+                                                       const config::TrainOptions &options);
+
+// Sets the rate of every parameter group (schedules drive the optimiser from outside).
+void setLearningRate(torch::optim::Optimizer &optimizer, double lr);
+double learningRate(const torch::optim::Optimizer &optimizer);
+
+}  // namespace tw::engine

@@ -1,0 +1,95 @@
+#include "core/engine/precision.h"
+
+#include <ATen/autocast_mode.h>
+
+#include <stdexcept>
+
+namespace tw::engine {
+
+bool cudaBuild() { return torch::cuda::is_available(); }
+
+torch::Device parseDevice(const std::string &name) {
+  if (name == "cpu") return torch::kCPU;
+  if (name.rfind("cuda", 0) != 0)
+    throw std::runtime_error("train.device: unknown device '" + name + "' (expected cpu, cuda or cuda:N)");
+  if (!torch::cuda::is_available()) {
+    throw std::runtime_error("train.device: '" + name +
+                             "' needs a CUDA build of LibTorch and a GPU; this build has none (use cpu, or build "
+                             "against a CUDA LibTorch)");
+  }
+  torch::Device device(torch::kCUDA);
+  try {
+    device = torch::Device(name);
+  } catch (const c10::Error &) {
+    throw std::runtime_error("train.device: cannot read '" + name + "' (expected cuda or cuda:N)");
+  }
+  const int64_t count = static_cast<int64_t>(torch::cuda::device_count());
+  if (device.has_index() && device.index() >= count)
+    throw std::runtime_error("train.device: '" + name + "' but only " + std::to_string(count) + " GPU(s) are present");
+  return device;
+}
+
+Precision parsePrecision(const std::string &name, const torch::Device &device) {
+  if (name == "fp32") return Precision::FP32;
+  if (name == "bf16") return Precision::BF16;
+  if (name == "fp16") {
+    if (!device.is_cuda())
+      throw std::runtime_error("train.precision: fp16 needs a CUDA device; on the CPU use bf16");
+    return Precision::FP16;
+  }
+  throw std::runtime_error("train.precision: unknown '" + name + "' (expected fp32, bf16 or fp16)");
+}
+
+AutocastGuard::AutocastGuard(Precision precision, const torch::Device &device) {
+  if (precision == Precision::FP32) return;
+  if (device.is_cuda()) {
+    m_cuda = true;
+    m_previousCuda = at::autocast::is_enabled();
+    at::autocast::set_autocast_gpu_dtype(precision == Precision::BF16 ? at::kBFloat16 : at::kHalf);
+    at::autocast::set_enabled(true);
+  } else {
+    m_cpu = true;
+    m_previousCpu = at::autocast::is_cpu_enabled();
+    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+    at::autocast::set_cpu_enabled(true);
+  }
+}
+
+AutocastGuard::~AutocastGuard() {
+  // The cast cache holds bf16 copies of the weights for this forward pass only; the next pass
+  // must see the updated weights.
+  if (m_cpu) at::autocast::set_cpu_enabled(m_previousCpu);
+  if (m_cuda) at::autocast::set_enabled(m_previousCuda);
+  if (m_cpu || m_cuda) at::autocast::clear_cache();
+}
+
+GradScaler::GradScaler(bool enabled, double scale, int64_t goodSteps)
+    : m_enabled(enabled), m_scale(scale), m_goodSteps(goodSteps) {}
+
+torch::Tensor GradScaler::scale(const torch::Tensor &loss) const { return m_enabled ? loss * m_scale : loss; }
+
+bool GradScaler::unscale(const std::vector<torch::Tensor> &params) {
+  if (!m_enabled) return true;
+  torch::NoGradGuard noGrad;
+  bool finite = true;
+  for (const auto &p : params) {
+    torch::Tensor g = p.grad();
+    if (!g.defined()) continue;
+    g.div_(m_scale);
+    finite = finite && torch::isfinite(g).all().item<bool>();
+  }
+  return finite;
+}
+
+void GradScaler::update(bool stepped) {
+  if (!m_enabled) return;
+  if (!stepped) {
+    m_scale *= 0.5;
+    m_goodSteps = 0;
+  } else if (++m_goodSteps >= kGrowthInterval) {
+    m_scale *= 2.0;
+    m_goodSteps = 0;
+  }
+}
+
+}  // namespace tw::engine
