@@ -6,7 +6,10 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <thread>
 #include <random>
 
 namespace tw::tracking {
@@ -59,9 +62,29 @@ std::unique_ptr<Store> Store::open(const std::string &path) {
   sql::check(db, sqlite3_busy_timeout(db, 10000), operation);
   {
     // WAL lets the GUI read while a worker writes; it is persistent, so this is a no-op on
-    // every open after the first.
-    sql::Statement wal(db, "PRAGMA journal_mode = WAL", operation);
-    const std::string mode = wal.step() ? wal.text(0) : std::string();
+    // every open after the first. Two processes creating the same file at once can each hold a
+    // shared lock while wanting an exclusive one; SQLite then answers BUSY at once instead of
+    // waiting (it would deadlock), so the switch is retried here for as long as busy_timeout.
+    std::string mode;
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    for (int attempt = 0;; ++attempt) {
+      mode.clear();
+      char *error = nullptr;
+      const int walRc = sqlite3_exec(
+          db, "PRAGMA journal_mode = WAL",
+          [](void *out, int, char **values, char **) {
+            if (values[0]) *static_cast<std::string *>(out) = values[0];
+            return 0;
+          },
+          &mode, &error);
+      sqlite3_free(error);
+      if ((walRc & 0xff) != SQLITE_BUSY && (walRc & 0xff) != SQLITE_LOCKED) {
+        sql::check(db, walRc, operation);
+        break;
+      }
+      if (std::chrono::steady_clock::now() > giveUp) sql::check(db, walRc, operation);
+      std::this_thread::sleep_for(std::chrono::milliseconds(5 + 5 * std::min(attempt, 20)));
+    }
     if (mode != "wal") {
       throw TrackingError(operation + ": the file system does not support SQLite's WAL mode (journal mode '" +
                           mode + "'); put the workspace on a local disk");

@@ -58,7 +58,7 @@ class TestRunConfig : public QObject {
                                 << "key 'train.epochs': expected an integer, got 'many'";
     QTest::newRow("out of range") << m + "data: {batch_size: 0}\n" << QStringList() << "key 'data.batch_size': expected a value in [";
     QTest::newRow("bad choice") << m + "train: {optimizer: lbfgs}\n" << QStringList()
-                                << "expected one of sgd, adam, adamw, got 'lbfgs'";
+                                << "expected one of sgd, adam, adamw, rmsprop, got 'lbfgs'";
     QTest::newRow("bad yaml") << m + "train: {lr: [1, 2\n" << QStringList() << "run.yaml:";
     QTest::newRow("no model") << "train: {lr: 0.1}\n" << QStringList() << "no 'model' given";
     QTest::newRow("missing model file") << "model: does_not_exist.yaml\n" << QStringList()
