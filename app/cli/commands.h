@@ -8,6 +8,7 @@ namespace tw::cli {
 int runCheck(const CliArgs &args);
 int runTrain(const CliArgs &args, const std::string &selfPath);
 int runRuns(const CliArgs &args);
+int runDemoImages(const CliArgs &args);
 int runReproduce(const CliArgs &args, const std::string &selfPath);
 
 }  // namespace tw::cli

@@ -20,6 +20,7 @@ const char *kUsage =
     "  reproduce RUN                     re-run a recorded run and report whether its metrics match (exit 3 if not)\n"
     "  runs list [--limit N]             list the workspace's runs, newest first\n"
     "  runs show RUN                     a run's configuration, params and metrics (id prefix or name)\n"
+    "  demo-images DIR [--per-class N]   draw the shapes image set the image-folder example trains on\n"
     "  version                           print the version\n"
     "\n"
     "options:\n"
@@ -30,7 +31,7 @@ const char *kUsage =
 int main(int argc, char **argv) {
   spdlog::set_pattern("[%H:%M:%S] [%n] %^%l%$: %v");
   try {
-    auto args = tw::cli::parseArgs(argc, argv, {"--workspace", "--set", "--limit", "--resume"});
+    auto args = tw::cli::parseArgs(argc, argv, {"--workspace", "--set", "--limit", "--resume", "--per-class", "--size"});
     if (args.command.empty() || args.command == "help" || args.hasFlag("--help")) {
       std::fputs(kUsage, args.command.empty() && !args.hasFlag("--help") ? stderr : stdout);
       return args.command.empty() && !args.hasFlag("--help") ? 2 : 0;
@@ -42,6 +43,7 @@ int main(int argc, char **argv) {
     if (args.command == "check") return tw::cli::runCheck(args);
     if (args.command == "train") return tw::cli::runTrain(args, argv[0]);
     if (args.command == "runs") return tw::cli::runRuns(args);
+    if (args.command == "demo-images") return tw::cli::runDemoImages(args);
     if (args.command == "reproduce") return tw::cli::runReproduce(args, argv[0]);
     std::fprintf(stderr, "torchwright: unknown command '%s'\n\n%s", args.command.c_str(), kUsage);
     return 2;

@@ -212,6 +212,18 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     }
   }
 
+  // Data paths in a run file are relative to it, like the model path; on the command line they
+  // are relative to the current folder. Either way the recorded configuration holds an absolute
+  // path, so a run can be reproduced from anywhere.
+  auto absolutePath = [](const std::string &path, const std::string &base) {
+    if (path.empty() || fs::path(path).is_absolute()) return path;
+    std::error_code ec;
+    const fs::path joined = base.empty() ? fs::absolute(path, ec) : fs::path(base) / path;
+    const fs::path normal = fs::weakly_canonical(joined, ec);
+    return (ec ? joined : normal).string();
+  };
+  config.data.path = absolutePath(config.data.path, fileName.empty() ? std::string() : baseDir);
+
   for (const auto &override_ : overrides) {
     const auto eq = override_.find('=');
     const std::string context = "override '" + override_ + "'";
@@ -238,6 +250,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     }
     if (value.IsNull()) value = YAML::Node(std::string());
     assign(config, *field, value, context);
+    if (key == "data.path") config.data.path = absolutePath(config.data.path, {});
   }
   if (!haveModel) throw ConfigError((fileName.empty() ? "<run config>" : fileName) + ": no 'model' given (a model file path or an inline model)");
   return config;

@@ -77,6 +77,10 @@ TrainSetup prepareTraining(const config::RunConfig &config) {
       throw std::runtime_error("train.schedule multistep needs train.milestones, e.g. [30, 60]");
     if (t.optimizer == "sgd" && t.nesterov && t.momentum <= 0.0)
       throw std::runtime_error("train.nesterov needs train.momentum > 0");
+    // The task is known from the options already (only CSV tables can be regression), so a
+    // loss that does not fit it is reported before any data is read.
+    const Task task = config.data.dataset == "csv" ? data::parseTask(config.data.task) : Task::Classification;
+    Loss(t, task, 0);
     return 0;
   });
 

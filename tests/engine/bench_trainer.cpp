@@ -2,21 +2,38 @@
 // LibTorch loop over the same tensors with the same thread plan. Run on demand:
 //
 //   bench_trainer [optimizer=adam] [epochs=2] [batch=128] [threads=0 (auto)] [model=mlp|cnn]
+//                 [--track] [--train-limit N] [--seed N] [--no-bare | --bare-only]
 //
+// Without --track the engine runs with no metric writer and no run folder: no tracking and no
+// checkpoints. With --track it runs the way torchwright-worker does: a MetricWriter into a fresh
+// tracking database (train/loss, train/lr, train/grad_norm every step), a run folder with
+// checkpoints every epoch (last.pt, best.pt) and the final artifacts, the stop flag polled once
+// a second. Both in a temporary workspace, removed at the end. The same binary either way, so
+// tests/bench/bench_vs_pytorch.py compares the two to measure what tracking costs.
+//
+// The MLP is 784-256-128-10 without dropout; the CNN is resources/examples/fashion_cnn.model.yaml.
 // Prints one line per measurement and a JSON line at the end.
 
 #include "core/engine/dataset.h"
 #include "core/engine/threads.h"
 #include "core/engine/trainer.h"
 #include "core/engine/versions.h"
+#include "tracking/metric_writer.h"
+#include "tracking/store.h"
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
 #include <string>
+#include <vector>
 
 using namespace tw;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -31,17 +48,24 @@ nodes:
   - {id: logits, op: Linear, out_features: 10}
 )";
 
-const char *kCnn = R"(name: cnn
+// resources/examples/fashion_cnn.model.yaml
+const char *kCnn = R"(name: fashion_cnn
 nodes:
   - {id: image, op: Input, shape: [1, 28, 28]}
-  - {id: c1, op: Conv2d, out_channels: 16, kernel_size: 3, padding: 1}
-  - {id: a1, op: ReLU}
-  - {id: p1, op: MaxPool2d, kernel_size: 2}
-  - {id: c2, op: Conv2d, out_channels: 32, kernel_size: 3, padding: 1}
-  - {id: a2, op: ReLU}
-  - {id: p2, op: MaxPool2d, kernel_size: 2}
+  - {id: conv1, op: Conv2d, out_channels: 32, kernel_size: 3, padding: 1}
+  - {id: bn1, op: BatchNorm2d}
+  - {id: relu1, op: ReLU}
+  - {id: pool1, op: MaxPool2d, kernel_size: 2}
+  - {id: conv2, op: Conv2d, out_channels: 64, kernel_size: 3, padding: 1}
+  - {id: bn2, op: BatchNorm2d}
+  - {id: relu2, op: ReLU}
+  - {id: pool2, op: MaxPool2d, kernel_size: 2}
   - {id: flat, op: Flatten}
+  - {id: fc1, op: Linear, out_features: 128}
+  - {id: relu3, op: ReLU}
+  - {id: drop, op: Dropout, p: 0.3}
   - {id: logits, op: Linear, out_features: 10}
+output: logits
 )";
 
 // The loop a person would write by hand: same data, same batches, same optimiser.
@@ -72,39 +96,144 @@ double bareLoop(const engine::Dataset &data, const config::RunConfig &c) {
   return samples / std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+struct Flags {
+  std::vector<std::string> positional;
+  bool track = false, bare = true, bareOnly = false;
+  int64_t trainLimit = 0, seed = -1;  // -1: the configuration's default seed
+};
+
+Flags parseFlags(int argc, char **argv) {
+  Flags f;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&] {
+      if (i + 1 >= argc) throw std::runtime_error(a + " needs a value");
+      return std::string(argv[++i]);
+    };
+    if (a == "--track") f.track = true;
+    else if (a == "--no-bare") f.bare = false;
+    else if (a == "--bare-only") f.bareOnly = true;
+    else if (a == "--train-limit") f.trainLimit = std::stoll(value());
+    else if (a == "--seed") f.seed = std::stoll(value());
+    else if (a.rfind("--", 0) == 0) throw std::runtime_error("unknown option " + a);
+    else f.positional.push_back(a);
+  }
+  return f;
+}
+
+// A throwaway workspace with a database, a run row and a run folder, like `torchwright train`
+// makes, so that --track exercises the same writer, checkpoints and artifacts as the worker.
+struct TrackedWorkspace {
+  fs::path root;
+  std::unique_ptr<tracking::Store> store;
+  tracking::RunRecord run;
+
+  explicit TrackedWorkspace(const config::RunConfig &c) {
+    root = fs::temp_directory_path() / ("bench_trainer_" + std::to_string(::getpid()));
+    fs::remove_all(root);
+    fs::create_directories(root);
+    store = tracking::Store::open((root / "tracking.db").string());
+    tracking::NewRun newRun;
+    newRun.experiment = "bench";
+    newRun.seed = c.train.seed;
+    newRun.runsRoot = (root / "runs").string();
+    run = store->createRun(newRun);
+    if (run.runDir.empty()) run.runDir = (root / "runs" / run.uuid).string();
+    fs::create_directories(fs::path(run.runDir) / "checkpoints");
+    fs::create_directories(fs::path(run.runDir) / "artifacts");
+    store->setStatus(run.id, tracking::RunStatus::Running);
+  }
+  ~TrackedWorkspace() {
+    std::error_code ignored;
+    fs::remove_all(root, ignored);
+  }
+};
+
 }  // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv) try {
+  const Flags flags = parseFlags(argc, argv);
+  const auto &p = flags.positional;
   config::RunConfig c;
-  c.train.optimizer = argc > 1 ? argv[1] : "adam";
-  c.train.epochs = argc > 2 ? std::stoll(argv[2]) : 2;
-  c.data.batchSize = argc > 3 ? std::stoll(argv[3]) : 128;
-  c.train.threads = argc > 4 ? std::stoll(argv[4]) : 0;
-  const std::string model = argc > 5 ? argv[5] : "mlp";
+  c.train.optimizer = p.size() > 0 ? p[0] : "adam";
+  c.train.epochs = p.size() > 1 ? std::stoll(p[1]) : 2;
+  c.data.batchSize = p.size() > 2 ? std::stoll(p[2]) : 128;
+  c.train.threads = p.size() > 3 ? std::stoll(p[3]) : 0;
+  const std::string model = p.size() > 4 ? p[4] : "mlp";
   c.modelYaml = model == "cnn" ? kCnn : kMlp;
   c.data.path = TW_FASHION_MNIST_DIR;
+  c.data.trainLimit = flags.trainLimit;
+  if (flags.seed >= 0) c.train.seed = flags.seed;
   c.train.lr = c.train.optimizer == "sgd" ? 0.05 : 1e-3;
   c.train.logEvery = 1;
 
   std::printf("%s\n", engine::libraryVersions().c_str());
-  const engine::TrainSummary s = engine::train(c, nullptr);
+  engine::TrainSummary s;
+  std::vector<double> epochSps;
+  if (!flags.bareOnly) {
+    engine::TrainCallbacks callbacks;
+    callbacks.onEpoch = [&](const engine::EpochReport &r) {
+      epochSps.push_back(r.samplesPerSec);
+      std::printf("epoch %lld/%lld  train loss %.4f  %.0f samples/s  %.1fs\n", (long long)r.epoch,
+                  (long long)r.epochs, r.trainLoss, r.samplesPerSec, r.seconds);
+      std::fflush(stdout);
+    };
+    if (flags.track) {
+      TrackedWorkspace ws(c);
+      tracking::MetricWriter writer(ws.store->path(), ws.run.id);
+      auto lastStopCheck = std::chrono::steady_clock::now();
+      callbacks.shouldStop = [&] {  // as torchwright-worker polls the Stop flag
+        auto now = std::chrono::steady_clock::now();
+        if (now - lastStopCheck > std::chrono::seconds(1)) {
+          lastStopCheck = now;
+          return ws.store->stopRequested(ws.run.id);
+        }
+        return false;
+      };
+      callbacks.onDataLoaded = [&](const std::string &fp) { ws.store->setDataFingerprint(ws.run.id, fp); };
+      callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
+        ws.store->addArtifact(ws.run.id, path, kind);
+      };
+      engine::TrainEnvironment env;
+      env.runDir = ws.run.runDir;
+      s = engine::train(c, &writer, callbacks, env);
+      writer.flush();
+      ws.store->setStatus(ws.run.id, tracking::RunStatus::Finished);
+    } else {
+      s = engine::train(c, nullptr, callbacks);
+    }
+  }
 
   using GetThreads = int (*)();
   auto get = reinterpret_cast<GetThreads>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
   const bool found = dlsym(RTLD_DEFAULT, "openblas_set_num_threads") != nullptr;
   std::printf("openblas_set_num_threads found by dlsym: %s; OpenBLAS threads now %d; LibTorch threads %d\n",
               found ? "yes" : "no", get ? get() : -1, at::get_num_threads());
-  std::printf("engine %s %s batch %lld: %.0f samples/s (test accuracy %.4f)\n", model.c_str(),
-              c.train.optimizer.c_str(), (long long)c.data.batchSize, s.samplesPerSec, s.testAccuracy);
+  if (!flags.bareOnly)
+    std::printf("engine %s %s batch %lld, tracking %s: %.0f samples/s (test accuracy %.4f)\n", model.c_str(),
+                c.train.optimizer.c_str(), (long long)c.data.batchSize, flags.track ? "on" : "off", s.samplesPerSec,
+                s.testAccuracy);
 
   double bare = 0;
-  if (model == "mlp") {
+  if (model == "mlp" && (flags.bare || flags.bareOnly)) {
+    if (flags.bareOnly) {
+      // The engine did not run, so nothing has applied a thread plan yet: use the engine's.
+      engine::applyThreads(engine::planThreads(static_cast<int>(c.train.threads), false, engine::availableCores()));
+    }
     const engine::Dataset data = engine::loadDataset(c.data, c.train.seed);
     bare = bareLoop(data, c);
     std::printf("bare LibTorch loop: %.0f samples/s\n", bare);
   }
-  std::printf("{\"bench\":\"trainer\",\"model\":\"%s\",\"optimizer\":\"%s\",\"batch\":%lld,\"engine_sps\":%.0f,"
-              "\"bare_sps\":%.0f}\n",
-              model.c_str(), c.train.optimizer.c_str(), (long long)c.data.batchSize, s.samplesPerSec, bare);
+  std::string epochs;
+  for (double v : epochSps) epochs += (epochs.empty() ? "" : ",") + std::to_string(static_cast<long long>(v));
+  std::printf("{\"bench\":\"trainer\",\"model\":\"%s\",\"optimizer\":\"%s\",\"batch\":%lld,\"tracking\":%s,"
+              "\"train_samples\":%lld,\"engine_sps\":%.0f,\"epoch_sps\":[%s],\"test_accuracy\":%.4f,"
+              "\"torch_threads\":%d,\"blas_threads\":%d,\"bare_sps\":%.0f}\n",
+              model.c_str(), c.train.optimizer.c_str(), (long long)c.data.batchSize, flags.track ? "true" : "false",
+              (long long)s.trainSamples, s.samplesPerSec, epochs.c_str(), s.testAccuracy, at::get_num_threads(),
+              get ? get() : -1, bare);
   return 0;
+} catch (const std::exception &e) {
+  std::fprintf(stderr, "bench_trainer: %s\n", e.what());
+  return 1;
 }
