@@ -56,6 +56,12 @@ Read readSource(const config::DataOptions &o, int64_t seed) {
   return read;
 }
 
+std::vector<int64_t> firstIndices(int64_t n) {
+  std::vector<int64_t> indices(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) indices[static_cast<size_t>(i)] = i;
+  return indices;
+}
+
 Split toTensors(const data::Examples &e) {
   Split split;
   std::vector<int64_t> shape{e.count};
@@ -91,11 +97,7 @@ void standardiseImages(data::Examples &train, data::Examples &val, data::Example
 Dataset loadExampleDataset(const config::DataOptions &o, int64_t seed) {
   Read read = readSource(o, seed);
   data::Examples &all = read.examples;
-  if (o.trainLimit > 0 && o.trainLimit < all.count) {
-    std::vector<int64_t> first(static_cast<size_t>(o.trainLimit));
-    for (int64_t i = 0; i < o.trainLimit; ++i) first[static_cast<size_t>(i)] = i;
-    all = data::select(all, first);
-  }
+  if (o.trainLimit > 0 && o.trainLimit < all.count) all = data::select(all, firstIndices(o.trainLimit));
   if (all.count == 0) throw std::runtime_error(o.path + ": no examples");
 
   const uint64_t splitSeed = mixSeed(static_cast<uint64_t>(seed), kSplitStream);
@@ -105,11 +107,7 @@ Dataset loadExampleDataset(const config::DataOptions &o, int64_t seed) {
   data::Examples train = data::select(all, split.train);
   data::Examples val = data::select(all, split.val);
   data::Examples test = data::select(all, split.test);
-  if (o.testLimit > 0 && o.testLimit < test.count) {
-    std::vector<int64_t> first(static_cast<size_t>(o.testLimit));
-    for (int64_t i = 0; i < o.testLimit; ++i) first[static_cast<size_t>(i)] = i;
-    test = data::select(test, first);
-  }
+  if (o.testLimit > 0 && o.testLimit < test.count) test = data::select(test, firstIndices(o.testLimit));
 
   Dataset out;
   if (o.normalize) {

@@ -1,5 +1,6 @@
 #include "core/engine/train_setup.h"
 
+#include "core/engine/allocator.h"
 #include "core/engine/engine_log.h"
 #include "core/engine/model_builder.h"
 #include "core/engine/optimizer_factory.h"
@@ -64,6 +65,7 @@ TrainSetup prepareTraining(const config::RunConfig &config) {
   s.analysis = stage("building model", [&] { return spec::analyzeOrThrow(s.spec); });
   const ThreadPlan plan = planThreads(static_cast<int>(t.threads), isConvolutional(s.spec), availableCores());
   applyThreads(plan);
+  keepStepAllocationsResident();
   log->info("threads: LibTorch {}, BLAS {} ({})", plan.torchThreads, plan.blasThreads, plan.reason);
   torch::manual_seed(static_cast<uint64_t>(t.seed));
 

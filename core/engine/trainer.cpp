@@ -187,10 +187,13 @@ class TrainRun {
 
   void optimizerStep(double loss) {
     const bool finite = m_scaler.unscale(m_params);
+    const bool logged = m_writer && (m_progress.step + 1) % std::max<int64_t>(1, m_t.logEvery) == 0;
+    // The norm costs a pass over every gradient: only when clipping or the log needs it (the loss
+    // check above already catches most divergence on the steps in between).
     double gradNorm = 0.0;
     if (m_t.clipNorm > 0.0) {
       gradNorm = torch::nn::utils::clip_grad_norm_(m_params, m_t.clipNorm);
-    } else {
+    } else if (logged) {
       gradNorm = gradientNorm(m_params);
     }
     if (m_t.clipValue > 0.0) torch::nn::utils::clip_grad_value_(m_params, m_t.clipValue);
@@ -203,7 +206,7 @@ class TrainRun {
     if (step) m_setup.optimizer->step();
     m_scaler.update(step);
     m_progress.step += 1;
-    if (m_writer && m_progress.step % std::max<int64_t>(1, m_t.logEvery) == 0) {
+    if (logged) {
       log("train/loss", loss);
       log("train/lr", m_lr);
       log("train/grad_norm", gradNorm);

@@ -16,7 +16,7 @@ using namespace tw::data::testing;
 
 namespace {
 
-QList<double> toDoubles(const std::vector<float> &values) {
+QList<double> asDoubles(const std::vector<float> &values) {
   QList<double> out;
   for (float v : values) out << double(v);
   return out;
@@ -72,7 +72,7 @@ class TestCsvReader : public QObject {
     QCOMPARE(toQStrings(e.classNames), QStringList({"setosa", "versicolor", "virginica"}));
     QCOMPARE(e.classes, int64_t(3));
     QCOMPARE(toInts(e.labels), QList<qint64>({0, 1, 2, 0}));
-    QCOMPARE(toDoubles(e.features), QList<double>({5.1f, 1.4f, 7.0f, 4.7f, 6.3f, 6.0f, 4.9f, -0.15f}));
+    QCOMPARE(asDoubles(e.features), QList<double>({5.1f, 1.4f, 7.0f, 4.7f, 6.3f, 6.0f, 4.9f, -0.15f}));
     QVERIFY(e.targets.empty());
     QCOMPARE(table.numericColumns, std::vector<bool>({true, true}));
     QVERIFY(table.notes.empty());
@@ -96,10 +96,10 @@ class TestCsvReader : public QObject {
     QCOMPARE(e.task, Task::Regression);
     QCOMPARE(e.count, int64_t(3));
     QCOMPARE(e.targetDim, int64_t(1));
-    QCOMPARE(toDoubles(e.targets), QList<double>({250000.0, 410000.0, -12.25}));
+    QCOMPARE(asDoubles(e.targets), QList<double>({250000.0, 410000.0, -12.25}));
     QVERIFY(e.labels.empty());
     QVERIFY(e.classNames.empty());
-    QCOMPARE(toDoubles(e.features), QList<double>({3, 70.5, 5, 120, 1, 30}));
+    QCOMPARE(asDoubles(e.features), QList<double>({3, 70.5, 5, 120, 1, 30}));
   }
 
   void quotingCrlfAndByteOrderMark() {
@@ -120,7 +120,7 @@ class TestCsvReader : public QObject {
     QCOMPARE(toInts(e.labels), QList<qint64>({1, 0, 0}));
     QCOMPARE(toQStrings(e.featureNames),
              QStringList({"name=Smith, John", "name=plain", "name=two\nlines", "size"}));
-    QCOMPARE(toDoubles(e.features), QList<double>({1, 0, 0, 1.5, 0, 0, 1, 2, 0, 1, 0, 3}));
+    QCOMPARE(asDoubles(e.features), QList<double>({1, 0, 0, 1.5, 0, 0, 1, 2, 0, 1, 0, 3}));
   }
 
   void categoricalColumnsAreOneHot() {
@@ -139,7 +139,7 @@ class TestCsvReader : public QObject {
              QStringList({"color=blue", "color=green", "color=red", "zip=9", "zip=10", "weight"}));
     QCOMPARE(table.numericColumns, std::vector<bool>({false, false, false, false, false, true}));
     QCOMPARE(e.featureShape, std::vector<int64_t>{6});
-    QCOMPARE(toDoubles(e.features), QList<double>({0, 0, 1, 0, 1, 1.5,  //
+    QCOMPARE(asDoubles(e.features), QList<double>({0, 0, 1, 0, 1, 1.5,  //
                                                    1, 0, 0, 1, 0, 2.5,  //
                                                    0, 1, 0, 0, 1, 3,    //
                                                    0, 0, 1, 1, 0, 4}));
@@ -196,7 +196,7 @@ class TestCsvReader : public QObject {
     QCOMPARE(QString(missingPolicyName(options.missing)), policy);
     const CsvTable table = readCsv(file("missing.csv", kMissing), options);
     QCOMPARE(toQStrings(table.examples.featureNames), names);
-    QCOMPARE(toDoubles(table.examples.features), features);
+    QCOMPARE(asDoubles(table.examples.features), features);
     QCOMPARE(toInts(table.examples.labels), labels);
     QCOMPARE(toQStrings(table.notes), notes);
     QCOMPARE(table.examples.count, qint64(labels.size()));
@@ -219,11 +219,11 @@ class TestCsvReader : public QObject {
     options.features = {"c", "a"};  // in this order; b is left out
     CsvTable table = readCsv(path, options);
     QCOMPARE(toQStrings(table.examples.featureNames), QStringList({"c", "a"}));
-    QCOMPARE(toDoubles(table.examples.features), QList<double>({3, 1, 6, 4, 9, 7}));
+    QCOMPARE(asDoubles(table.examples.features), QList<double>({3, 1, 6, 4, 9, 7}));
     options.limit = 2;
     table = readCsv(path, options);
     QCOMPARE(table.examples.count, int64_t(2));
-    QCOMPARE(toDoubles(table.examples.features), QList<double>({3, 1, 6, 4}));
+    QCOMPARE(asDoubles(table.examples.features), QList<double>({3, 1, 6, 4}));
     // A column outside the selection may hold anything, even missing values.
     const std::string loose = file("loose.csv", "a,junk,y\n1,,p\n2,NA,q\n");
     options = CsvOptions();

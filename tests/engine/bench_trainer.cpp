@@ -1,8 +1,12 @@
 // Training throughput of the engine on the full Fashion-MNIST training set, against a bare
-// LibTorch loop over the same tensors with the same thread plan. Run on demand:
+// LibTorch loop (the same model in torch::nn::Sequential) over the same tensors with the same
+// thread plan. Run on demand:
 //
 //   bench_trainer [optimizer=adam] [epochs=2] [batch=128] [threads=0 (auto)] [model=mlp|cnn]
 //                 [--track] [--train-limit N] [--seed N] [--no-bare | --bare-only]
+//
+// The bare loop runs after the engine for the MLP (--no-bare skips it), and alone, for either
+// model, with --bare-only.
 //
 // Without --track the engine runs with no metric writer and no run folder: no tracking and no
 // checkpoints. With --track it runs the way torchwright-worker does: a MetricWriter into a fresh
@@ -68,15 +72,26 @@ nodes:
 output: logits
 )";
 
+torch::nn::Sequential bareModel(const std::string &model) {
+  namespace nn = torch::nn;
+  if (model == "cnn")
+    return nn::Sequential(nn::Conv2d(nn::Conv2dOptions(1, 32, 3).padding(1)), nn::BatchNorm2d(32), nn::ReLU(),
+                          nn::MaxPool2d(2), nn::Conv2d(nn::Conv2dOptions(32, 64, 3).padding(1)), nn::BatchNorm2d(64),
+                          nn::ReLU(), nn::MaxPool2d(2), nn::Flatten(), nn::Linear(3136, 128), nn::ReLU(),
+                          nn::Dropout(0.3), nn::Linear(128, 10));
+  return nn::Sequential(nn::Flatten(), nn::Linear(784, 256), nn::ReLU(), nn::Linear(256, 128), nn::ReLU(),
+                        nn::Linear(128, 10));
+}
+
 // The loop a person would write by hand: same data, same batches, same optimiser.
-double bareLoop(const engine::Dataset &data, const config::RunConfig &c) {
-  torch::nn::Sequential mlp(torch::nn::Flatten(), torch::nn::Linear(784, 256), torch::nn::ReLU(),
-                            torch::nn::Linear(256, 128), torch::nn::ReLU(), torch::nn::Linear(128, 10));
+double bareLoop(const engine::Dataset &data, const config::RunConfig &c, const std::string &model) {
+  torch::nn::Sequential net = bareModel(model);
+  net->train();
   std::unique_ptr<torch::optim::Optimizer> opt;
   if (c.train.optimizer == "sgd")
-    opt = std::make_unique<torch::optim::SGD>(mlp->parameters(), torch::optim::SGDOptions(c.train.lr).momentum(0.9));
+    opt = std::make_unique<torch::optim::SGD>(net->parameters(), torch::optim::SGDOptions(c.train.lr).momentum(0.9));
   else
-    opt = std::make_unique<torch::optim::Adam>(mlp->parameters(), torch::optim::AdamOptions(c.train.lr));
+    opt = std::make_unique<torch::optim::Adam>(net->parameters(), torch::optim::AdamOptions(c.train.lr));
   int64_t samples = 0;
   auto start = std::chrono::steady_clock::now();
   for (int64_t epoch = 1; epoch <= c.train.epochs; ++epoch) {
@@ -85,7 +100,7 @@ double bareLoop(const engine::Dataset &data, const config::RunConfig &c) {
       const engine::Batch batch = engine::takeBatch(data.train, order, b);
       const torch::Tensor &x = batch.inputs, &y = batch.targets;
       opt->zero_grad();
-      auto loss = torch::nn::functional::cross_entropy(mlp->forward(x), y);
+      auto loss = torch::nn::functional::cross_entropy(net->forward(x), y);
       volatile double v = loss.item<double>();
       (void)v;
       loss.backward();
@@ -215,13 +230,14 @@ int main(int argc, char **argv) try {
                 s.testAccuracy);
 
   double bare = 0;
-  if (model == "mlp" && (flags.bare || flags.bareOnly)) {
+  if ((model == "mlp" && flags.bare) || flags.bareOnly) {
     if (flags.bareOnly) {
       // The engine did not run, so nothing has applied a thread plan yet: use the engine's.
-      engine::applyThreads(engine::planThreads(static_cast<int>(c.train.threads), false, engine::availableCores()));
+      engine::applyThreads(
+          engine::planThreads(static_cast<int>(c.train.threads), model == "cnn", engine::availableCores()));
     }
     const engine::Dataset data = engine::loadDataset(c.data, c.train.seed);
-    bare = bareLoop(data, c);
+    bare = bareLoop(data, c, model);
     std::printf("bare LibTorch loop: %.0f samples/s\n", bare);
   }
   std::string epochs;
