@@ -6,6 +6,7 @@
 #include "core/config/workspace.h"
 #include "tracking/store.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -63,6 +64,17 @@ int showRun(tracking::Store &store, const std::string &id) {
   TablePrinter params({"PARAM", "VALUE"});
   for (const auto &[key, value] : store.params(run->id)) params.addRow({key, value});
   std::printf("\n%s", params.str().c_str());
+
+  const auto tags = store.tags(run->id);
+  if (!tags.empty()) {
+    TablePrinter table({"TAG", "VALUE"});
+    for (auto [key, value] : tags) {
+      // Multi-line tags (the recorded environment) read better on one line in a table.
+      std::replace(value.begin(), value.end(), '\n', ' ');
+      table.addRow({key, value});
+    }
+    std::printf("\n%s", table.str().c_str());
+  }
 
   TablePrinter metrics({"METRIC", "STEP", "LAST VALUE"}, {false, true, true});
   for (const auto &m : store.latestMetrics(run->id))

@@ -82,6 +82,8 @@ class TestCliTrain : public QObject {
     QVERIFY2(show.exitCode == 0, qPrintable(show.all()));
     QVERIFY(show.out.contains("test/accuracy"));
     QVERIFY(show.out.contains("train.lr"));
+    QVERIFY(show.out.contains("weights_sha256"));
+    QVERIFY(show.out.contains("artifacts/test_confusion_matrix.csv"));
   }
 
   void badConfigKeyStopsBeforeARunExists() {
