@@ -89,7 +89,9 @@ TrainSetup prepareTraining(const config::RunConfig &config) {
   s.data = stage("loading data", [&] { return loadDataset(config.data, t.seed); });
   log->info("data: {} train, {} val, {} test examples from {}", s.data.train.size(), s.data.val.size(),
             s.data.test.size(), s.data.source);
-  for (const auto &note : s.data.notes) log->info("data: {}", note);
+  // What the reader decided on its own (filled values, columns read as categorical) is worth a
+  // look before trusting the run: on stderr, not only in the log file.
+  for (const auto &note : s.data.notes) log->warn("data: {}", note);
 
   stage("configuring training", [&] {
     s.loss = Loss(t, s.data.task, s.data.classes);
