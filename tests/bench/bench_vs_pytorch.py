@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Torchwright's training speed side by side with Debian's python3-torch (the same LibTorch 1.13),
-on the same MLP (784-256-128-10) and CNN (resources/examples/fashion_cnn.model.yaml), Fashion-MNIST,
+on the same MLP (784-256-128-10) and CNN (tests/bench/bench_cnn.model.yaml), Fashion-MNIST,
 batch 128, Adam lr 1e-3, in one run. Not a CTest test: run on demand, on a quiet machine.
 
     /usr/bin/python3 tests/bench/bench_vs_pytorch.py                 # the full benchmark
@@ -128,7 +128,7 @@ class Bench:
             if model == "mlp":
                 f.write("model:\n" + "".join("  " + line + "\n" for line in MLP_YAML.splitlines()))
             else:
-                f.write(f"model: {os.path.join(REPO, 'resources', 'examples', 'fashion_cnn.model.yaml')}\n")
+                f.write(f"model: {os.path.join(REPO, 'tests', 'bench', 'bench_cnn.model.yaml')}\n")
             f.write(f"data: {{dataset: fashion-mnist, batch_size: {self.args.batch}, "
                     f"train_limit: {self.args.train_limit}, val_fraction: 0.1}}\n"
                     f"train: {{optimizer: adam, lr: 0.001, epochs: {self.epochs(model)}, seed: {self.args.seed}, "

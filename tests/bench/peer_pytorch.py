@@ -86,7 +86,7 @@ def build_model(name):
     if name == "mlp":  # 784-256-128-10, no dropout (as bench_vs_pytorch.py gives Torchwright)
         return nn.Sequential(nn.Flatten(), nn.Linear(784, 256), nn.ReLU(), nn.Linear(256, 128), nn.ReLU(),
                              nn.Linear(128, 10))
-    # resources/examples/fashion_cnn.model.yaml
+    # tests/bench/bench_cnn.model.yaml
     return nn.Sequential(
         nn.Conv2d(1, 32, 3, padding=1), nn.BatchNorm2d(32), nn.ReLU(), nn.MaxPool2d(2),
         nn.Conv2d(32, 64, 3, padding=1), nn.BatchNorm2d(64), nn.ReLU(), nn.MaxPool2d(2),

@@ -15,7 +15,7 @@
 // a second. Both in a temporary workspace, removed at the end. The same binary either way, so
 // tests/bench/bench_vs_pytorch.py compares the two to measure what tracking costs.
 //
-// The MLP is 784-256-128-10 without dropout; the CNN is resources/examples/fashion_cnn.model.yaml.
+// The MLP is 784-256-128-10 without dropout; the CNN is tests/bench/bench_cnn.model.yaml.
 // Prints one line per measurement and a JSON line at the end.
 
 #include "core/engine/dataset.h"
@@ -52,7 +52,7 @@ nodes:
   - {id: logits, op: Linear, out_features: 10}
 )";
 
-// resources/examples/fashion_cnn.model.yaml
+// tests/bench/bench_cnn.model.yaml
 const char *kCnn = R"(name: fashion_cnn
 nodes:
   - {id: image, op: Input, shape: [1, 28, 28]}

@@ -235,7 +235,7 @@ class TestSpecParser : public QObject {
     QVERIFY(mlp.find("h1.fc") && mlp.find("h2.drop"));
     const Analysis cnn = analyze(parseModelFile(dir.filePath("fashion_cnn.model.yaml").toStdString()));
     QCOMPARE(cnn.find("pool2")->outputShape, (Shape{64, 7, 7}));
-    QCOMPARE(cnn.totalParams, int64_t(320 + 64 + 18496 + 128 + 401536 + 1290));
+    QCOMPARE(cnn.totalParams, int64_t(320 + 64 + 18496 + 128 + 803072 + 2570));
   }
 };
 
