@@ -8,14 +8,14 @@ namespace tw::engine {
 
 namespace {
 
-bool endsWith(const std::string &s, const std::string &suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
+std::string topKName(int64_t topK) { return "top" + std::to_string(topK) + "_accuracy"; }
 
 }  // namespace
 
-bool lowerIsBetter(const std::string &metric) {
-  return endsWith(metric, "loss") || endsWith(metric, "mse") || endsWith(metric, "mae");
+std::vector<std::string> evaluationMetricNames(Task task, int64_t topK) {
+  if (task == Task::Regression) return {"loss", "mse", "mae", "r2"};
+  return {"loss", "accuracy", topKName(topK), "precision_macro", "recall_macro", "f1_macro",
+          "precision_weighted", "recall_weighted", "f1_weighted"};
 }
 
 EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data, const Loss &loss,
@@ -69,7 +69,7 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
   if (classification) {
     ClassificationReport r = counts.report();
     result.metrics["accuracy"] = r.accuracy;
-    result.metrics["top" + std::to_string(options.topK) + "_accuracy"] = r.topK;
+    result.metrics[topKName(options.topK)] = r.topK;
     result.metrics["precision_macro"] = r.macroPrecision;
     result.metrics["recall_macro"] = r.macroRecall;
     result.metrics["f1_macro"] = r.macroF1;

@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tw::engine {
 
@@ -31,7 +32,7 @@ struct EvalResult {
 EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data, const Loss &loss,
                     const EvalOptions &options);
 
-// Whether a smaller value of the metric is better ("loss", "mse", "mae" and anything ending in them).
-bool lowerIsBetter(const std::string &metric);
+// The keys evaluate() fills for a task, in its metrics map: what train.monitor may name.
+std::vector<std::string> evaluationMetricNames(Task task, int64_t topK);
 
 }  // namespace tw::engine

@@ -1,5 +1,7 @@
 #include "core/engine/lr_schedule.h"
 
+#include "core/engine/monitor.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -53,9 +55,8 @@ double LrSchedule::rate(int64_t step, int64_t epoch) const {
 
 void LrSchedule::endOfEpoch(double monitor, bool lowerIsBetter) {
   if (m_options.schedule != "plateau" || !std::isfinite(monitor)) return;
-  const bool improved = !m_plateau.haveBest ||
-                        (lowerIsBetter ? monitor < m_plateau.best - m_options.minDelta
-                                       : monitor > m_plateau.best + m_options.minDelta);
+  const bool improved =
+      !m_plateau.haveBest || improves(monitor, m_plateau.best, lowerIsBetter, m_options.minDelta);
   if (improved) {
     m_plateau.best = monitor;
     m_plateau.haveBest = true;

@@ -6,7 +6,7 @@
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/threads.h"
 
-#include <set>
+#include <algorithm>
 
 namespace tw::engine {
 
@@ -16,12 +16,6 @@ std::string messageOf(const std::exception &e) {
 }
 
 namespace {
-
-std::set<std::string> metricNames(Task task, int64_t topK) {
-  if (task == Task::Regression) return {"loss", "mse", "mae", "r2"};
-  return {"loss", "accuracy", "top" + std::to_string(topK) + "_accuracy", "f1_macro", "f1_weighted",
-          "precision_macro", "recall_macro", "precision_weighted", "recall_weighted"};
-}
 
 // The data must fit the model: one input of the data's shape, an output the loss can read.
 void checkModelFitsData(const GraphModule &model, const spec::Analysis &analysis, const Dataset &data,
@@ -96,8 +90,8 @@ TrainSetup prepareTraining(const config::RunConfig &config) {
   stage("configuring training", [&] {
     s.loss = Loss(t, s.data.task, s.data.classes);
     s.monitorMetric = t.monitor.substr(4);
-    const auto known = metricNames(s.data.task, t.topK);
-    if (!known.count(s.monitorMetric)) {
+    const auto known = evaluationMetricNames(s.data.task, t.topK);
+    if (std::find(known.begin(), known.end(), s.monitorMetric) == known.end()) {
       std::string list;
       for (const auto &name : known) list += (list.empty() ? "val/" : ", val/") + name;
       throw std::runtime_error("train.monitor: no metric '" + t.monitor + "' for this task (known: " + list + ")");

@@ -9,6 +9,7 @@
 #include "core/engine/evaluation.h"
 #include "core/engine/lr_schedule.h"
 #include "core/engine/model_builder.h"
+#include "core/engine/monitor.h"
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/precision.h"
 #include "core/engine/threads.h"
@@ -260,8 +261,7 @@ class TrainRun {
     const double value = val.metrics.at(name);
     const bool lower = lowerIsBetter(name);
     m_schedule.endOfEpoch(value, lower);
-    const bool improved = !m_progress.haveBest || (lower ? value < m_progress.best - m_t.minDelta
-                                                         : value > m_progress.best + m_t.minDelta);
+    const bool improved = !m_progress.haveBest || improves(value, m_progress.best, lower, m_t.minDelta);
     if (improved) {
       m_progress.best = value;
       m_progress.haveBest = true;

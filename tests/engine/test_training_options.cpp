@@ -4,6 +4,7 @@
 // and synthetic sets train to the accuracy their difficulty allows.
 #include "core/config/run_config.h"
 #include "core/data/shape_images.h"
+#include "core/engine/evaluation.h"
 #include "core/engine/trainer.h"
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
@@ -193,6 +194,12 @@ class TestTrainingOptions : public QObject {
                             "grad_norm/logits.bias"})
       QVERIFY2(k.count(key), key);
     QCOMPARE(int64_t(t->points("train/grad_norm").size()), t->summary.steps);
+    // What train.monitor may name is exactly what the evaluation records.
+    const auto names = engine::evaluationMetricNames(engine::Task::Classification, c.train.topK);
+    std::set<std::string> recorded;
+    for (const auto &key : keys)
+      if (key.rfind("val/", 0) == 0) recorded.insert(key.substr(4));
+    QCOMPARE(recorded, std::set<std::string>(names.begin(), names.end()));
     const double wait = t->points("train/data_wait").back().value;
     QVERIFY(wait >= 0.0 && wait < 1.0);
     QVERIFY(t->points("val/top5_accuracy").back().value >= t->points("val/accuracy").back().value);
