@@ -19,7 +19,7 @@ bool contains(const std::string &s, const char *part) { return s.find(part) != s
 
 bool isTimingMetric(const std::string &key) {
   return contains(key, "samples_per_sec") || contains(key, "data_wait") || key.rfind("time/", 0) == 0 ||
-         key.rfind("system/", 0) == 0;
+         key.rfind("system/", 0) == 0 || contains(key, "allreduce_share");
 }
 
 HistoryComparison compareHistories(const Store &store, int64_t runA, int64_t runB) {

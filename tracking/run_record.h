@@ -38,6 +38,7 @@ struct RunRecord {
   int64_t startMs = 0;        // 0 until RUNNING
   int64_t endMs = 0;          // 0 until finished
   int64_t updatedMs = 0;      // bumped by every write about the run (status, metrics)
+  int64_t heartbeatMs = 0;    // the launcher's last beat; 0 = never. Does not bump updatedMs
   std::string configYaml;
   std::string configHash;
   int64_t seed = 0;

@@ -10,7 +10,7 @@ namespace tw::tracking {
 const char *const kRunSelect =
     "SELECT r.id, r.uuid, r.experiment_id, e.name, r.name, r.status, r.status_message, r.created_ms, "
     "r.start_ms, r.end_ms, r.updated_ms, r.config_yaml, r.config_hash, r.seed, r.data_fingerprint, "
-    "r.library_versions, r.host, r.hardware, r.run_dir "
+    "r.library_versions, r.host, r.hardware, r.run_dir, r.heartbeat_ms "
     "FROM runs r JOIN experiments e ON e.id = r.experiment_id ";
 
 RunRecord readRunRow(const sql::Statement &query) {
@@ -36,6 +36,7 @@ RunRecord readRunRow(const sql::Statement &query) {
   run.host = query.text(16);
   run.hardware = query.text(17);
   run.runDir = query.text(18);
+  run.heartbeatMs = query.int64(19);
   return run;
 }
 

@@ -97,6 +97,13 @@ CREATE TABLE artifacts(
   PRIMARY KEY(run_id, path)
 ) WITHOUT ROWID;
 )sql",
+    // 2: the launcher's heartbeat, so that a run whose launcher was killed (SIGKILL, a crashed
+    // machine) can be told from a live one and failed instead of reading RUNNING forever. Kept
+    // apart from updated_ms, which the GUI polls on: a beat every few seconds must not make it
+    // re-read every running run.
+    R"sql(
+ALTER TABLE runs ADD COLUMN heartbeat_ms INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 
 bool versionTableExists(sqlite3 *db) {

@@ -58,6 +58,21 @@ class Store {
   // Deletes the run's rows (params, tags, metrics, artifacts' records); its folder stays.
   void deleteRun(int64_t runId);
 
+  // --- liveness ---
+  // Launchers beat every ~2 s; a minute of silence is then ~30 missed beats, far beyond a busy
+  // database (busy_timeout is 10 s) or a stalled file system, yet short enough that a killed
+  // run does not read RUNNING for long.
+  static constexpr int64_t kDefaultMaxSilenceMs = 60000;
+  // Stamps heartbeat_ms = nowMs(). Leaves updated_ms alone, so the GUI's change polling does not
+  // re-read every running run on every beat. Throws TrackingError for an unknown run.
+  void heartbeat(int64_t runId);
+  // Marks FAILED, in one transaction, every RUNNING run whose last sign of life, the latest of
+  // heartbeat_ms, start_ms and updated_ms, is older than now - maxSilenceMs: its launcher was
+  // killed or its machine stopped. Stamps end_ms and updated_ms, clears the stop flag, says why
+  // in the status message, and returns the runs it changed as they are now. Runs written before
+  // schema 2, or not yet beaten for, are judged by their latest write. Other statuses stay.
+  std::vector<RunRecord> failSilentRuns(int64_t maxSilenceMs = kDefaultMaxSilenceMs);
+
   // --- reads ---
   std::optional<RunRecord> run(int64_t runId) const;
   // By full uuid, unique uuid prefix, or run name; nullopt when none or ambiguous.

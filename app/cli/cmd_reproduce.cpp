@@ -2,7 +2,8 @@
 // seed, same data, same model) and reports whether its metric history matches the original's.
 
 #include "app/cli/commands.h"
-#include "app/cli/run_launch.h"
+#include "app/cli/rank_supervisor.h"
+#include "app/common/run_recording.h"
 
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
@@ -36,12 +37,15 @@ int runReproduce(const CliArgs &args, const std::string &selfPath) {
   int64_t parameters = 0;
   const auto params = store->params(original->id);
   if (auto it = params.find("model.parameters"); it != params.end()) parameters = std::stoll(it->second);
-  const tracking::RunRecord run = recordRun(*store, config, workspace, parameters);
+  const tracking::RunRecord run = app::recordRun(*store, config, workspace, parameters);
   store->setTag(run.id, "reproduces", original->uuid);
   std::printf("reproducing run %s (%s) as %s (%s)\n", original->uuid.substr(0, 8).c_str(), original->name.c_str(),
               run.uuid.substr(0, 8).c_str(), run.name.c_str());
   std::fflush(stdout);
-  const int trained = superviseWorker(*store, run, workspace, selfPath, /*resume=*/false);
+  LaunchPlan plan;
+  plan.nprocPerNode = static_cast<int>(config.distributed.nprocPerNode);
+  plan.workerArgs = {"--workspace", workspace, "--run", run.uuid};
+  const int trained = superviseRanks(store.get(), &run, selfPath, plan);
   if (trained != 0) return trained;
 
   const tracking::HistoryComparison c = tracking::compareHistories(*store, original->id, run.id);

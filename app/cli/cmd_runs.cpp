@@ -101,6 +101,8 @@ int runRuns(const CliArgs &args) {
     return 1;
   }
   auto store = tracking::Store::open(db);
+  // A run whose launcher died (SIGKILL, a crashed machine) would read RUNNING forever.
+  store->failSilentRuns();
   if (sub == "list") return listRuns(*store, args);
   if (sub == "show" && args.positionals.size() == 2) return showRun(*store, args.positionals[1]);
   std::fprintf(stderr, "usage: torchwright runs list [--limit N] | runs show RUN\n");

@@ -1,15 +1,15 @@
-// `torchwright train`: resolve the configuration, check the model, record the run, then hand it
-// to torchwright-worker. Everything that can be wrong with the input is reported before a run
-// row exists, so a typo never leaves a FAILED run behind. `train --resume RUN` continues a run
-// from its last checkpoint.
+// `torchwright train`: resolve the configuration, check the model, record the run, then train it
+// on this machine with distributed.nproc_per_node ranks (one by default), without restarts:
+// `torchwright launch` is the supervised, restarting, multi-machine form. Everything that can be
+// wrong with the input is reported before a run row exists, so a typo never leaves a FAILED run
+// behind. `train --resume RUN` continues a run from its last checkpoint.
 
 #include "app/cli/commands.h"
-#include "app/cli/run_launch.h"
+#include "app/cli/launch_setup.h"
+#include "app/cli/rank_supervisor.h"
+#include "app/common/run_recording.h"
 
-#include "core/config/run_config.h"
 #include "core/config/workspace.h"
-#include "core/spec/analysis.h"
-#include "core/spec/model_spec.h"
 #include "tracking/store.h"
 
 #include <cstdio>
@@ -18,30 +18,24 @@ namespace tw::cli {
 
 namespace {
 
+LaunchPlan localPlan(const config::RunConfig &config, const std::string &workspace, const tracking::RunRecord &run) {
+  LaunchPlan plan;
+  plan.nprocPerNode = static_cast<int>(config.distributed.nprocPerNode);
+  plan.workerArgs = {"--workspace", workspace, "--run", run.uuid};
+  return plan;
+}
+
 int resumeRun(const CliArgs &args, const std::string &selfPath) {
-  const std::string id = args.option("--resume");
   const std::string workspace = args.workspace();
   auto store = tracking::Store::open(config::trackingDbPath(workspace));
-  auto run = store->findRun(id);
-  if (!run) {
-    std::fprintf(stderr, "torchwright: no run '%s' in %s (give an id prefix or a run name)\n", id.c_str(),
-                 store->path().c_str());
-    return 1;
-  }
-  if (run->status == tracking::RunStatus::Finished) {
-    std::fprintf(stderr, "torchwright: run %s is FINISHED; nothing to resume (`torchwright reproduce %s` runs it "
-                 "again)\n", run->uuid.substr(0, 8).c_str(), run->uuid.substr(0, 8).c_str());
-    return 1;
-  }
-  if (run->status == tracking::RunStatus::Running && !args.hasFlag("--force")) {
-    std::fprintf(stderr, "torchwright: run %s is RUNNING; if its worker is gone (the machine restarted), add "
-                 "--force\n", run->uuid.substr(0, 8).c_str());
-    return 1;
-  }
+  auto run = findResumableRun(*store, args.option("--resume"), args.hasFlag("--force"));
+  if (!run) return 1;
   std::printf("resuming run %s (%s) in experiment '%s'\n", run->uuid.c_str(), run->name.c_str(),
               run->experiment.c_str());
   std::fflush(stdout);
-  return superviseWorker(*store, *run, workspace, selfPath, /*resume=*/true);
+  LaunchPlan plan = localPlan(recordedConfig(*run), workspace, *run);
+  plan.resume = true;
+  return superviseRanks(store.get(), &*run, selfPath, plan);
 }
 
 }  // namespace
@@ -60,36 +54,20 @@ int runTrain(const CliArgs &args, const std::string &selfPath) {
                          "       torchwright train --resume RUN [--workspace DIR]\n");
     return 2;
   }
-  const std::string runFile = args.positionals[0];
-  config::RunConfig config;
-  try {
-    config = config::loadRunConfig(runFile, args.all("--set"));
-  } catch (const config::ConfigError &e) {
-    std::fprintf(stderr, "torchwright: %s\n", e.what());
-    return 1;
-  }
-  const std::string modelName = config.modelFile.empty() ? runFile + " (model)" : config.modelFile;
-  spec::Analysis analysis;
-  try {
-    analysis = spec::analyze(spec::parseModelYaml(config.modelYaml, modelName));
-  } catch (const spec::SpecError &e) {
-    std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());
-    return 1;
-  }
-  if (!analysis.ok()) {
-    std::fprintf(stderr, "%s", spec::formatDiagnostics(analysis.diagnostics).c_str());
-    return 1;
-  }
+  int64_t parameters = 0;
+  const auto config = loadCheckedConfig(args.positionals[0], args.all("--set"), &parameters);
+  if (!config) return 1;
 
   const std::string workspace = args.workspace();
   config::ensureWorkspace(workspace);
   auto store = tracking::Store::open(config::trackingDbPath(workspace));
-  const tracking::RunRecord run = recordRun(*store, config, workspace, analysis.totalParams);
+  const tracking::RunRecord run = app::recordRun(*store, *config, workspace, parameters);
   std::printf("run %s (%s) in experiment '%s'\n", run.uuid.c_str(), run.name.c_str(), run.experiment.c_str());
-  std::printf("model %s: %lld parameters; workspace %s\n", modelName.c_str(),
-              static_cast<long long>(analysis.totalParams), workspace.c_str());
+  std::printf("model %s: %lld parameters; workspace %s\n",
+              config->modelFile.empty() ? (args.positionals[0] + " (model)").c_str() : config->modelFile.c_str(),
+              static_cast<long long>(parameters), workspace.c_str());
   std::fflush(stdout);
-  return superviseWorker(*store, run, workspace, selfPath, /*resume=*/false);
+  return superviseRanks(store.get(), &run, selfPath, localPlan(*config, workspace, run));
 }
 
 }  // namespace tw::cli

@@ -7,6 +7,7 @@ namespace tw::cli {
 
 int runCheck(const CliArgs &args);
 int runTrain(const CliArgs &args, const std::string &selfPath);
+int runLaunch(const CliArgs &args, const std::string &selfPath);
 int runRuns(const CliArgs &args);
 int runDemoImages(const CliArgs &args);
 int runReproduce(const CliArgs &args, const std::string &selfPath);

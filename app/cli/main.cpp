@@ -17,6 +17,8 @@ const char *kUsage =
     "  check MODEL.yaml|RUN.yaml         validate a model and print its per-node summary\n"
     "  train RUN.yaml [--set key=value]  train and record a run (repeat --set; e.g. train.lr=3e-4)\n"
     "  train --resume RUN [--force]      continue a stopped, failed or killed run from its last checkpoint\n"
+    "  launch RUN.yaml --nproc-per-node N  train on N processes (c10d); restarts ranks from the last checkpoint\n"
+    "        [--nnodes M --node-rank R --master-addr A --master-port P] [--max-restarts K] [--detach]\n"
     "  reproduce RUN                     re-run a recorded run and report whether its metrics match (exit 3 if not)\n"
     "  runs list [--limit N]             list the workspace's runs, newest first\n"
     "  runs show RUN                     a run's configuration, params and metrics (id prefix or name)\n"
@@ -31,7 +33,9 @@ const char *kUsage =
 int main(int argc, char **argv) {
   spdlog::set_pattern("[%H:%M:%S] [%n] %^%l%$: %v");
   try {
-    auto args = tw::cli::parseArgs(argc, argv, {"--workspace", "--set", "--limit", "--resume", "--per-class", "--size"});
+    auto args = tw::cli::parseArgs(argc, argv, {"--workspace", "--set", "--limit", "--resume", "--per-class", "--size", "--nproc-per-node",
+                                             "--nnodes", "--node-rank", "--master-addr", "--master-port",
+                                             "--max-restarts", "--heartbeat-timeout"});
     if (args.command.empty() || args.command == "help" || args.hasFlag("--help")) {
       std::fputs(kUsage, args.command.empty() && !args.hasFlag("--help") ? stderr : stdout);
       return args.command.empty() && !args.hasFlag("--help") ? 2 : 0;
@@ -42,6 +46,7 @@ int main(int argc, char **argv) {
     }
     if (args.command == "check") return tw::cli::runCheck(args);
     if (args.command == "train") return tw::cli::runTrain(args, argv[0]);
+    if (args.command == "launch") return tw::cli::runLaunch(args, argv[0]);
     if (args.command == "runs") return tw::cli::runRuns(args);
     if (args.command == "demo-images") return tw::cli::runDemoImages(args);
     if (args.command == "reproduce") return tw::cli::runReproduce(args, argv[0]);

@@ -1,10 +1,20 @@
-// torchwright-worker: trains one recorded run. Started by `torchwright train` (and later by
-// `launch`) with the workspace and the run's id; reads the resolved configuration from the run,
-// writes metrics through the batching writer, and always records how the run ended.
+// torchwright-worker: one rank of a run. Started by `torchwright train|launch` with the workspace
+// and the run's id, or straight from a run file (`--config RUN.yaml`) under srun, torchrun or a
+// Kubernetes PyTorchJob, whose environment says which rank it is (see core/dist/dist_env.h).
+// Rank 0 records the run (creating it in --config mode), writes metrics through the batching
+// writer and always records how the run ended; the other ranks only train.
+//
+// Exit codes: 0 done (or stopped on request), 1 the run failed (recorded), 2 bad arguments or
+// environment, 75 a peer rank was lost (the launcher restarts every rank from the checkpoint).
 
+#include "app/common/run_recording.h"
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
+#include "core/dist/dist_env.h"
 #include "core/engine/trainer.h"
+#include "core/spec/analysis.h"
+#include "core/spec/model_spec.h"
+#include "core/sysmon/process_sampler.h"
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
 
@@ -12,21 +22,108 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace fs = std::filesystem;
 
 namespace {
 
+constexpr int kExitPeerLost = 75;  // EX_TEMPFAIL: worth a restart from the checkpoint
+
 std::atomic<bool> g_stopSignal{false};
+std::atomic<bool> g_launcherGone{false};
 
 void onSignal(int) { g_stopSignal = true; }
+// The launcher asks the kernel for SIGHUP when it dies (PR_SET_PDEATHSIG): stop after a
+// checkpoint, and record the run as failed rather than stopped on request.
+void onHangup(int) {
+  g_launcherGone = true;
+  g_stopSignal = true;
+}
+
+std::vector<std::string> options(int argc, char **argv, const char *name) {
+  std::vector<std::string> values;
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], name) == 0) values.push_back(argv[++i]);
+  return values;
+}
+
+// A collective that failed because another rank died or hung: not this run's fault, and a restart
+// from the checkpoint can succeed.
+bool lostPeer(const std::string &message) {
+  for (const char *sign : {"Connection closed by peer", "Connection reset", "Broken pipe", "Timed out",
+                           "timed out", "Socket Timeout", "ProcessGroupGloo", "gloo", "NCCL"})
+    if (message.find(sign) != std::string::npos) return true;
+  return false;
+}
+
+// Signs of life while the run trains: a byte per second to the launcher's pipe (a rank that stops
+// answering is restarted) and, on rank 0, a heartbeat in the tracking database (Studio tells a
+// live run from a dead one) plus the process's system metrics when no launcher samples them.
+class Heartbeat {
+ public:
+  Heartbeat(std::string dbPath, int64_t runId, int rank) : m_dbPath(std::move(dbPath)), m_runId(runId), m_rank(rank) {
+    if (const char *fd = std::getenv("TORCHWRIGHT_HEARTBEAT_FD")) m_pipe = std::atoi(fd);
+    m_thread = std::thread([this] { loop(); });
+  }
+  ~Heartbeat() {
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_stop = true;
+    }
+    m_wake.notify_all();
+    m_thread.join();
+  }
+
+ private:
+  void loop() {
+    std::unique_ptr<tw::tracking::Store> store;
+    tw::sysmon::ProcessSampler sampler;
+    int tick = 0;
+    std::unique_lock<std::mutex> lock(m_mutex);
+    while (!m_wake.wait_for(lock, std::chrono::seconds(1), [&] { return m_stop; })) {
+      if (m_pipe > 0) {
+        const char beat = 1;
+        if (::write(m_pipe, &beat, 1) < 0) m_pipe = -1;
+      }
+      if (m_rank != 0 || m_runId <= 0 || ++tick % 2 != 0) continue;
+      try {
+        if (!store) store = tw::tracking::Store::open(m_dbPath);
+        store->heartbeat(m_runId);
+        if (m_pipe < 0 && tick % 6 == 0) {  // no launcher: nobody else records this process
+          const auto s = sampler.sample();
+          const int64_t now = static_cast<int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+              std::chrono::system_clock::now().time_since_epoch()).count());
+          if (s.ok) store->writeSystemMetrics(m_runId, {{"cpu_percent", 0, now, s.cpuPercent}, {"rss_mb", 0, now, s.rssMb}});
+        }
+      } catch (const std::exception &e) {
+        spdlog::warn("heartbeat: {}", e.what());
+      }
+    }
+  }
+
+  std::string m_dbPath;
+  int64_t m_runId;
+  int m_rank;
+  int m_pipe = -1;
+  bool m_stop = false;
+  std::mutex m_mutex;
+  std::condition_variable m_wake;
+  std::thread m_thread;
+};
 
 std::string option(int argc, char **argv, const char *name) {
   for (int i = 1; i + 1 < argc; ++i)
@@ -100,42 +197,79 @@ void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSum
 }  // namespace
 
 int main(int argc, char **argv) {
-  const std::string workspace = option(argc, argv, "--workspace");
   const std::string runId = option(argc, argv, "--run");
-  if (workspace.empty() || runId.empty()) {
-    std::fprintf(stderr, "usage: torchwright-worker --workspace DIR --run RUN_ID [--resume]\n");
+  const std::string configFile = option(argc, argv, "--config");
+  std::string workspace = option(argc, argv, "--workspace");
+  if (runId.empty() == configFile.empty()) {
+    std::fprintf(stderr, "usage: torchwright-worker --workspace DIR --run RUN_ID [--resume]\n"
+                         "       torchwright-worker --config RUN.yaml [--set key=value ...] [--workspace DIR]\n"
+                         "                          (one rank under srun, torchrun or a PyTorchJob)\n");
     return 2;
   }
+  tw::dist::DistEnv dist;
+  try {
+    dist = tw::dist::distEnvFromProcess();
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
+    return 2;
+  }
+  const bool rank0 = dist.rank == 0;
   std::signal(SIGTERM, onSignal);
   std::signal(SIGINT, onSignal);
+  std::signal(SIGHUP, onHangup);
 
+  // Which run: recorded already (--run), or, from a run file, recorded now by rank 0.
   std::unique_ptr<tw::tracking::Store> store;
   tw::tracking::RunRecord run;
+  tw::config::RunConfig config;
+  std::string runDir;
   try {
-    store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
-    auto found = store->findRun(runId);
-    if (!found) {
-      std::fprintf(stderr, "torchwright-worker: no run '%s' in %s\n", runId.c_str(), store->path().c_str());
-      return 1;
+    if (!runId.empty()) {
+      if (workspace.empty()) throw std::runtime_error("--run needs --workspace");
+      store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
+      auto found = store->findRun(runId);
+      if (!found) {
+        std::fprintf(stderr, "torchwright-worker: no run '%s' in %s\n", runId.c_str(), store->path().c_str());
+        return 1;
+      }
+      run = *found;
+      runDir = run.runDir.empty() ? tw::config::runDir(workspace, run.uuid) : run.runDir;
+      config = tw::config::parseRunConfig(run.configYaml, (fs::path(runDir) / "config.yaml").string());
+    } else {
+      config = tw::config::loadRunConfig(configFile, options(argc, argv, "--set"));
+      if (rank0) {
+        if (workspace.empty()) workspace = tw::config::defaultWorkspaceDir();
+        tw::config::ensureWorkspace(workspace);
+        store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
+        const auto analysis = tw::spec::analyzeOrThrow(tw::spec::parseModelYaml(config.modelYaml, config.modelFile));
+        run = tw::app::recordRun(*store, config, workspace, analysis.totalParams);
+        runDir = run.runDir;
+        std::printf("run %s (%s) in experiment '%s', %s\n", run.uuid.c_str(), run.name.c_str(),
+                    run.experiment.c_str(), dist.describe().c_str());
+        std::fflush(stdout);
+      }
     }
-    run = *found;
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "torchwright-worker: opening the tracking database: %s\n", e.what());
+    std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
     return 1;
   }
-  const std::string runDir = run.runDir.empty() ? tw::config::runDir(workspace, run.uuid) : run.runDir;
-  setUpLogging(runDir);
+  if (!rank0) store.reset();  // only rank 0 writes to the tracking database
+  setUpLogging(rank0 ? runDir : std::string());
 
   try {
-    auto config = tw::config::parseRunConfig(run.configYaml, (fs::path(runDir) / "config.yaml").string());
-    store->setStatus(run.id, tw::tracking::RunStatus::Running);
-    tw::tracking::MetricWriter writer(store->path(), run.id);
+    std::unique_ptr<tw::tracking::MetricWriter> writer;
+    if (rank0) {
+      store->setStatus(run.id, tw::tracking::RunStatus::Running);
+      writer = std::make_unique<tw::tracking::MetricWriter>(store->path(), run.id);
+    }
+    Heartbeat heartbeat(rank0 ? store->path() : std::string(), rank0 ? run.id : 0, dist.rank);
 
     auto lastStopCheck = std::chrono::steady_clock::now();
     bool stopRequested = false;
     tw::engine::TrainCallbacks callbacks;
     callbacks.shouldStop = [&] {
       if (g_stopSignal) return true;
+      if (!rank0) return false;
       // The Stop button sets a flag in the database; a cheap read, but not every step.
       auto now = std::chrono::steady_clock::now();
       if (now - lastStopCheck > std::chrono::seconds(1)) {
@@ -144,41 +278,59 @@ int main(int argc, char **argv) {
       }
       return stopRequested;
     };
-    callbacks.onDataLoaded = [&](const std::string &fingerprint) { store->setDataFingerprint(run.id, fingerprint); };
-    callbacks.onEpoch = [](const tw::engine::EpochReport &r) {
-      std::string quality;
-      if (r.val.count("accuracy")) quality = "  val acc " + std::to_string(100.0 * r.valAccuracy).substr(0, 5) + "%";
-      else if (r.val.count("r2")) quality = "  val R2 " + std::to_string(r.val.at("r2")).substr(0, 6);
-      std::printf("epoch %lld/%lld  train loss %.4f  val loss %.4f%s  %.0f samples/s  %.1fs\n", (long long)r.epoch,
-                  (long long)r.epochs, r.trainLoss, r.valLoss, quality.c_str(), r.samplesPerSec, r.seconds);
-      std::fflush(stdout);
-    };
-    callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
-      store->addArtifact(run.id, path, kind);
-    };
+    if (rank0) {
+      callbacks.onDataLoaded = [&](const std::string &fingerprint) { store->setDataFingerprint(run.id, fingerprint); };
+      callbacks.onEpoch = [](const tw::engine::EpochReport &r) {
+        std::string quality;
+        if (r.val.count("accuracy")) quality = "  val acc " + std::to_string(100.0 * r.valAccuracy).substr(0, 5) + "%";
+        else if (r.val.count("r2")) quality = "  val R2 " + std::to_string(r.val.at("r2")).substr(0, 6);
+        std::printf("epoch %lld/%lld  train loss %.4f  val loss %.4f%s  %.0f samples/s  %.1fs\n", (long long)r.epoch,
+                    (long long)r.epochs, r.trainLoss, r.valLoss, quality.c_str(), r.samplesPerSec, r.seconds);
+        std::fflush(stdout);
+      };
+      callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
+        store->addArtifact(run.id, path, kind);
+      };
+    }
     tw::engine::TrainEnvironment environment;
     environment.runDir = runDir;
     environment.resume = flag(argc, argv, "--resume");
+    environment.dist = dist;
 
-    auto summary = tw::engine::train(config, &writer, callbacks, environment);
+    auto summary = tw::engine::train(config, writer.get(), callbacks, environment);
+    if (!rank0) return 0;
     store->setTag(run.id, "weights_sha256", summary.weightsDigest);
-    writer.flush();
-    if (!writer.lastError().empty())
-      spdlog::warn("some metrics could not be written: {}", writer.lastError());
-    if (summary.stopped)
+    writer->flush();
+    if (!writer->lastError().empty())
+      spdlog::warn("some metrics could not be written: {}", writer->lastError());
+    if (summary.stopped && g_launcherGone)
+      store->setStatus(run.id, tw::tracking::RunStatus::Failed,
+                       "its launcher exited unexpectedly; stopped after a checkpoint (`torchwright train --resume " +
+                           run.uuid.substr(0, 8) + "` continues it)");
+    else if (summary.stopped)
       store->setStatus(run.id, tw::tracking::RunStatus::Killed, "stopped on request");
     else
       store->setStatus(run.id, tw::tracking::RunStatus::Finished);
     printSummary(run, summary);
     return 0;
   } catch (const std::exception &e) {
-    spdlog::error("run {} failed: {}", run.uuid, e.what());
-    try {
-      store->setStatus(run.id, tw::tracking::RunStatus::Failed, e.what());
-    } catch (const std::exception &inner) {
-      std::fprintf(stderr, "torchwright-worker: could not record the failure: %s\n", inner.what());
+    const std::string what = e.what();
+    if (dist.distributed() && lostPeer(what)) {
+      // The launcher decides: restart every rank from the checkpoint, or record the failure.
+      std::fprintf(stderr, "torchwright: rank %d lost contact with the other ranks: %s\n", dist.rank, what.c_str());
+      return kExitPeerLost;
     }
-    std::fprintf(stderr, "torchwright: run %s failed: %s\n", run.uuid.substr(0, 8).c_str(), e.what());
+    spdlog::error("run {} failed: {}", run.uuid, what);
+    if (rank0) {
+      try {
+        store->setStatus(run.id, tw::tracking::RunStatus::Failed, what);
+      } catch (const std::exception &inner) {
+        std::fprintf(stderr, "torchwright-worker: could not record the failure: %s\n", inner.what());
+      }
+    }
+    std::string who = run.uuid.empty() ? std::string("the run") : "run " + run.uuid.substr(0, 8);
+    if (dist.distributed()) who += " (rank " + std::to_string(dist.rank) + ")";
+    std::fprintf(stderr, "torchwright: %s failed: %s\n", who.c_str(), what.c_str());
     return 1;
   }
 }

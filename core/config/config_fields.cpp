@@ -165,6 +165,21 @@ std::vector<ConfigField> makeFields() {
   f.push_back(intField("train.checkpoint_every", TW_TRAIN(checkpointEvery), 0, std::nullopt,
                        "also checkpoint every N optimiser steps (0 = at the end of each epoch only)"));
   f.push_back(intField("train.top_k", TW_TRAIN(topK), 1, 1000, "k of the top-k accuracy"));
+  // --- distributed ---
+#define TW_DIST(member) [](RunConfig &c) -> decltype(c.distributed.member) & { return c.distributed.member; }
+  f.push_back(intField("distributed.nproc_per_node", TW_DIST(nprocPerNode), 1, 1024,
+                       "training processes (ranks) on this machine; data.batch_size is split among all ranks"));
+  f.push_back(stringField("distributed.backend", TW_DIST(backend), {"auto", "gloo", "nccl"},
+                          "c10d backend: auto = NCCL on CUDA devices, Gloo on the CPU"));
+  f.push_back(intField("distributed.max_restarts", TW_DIST(maxRestarts), 0, 1000,
+                       "restart all ranks from the last checkpoint this many times after a rank dies"));
+  f.push_back(floatField("distributed.bucket_mb", TW_DIST(bucketMb), 0.01, 1024.0,
+                         "gradients are all-reduced in buckets of this size, overlapping the backward pass"));
+  f.push_back(boolField("distributed.broadcast_buffers", TW_DIST(broadcastBuffers),
+                        "copy rank 0's buffers (batch-norm statistics) to every rank before each step"));
+  f.push_back(intField("distributed.timeout_s", TW_DIST(timeoutS), 1, 86400,
+                       "seconds a collective may wait for a peer before the rank fails"));
+#undef TW_DIST
   // --- tracking ---
   f.push_back(stringField("tracking.experiment",
                           [](RunConfig &c) -> std::string & { return c.tracking.experiment; }, {},

@@ -19,7 +19,7 @@ namespace tw::config {
 
 namespace {
 
-const char *const kSections[] = {"data", "train", "tracking"};
+const char *const kSections[] = {"data", "train", "distributed", "tracking"};
 
 std::string where(const std::string &file, const YAML::Mark &mark) {
   std::string out = file.empty() ? "<run config>" : file;
@@ -181,7 +181,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
   } catch (const YAML::ParserException &e) {
     throw ConfigError(where(fileName, e.mark) + ": invalid YAML: " + e.msg);
   }
-  if (!root.IsMap()) throw ConfigError(where(fileName, root.Mark()) + ": a run file is a map with model, data, train, tracking");
+  if (!root.IsMap()) throw ConfigError(where(fileName, root.Mark()) + ": a run file is a map with model, data, train, distributed, tracking");
 
   RunConfig config;
   config.sourceFile = fileName;
@@ -199,7 +199,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     bool isSection = false;
     for (const char *section : kSections) isSection = isSection || key == section;
     if (!isSection)
-      throw ConfigError(at + ": unknown key '" + key + "' (expected model, data, train, tracking)");
+      throw ConfigError(at + ": unknown key '" + key + "' (expected model, data, train, distributed, tracking)");
     if (entry.second.IsNull()) continue;
     if (!entry.second.IsMap()) throw ConfigError(at + ": key '" + key + "': expected a map");
     for (const auto &item : entry.second) {
@@ -240,7 +240,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
       const std::string section = key.substr(0, key.find('.'));
       std::string known = knownKeys(section);
       throw ConfigError(context + ": unknown key '" + key + "'" +
-                        (known.empty() ? " (sections: model, data, train, tracking)" : " (known in " + section + ": " + known + ")"));
+                        (known.empty() ? " (sections: model, data, train, distributed, tracking)" : " (known in " + section + ": " + known + ")"));
     }
     YAML::Node value;
     try {

@@ -96,6 +96,17 @@ struct TrainOptions {
   int64_t topK = 5;                // top-k accuracy
 };
 
+// How many processes train the run and how they talk (c10d). The same file trains on one process
+// or many: data.batch_size is the global batch, split evenly across the ranks.
+struct DistributedOptions {
+  int64_t nprocPerNode = 1;        // ranks on this machine (torchwright launch --nproc-per-node)
+  std::string backend = "auto";    // auto (NCCL on CUDA, Gloo on CPU) | gloo | nccl
+  int64_t maxRestarts = 3;         // restarts from the last checkpoint after a rank dies
+  double bucketMb = 25.0;          // gradient all-reduce bucket size (the first bucket is 1 MB)
+  bool broadcastBuffers = true;    // rank 0's buffers (batch-norm statistics) before every step
+  int64_t timeoutS = 300;          // a collective that waits longer fails the rank (a hung peer)
+};
+
 struct TrackingOptions {
   std::string experiment = "default";
   std::string runName;
@@ -107,6 +118,7 @@ struct RunConfig {
   std::string modelYaml;    // the model specification text (always filled after loading)
   DataOptions data;
   TrainOptions train;
+  DistributedOptions distributed;
   TrackingOptions tracking;
 };
 

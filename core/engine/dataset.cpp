@@ -196,6 +196,11 @@ BatchOrder::BatchOrder(int64_t examples, int64_t batchSize, bool shuffle, int64_
   }
 }
 
+void BatchOrder::shard(int rank, int world) {
+  m_rank = rank;
+  m_world = std::max(1, world);
+}
+
 torch::Tensor BatchOrder::indices(int64_t b) const {
   if (!m_order.defined()) return {};
   return m_order.slice(0, begin(b), end(b));

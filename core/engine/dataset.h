@@ -8,9 +8,11 @@
 
 #include "core/config/run_config.h"
 #include "core/data/examples.h"
+#include "core/dist/dist_env.h"
 
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -50,14 +52,22 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed);
 class BatchOrder {
  public:
   BatchOrder(int64_t examples, int64_t batchSize, bool shuffle, int64_t seed, int64_t epoch);
+  // Distributed training: every batch is split into `world` contiguous shares and this rank takes
+  // share `rank`, so the ranks together see exactly the batches one process would.
+  void shard(int rank, int world);
   int64_t batches() const { return (m_examples + m_batchSize - 1) / m_batchSize; }
-  // Indices of batch `b` (the last may be smaller); undefined tensor = the contiguous range.
+  // Indices of this rank's share of batch `b` (the last batch may be smaller); an undefined
+  // tensor means the contiguous range [begin(b), end(b)).
   torch::Tensor indices(int64_t b) const;
-  int64_t begin(int64_t b) const { return b * m_batchSize; }
-  int64_t end(int64_t b) const { return std::min(m_examples, (b + 1) * m_batchSize); }
+  int64_t begin(int64_t b) const { return globalBegin(b) + dist::shardBounds(globalSize(b), m_rank, m_world).first; }
+  int64_t end(int64_t b) const { return globalBegin(b) + dist::shardBounds(globalSize(b), m_rank, m_world).second; }
+  int64_t globalSize(int64_t b) const { return std::min(m_examples, (b + 1) * m_batchSize) - globalBegin(b); }
 
  private:
+  int64_t globalBegin(int64_t b) const { return b * m_batchSize; }
+
   int64_t m_examples, m_batchSize;
+  int m_rank = 0, m_world = 1;
   torch::Tensor m_order;  // int64 permutation; undefined when not shuffling
 };
 

@@ -48,7 +48,7 @@ void checkModelFitsData(const GraphModule &model, const spec::Analysis &analysis
 
 }  // namespace
 
-TrainSetup prepareTraining(const config::RunConfig &config) {
+TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
   const auto log = engineLog();
   const config::TrainOptions &t = config.train;
   TrainSetup s;
@@ -57,7 +57,8 @@ TrainSetup prepareTraining(const config::RunConfig &config) {
   // convolutional before LibTorch does any work (its thread pool sizes itself on first use).
   s.spec = stage("building model", [&] { return spec::parseModelYaml(config.modelYaml, config.modelFile); });
   s.analysis = stage("building model", [&] { return spec::analyzeOrThrow(s.spec); });
-  const ThreadPlan plan = planThreads(static_cast<int>(t.threads), isConvolutional(s.spec), availableCores());
+  const ThreadPlan plan = planThreads(static_cast<int>(t.threads), isConvolutional(s.spec),
+                                     cores > 0 ? cores : availableCores());
   applyThreads(plan);
   keepStepAllocationsResident();
   log->info("threads: LibTorch {}, BLAS {} ({})", plan.torchThreads, plan.blasThreads, plan.reason);

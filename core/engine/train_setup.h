@@ -35,9 +35,10 @@ struct TrainSetup {
   std::string monitorMetric;   // train.monitor without "val/"
 };
 
-// Sets threads and the seed, reads the data, builds the model and optimiser. Throws
-// std::runtime_error prefixed with the stage ("configuring training: ...", "loading data: ...").
-TrainSetup prepareTraining(const config::RunConfig &config);
+// Sets threads and the seed, reads the data, builds the model and optimiser. `cores`: what this
+// process may use (0 = every core it may run on; a rank of a distributed run gets its share).
+// Throws std::runtime_error prefixed with the stage ("configuring training: ...", "loading data: ...").
+TrainSetup prepareTraining(const config::RunConfig &config, int cores = 0);
 
 // c10::Error's what() carries a C++ backtrace that means nothing to the person reading the run.
 std::string messageOf(const std::exception &e);

@@ -3,10 +3,12 @@
 #include "core/engine/atomic_file.h"
 #include "core/engine/batch_stream.h"
 #include "core/engine/checkpoint.h"
+#include "core/engine/communicator.h"
 #include "core/engine/dataset.h"
 #include "core/engine/diagnostics.h"
 #include "core/engine/engine_log.h"
 #include "core/engine/evaluation.h"
+#include "core/engine/gradient_sync.h"
 #include "core/engine/lr_schedule.h"
 #include "core/engine/model_builder.h"
 #include "core/engine/monitor.h"
@@ -39,6 +41,17 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// The cores this process may use: what its launcher granted, else an even share of the machine
+// among the ranks on it (ranks x threads must never exceed the cores).
+int coresFor(const dist::DistEnv &env) {
+  const int available = availableCores();
+  if (env.coresPerRank > 0) return std::min(env.coresPerRank, available);
+  return std::max(1, available / std::max(1, env.localWorldSize));
+}
+
+// What the ranks sum after each optimiser step, along with the gradients.
+enum Extra { kLossMean, kLossSum, kExamples, kStop, kExtras };
+
 // One training run from setup to the test evaluation. The loop's state lives in `m_progress`,
 // which is exactly what a checkpoint holds, so that a resumed run continues bit for bit.
 class TrainRun {
@@ -46,7 +59,7 @@ class TrainRun {
   TrainRun(const config::RunConfig &config, tracking::MetricWriter *writer, const TrainCallbacks &callbacks,
            const TrainEnvironment &env)
       : m_config(config), m_t(config.train), m_writer(writer), m_callbacks(callbacks), m_env(env),
-        m_setup(prepareTraining(config)), m_schedule(m_t, m_setup.stepsPerEpoch),
+        m_setup(prepareTraining(config, coresFor(env.dist))), m_schedule(m_t, m_setup.stepsPerEpoch),
         m_scaler(m_setup.precision == Precision::FP16), m_augment(config.data) {
     m_params = m_setup.model->parameters();
     m_summary.parameters = countParameters(*m_setup.model);
@@ -55,7 +68,8 @@ class TrainRun {
     m_summary.valSamples = m_setup.data.val.size();
     m_summary.testSamples = m_setup.data.test.size();
     if (m_callbacks.onDataLoaded) m_callbacks.onDataLoaded(m_setup.data.fingerprint);
-    if (!m_env.runDir.empty() && m_env.checkpoints) {
+    if (m_env.dist.distributed()) joinProcessGroup();
+    if (writesFiles()) {
       fs::create_directories(fs::path(m_env.runDir) / "checkpoints");
       fs::create_directories(fs::path(m_env.runDir) / "artifacts");
       const int stale = removeStaleTemporaries((fs::path(m_env.runDir) / "checkpoints").string()) +
@@ -67,6 +81,7 @@ class TrainRun {
   TrainSummary run() {
     const auto runStart = Clock::now();
     resumeIfAsked();
+    if (m_comm) startTogether();
     for (; m_progress.epoch <= m_t.epochs && !m_summary.stopped && !m_summary.earlyStopped; ) runEpoch();
     m_summary.steps = m_progress.step;
     m_summary.epochs = std::min(m_t.epochs, m_progress.epoch - 1);
@@ -79,6 +94,8 @@ class TrainRun {
     if (!m_summary.stopped) finish();
     m_summary.weightsDigest = weightsDigest(*m_setup.model);
     m_summary.seconds = secondsSince(runStart);
+    m_summary.worldSize = m_comm ? m_comm->size() : 1;
+    if (m_sync && m_progress.trainSeconds > 0) m_summary.allreduceShare = m_sync->waitSeconds() / m_progress.trainSeconds;
     return m_summary;
   }
 
@@ -86,7 +103,58 @@ class TrainRun {
   std::string checkpointPath(const char *name) const {
     return (fs::path(m_env.runDir) / "checkpoints" / name).string();
   }
-  bool writesFiles() const { return !m_env.runDir.empty() && m_env.checkpoints; }
+  bool writesFiles() const { return !m_env.runDir.empty() && m_env.checkpoints && m_env.dist.rank == 0; }
+
+  void joinProcessGroup() {
+    const dist::DistEnv &env = m_env.dist;
+    if (m_config.data.batchSize < env.worldSize)
+      throw std::runtime_error(fmt::format("configuring training: data.batch_size {} is smaller than the {} ranks; "
+                                           "each rank trains on a share of every batch", m_config.data.batchSize,
+                                           env.worldSize));
+    m_comm = stage("joining the process group", [&] {
+      return std::make_unique<Communicator>(env, m_config.distributed.backend, m_setup.device,
+                                            std::chrono::seconds(m_config.distributed.timeoutS));
+    });
+    // Every rank must train the same thing: a node started with another run file would
+    // otherwise average gradients of different models, or hang on mismatched collectives.
+    config::RunConfig same = m_config;
+    same.train.device = "";  // "cuda:<local rank>" differs by design
+    const std::string hash = config::configHash(same);
+    if (env.rank == 0) {
+      m_comm->setText("torchwright/config_hash", hash);
+      m_comm->setText("torchwright/run_dir", m_env.runDir);
+    } else {
+      const std::string rootHash = m_comm->getText("torchwright/config_hash");
+      if (rootHash != hash)
+        throw std::runtime_error(fmt::format("joining the process group: rank {}'s run configuration differs from "
+                                             "rank 0's (hash {} vs {}); start every rank with the same run file",
+                                             env.rank, hash.substr(0, 12), rootHash.substr(0, 12)));
+      if (m_env.runDir.empty()) m_env.runDir = m_comm->getText("torchwright/run_dir");
+    }
+    m_sync = std::make_unique<GradientSync>(*m_comm, m_params, m_config.distributed.bucketMb);
+    for (const auto &buffer : m_setup.model->buffers()) m_buffers.push_back(buffer);
+    engineLog()->info("rank {} of {}: {} gradient bucket(s), data.batch_size {} split across the ranks", env.rank,
+                      env.worldSize, m_sync->buckets(), m_config.data.batchSize);
+  }
+
+  // All ranks start from rank 0's weights and the same checkpoint; a rank that could not read
+  // rank 0's checkpoint (no shared run folder) would silently train something else.
+  void startTogether() {
+    const int64_t step = m_progress.step;
+    if (m_comm->rank() == 0) m_comm->setText("torchwright/start_step", std::to_string(step));
+    const int64_t rootStep = std::stoll(m_comm->getText("torchwright/start_step"));
+    if (rootStep != step)
+      throw std::runtime_error(fmt::format("resuming: rank {} starts at step {} but rank 0 at step {}; every rank reads "
+                                           "the checkpoint from the run folder {}, which must be shared between "
+                                           "machines", m_comm->rank(), step, rootStep, m_env.runDir));
+    std::vector<torch::Tensor> state = m_params;
+    state.insert(state.end(), m_buffers.begin(), m_buffers.end());
+    m_comm->broadcast(state);
+  }
+
+  void syncBuffers() {
+    if (m_comm && m_config.distributed.broadcastBuffers && !m_buffers.empty()) m_comm->broadcast(m_buffers);
+  }
 
   void resumeIfAsked() {
     if (!m_env.resume || m_env.runDir.empty() || !fs::exists(checkpointPath("last.pt"))) return;
@@ -121,18 +189,26 @@ class TrainRun {
     const int64_t batches = m_setup.batchesPerEpoch;
     model.train();
     BatchOrder order(data.train.size(), m_config.data.batchSize, m_config.data.shuffle, m_t.seed, epoch);
+    if (m_comm) order.shard(m_comm->rank(), m_comm->size());
     BatchStream stream(data.train, order, m_progress.batch, m_augment, m_t.seed, epoch, m_config.data.prefetch);
     const auto epochStart = Clock::now();
     const int64_t seenBefore = m_progress.epochSeen;
-    double groupLoss = 0.0;
+    std::vector<double> group(kExtras, 0.0);  // this rank's share of the group's numbers
     int64_t groupDone = 0;
     Batch batch;
     while (true) {
       const bool groupStart = groupDone == 0;
-      if (groupStart && m_callbacks.shouldStop && m_callbacks.shouldStop()) {
-        m_summary.stopped = true;
-        break;
+      if (groupStart) {
+        // Ranks stop together: each says whether it was asked, and all stop after the step in
+        // which any one said so.
+        const bool asked = m_callbacks.shouldStop && m_callbacks.shouldStop();
+        if (m_stopAgreed || (asked && !m_comm)) {
+          m_summary.stopped = true;
+          break;
+        }
+        group[kStop] = asked ? 1.0 : 0.0;
       }
+      const int64_t batchIndex = m_progress.batch;
       if (!stream.next(batch)) break;
       const int64_t groupFirst = (m_progress.batch / m_t.accumulate) * m_t.accumulate;
       const int64_t groupSize = std::min(m_t.accumulate, batches - groupFirst);
@@ -140,31 +216,52 @@ class TrainRun {
         m_lr = m_schedule.rate(m_progress.step, epoch);
         setLearningRate(*m_setup.optimizer, m_lr);
         m_setup.optimizer->zero_grad();
+        syncBuffers();
       }
-      const torch::Tensor x = batch.inputs.to(m_setup.device), y = batch.targets.to(m_setup.device);
-      torch::Tensor output;
-      {
-        AutocastGuard autocast(m_setup.precision, m_setup.device);
-        output = model.forward(x);
+      const bool lastOfGroup = groupDone + 1 == groupSize;
+      const int64_t n = batch.inputs.size(0);
+      const int64_t globalN = order.globalSize(batchIndex);
+      // A rank's loss is the mean over its share; weighted by the share's size, the ranks'
+      // gradients sum to the gradient of the whole batch's mean, exactly as one process has it.
+      const double share = static_cast<double>(n) / static_cast<double>(globalN);
+      double value = 0.0;
+      torch::Tensor loss;
+      if (n > 0) {
+        const torch::Tensor x = batch.inputs.to(m_setup.device), y = batch.targets.to(m_setup.device);
+        torch::Tensor output;
+        {
+          AutocastGuard autocast(m_setup.precision, m_setup.device);
+          output = model.forward(x);
+        }
+        loss = m_setup.loss(output, y);
+        // The one host read per batch: logging and the NaN guard need the value.
+        value = loss.item<double>();
+        if (!std::isfinite(value)) {
+          throw std::runtime_error(fmt::format(
+              "loss is {} at step {} (epoch {}, batch {}){}; try a lower learning rate than {}",
+              std::isnan(value) ? "NaN" : "Inf", m_progress.step + 1, epoch, m_progress.batch + 1,
+              describeWeights(), m_lr));
+        }
       }
-      const torch::Tensor loss = m_setup.loss(output, y);
-      // The one host read per batch: logging and the NaN guard need the value.
-      const double value = loss.item<double>();
-      if (!std::isfinite(value)) {
-        throw std::runtime_error(fmt::format(
-            "loss is {} at step {} (epoch {}, batch {}){}; try a lower learning rate than {}",
-            std::isnan(value) ? "NaN" : "Inf", m_progress.step + 1, epoch, m_progress.batch + 1,
-            describeWeights(), m_lr));
+      group[kLossMean] += value * share;
+      group[kLossSum] += value * static_cast<double>(n);
+      group[kExamples] += static_cast<double>(n);
+      if (m_sync && lastOfGroup) m_sync->arm(group);
+      if (n > 0) {
+        torch::Tensor scaled = loss / static_cast<double>(groupSize);
+        if (m_comm) scaled = scaled * share;
+        m_scaler.scale(scaled).backward();
       }
-      m_scaler.scale(loss / static_cast<double>(groupSize)).backward();
-      const int64_t n = x.size(0);
-      m_progress.epochLossSum += value * static_cast<double>(n);
-      m_progress.epochSeen += n;
       m_progress.batch += 1;
-      groupLoss += value;
       if (++groupDone < groupSize) continue;
-      optimizerStep(groupLoss / static_cast<double>(groupSize));
-      groupLoss = 0.0;
+      if (m_sync) {
+        group = m_sync->finish();
+        m_stopAgreed = group[kStop] > 0.0;
+      }
+      m_progress.epochLossSum += group[kLossSum];
+      m_progress.epochSeen += static_cast<int64_t>(std::llround(group[kExamples]));
+      optimizerStep(group[kLossMean] / static_cast<double>(groupSize));
+      std::fill(group.begin(), group.end(), 0.0);
       groupDone = 0;
       if (m_t.checkpointEvery > 0 && m_progress.step % m_t.checkpointEvery == 0 && m_progress.batch < batches) {
         m_progress.trainSeconds += secondsSince(epochStart) - m_countedSeconds;
@@ -183,6 +280,10 @@ class TrainRun {
       checkpoint();  // at a step boundary: a resume continues exactly here
       return;
     }
+    const double syncSeconds = m_sync ? m_sync->waitSeconds() - m_syncSecondsBefore : 0.0;
+    if (m_sync) m_syncSecondsBefore = m_sync->waitSeconds();
+    if (m_comm) log("dist/allreduce_share", trainSeconds > 0 ? syncSeconds / trainSeconds : 0.0);
+    syncBuffers();  // every rank evaluates, checkpoints and stops early on rank 0's statistics
     endOfEpoch(trainSeconds, m_progress.epochSeen - seenBefore, stream.waitSeconds(), epochStart);
   }
 
@@ -324,6 +425,11 @@ class TrainRun {
   GradScaler m_scaler;
   Augment m_augment;
   std::vector<torch::Tensor> m_params;
+  std::vector<torch::Tensor> m_buffers;  // batch-norm statistics: rank 0's are broadcast
+  std::unique_ptr<Communicator> m_comm;  // distributed runs only
+  std::unique_ptr<GradientSync> m_sync;
+  bool m_stopAgreed = false;
+  double m_syncSecondsBefore = 0.0;
   TrainProgress m_progress;
   TrainSummary m_summary;
   double m_lr = 0.0;
@@ -336,7 +442,11 @@ class TrainRun {
 
 TrainSummary train(const config::RunConfig &config, tracking::MetricWriter *writer, const TrainCallbacks &callbacks,
                    const TrainEnvironment &environment) {
-  TrainRun run(config, writer, callbacks, environment);
+  config::RunConfig local = config;
+  // One process per GPU: a distributed run's "cuda" is the device of the rank's local index.
+  if (environment.dist.distributed() && local.train.device == "cuda")
+    local.train.device = "cuda:" + std::to_string(environment.dist.localRank);
+  TrainRun run(local, writer, callbacks, environment);
   return stage("training", [&] { return run.run(); });
 }
 

@@ -6,6 +6,7 @@
 //   TrainSummary s = train(config, &writer, callbacks, env);
 
 #include "core/config/run_config.h"
+#include "core/dist/dist_env.h"
 #include "core/spec/model_spec.h"
 
 #include <cstdint>
@@ -51,6 +52,8 @@ struct TrainSummary {
   double bestValue = 0.0;
   int64_t resumedFromStep = -1;  // >= 0 when the run continued from a checkpoint
   std::string weightsDigest;   // SHA-256 of the final weights (bit-identical runs match)
+  int worldSize = 1;           // ranks that trained it
+  double allreduceShare = 0.0; // share of training time spent waiting for gradient all-reduce
 };
 
 struct TrainCallbacks {
@@ -67,9 +70,15 @@ struct TrainEnvironment {
   std::string runDir;   // checkpoints/ and artifacts/ go here; empty = no files (tests, benchmarks)
   bool resume = false;  // continue from runDir/checkpoints/last.pt when it exists
   bool checkpoints = true;
+  // This process's place in a distributed run. With several ranks, only rank 0 writes metrics,
+  // checkpoints and artifacts (give the others no writer); every rank reads the checkpoint on
+  // resume, so the run folder must be shared between machines. A rank without a runDir takes
+  // rank 0's.
+  dist::DistEnv dist;
 };
 
 // Metrics written (when writer is non-null), step = global optimiser step:
+//   distributed: dist/allreduce_share per epoch; losses and throughput are over all ranks.
 //   per step (every log_every): train/loss, train/lr, train/grad_norm;
 //   per epoch: train/epoch_loss, train/samples_per_sec, train/data_wait, epoch, val/<metric>,
 //   weight_norm/<param>, grad_norm/<param>; at the end: test/<metric>.

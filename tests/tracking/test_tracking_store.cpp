@@ -1,7 +1,7 @@
 // The tracking store's runs against a real SQLite file: creation and generated names,
 // statuses and their timestamps, params/tags/artifacts, lookups by uuid, prefix and name,
 // listings and change polling, the stop flag, deletion, and the schema's versioning (fresh,
-// reopened, older, newer and foreign files, WAL).
+// reopened, older, schema-1, newer and foreign files, WAL).
 
 #include "tracking_fixture.h"
 
@@ -269,7 +269,7 @@ class TestTrackingStore : public QObject {
 
   void schemaVersionRecorded() {
     auto store = Store::open(m_path);
-    QCOMPARE(Store::currentSchemaVersion(), 1);
+    QCOMPARE(Store::currentSchemaVersion(), 2);
     QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
     QCOMPARE(queryText(m_path, "SELECT version FROM schema_version"), std::to_string(Store::currentSchemaVersion()));
     QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM schema_version"), std::string("1"));
@@ -311,6 +311,30 @@ class TestTrackingStore : public QObject {
     RunRecord run = store->createRun(newRun("e"));
     QVERIFY(store->run(run.id));
     QCOMPARE(queryText(m_path, "SELECT text FROM notes"), std::string("hello"));
+  }
+
+  void schemaOneFileIsMigrated() {
+    // A file as schema 1 left it: today's file with migration 2 undone. DROP COLUMN rewrites
+    // the stored CREATE TABLE, so the runs table reads exactly as migration 1 created it.
+    int64_t runId = 0;
+    {
+      auto store = Store::open(m_path);
+      RunRecord run = store->createRun(newRun("e", "old"));
+      runId = run.id;
+      store->setStatus(run.id, RunStatus::Running);
+    }
+    QVERIFY(execRaw(m_path, "ALTER TABLE runs DROP COLUMN heartbeat_ms; UPDATE schema_version SET version = 1"));
+    QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = 'heartbeat_ms'"),
+             std::string("0"));
+
+    auto store = Store::open(m_path);
+    QCOMPARE(store->schemaVersion(), 2);
+    QCOMPARE(queryText(m_path, "SELECT heartbeat_ms FROM runs WHERE name = 'old'"), std::string("0"));
+    RunRecord run = *store->run(runId);
+    QCOMPARE(run.status, RunStatus::Running);
+    QCOMPARE(run.heartbeatMs, int64_t(0));
+    store->heartbeat(runId);
+    QVERIFY(store->run(runId)->heartbeatMs > 0);
   }
 
   void futureSchemaIsRejected() {

@@ -1,20 +1,18 @@
-#include "app/cli/run_launch.h"
+#include "app/common/run_recording.h"
 
-#include "app/cli/worker_process.h"
 #include "core/config/workspace.h"
 #include "core/sysmon/host_info.h"
 
 #include <spdlog/version.h>
 
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 namespace fs = std::filesystem;
 
-namespace tw::cli {
+namespace tw::app {
 
 namespace {
 
@@ -38,7 +36,8 @@ std::string relevantEnvironment() {
   static const char *kNames[] = {"OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
                                  "CUDA_VISIBLE_DEVICES", "CUBLAS_WORKSPACE_CONFIG", "NCCL_DEBUG",
                                  "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK", "LOCAL_RANK",
-                                 "SLURM_JOB_ID", "SLURM_PROCID", "TW_WORKSPACE", "LANG"};
+                                 "SLURM_JOB_ID", "SLURM_PROCID", "SLURM_NTASKS", "TORCHWRIGHT_CORES",
+                                 "GLOO_SOCKET_IFNAME", "NCCL_SOCKET_IFNAME", "TW_WORKSPACE", "LANG"};
   std::string out;
   for (const char *name : kNames)
     if (const char *value = std::getenv(name)) out += std::string(name) + "=" + value + "\n";
@@ -79,31 +78,4 @@ tracking::RunRecord recordRun(tracking::Store &store, const config::RunConfig &c
   return run;
 }
 
-int superviseWorker(tracking::Store &store, const tracking::RunRecord &run, const std::string &workspace,
-                    const std::string &selfPath, bool resume) {
-  std::vector<std::string> arguments{"--workspace", workspace, "--run", run.uuid};
-  if (resume) arguments.push_back("--resume");
-  auto exit = runWorker(workerPathBeside(selfPath), arguments);
-  if (!exit.started) {
-    store.setStatus(run.id, tracking::RunStatus::Failed, "worker did not start: " + exit.error);
-    std::fprintf(stderr, "torchwright: %s\n", exit.error.c_str());
-    return 1;
-  }
-  if (exit.signaled) {
-    // The worker could not record its own end: the run must not stay RUNNING.
-    const std::string reason = "worker killed by signal " + std::to_string(exit.signal) + " (" +
-                               strsignal(exit.signal) + "); `torchwright train --resume " + run.uuid.substr(0, 8) +
-                               "` continues from the last checkpoint";
-    store.setStatus(run.id, tracking::RunStatus::Failed, reason);
-    std::fprintf(stderr, "torchwright: run %s failed: %s\n", run.uuid.c_str(), reason.c_str());
-    return 1;
-  }
-  if (exit.exitCode != 0) {
-    auto after = store.run(run.id);
-    if (after && (after->status == tracking::RunStatus::Running || after->status == tracking::RunStatus::Created))
-      store.setStatus(run.id, tracking::RunStatus::Failed, "worker exited with code " + std::to_string(exit.exitCode));
-  }
-  return exit.exitCode == 0 ? 0 : 1;
-}
-
-}  // namespace tw::cli
+}  // namespace tw::app

@@ -1,0 +1,183 @@
+// `torchwright launch`: a run on many processes and machines. On the machine with node rank 0 it
+// records the run; on every machine it starts --nproc-per-node ranks and supervises them,
+// restarting all ranks from the last checkpoint when one dies (up to --max-restarts). Defaults
+// come from torchrun's MASTER_ADDR/MASTER_PORT and, under `srun` with one launcher per node, from
+// SLURM (SLURM_NNODES, SLURM_NODEID, the first host of the node list).
+//
+//   torchwright launch RUN.yaml --nproc-per-node 2
+//   torchwright launch RUN.yaml --nnodes 2 --node-rank 1 --master-addr 10.0.0.1 --master-port 29500
+//   torchwright launch RUN.yaml --detach       (keeps training when the terminal or Studio closes)
+
+#include "app/cli/commands.h"
+#include "app/cli/launch_setup.h"
+#include "app/cli/rank_supervisor.h"
+#include "app/common/run_recording.h"
+
+#include "core/config/workspace.h"
+#include "core/dist/dist_env.h"
+#include "tracking/store.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace tw::cli {
+
+namespace {
+
+int intOption(const CliArgs &args, const std::string &name, int fallback, int min) {
+  const std::string text = args.option(name);
+  if (text.empty()) return fallback;
+  size_t used = 0;
+  int value = 0;
+  try {
+    value = std::stoi(text, &used);
+  } catch (const std::exception &) {
+    used = 0;
+  }
+  if (used != text.size() || value < min)
+    throw std::runtime_error(name + " '" + text + "': expected a whole number >= " + std::to_string(min));
+  return value;
+}
+
+const char *env(const char *name) {
+  const char *value = std::getenv(name);
+  return value && *value ? value : nullptr;
+}
+
+// The node layout: flags first, then the environment a cluster gives a launcher.
+LaunchPlan planFromArgs(const CliArgs &args, const config::RunConfig &config) {
+  LaunchPlan plan;
+  plan.nprocPerNode = intOption(args, "--nproc-per-node", static_cast<int>(config.distributed.nprocPerNode), 1);
+  plan.maxRestarts = intOption(args, "--max-restarts", static_cast<int>(config.distributed.maxRestarts), 0);
+  plan.heartbeatTimeoutS = intOption(args, "--heartbeat-timeout", plan.heartbeatTimeoutS, 1);
+  int nnodes = 1, nodeRank = 0;
+  std::string masterAddr = env("MASTER_ADDR") ? env("MASTER_ADDR") : "";
+  // One launcher per node under srun: SLURM says how many nodes and which one this is.
+  if (env("SLURM_NNODES") && env("SLURM_NODEID") && args.option("--nnodes").empty()) {
+    nnodes = std::atoi(env("SLURM_NNODES"));
+    nodeRank = std::atoi(env("SLURM_NODEID"));
+    const char *list = env("SLURM_JOB_NODELIST") ? env("SLURM_JOB_NODELIST") : env("SLURM_NODELIST");
+    if (masterAddr.empty() && list) {
+      const auto hosts = dist::expandSlurmNodelist(list);
+      if (!hosts.empty()) masterAddr = hosts.front();
+    }
+  }
+  plan.nnodes = intOption(args, "--nnodes", nnodes, 1);
+  plan.nodeRank = intOption(args, "--node-rank", nodeRank, 0);
+  if (plan.nodeRank >= plan.nnodes)
+    throw std::runtime_error("--node-rank " + std::to_string(plan.nodeRank) + " is not below --nnodes " +
+                             std::to_string(plan.nnodes));
+  plan.masterAddr = args.option("--master-addr", masterAddr.empty() ? "127.0.0.1" : masterAddr);
+  const int defaultPort = env("MASTER_PORT") ? std::atoi(env("MASTER_PORT")) : (plan.nnodes > 1 ? 29500 : 0);
+  plan.masterPort = intOption(args, "--master-port", defaultPort, 0);
+  if (plan.masterPort > 65535) throw std::runtime_error("--master-port must be a TCP port (1-65535)");
+  if (plan.nnodes > 1 && plan.masterPort == 0)
+    throw std::runtime_error("--master-port: several machines need a port agreed in advance (e.g. 29500)");
+  return plan;
+}
+
+// Leaves the terminal's session (closing it, or Studio, no longer stops the run) and writes the
+// launcher's output to the run's folder. Returns false in the parent, which just reports.
+bool detach(const tracking::RunRecord &run) {
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("cannot start in the background: fork failed");
+  if (pid > 0) {
+    std::printf("launched in the background (pid %d); follow it with `torchwright runs show %s`\n",
+                static_cast<int>(pid), run.uuid.substr(0, 8).c_str());
+    return false;
+  }
+  ::setsid();
+  const std::string log = (fs::path(run.runDir) / "artifacts" / "launcher.log").string();
+  const int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (out >= 0) {
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(out, STDERR_FILENO);
+  }
+  if (in >= 0) ::dup2(in, STDIN_FILENO);
+  return true;
+}
+
+}  // namespace
+
+int runLaunch(const CliArgs &args, const std::string &selfPath) {
+  const bool resume = !args.option("--resume").empty();
+  if (resume == (args.positionals.size() == 1)) {
+    std::fprintf(stderr,
+                 "usage: torchwright launch RUN.yaml [--nproc-per-node N] [--nnodes M --node-rank R --master-addr A "
+                 "--master-port P]\n"
+                 "                          [--max-restarts K] [--set key=value ...] [--detach] [--workspace DIR]\n"
+                 "       torchwright launch --resume RUN [--nproc-per-node N] [--max-restarts K] [--force]\n");
+    return 2;
+  }
+  const std::string workspace = args.workspace();
+  std::vector<std::string> overrides = args.all("--set");
+  if (!args.option("--nproc-per-node").empty())
+    overrides.push_back("distributed.nproc_per_node=" + args.option("--nproc-per-node"));
+
+  std::unique_ptr<tracking::Store> store;
+  std::optional<tracking::RunRecord> run;
+  config::RunConfig config;
+  LaunchPlan plan;
+  try {
+    if (resume) {
+      store = tracking::Store::open(config::trackingDbPath(workspace));
+      run = findResumableRun(*store, args.option("--resume"), args.hasFlag("--force"));
+      if (!run) return 1;
+      config = recordedConfig(*run);
+      plan = planFromArgs(args, config);
+      plan.resume = true;
+      if (plan.nnodes > 1) throw std::runtime_error("--resume restarts a run on this machine; for several machines "
+                                                    "start each node's launcher with --resume and the same run folder");
+    } else {
+      int64_t parameters = 0;
+      auto checked = loadCheckedConfig(args.positionals[0], overrides, &parameters);
+      if (!checked) return 1;
+      config = *checked;
+      plan = planFromArgs(args, config);
+      if (plan.nodeRank == 0) {
+        config::ensureWorkspace(workspace);
+        store = tracking::Store::open(config::trackingDbPath(workspace));
+        run = app::recordRun(*store, config, workspace, parameters);
+      }
+    }
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
+    return 1;
+  }
+  const int world = plan.nprocPerNode * plan.nnodes;
+  if (run) {
+    plan.workerArgs = {"--workspace", workspace, "--run", run->uuid};
+    std::printf("run %s (%s) in experiment '%s': %d rank%s on %d machine%s\n", run->uuid.c_str(), run->name.c_str(),
+                run->experiment.c_str(), world, world == 1 ? "" : "s", plan.nnodes, plan.nnodes == 1 ? "" : "s");
+  } else {
+    // Another machine records the run; this one's ranks train from the same run file.
+    plan.workerArgs = {"--config", fs::absolute(args.positionals[0]).string()};
+    for (const auto &o : overrides) {
+      plan.workerArgs.push_back("--set");
+      plan.workerArgs.push_back(o);
+    }
+    std::printf("node %d of %d: %d rank%s joining %s:%d\n", plan.nodeRank, plan.nnodes, plan.nprocPerNode,
+                plan.nprocPerNode == 1 ? "" : "s", plan.masterAddr.c_str(), plan.masterPort);
+  }
+  std::fflush(stdout);
+  if (args.hasFlag("--detach")) {
+    if (!run) {
+      std::fprintf(stderr, "torchwright: --detach is for the machine that records the run (node rank 0)\n");
+      return 2;
+    }
+    if (!detach(*run)) return 0;
+    store = tracking::Store::open(config::trackingDbPath(workspace));  // a connection of the child's own
+  }
+  return superviseRanks(store.get(), run ? &*run : nullptr, selfPath, plan);
+}
+
+}  // namespace tw::cli

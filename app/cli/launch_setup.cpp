@@ -1,0 +1,60 @@
+#include "app/cli/launch_setup.h"
+
+#include "core/spec/analysis.h"
+#include "core/spec/model_spec.h"
+
+#include <cstdio>
+
+namespace tw::cli {
+
+std::optional<config::RunConfig> loadCheckedConfig(const std::string &runFile, const std::vector<std::string> &overrides,
+                                                   int64_t *parameters) {
+  config::RunConfig config;
+  try {
+    config = config::loadRunConfig(runFile, overrides);
+  } catch (const config::ConfigError &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
+    return std::nullopt;
+  }
+  const std::string modelName = config.modelFile.empty() ? runFile + " (model)" : config.modelFile;
+  spec::Analysis analysis;
+  try {
+    analysis = spec::analyze(spec::parseModelYaml(config.modelYaml, modelName));
+  } catch (const spec::SpecError &e) {
+    std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());
+    return std::nullopt;
+  }
+  if (!analysis.ok()) {
+    std::fprintf(stderr, "%s", spec::formatDiagnostics(analysis.diagnostics).c_str());
+    return std::nullopt;
+  }
+  if (parameters) *parameters = analysis.totalParams;
+  return config;
+}
+
+std::optional<tracking::RunRecord> findResumableRun(tracking::Store &store, const std::string &id, bool force) {
+  store.failSilentRuns();
+  auto run = store.findRun(id);
+  if (!run) {
+    std::fprintf(stderr, "torchwright: no run '%s' in %s (give an id prefix or a run name)\n", id.c_str(),
+                 store.path().c_str());
+    return std::nullopt;
+  }
+  if (run->status == tracking::RunStatus::Finished) {
+    std::fprintf(stderr, "torchwright: run %s is FINISHED; nothing to resume (`torchwright reproduce %s` runs it "
+                 "again)\n", run->uuid.substr(0, 8).c_str(), run->uuid.substr(0, 8).c_str());
+    return std::nullopt;
+  }
+  if (run->status == tracking::RunStatus::Running && !force) {
+    std::fprintf(stderr, "torchwright: run %s is RUNNING; if its worker is gone (the machine restarted), add "
+                 "--force\n", run->uuid.substr(0, 8).c_str());
+    return std::nullopt;
+  }
+  return run;
+}
+
+config::RunConfig recordedConfig(const tracking::RunRecord &run) {
+  return config::parseRunConfig(run.configYaml, run.runDir + "/config.yaml");
+}
+
+}  // namespace tw::cli

@@ -1,0 +1,26 @@
+#pragma once
+// What `train` and `launch` share before any process starts: a run file checked completely (so a
+// typo never leaves a FAILED run behind), and a recorded run found for --resume.
+
+#include "core/config/run_config.h"
+#include "tracking/store.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tw::cli {
+
+// Loads the run file with its overrides and analyses the model; prints what is wrong and returns
+// nothing when anything is. `parameters` receives the model's parameter count.
+std::optional<config::RunConfig> loadCheckedConfig(const std::string &runFile, const std::vector<std::string> &overrides,
+                                                   int64_t *parameters);
+
+// The run `id` names, if it can be resumed (not FINISHED; not RUNNING unless `force`); prints why not.
+std::optional<tracking::RunRecord> findResumableRun(tracking::Store &store, const std::string &id, bool force);
+
+// The recorded configuration of a run.
+config::RunConfig recordedConfig(const tracking::RunRecord &run);
+
+}  // namespace tw::cli

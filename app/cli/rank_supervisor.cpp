@@ -1,0 +1,388 @@
+#include "app/cli/rank_supervisor.h"
+
+#include "core/sysmon/process_sampler.h"
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace tw::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int kExitPeerLost = 75;  // the worker's "a peer rank was lost" (see app/worker/main.cpp)
+
+volatile sig_atomic_t g_stopSignal = 0;
+void onStopSignal(int) { g_stopSignal = 1; }
+
+int64_t wallMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A port nobody listens on now. Rank 0 binds it a moment later; should another program take it
+// in between, rank 0 fails with a clear message and the attempt counts as failed.
+int freePort() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) throw std::runtime_error(std::string("cannot open a socket: ") + std::strerror(errno));
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = 0;
+  socklen_t length = sizeof address;
+  if (::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
+      ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0) {
+    const std::string why = std::strerror(errno);
+    ::close(fd);
+    throw std::runtime_error("cannot find a free port on 127.0.0.1: " + why);
+  }
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+int machineCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+struct Rank {
+  int global = 0, local = 0;
+  pid_t pid = -1;
+  int beatFd = -1;  // read end of the heartbeat pipe
+  Clock::time_point lastBeat;
+  bool exited = false;
+  int status = 0;              // waitpid's
+  bool killedByUs = false;     // SIGKILL after the grace period: not the cause of anything
+  std::unique_ptr<sysmon::ProcessSampler> sampler;
+};
+
+std::string describeExit(const Rank &r);
+
+// "rank 1" in a distributed run; a run of one process has a worker.
+std::string nameOf(const Rank &r, int world) {
+  return world == 1 ? std::string("the worker") : "rank " + std::to_string(r.global);
+}
+
+std::string describeExit(const Rank &r) {
+  if (WIFSIGNALED(r.status))
+    return "killed by signal " + std::to_string(WTERMSIG(r.status)) + " (" + strsignal(WTERMSIG(r.status)) + ")";
+  const int code = WEXITSTATUS(r.status);
+  if (code == kExitPeerLost) return "exited: it lost contact with the other ranks";
+  if (code == 127) return "could not be started (exit code 127)";
+  return "exited with code " + std::to_string(code);
+}
+
+pid_t spawn(const std::string &workerPath, const std::vector<std::string> &arguments,
+            const std::vector<std::pair<std::string, std::string>> &environment) {
+  std::vector<char *> argv;
+  argv.push_back(const_cast<char *>(workerPath.c_str()));
+  for (const auto &a : arguments) argv.push_back(const_cast<char *>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
+  if (pid == 0) {
+    // If the launcher dies (even by SIGKILL), the kernel tells the rank, which stops after a
+    // checkpoint and records the run as failed instead of training on unsupervised.
+    ::prctl(PR_SET_PDEATHSIG, SIGHUP);
+    if (::getppid() != parent) _exit(1);
+    struct sigaction dflt {};
+    dflt.sa_handler = SIG_DFL;
+    sigaction(SIGTERM, &dflt, nullptr);
+    sigaction(SIGINT, &dflt, nullptr);
+    for (const auto &[name, value] : environment) ::setenv(name.c_str(), value.c_str(), 1);
+    ::execv(workerPath.c_str(), argv.data());
+    std::fprintf(stderr, "torchwright: cannot start '%s': %s\n", workerPath.c_str(), std::strerror(errno));
+    _exit(127);
+  }
+  return pid;
+}
+
+class Supervisor {
+ public:
+  Supervisor(tracking::Store *store, const tracking::RunRecord *run, std::string workerPath, LaunchPlan plan)
+      : m_store(store), m_run(run), m_workerPath(std::move(workerPath)), m_plan(std::move(plan)) {}
+
+  int run() {
+    if (::access(m_workerPath.c_str(), X_OK) != 0) {
+      return fail("worker '" + m_workerPath + "' is missing or not executable (build the torchwright-worker target)",
+                  /*hint=*/false);
+    }
+    struct sigaction action {};
+    action.sa_handler = onStopSignal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGINT, &action, nullptr);
+    for (int attempt = 0;; ++attempt) {
+      std::string cause;
+      bool restartable = false;
+      const bool ok = runAttempt(attempt, &cause, &restartable);
+      if (ok) return 0;
+      if (g_stopSignal) return 0;  // stopped on request: rank 0 recorded KILLED
+      const int restarts = attempt;  // so far
+      if (!restartable || restarts >= m_plan.maxRestarts) {
+        std::string message = cause;
+        if (restartable && m_plan.maxRestarts > 0)
+          message += " (after " + std::to_string(restarts) + " restart" + (restarts == 1 ? "" : "s") + ")";
+        return fail(message, restartable);
+      }
+      recordRestart(restarts + 1, cause);
+    }
+  }
+
+ private:
+  bool runAttempt(int attempt, std::string *cause, bool *restartable) {
+    const int port = m_plan.masterPort > 0 ? m_plan.masterPort : freePort();
+    const int world = m_plan.nprocPerNode * m_plan.nnodes;
+    const int cores = std::max(1, machineCores() / m_plan.nprocPerNode);
+    std::vector<std::string> arguments = m_plan.workerArgs;
+    if (m_plan.resume || attempt > 0) arguments.push_back("--resume");
+    std::vector<Rank> ranks(size_t(m_plan.nprocPerNode));
+    for (int local = 0; local < m_plan.nprocPerNode; ++local) {
+      Rank &r = ranks[size_t(local)];
+      r.local = local;
+      r.global = m_plan.nodeRank * m_plan.nprocPerNode + local;
+      int fds[2];
+      if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe failed: ") + std::strerror(errno));
+      // The write end must survive exec in the child only: it is duplicated without CLOEXEC there.
+      const int childFd = ::fcntl(fds[1], F_DUPFD, 10);
+      std::vector<std::pair<std::string, std::string>> env = {
+          {"MASTER_ADDR", m_plan.masterAddr}, {"MASTER_PORT", std::to_string(port)},
+          {"WORLD_SIZE", std::to_string(world)}, {"RANK", std::to_string(r.global)},
+          {"LOCAL_RANK", std::to_string(local)}, {"LOCAL_WORLD_SIZE", std::to_string(m_plan.nprocPerNode)},
+          {"GROUP_RANK", std::to_string(m_plan.nodeRank)}, {"TORCHWRIGHT_CORES", std::to_string(cores)},
+          {"OMP_NUM_THREADS", std::to_string(cores)}, {"OPENBLAS_NUM_THREADS", std::to_string(cores)},
+          {"TORCHWRIGHT_HEARTBEAT_FD", std::to_string(childFd)}};
+      if (world == 1) {
+        // One process: no rendezvous, no process group; the worker trains exactly as before.
+        env.erase(std::remove_if(env.begin(), env.end(), [](const auto &kv) {
+                    return kv.first == "MASTER_ADDR" || kv.first == "MASTER_PORT" || kv.first == "WORLD_SIZE" ||
+                           kv.first == "RANK" || kv.first == "GROUP_RANK";
+                  }), env.end());
+      }
+      r.pid = spawn(m_workerPath, arguments, env);
+      ::close(childFd);
+      ::close(fds[1]);
+      r.beatFd = fds[0];
+      ::fcntl(r.beatFd, F_SETFL, O_NONBLOCK);
+      r.lastBeat = Clock::now();
+      r.sampler = std::make_unique<sysmon::ProcessSampler>(r.pid);
+      if (world > 1) std::printf("rank %d pid %d\n", r.global, static_cast<int>(r.pid));
+    }
+    std::fflush(stdout);
+
+    bool forwardedStop = false;
+    auto lastDbBeat = Clock::time_point();
+    auto lastSample = Clock::time_point();  // a first sample right away, then every 2 s
+    std::string firstProblem;
+    while (true) {
+      if (g_stopSignal && !forwardedStop) {
+        for (auto &r : ranks)
+          if (!r.exited) ::kill(r.pid, SIGTERM);
+        forwardedStop = true;
+      }
+      const auto now = Clock::now();
+      for (auto &r : ranks) {
+        char buffer[64];
+        while (r.beatFd >= 0 && ::read(r.beatFd, buffer, sizeof buffer) > 0) r.lastBeat = now;
+        if (!r.exited) {
+          int status = 0;
+          const pid_t done = ::waitpid(r.pid, &status, WNOHANG);
+          if (done == r.pid) {
+            r.exited = true;
+            r.status = status;
+            const bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+            if (!clean && firstProblem.empty() && !forwardedStop)
+              firstProblem = nameOf(r, world) + " " + describeExit(r);
+          } else if (!forwardedStop && now - r.lastBeat > std::chrono::seconds(m_plan.heartbeatTimeoutS) &&
+                     firstProblem.empty()) {
+            firstProblem = nameOf(r, world) + " stopped answering (no heartbeat for " +
+                           std::to_string(m_plan.heartbeatTimeoutS) + " s)";
+            m_hung = r.global;
+          }
+        }
+      }
+      if (m_store && m_run && now - lastDbBeat > std::chrono::seconds(2)) {
+        beat();
+        lastDbBeat = now;
+      }
+      if (m_store && m_run && now - lastSample > std::chrono::seconds(2)) {
+        sampleRanks(ranks);
+        lastSample = now;
+      }
+      const bool allExited = std::all_of(ranks.begin(), ranks.end(), [](const Rank &r) { return r.exited; });
+      if (allExited || !firstProblem.empty()) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (!firstProblem.empty()) stopAll(ranks);
+    for (auto &r : ranks) ::close(r.beatFd);
+
+    const bool allClean = std::all_of(ranks.begin(), ranks.end(), [](const Rank &r) {
+      return WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0;
+    });
+    if (allClean && firstProblem.empty()) return true;
+    // The cause is the rank that went first in its own way, not the ones that then lost it.
+    *cause = firstProblem;
+    *restartable = true;
+    for (const auto &r : ranks) {
+      if (r.killedByUs) continue;
+      if (WIFSIGNALED(r.status) && WTERMSIG(r.status) != SIGTERM) {
+        *cause = nameOf(r, world) + " " + describeExit(r);
+        break;
+      }
+    }
+    for (const auto &r : ranks) {
+      // A rank that failed on its own (bad data, NaN loss, a bad device) recorded why; repeating
+      // it would fail the same way.
+      if (WIFEXITED(r.status) && WEXITSTATUS(r.status) != 0 && WEXITSTATUS(r.status) != kExitPeerLost) {
+        *restartable = false;
+        *cause = nameOf(r, world) + " " + describeExit(r) + recordedReason();
+        break;
+      }
+    }
+    if (cause->empty()) *cause = "the ranks stopped";
+    return false;
+  }
+
+  // Bounded: SIGTERM (ranks stop after a checkpoint when they can), then SIGKILL.
+  void stopAll(std::vector<Rank> &ranks) {
+    for (auto &r : ranks)
+      if (!r.exited) ::kill(r.pid, r.global == m_hung ? SIGKILL : SIGTERM);
+    const auto deadline = Clock::now() + std::chrono::seconds(m_plan.stopGraceS);
+    for (auto &r : ranks) {
+      while (!r.exited) {
+        int status = 0;
+        const pid_t done = ::waitpid(r.pid, &status, WNOHANG);
+        if (done == r.pid) {
+          r.exited = true;
+          r.status = status;
+          break;
+        }
+        if (Clock::now() > deadline) {
+          ::kill(r.pid, SIGKILL);
+          r.killedByUs = true;
+          while (::waitpid(r.pid, &status, 0) < 0 && errno == EINTR) {
+          }
+          r.exited = true;
+          r.status = status;
+          break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+    }
+    m_hung = -1;
+  }
+
+  std::string recordedReason() const {
+    if (!m_store || !m_run) return {};
+    try {
+      auto now = m_store->run(m_run->id);
+      if (now && !now->statusMessage.empty()) return ": " + now->statusMessage;
+    } catch (const std::exception &) {
+    }
+    return {};
+  }
+
+  void beat() {
+    try {
+      m_store->heartbeat(m_run->id);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "torchwright: heartbeat: %s\n", e.what());
+    }
+  }
+
+  void sampleRanks(std::vector<Rank> &ranks) {
+    std::vector<tracking::SystemMetricRow> rows;
+    const int64_t now = wallMs();
+    for (auto &r : ranks) {
+      if (r.exited || !r.sampler) continue;
+      const auto s = r.sampler->sample();
+      if (!s.ok) continue;
+      rows.push_back({"cpu_percent", r.global, now, s.cpuPercent});
+      rows.push_back({"rss_mb", r.global, now, s.rssMb});
+      rows.push_back({"threads", r.global, now, static_cast<double>(s.threads)});
+      if (r.local == 0) rows.push_back({"host_mem_percent", r.global, now, s.hostMemUsedPercent});
+    }
+    try {
+      if (!rows.empty()) m_store->writeSystemMetrics(m_run->id, std::move(rows));
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "torchwright: system metrics: %s\n", e.what());
+    }
+  }
+
+  void recordRestart(int restart, const std::string &cause) {
+    std::fprintf(stderr, "torchwright: %s; restarting all ranks from the last checkpoint (restart %d of %d)\n",
+                 cause.c_str(), restart, m_plan.maxRestarts);
+    if (!m_store || !m_run) return;
+    try {
+      m_store->setTag(m_run->id, "restarts", std::to_string(restart));
+      m_store->setTag(m_run->id, "restart." + std::to_string(restart), cause);
+      m_store->setStatus(m_run->id, tracking::RunStatus::Running);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "torchwright: recording the restart: %s\n", e.what());
+    }
+  }
+
+  int fail(const std::string &cause, bool hint) {
+    std::string reason = cause;
+    if (hint && m_run)
+      reason += "; `torchwright train --resume " + m_run->uuid.substr(0, 8) + "` continues from the last checkpoint";
+    std::fprintf(stderr, "torchwright: %s%s\n", m_run ? ("run " + m_run->uuid + " failed: ").c_str() : "",
+                 reason.c_str());
+    if (m_store && m_run) {
+      try {
+        auto now = m_store->run(m_run->id);
+        // A rank that failed on its own already recorded the precise reason; keep it.
+        if (now && (now->status == tracking::RunStatus::Running || now->status == tracking::RunStatus::Created))
+          m_store->setStatus(m_run->id, tracking::RunStatus::Failed, reason);
+      } catch (const std::exception &e) {
+        std::fprintf(stderr, "torchwright: could not record the failure: %s\n", e.what());
+      }
+    }
+    return 1;
+  }
+
+  tracking::Store *m_store;
+  const tracking::RunRecord *m_run;
+  std::string m_workerPath;
+  LaunchPlan m_plan;
+  int m_hung = -1;
+};
+
+}  // namespace
+
+std::string workerPathBeside(const std::string &selfPath) {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) self = fs::absolute(selfPath);
+  return (self.parent_path() / "torchwright-worker").string();
+}
+
+int superviseRanks(tracking::Store *store, const tracking::RunRecord *run, const std::string &selfPath,
+                   const LaunchPlan &plan) {
+  return Supervisor(store, run, workerPathBeside(selfPath), plan).run();
+}
+
+}  // namespace tw::cli

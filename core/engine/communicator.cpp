@@ -1,0 +1,171 @@
+#include "core/engine/communicator.h"
+
+#include "core/engine/engine_log.h"
+
+#include <spdlog/fmt/fmt.h>
+
+#define USE_C10D_GLOO 1
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#if defined(TW_WITH_CUDA) && defined(USE_C10D_NCCL)
+#include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
+#endif
+
+#include <cstdlib>
+#include <map>
+#include <stdexcept>
+
+namespace tw::engine {
+
+namespace {
+
+// LibTorch 2.x moved the backends under c10d::Backend; 1.13's ProcessGroupGloo is itself the
+// ProcessGroup. Both offer the same collectives, which is all this file uses.
+#if TORCH_VERSION_MAJOR >= 2
+using Group = c10d::Backend;
+#else
+using Group = c10d::ProcessGroup;
+#endif
+
+bool isLoopback(const std::string &host) {
+  return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1";
+}
+
+std::shared_ptr<::gloo::transport::Device> glooDevice(const std::string &masterAddr) {
+  // GLOO_SOCKET_IFNAME picks the interface, as with torch.distributed; a single-machine run
+  // stays on loopback (no firewall prompts, nothing listening on the network).
+  if (const char *ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname && *ifname)
+    return c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
+  if (isLoopback(masterAddr)) return c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1");
+  return c10d::ProcessGroupGloo::createDefaultDevice();
+}
+
+std::string chooseBackend(const std::string &requested, const torch::Device &device) {
+  const std::string backend = requested == "auto" ? (device.is_cuda() ? "nccl" : "gloo") : requested;
+  if (backend == "nccl") {
+#if defined(TW_WITH_CUDA) && defined(USE_C10D_NCCL)
+    if (!device.is_cuda())
+      throw std::runtime_error("distributed.backend: nccl needs a CUDA device (train.device is " + device.str() + ")");
+#else
+    throw std::runtime_error("distributed.backend: nccl is not in this build (Debian's LibTorch has no CUDA); use gloo");
+#endif
+  }
+  return backend;
+}
+
+std::vector<uint8_t> bytesOf(const std::string &text) { return {text.begin(), text.end()}; }
+
+}  // namespace
+
+struct Communicator::Impl {
+  c10::intrusive_ptr<c10d::Store> store;
+  c10::intrusive_ptr<Group> group;
+};
+
+PendingWork::PendingWork(c10::intrusive_ptr<c10d::Work> work) : m_work(std::move(work)) {}
+PendingWork::~PendingWork() = default;
+PendingWork::PendingWork(PendingWork &&) noexcept = default;
+PendingWork &PendingWork::operator=(PendingWork &&) noexcept = default;
+
+void PendingWork::wait() {
+  if (!m_work) return;
+  auto work = std::move(m_work);
+  work->wait();
+}
+
+Communicator::Communicator(const dist::DistEnv &env, const std::string &backend, torch::Device device,
+                           std::chrono::seconds timeout)
+    : m_impl(std::make_unique<Impl>()), m_rank(env.rank), m_size(env.worldSize), m_timeout(timeout) {
+  m_backendName = chooseBackend(backend, device);
+  const std::string where = fmt::format("{}:{}", env.masterAddr, env.masterPort);
+  c10d::TCPStoreOptions options;
+  options.port = static_cast<uint16_t>(env.masterPort);
+  options.isServer = env.rank == 0;
+  options.numWorkers = static_cast<size_t>(env.worldSize);
+  options.waitWorkers = true;
+  options.timeout = std::chrono::duration_cast<std::chrono::milliseconds>(timeout);
+  try {
+    m_impl->store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, options);
+  } catch (const std::exception &e) {
+    std::string what = e.what();
+    what = what.substr(0, what.find('\n'));
+    if (env.rank == 0)
+      throw std::runtime_error(fmt::format("rank 0 could not serve the rendezvous store on {}: {} (is the port taken? "
+                                           "choose another with --master-port or MASTER_PORT)", where, what));
+    throw std::runtime_error(fmt::format("rank {} could not reach the rendezvous store on {} within {} s: {}", env.rank,
+                                         where, timeout.count(), what));
+  }
+  try {
+    if (m_backendName == "gloo") {
+      auto groupOptions = c10d::ProcessGroupGloo::Options::create(std::chrono::duration_cast<std::chrono::milliseconds>(timeout));
+      groupOptions->devices.push_back(glooDevice(env.masterAddr));
+      // Collectives of one rank run one after another in this training loop: two threads are plenty.
+      groupOptions->threads = 2;
+      m_impl->group = c10::make_intrusive<c10d::ProcessGroupGloo>(m_impl->store, env.rank, env.worldSize, groupOptions);
+    } else {
+#if defined(TW_WITH_CUDA) && defined(USE_C10D_NCCL)
+      auto groupOptions = c10d::ProcessGroupNCCL::Options::create();
+      groupOptions->timeout = std::chrono::duration_cast<std::chrono::milliseconds>(timeout);
+      m_impl->group = c10::make_intrusive<c10d::ProcessGroupNCCL>(m_impl->store, env.rank, env.worldSize, groupOptions);
+#endif
+    }
+  } catch (const std::exception &e) {
+    std::string what = e.what();
+    throw std::runtime_error(fmt::format("rank {} could not join the {} process group through {}: {}", env.rank,
+                                         m_backendName, where, what.substr(0, what.find('\n'))));
+  }
+  engineLog()->info("joined the {} process group: {}", m_backendName, env.describe());
+}
+
+Communicator::~Communicator() = default;
+
+PendingWork Communicator::allreduceAsync(torch::Tensor &tensor) {
+  std::vector<torch::Tensor> tensors{tensor};
+  return PendingWork(m_impl->group->allreduce(tensors));
+}
+
+void Communicator::allreduce(torch::Tensor &tensor) { allreduceAsync(tensor).wait(); }
+
+std::vector<double> Communicator::allreduce(const std::vector<double> &values) {
+  if (values.empty()) return {};
+  torch::Tensor t = torch::tensor(values, torch::kDouble);
+  allreduce(t);
+  const double *data = t.data_ptr<double>();
+  return {data, data + values.size()};
+}
+
+void Communicator::broadcast(const std::vector<torch::Tensor> &tensors, int root) {
+  // One flat buffer per dtype: a model's weights in one collective, not one per tensor.
+  std::map<c10::ScalarType, std::vector<torch::Tensor>> byType;
+  for (const auto &t : tensors)
+    if (t.defined() && t.numel() > 0) byType[t.scalar_type()].push_back(t);
+  torch::NoGradGuard noGrad;
+  for (auto &[type, group] : byType) {
+    std::vector<torch::Tensor> flat;
+    for (const auto &t : group) flat.push_back(t.detach().reshape({-1}));
+    std::vector<torch::Tensor> buffer{torch::cat(flat)};
+    c10d::BroadcastOptions options;
+    options.rootRank = root;
+    m_impl->group->broadcast(buffer, options)->wait();
+    int64_t offset = 0;
+    for (auto &t : group) {
+      t.detach().copy_(buffer[0].slice(0, offset, offset + t.numel()).view_as(t));
+      offset += t.numel();
+    }
+  }
+}
+
+void Communicator::barrier() { m_impl->group->barrier()->wait(); }
+
+void Communicator::setText(const std::string &key, const std::string &value) {
+  m_impl->store->set(key, bytesOf(value));
+}
+
+std::string Communicator::getText(const std::string &key) {
+  const std::vector<uint8_t> bytes = m_impl->store->get(key);
+  return {bytes.begin(), bytes.end()};
+}
+
+bool Communicator::hasText(const std::string &key) { return m_impl->store->check({key}); }
+
+}  // namespace tw::engine

@@ -1,0 +1,72 @@
+#pragma once
+// The ranks of a distributed run talking through LibTorch's own c10d: a TCPStore for the
+// rendezvous (served by rank 0) and a Gloo (CPU) or NCCL (CUDA) process group for the
+// collectives. Engine-internal. The differences between LibTorch 1.13 and 2.x stay in the .cpp.
+//
+//   Communicator comm(env, "auto", torch::kCPU, std::chrono::seconds(300));
+//   comm.allreduce(t);                 // sum over the ranks, in place
+//   comm.broadcast(model.parameters());  // rank 0's values everywhere
+
+#include "core/dist/dist_env.h"
+
+#include <torch/csrc/distributed/c10d/Work.hpp>
+#include <torch/torch.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+
+namespace tw::engine {
+
+// A collective in flight.
+class PendingWork {
+ public:
+  PendingWork() = default;
+  explicit PendingWork(c10::intrusive_ptr<c10d::Work> work);
+  ~PendingWork();
+  PendingWork(PendingWork &&) noexcept;
+  PendingWork &operator=(PendingWork &&) noexcept;
+  void wait();  // throws when the collective failed (a peer died, the timeout passed)
+
+ private:
+  c10::intrusive_ptr<c10d::Work> m_work;
+};
+
+class Communicator {
+ public:
+  // Joins the run's process group: rank 0 serves the store at env.masterAddr:env.masterPort and
+  // waits for the others; every rank waits at most `timeout`. Throws std::runtime_error saying
+  // what failed (the port is taken, the master cannot be reached, the backend is unavailable).
+  Communicator(const dist::DistEnv &env, const std::string &backend, torch::Device device,
+               std::chrono::seconds timeout);
+  ~Communicator();
+  Communicator(const Communicator &) = delete;
+  Communicator &operator=(const Communicator &) = delete;
+
+  int rank() const { return m_rank; }
+  int size() const { return m_size; }
+  const std::string &backendName() const { return m_backendName; }
+
+  PendingWork allreduceAsync(torch::Tensor &tensor);  // sum, in place
+  void allreduce(torch::Tensor &tensor);
+  std::vector<double> allreduce(const std::vector<double> &values);  // sums, in double precision
+  // Rank `root`'s values in every tensor on every rank, as one collective per dtype.
+  void broadcast(const std::vector<torch::Tensor> &tensors, int root = 0);
+  void barrier();
+
+  // Small texts through the rendezvous store (run folder, system metrics of other ranks).
+  void setText(const std::string &key, const std::string &value);
+  std::string getText(const std::string &key);     // waits for the key (up to the timeout)
+  bool hasText(const std::string &key);
+
+ private:
+  struct Impl;  // the store and the group, whose types differ between LibTorch versions
+  std::unique_ptr<Impl> m_impl;
+  int m_rank = 0, m_size = 1;
+  std::string m_backendName;
+  std::chrono::seconds m_timeout;
+};
+
+}  // namespace tw::engine

@@ -1,0 +1,133 @@
+#include "core/engine/gradient_sync.h"
+
+#include <torch/csrc/autograd/function_hook.h>
+#include <torch/csrc/autograd/variable.h>
+
+#include <chrono>
+#include <stdexcept>
+
+namespace tw::engine {
+
+namespace {
+
+// Runs after AccumulateGrad: the parameter's .grad then holds this step's whole gradient.
+class GradReadyHook : public torch::autograd::FunctionPostHook {
+ public:
+  explicit GradReadyHook(std::function<void()> ready) : m_ready(std::move(ready)) {}
+  torch::autograd::variable_list operator()(const torch::autograd::variable_list &outputs,
+                                            const torch::autograd::variable_list & /*inputs*/) override {
+    m_ready();
+    return outputs;
+  }
+
+ private:
+  std::function<void()> m_ready;
+};
+
+constexpr double kFirstBucketMb = 1.0;
+
+}  // namespace
+
+GradientSync::GradientSync(Communicator &comm, std::vector<torch::Tensor> params, double bucketMb) : m_comm(comm) {
+  for (auto &p : params)
+    if (p.requires_grad()) m_params.push_back(p);
+  m_bucketOf.resize(m_params.size());
+  // Backward produces gradients roughly in reverse registration order, so buckets fill from the
+  // back. A bucket holds one dtype.
+  double limitBytes = kFirstBucketMb * 1024.0 * 1024.0;
+  for (size_t k = m_params.size(); k-- > 0;) {
+    const torch::Tensor &p = m_params[k];
+    const double bytes = static_cast<double>(p.numel() * p.element_size());
+    const bool startNew = m_buckets.empty() ||
+                          (m_buckets.back().numel > 0 &&
+                           (static_cast<double>(m_buckets.back().numel) * p.element_size() + bytes > limitBytes ||
+                            m_params[m_buckets.back().params.front()].scalar_type() != p.scalar_type()));
+    if (startNew) {
+      if (!m_buckets.empty()) limitBytes = bucketMb * 1024.0 * 1024.0;
+      m_buckets.emplace_back();
+    }
+    m_buckets.back().params.push_back(k);
+    m_buckets.back().numel += p.numel();
+    m_bucketOf[k] = m_buckets.size() - 1;
+  }
+  // The accumulators must outlive every backward, or autograd makes fresh ones without the hook.
+  for (size_t k = 0; k < m_params.size(); ++k) {
+    auto accumulator = torch::autograd::impl::grad_accumulator(m_params[k]);
+    if (!accumulator) throw std::logic_error("gradient sync: a parameter is not a leaf");
+    accumulator->add_post_hook(std::make_unique<GradReadyHook>([this, k] { onGradReady(k); }));
+    m_accumulators.push_back(std::move(accumulator));
+  }
+}
+
+GradientSync::~GradientSync() {
+  // A failed step may leave collectives in flight; their buffers must not vanish under them.
+  for (auto &bucket : m_buckets) {
+    try {
+      bucket.work.wait();
+    } catch (const std::exception &) {
+    }
+  }
+}
+
+void GradientSync::arm(std::vector<double> extras) {
+  m_armed = true;
+  m_extras = std::move(extras);
+  m_nextLaunch = 0;
+  for (auto &bucket : m_buckets) {
+    bucket.ready = 0;
+    bucket.launched = false;
+  }
+}
+
+void GradientSync::onGradReady(size_t param) {
+  if (!m_armed) return;  // a micro-step that only accumulates
+  Bucket &bucket = m_buckets[m_bucketOf[param]];
+  if (++bucket.ready == bucket.params.size()) launchReadyBuckets();
+}
+
+void GradientSync::launchReadyBuckets() {
+  while (m_nextLaunch < m_buckets.size() && m_buckets[m_nextLaunch].ready == m_buckets[m_nextLaunch].params.size())
+    launch(m_buckets[m_nextLaunch++]);
+}
+
+void GradientSync::launch(Bucket &bucket) {
+  torch::NoGradGuard noGrad;
+  std::vector<torch::Tensor> parts;
+  parts.reserve(bucket.params.size());
+  for (size_t k : bucket.params) {
+    const torch::Tensor &p = m_params[k];
+    const torch::Tensor grad = p.grad();
+    // A parameter this step did not reach (or a rank with nothing to train on) adds zeros.
+    parts.push_back(grad.defined() ? grad.reshape({-1}) : torch::zeros({p.numel()}, p.options()));
+  }
+  bucket.flat = torch::cat(parts);
+  bucket.launched = true;
+  bucket.work = m_comm.allreduceAsync(bucket.flat);
+}
+
+std::vector<double> GradientSync::finish() {
+  if (!m_armed) throw std::logic_error("gradient sync: finish() without arm()");
+  // The extras go last so that they queue behind the gradients instead of delaying them.
+  for (auto &bucket : m_buckets) bucket.ready = bucket.params.size();
+  launchReadyBuckets();
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<double> sums = m_comm.allreduce(m_extras);
+  torch::NoGradGuard noGrad;
+  for (auto &bucket : m_buckets) {
+    bucket.work.wait();
+    int64_t offset = 0;
+    for (size_t k : bucket.params) {
+      torch::Tensor &p = m_params[k];
+      const torch::Tensor summed = bucket.flat.slice(0, offset, offset + p.numel()).view_as(p);
+      offset += p.numel();
+      if (p.grad().defined()) p.mutable_grad().copy_(summed);
+      else p.mutable_grad() = summed.clone();
+    }
+    bucket.flat = torch::Tensor();
+  }
+  m_waitSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  m_armed = false;
+  return sums;
+}
+
+}  // namespace tw::engine

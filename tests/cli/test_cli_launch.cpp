@@ -1,0 +1,255 @@
+// Distributed training on the CPU with Gloo, through the real `torchwright launch` and workers on
+// real Fashion-MNIST images: 2 ranks match 1 rank with the same global batch; a killed rank makes
+// the launcher stop the other and restart both from the last checkpoint; a rank that cannot start
+// fails the run with a clear reason instead of hanging; two launchers join as two machines.
+
+#include "cli_runner.h"
+
+#include "tracking/store.h"
+
+#include <torch/torch.h>
+
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using tw::tracking::RunStatus;
+
+namespace {
+
+// No dropout and no augmentation: with them a rank's random stream covers only its share, so 2
+// ranks would not draw what 1 rank draws. Batch 127 splits unevenly (63 + 64) and leaves a
+// short last batch (1,800 = 14 x 127 + 22): the weighting of unequal shares is exercised too.
+const char *kRunFile = R"(model:
+  name: mlp
+  nodes:
+    - {id: image, op: Input, shape: [1, 28, 28]}
+    - {id: flat, op: Flatten}
+    - {id: fc1, op: Linear, out_features: 64}
+    - {id: act, op: ReLU}
+    - {id: logits, op: Linear, out_features: 10}
+data: {dataset: fashion-mnist, train_limit: 2000, test_limit: 500, batch_size: 127}
+train: {optimizer: adam, lr: 0.002, epochs: 2, seed: 5, threads: 1}
+tracking: {experiment: dist}
+)";
+
+// Long enough to kill a rank in the middle: 9,000 images, 5 epochs, a checkpoint every 20 steps.
+const char *kLongRunFile = R"(model:
+  name: cnn
+  nodes:
+    - {id: image, op: Input, shape: [1, 28, 28]}
+    - {id: conv, op: Conv2d, out_channels: 8, kernel_size: 3, padding: 1}
+    - {id: bn, op: BatchNorm2d}
+    - {id: relu, op: ReLU}
+    - {id: pool, op: MaxPool2d, kernel_size: 2}
+    - {id: flat, op: Flatten}
+    - {id: logits, op: Linear, out_features: 10}
+data: {dataset: fashion-mnist, train_limit: 10000, test_limit: 500, batch_size: 100}
+train: {optimizer: adam, lr: 0.002, epochs: 5, seed: 7, threads: 1, checkpoint_every: 20}
+tracking: {experiment: dist}
+)";
+
+// A socket listening on a loopback port, as another program would hold it.
+class Listener {
+ public:
+  Listener() {
+    m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (::bind(m_fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0 && ::listen(m_fd, 4) == 0 &&
+        ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&address), &length) == 0)
+      m_port = ntohs(address.sin_port);
+  }
+  ~Listener() { close(); }
+  void close() {
+    if (m_fd >= 0) ::close(m_fd);
+    m_fd = -1;
+  }
+  int port() const { return m_port; }
+
+ private:
+  int m_fd = -1;
+  int m_port = 0;
+};
+
+// Every tensor of a saved module, by its dotted name (submodules are nested archives).
+void collect(torch::serialize::InputArchive &archive, const std::string &prefix,
+             std::map<std::string, torch::Tensor> &weights) {
+  for (const auto &key : archive.keys()) {
+    torch::Tensor t;
+    torch::serialize::InputArchive nested;
+    if (archive.try_read(key, t)) weights[prefix + key] = t;
+    else if (archive.try_read(key, nested)) collect(nested, prefix + key + ".", weights);
+  }
+}
+
+std::map<std::string, torch::Tensor> loadWeights(const std::string &path) {
+  torch::serialize::InputArchive archive;
+  archive.load_from(path);
+  std::map<std::string, torch::Tensor> weights;
+  collect(archive, "", weights);
+  return weights;
+}
+
+}  // namespace
+
+class TestCliLaunch : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir m_dir;
+  QString workspace() const { return m_dir.path() + "/ws"; }
+  std::unique_ptr<tw::tracking::Store> store() const {
+    return tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+  }
+  QString writeFile(const QString &name, const char *text) const {
+    const QString path = m_dir.path() + "/" + name;
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly)) file.write(text);
+    return path;
+  }
+  std::string modelPath(const char *runName) const {
+    auto run = store()->findRun(runName);
+    return run ? run->runDir + "/artifacts/model.pt" : std::string();
+  }
+  int64_t lastLossStep(const char *runName) const {
+    auto db = store();
+    auto run = db->findRun(runName);
+    if (!run) return 0;
+    for (const auto &m : db->latestMetrics(run->id))
+      if (m.key == "train/loss") return m.step;
+    return 0;
+  }
+
+ private Q_SLOTS:
+  void twoRanksMatchOneRankWithTheSameGlobalBatch() {
+    const QString file = writeFile("run.yaml", kRunFile);
+    auto one = runCli({"train", file, "--workspace", workspace(), "--set", "tracking.run_name=one"});
+    QVERIFY2(one.exitCode == 0, qPrintable(one.all()));
+    auto two = runCli({"launch", file, "--nproc-per-node", "2", "--workspace", workspace(), "--set",
+                       "tracking.run_name=two"});
+    QVERIFY2(two.exitCode == 0, qPrintable(two.all()));
+    QVERIFY2(two.out.contains("rank 1 pid"), qPrintable(two.out));
+
+    const auto a = loadWeights(modelPath("one")), b = loadWeights(modelPath("two"));
+    QCOMPARE(a.size(), size_t(4));
+    QCOMPARE(b.size(), a.size());
+    double worst = 0.0;
+    for (const auto &[key, t] : a) worst = std::max(worst, (t - b.at(key)).abs().max().item<double>());
+    qInfo("largest parameter difference after %lld steps: %g", (long long)lastLossStep("one"), worst);
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+
+    // Rank 0 records global metrics: the per-step loss over the whole batch, as one rank has it.
+    auto db = store();
+    const auto runOne = *db->findRun("one"), runTwo = *db->findRun("two");
+    const auto lossOne = db->metricPoints(runOne.id, "train/loss"), lossTwo = db->metricPoints(runTwo.id, "train/loss");
+    QCOMPARE(lossTwo.size(), lossOne.size());
+    QCOMPARE(int64_t(lossOne.size()), int64_t(2 * 15));
+    for (size_t i = 0; i < lossOne.size(); ++i) QVERIFY(std::abs(lossOne[i].value - lossTwo[i].value) < 1e-4);
+    QCOMPARE(db->params(runTwo.id).at("distributed.nproc_per_node"), std::string("2"));
+    QVERIFY(!db->metricPoints(runTwo.id, "dist/allreduce_share").empty());
+    QCOMPARE(runTwo.status, RunStatus::Finished);
+  }
+
+  void killedRankIsRestartedFromTheCheckpoint() {
+    const QString file = writeFile("long.yaml", kLongRunFile);
+    QProcess launcher;
+    launcher.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nproc-per-node", "2", "--max-restarts", "2",
+                                               "--workspace", workspace(), "--set", "tracking.run_name=victim"});
+    QVERIFY(launcher.waitForStarted());
+    QString out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(launcher.readAllStandardOutput())).contains("rank 1 pid"), 60000);
+    const auto match = QRegularExpression("rank 1 pid (\\d+)").match(out);
+    QVERIFY(match.hasMatch());
+    // Past the first checkpoint (step 20), in the middle of an epoch (90 steps each).
+    QTRY_VERIFY_WITH_TIMEOUT(lastLossStep("victim") >= 130 || launcher.state() == QProcess::NotRunning, 120000);
+    QVERIFY2(launcher.state() == QProcess::Running, "the run ended before the kill");
+    QCOMPARE(::kill(match.captured(1).toInt(), SIGKILL), 0);
+
+    QVERIFY(launcher.waitForFinished(240000));
+    const QString err = QString::fromUtf8(launcher.readAllStandardError());
+    QVERIFY2(launcher.exitCode() == 0, qPrintable(err));
+    QVERIFY2(err.contains("restarting all ranks from the last checkpoint"), qPrintable(err));
+
+    auto db = store();
+    const auto run = *db->findRun("victim");
+    QCOMPARE(run.status, RunStatus::Finished);
+    const auto tags = db->tags(run.id);
+    QCOMPARE(tags.at("restarts"), std::string("1"));
+    QVERIFY2(QString::fromStdString(tags.at("restart.1")).contains("rank 1 killed by signal 9"),
+             tags.at("restart.1").c_str());
+    // No gaps, no duplicates: every step exactly once, and every epoch once.
+    const auto points = db->metricPoints(run.id, "train/loss");
+    QCOMPARE(int64_t(points.size()), int64_t(5 * 90));
+    for (size_t i = 0; i < points.size(); ++i) QCOMPARE(points[i].step, int64_t(i + 1));
+    QCOMPARE(db->metricPoints(run.id, "epoch").size(), size_t(5));
+    // The launcher sampled both ranks' processes.
+    bool rank1 = false;
+    for (const auto &row : db->systemMetrics(run.id)) rank1 = rank1 || (row.rank == 1 && row.key == "rss_mb");
+    QVERIFY(rank1);
+  }
+
+  void rankWithABadDeviceFailsTheRunClearly() {
+    const QString file = writeFile("run.yaml", kRunFile);
+    QElapsedTimer timer;
+    timer.start();
+    auto r = runCli({"launch", file, "--nproc-per-node", "2", "--max-restarts", "3", "--workspace", workspace(),
+                     "--set", "train.device=cuda:0", "--set", "tracking.run_name=baddevice"}, 120000);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("cuda"), qPrintable(r.err));
+    QVERIFY2(!r.err.contains("restarting"), qPrintable(r.err));  // it would fail the same way again
+    QVERIFY(timer.elapsed() < 60000);
+    const auto run = *store()->findRun("baddevice");
+    QCOMPARE(run.status, RunStatus::Failed);
+    QVERIFY2(QString::fromStdString(run.statusMessage).contains("cuda"), run.statusMessage.c_str());
+  }
+
+  void takenPortFailsTheRunClearly() {
+    Listener squatter;
+    QVERIFY(squatter.port() > 0);
+    const QString file = writeFile("run.yaml", kRunFile);
+    QElapsedTimer timer;
+    timer.start();
+    auto r = runCli({"launch", file, "--nproc-per-node", "2", "--master-port", QString::number(squatter.port()),
+                     "--workspace", workspace(), "--set", "tracking.run_name=taken"}, 120000);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("port"), qPrintable(r.err));
+    QVERIFY2(timer.elapsed() < 60000, "the launcher hung on a rank that could not start");
+    const auto run = *store()->findRun("taken");
+    QCOMPARE(run.status, RunStatus::Failed);
+    QVERIFY2(QString::fromStdString(run.statusMessage).contains(QString::number(squatter.port())),
+             run.statusMessage.c_str());
+  }
+
+  void twoLaunchersTrainAsTwoMachines() {
+    const QString file = writeFile("run.yaml", kRunFile);
+    Listener probe;  // a port that is free now
+    QVERIFY(probe.port() > 0);
+    const QString port = QString::number(probe.port());
+    probe.close();
+    QProcess node1;
+    node1.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nnodes", "2", "--node-rank", "1", "--master-port", port,
+                                            "--set", "tracking.run_name=nodes"});
+    QVERIFY(node1.waitForStarted());
+    auto node0 = runCli({"launch", file, "--nnodes", "2", "--node-rank", "0", "--master-port", port, "--workspace",
+                         workspace(), "--set", "tracking.run_name=nodes"});
+    QVERIFY(node1.waitForFinished(60000));
+    QVERIFY2(node0.exitCode == 0, qPrintable(node0.all()));
+    QVERIFY2(node1.exitCode() == 0, node1.readAllStandardError().constData());
+    // The same computation as two ranks under one launcher, so the same bits.
+    auto db = store();
+    QCOMPARE(db->tags(db->findRun("nodes")->id).at("weights_sha256"), db->tags(db->findRun("two")->id).at("weights_sha256"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliLaunch)
+#include "test_cli_launch.moc"
