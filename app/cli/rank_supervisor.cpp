@@ -268,8 +268,12 @@ class Supervisor {
 
   // Bounded: SIGTERM (ranks stop after a checkpoint when they can), then SIGKILL.
   void stopAll(std::vector<Rank> &ranks) {
-    for (auto &r : ranks)
-      if (!r.exited) ::kill(r.pid, r.global == m_hung ? SIGKILL : SIGTERM);
+    for (auto &r : ranks) {
+      if (r.exited) continue;
+      // A hung rank cannot stop itself; its SIGKILL is the cure, not a new cause.
+      r.killedByUs = r.global == m_hung;
+      ::kill(r.pid, r.killedByUs ? SIGKILL : SIGTERM);
+    }
     const auto deadline = Clock::now() + std::chrono::seconds(m_plan.stopGraceS);
     for (auto &r : ranks) {
       while (!r.exited) {

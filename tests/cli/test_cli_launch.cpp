@@ -198,6 +198,48 @@ class TestCliLaunch : public QObject {
     QVERIFY(rank1);
   }
 
+  void hungRankIsRestarted() {
+    const QString file = writeFile("long.yaml", kLongRunFile);
+    QProcess launcher;
+    launcher.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nproc-per-node", "2", "--max-restarts", "1",
+                                               "--heartbeat-timeout", "3", "--workspace", workspace(), "--set",
+                                               "tracking.run_name=hung", "--set", "train.epochs=2"});
+    QVERIFY(launcher.waitForStarted());
+    QString out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(launcher.readAllStandardOutput())).contains("rank 1 pid"), 60000);
+    const int pid = QRegularExpression("rank 1 pid (\\d+)").match(out).captured(1).toInt();
+    QTRY_VERIFY_WITH_TIMEOUT(lastLossStep("hung") >= 30 || launcher.state() == QProcess::NotRunning, 120000);
+    QVERIFY2(launcher.state() == QProcess::Running, "the run ended before the rank was frozen");
+    QCOMPARE(::kill(pid, SIGSTOP), 0);  // alive but silent, as a deadlocked or swapped-out rank
+    QVERIFY(launcher.waitForFinished(240000));
+    const QString err = QString::fromUtf8(launcher.readAllStandardError());
+    QVERIFY2(launcher.exitCode() == 0, qPrintable(err));
+    auto db = store();
+    const auto run = *db->findRun("hung");
+    QCOMPARE(run.status, RunStatus::Finished);
+    QVERIFY2(QString::fromStdString(db->tags(run.id).at("restart.1")).contains("rank 1 stopped answering"),
+             db->tags(run.id).at("restart.1").c_str());
+    QCOMPARE(db->metricPoints(run.id, "train/loss").size(), size_t(2 * 90));
+  }
+
+  void killedLauncherLeavesAFailedRun() {
+    const QString file = writeFile("long.yaml", kLongRunFile);
+    QProcess launcher;
+    launcher.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nproc-per-node", "2", "--workspace", workspace(),
+                                               "--set", "tracking.run_name=orphan"});
+    QVERIFY(launcher.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(lastLossStep("orphan") >= 30 || launcher.state() == QProcess::NotRunning, 120000);
+    QVERIFY2(launcher.state() == QProcess::Running, "the run ended before the launcher was killed");
+    launcher.kill();  // SIGKILL: the launcher can record nothing
+    QVERIFY(launcher.waitForFinished(10000));
+    // Its ranks notice (SIGHUP from the kernel), stop after a checkpoint, and rank 0 says why.
+    QTRY_VERIFY_WITH_TIMEOUT(store()->findRun("orphan")->status != RunStatus::Running, 60000);
+    const auto run = *store()->findRun("orphan");
+    QCOMPARE(run.status, RunStatus::Failed);
+    QVERIFY2(QString::fromStdString(run.statusMessage).contains("launcher exited unexpectedly"), run.statusMessage.c_str());
+    QVERIFY(QFile::exists(QString::fromStdString(run.runDir) + "/checkpoints/last.pt"));
+  }
+
   void rankWithABadDeviceFailsTheRunClearly() {
     const QString file = writeFile("run.yaml", kRunFile);
     QElapsedTimer timer;

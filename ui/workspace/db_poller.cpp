@@ -68,6 +68,13 @@ bool DbPoller::ensureOpen() {
 
 void DbPoller::pollRuns() {
   const int64_t pollStartMs = tracking::nowMs();
+  // A run whose launcher died (killed, machine crashed) stops beating: it is marked FAILED here
+  // instead of reading RUNNING forever; the change then arrives like any other below. Not every
+  // poll: it takes the write lock.
+  if (pollStartMs - m_lastSilenceCheckMs > kSilenceCheckMs) {
+    m_lastSilenceCheckMs = pollStartMs;
+    m_store->failSilentRuns();
+  }
   // Ask from a little before the newest stamp seen; the seen-map filters what did not change.
   const int64_t since = m_newestUpdatedMs < 0 ? -1 : m_newestUpdatedMs - m_options.recentOverlapMs;
   RunsUpdate update;

@@ -73,6 +73,8 @@ class DbPoller : public QObject {
 
   std::map<int64_t, int64_t> m_seenUpdatedMs;  // run id -> updatedMs last delivered
   int64_t m_newestUpdatedMs = -1;
+  static constexpr int64_t kSilenceCheckMs = 10000;
+  int64_t m_lastSilenceCheckMs = 0;
 
   quint64 m_watchToken = 0;
   int64_t m_watchedRunId = 0;
