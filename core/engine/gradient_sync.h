@@ -47,6 +47,9 @@ class GradientSync {
     torch::Tensor flat;
     PendingWork work;
   };
+  bool carriesExtras() const;  // the extras can ride in the last bucket
+  torch::Tensor packExtras(const Bucket &bucket) const;
+  std::vector<double> unpackExtras(const Bucket &bucket) const;
   void onGradReady(size_t param);
   void launchReadyBuckets();
   void launch(Bucket &bucket);
