@@ -4,8 +4,9 @@
 
 #include <spdlog/fmt/fmt.h>
 
-#define USE_C10D_GLOO 1
+#ifdef TW_HAVE_GLOO
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#endif
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #if defined(TW_WITH_CUDA) && defined(USE_C10D_NCCL)
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
@@ -31,6 +32,7 @@ bool isLoopback(const std::string &host) {
   return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1";
 }
 
+#ifdef TW_HAVE_GLOO
 std::shared_ptr<::gloo::transport::Device> glooDevice(const std::string &masterAddr) {
   // GLOO_SOCKET_IFNAME picks the interface, as with torch.distributed; a single-machine run
   // stays on loopback (no firewall prompts, nothing listening on the network).
@@ -39,6 +41,7 @@ std::shared_ptr<::gloo::transport::Device> glooDevice(const std::string &masterA
   if (isLoopback(masterAddr)) return c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1");
   return c10d::ProcessGroupGloo::createDefaultDevice();
 }
+#endif
 
 std::string chooseBackend(const std::string &requested, const torch::Device &device) {
   const std::string backend = requested == "auto" ? (device.is_cuda() ? "nccl" : "gloo") : requested;
@@ -50,6 +53,9 @@ std::string chooseBackend(const std::string &requested, const torch::Device &dev
     throw std::runtime_error("distributed.backend: nccl is not in this build (Debian's LibTorch has no CUDA); use gloo");
 #endif
   }
+#ifndef TW_HAVE_GLOO
+  if (backend == "gloo") throw std::runtime_error("distributed.backend: this LibTorch has no Gloo headers; use nccl");
+#endif
   return backend;
 }
 
@@ -75,7 +81,7 @@ void PendingWork::wait() {
 
 Communicator::Communicator(const dist::DistEnv &env, const std::string &backend, torch::Device device,
                            std::chrono::seconds timeout)
-    : m_impl(std::make_unique<Impl>()), m_rank(env.rank), m_size(env.worldSize), m_timeout(timeout) {
+    : m_impl(std::make_unique<Impl>()), m_rank(env.rank), m_size(env.worldSize), m_device(device), m_timeout(timeout) {
   m_backendName = chooseBackend(backend, device);
   const std::string where = fmt::format("{}:{}", env.masterAddr, env.masterPort);
   c10d::TCPStoreOptions options;
@@ -97,11 +103,13 @@ Communicator::Communicator(const dist::DistEnv &env, const std::string &backend,
   }
   try {
     if (m_backendName == "gloo") {
+#ifdef TW_HAVE_GLOO
       auto groupOptions = c10d::ProcessGroupGloo::Options::create(std::chrono::duration_cast<std::chrono::milliseconds>(timeout));
       groupOptions->devices.push_back(glooDevice(env.masterAddr));
       // Collectives of one rank run one after another in this training loop: two threads are plenty.
       groupOptions->threads = 2;
       m_impl->group = c10::make_intrusive<c10d::ProcessGroupGloo>(m_impl->store, env.rank, env.worldSize, groupOptions);
+#endif
     } else {
 #if defined(TW_WITH_CUDA) && defined(USE_C10D_NCCL)
       auto groupOptions = c10d::ProcessGroupNCCL::Options::create();
@@ -128,8 +136,9 @@ void Communicator::allreduce(torch::Tensor &tensor) { allreduceAsync(tensor).wai
 
 std::vector<double> Communicator::allreduce(const std::vector<double> &values) {
   if (values.empty()) return {};
-  torch::Tensor t = torch::tensor(values, torch::kDouble);
+  torch::Tensor t = torch::tensor(values, torch::kDouble).to(m_device);
   allreduce(t);
+  t = t.cpu();
   const double *data = t.data_ptr<double>();
   return {data, data + values.size()};
 }

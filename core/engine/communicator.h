@@ -65,6 +65,7 @@ class Communicator {
   struct Impl;  // the store and the group, whose types differ between LibTorch versions
   std::unique_ptr<Impl> m_impl;
   int m_rank = 0, m_size = 1;
+  torch::Device m_device;  // where collectives' tensors live (NCCL: the rank's GPU)
   std::string m_backendName;
   std::chrono::seconds m_timeout;
 };

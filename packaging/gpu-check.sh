@@ -1,0 +1,82 @@
+#!/bin/sh
+# The GPU check: builds the headless CLI and worker (no Qt) against the CUDA LibTorch inside the
+# machine's PyTorch installation, trains the CNN example on one GPU with bf16 and with fp16 +
+# dynamic loss scaling, then, where there are several GPUs, on all of them with NCCL; prints
+# samples/s and checks that the training loss falls. A few minutes on one GPU.
+#
+#   packaging/gpu-check.sh --prepare   on a Debian 12 machine with apt: fetch the Debian packages
+#                                      the GPU machine lacks (yaml-cpp, spdlog, fmt, sqlite3, stb,
+#                                      zlib, Fashion-MNIST) into packaging/gpu-debs/; carry that folder
+#   packaging/gpu-check.sh             on the GPU machine: unpack them, build, train, check
+#
+# Exit status 0 when every check passed. Output: build-gpu/gpu-check.log and a JSON line.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+DEBS="$ROOT/packaging/gpu-debs"
+BUILD="$ROOT/build-gpu"
+PACKAGES="libyaml-cpp-dev libyaml-cpp0.7 libspdlog-dev libspdlog1.10 libfmt-dev libfmt9 libsqlite3-dev libsqlite3-0
+          libstb-dev libstb0 zlib1g-dev dataset-fashion-mnist"
+
+if [ "${1:-}" = "--prepare" ]; then
+  mkdir -p "$DEBS"
+  cd "$DEBS" && apt-get download $PACKAGES
+  du -sh "$DEBS"
+  exit 0
+fi
+
+PYTHON=${PYTHON:-python3}
+TORCH_PREFIX=$($PYTHON -c 'import torch; print(torch.utils.cmake_prefix_path)') || {
+  echo "gpu-check: no PyTorch for $PYTHON (set PYTHON=...)" >&2; exit 1; }
+GPUS=$($PYTHON -c 'import torch; print(torch.cuda.device_count() if torch.cuda.is_available() else 0)')
+ABI=$($PYTHON -c 'import torch; print(int(torch._C._GLIBCXX_USE_CXX11_ABI))')
+echo "gpu-check: PyTorch $($PYTHON -c 'import torch; print(torch.__version__, torch.version.cuda)'), $GPUS GPU(s), C++11 ABI $ABI"
+[ "$GPUS" -ge 1 ] || { echo "gpu-check: no CUDA GPU visible to PyTorch" >&2; exit 1; }
+# Debian's yaml-cpp, spdlog and fmt use the C++11 string ABI; a LibTorch built without it cannot link them.
+[ "$ABI" = 1 ] || { echo "gpu-check: this PyTorch uses the pre-C++11 ABI; Debian's libraries cannot link with it" >&2; exit 1; }
+
+DEPS="$BUILD/deps"
+mkdir -p "$DEPS"
+ls "$DEBS"/*.deb >/dev/null 2>&1 || { echo "gpu-check: no packages in $DEBS (run --prepare on a Debian machine)" >&2; exit 1; }
+for deb in "$DEBS"/*.deb; do
+  if command -v dpkg-deb >/dev/null; then dpkg-deb -x "$deb" "$DEPS"
+  else (cd "$DEPS" && ar p "$deb" "$(ar t "$deb" | grep '^data\.tar')" | tar -x --auto-compress -f - 2>/dev/null ||
+        ar p "$deb" data.tar.xz | tar -xJ); fi
+done
+LIBDIR="$DEPS/usr/lib/x86_64-linux-gnu"
+export LD_LIBRARY_PATH="$LIBDIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+GENERATOR=""
+command -v ninja >/dev/null && GENERATOR="-G Ninja"
+cmake -S "$ROOT" -B "$BUILD" $GENERATOR -DCMAKE_BUILD_TYPE=Release -DTW_BUILD_GUI=OFF -DTW_BUILD_TESTS=OFF \
+  -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$DEPS/usr" -DCMAKE_LIBRARY_PATH="$LIBDIR" -DCMAKE_INCLUDE_PATH="$DEPS/usr/include" \
+  -DTW_DEFAULT_FASHION_MNIST="$DEPS/usr/share/datasets/fashion-mnist" >"$BUILD/configure.log" 2>&1 ||
+  { tail -30 "$BUILD/configure.log"; exit 1; }
+cmake --build "$BUILD" --target torchwright torchwright-worker -j "$(nproc)" >"$BUILD/build.log" 2>&1 ||
+  { grep -E "error" -A3 "$BUILD/build.log" | head -40; exit 1; }
+grep -q "NCCL backend" "$BUILD/configure.log" || echo "gpu-check: warning: CMake did not see CUDA in this LibTorch"
+
+LOG="$BUILD/gpu-check.log"
+: >"$LOG"
+WS="$BUILD/workspace"
+FAILED=0
+RESULTS=""
+# One training; prints samples/s and checks that epoch 2's training loss is below epoch 1's.
+train() {
+  label=$1; shift
+  out=$("$BUILD/bin/torchwright" launch "$ROOT/resources/examples/fashion_cnn.run.yaml" --workspace "$WS" \
+        --set train.device=cuda --set train.epochs=2 --set data.train_limit=30000 --set tracking.run_name="gpu-$label" \
+        "$@" 2>&1) || { echo "$out" >>"$LOG"; echo "gpu-check: $label: FAILED (see $LOG)"; FAILED=1; return; }
+  echo "$out" >>"$LOG"
+  first=$(echo "$out" | sed -n 's/^epoch 1\/2  train loss \([0-9.]*\).*/\1/p')
+  second=$(echo "$out" | sed -n 's/^epoch 2\/2  train loss \([0-9.]*\).*/\1/p')
+  sps=$(echo "$out" | sed -n 's/^  throughput *\([0-9]*\) samples\/s/\1/p')
+  if [ -n "$first" ] && [ -n "$second" ] && awk "BEGIN{exit !($second < $first)}"; then verdict=ok; else verdict="LOSS DID NOT FALL"; FAILED=1; fi
+  echo "gpu-check: $label: $sps samples/s, train loss $first -> $second: $verdict"
+  RESULTS="$RESULTS${RESULTS:+,}\"$label\":{\"samples_per_sec\":${sps:-0},\"loss\":[${first:-0},${second:-0}]}"
+}
+train bf16 --set train.precision=bf16
+train fp16 --set train.precision=fp16
+if [ "$GPUS" -gt 1 ]; then
+  train "nccl-x$GPUS" --set train.precision=bf16 --nproc-per-node "$GPUS"
+fi
+echo "{\"bench\":\"gpu_check\",\"gpus\":$GPUS,\"ok\":$([ $FAILED = 0 ] && echo true || echo false),\"runs\":{$RESULTS}}"
+exit $FAILED
