@@ -174,8 +174,11 @@ int runLaunch(const CliArgs &args, const std::string &selfPath) {
       std::fprintf(stderr, "torchwright: --detach is for the machine that records the run (node rank 0)\n");
       return 2;
     }
+    // SQLite connections must not cross a fork: two processes closing the same connection would
+    // both clean up the WAL and can corrupt the file. Close it here, reopen in the child.
+    store.reset();
     if (!detach(*run)) return 0;
-    store = tracking::Store::open(config::trackingDbPath(workspace));  // a connection of the child's own
+    store = tracking::Store::open(config::trackingDbPath(workspace));
   }
   return superviseRanks(store.get(), run ? &*run : nullptr, selfPath, plan);
 }

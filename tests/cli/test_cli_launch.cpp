@@ -160,6 +160,40 @@ class TestCliLaunch : public QObject {
     QCOMPARE(runTwo.status, RunStatus::Finished);
   }
 
+  void accumulationSyncsOnlyTheLastMicroStep() {
+    // Two micro-batches per step: the first accumulates locally on each rank, the second's
+    // backward carries the all-reduce; the result is still the single process's.
+    const QString file = writeFile("run.yaml", kRunFile);
+    auto one = runCli({"train", file, "--workspace", workspace(), "--set", "tracking.run_name=acc1", "--set",
+                       "train.accumulate=2"});
+    QVERIFY2(one.exitCode == 0, qPrintable(one.all()));
+    auto two = runCli({"launch", file, "--nproc-per-node", "2", "--workspace", workspace(), "--set",
+                       "tracking.run_name=acc2", "--set", "train.accumulate=2"});
+    QVERIFY2(two.exitCode == 0, qPrintable(two.all()));
+    const auto a = loadWeights(modelPath("acc1")), b = loadWeights(modelPath("acc2"));
+    QCOMPARE(b.size(), a.size());
+    double worst = 0.0;
+    for (const auto &[key, t] : a) worst = std::max(worst, (t - b.at(key)).abs().max().item<double>());
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+    QCOMPARE(lastLossStep("acc2"), int64_t(2 * 8));  // 15 batches per epoch -> 8 steps
+  }
+
+  void detachedLaunchOutlivesItsTerminal() {
+    const QString file = writeFile("run.yaml", kRunFile);
+    QElapsedTimer timer;
+    timer.start();
+    auto r = runCli({"launch", file, "--nproc-per-node", "2", "--detach", "--workspace", workspace(), "--set",
+                     "tracking.run_name=detached", "--set", "train.epochs=6"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    QVERIFY2(r.out.contains("launched in the background"), qPrintable(r.out));
+    // The command returned while the ranks train on in their own session.
+    QVERIFY(store()->findRun("detached")->status != RunStatus::Finished);
+    QTRY_COMPARE_WITH_TIMEOUT(store()->findRun("detached")->status, RunStatus::Finished, 120000);
+    const auto run = *store()->findRun("detached");
+    QVERIFY(QFile::exists(QString::fromStdString(run.runDir) + "/artifacts/launcher.log"));
+    QVERIFY(run.heartbeatMs > 0);
+  }
+
   void killedRankIsRestartedFromTheCheckpoint() {
     const QString file = writeFile("long.yaml", kLongRunFile);
     QProcess launcher;
