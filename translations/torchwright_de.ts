@@ -1,263 +1,587 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
-    <context>
-        <name>main</name>
-        <message>
-            <source>Torchwright Studio: design, train and compare deep-learning models.</source>
-            <translation>Torchwright Studio: Deep-Learning-Modelle entwerfen, trainieren und vergleichen.</translation>
-        </message>
-        <message>
-            <source>Workspace folder (default: %1).</source>
-            <translation>Arbeitsbereich-Ordner (Standard: %1).</translation>
-        </message>
-        <message>
-            <source>DIR</source>
-            <translation>ORDNER</translation>
-        </message>
-        <message>
-            <source>User interface language: de or en (default: the system language).</source>
-            <translation>Sprache der Oberfläche: de oder en (Standard: die Systemsprache).</translation>
-        </message>
-        <message>
-            <source>LANG</source>
-            <translation>SPRACHE</translation>
-        </message>
-    </context>
-    <context>
-        <name>tw::ui::MainWindow</name>
-        <message>
-            <source>Torchwright Studio</source>
-            <translation>Torchwright Studio</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>&amp;Datei</translation>
-        </message>
-        <message>
-            <source>&amp;Open Workspace…</source>
-            <translation>Arbeitsbereich ö&amp;ffnen …</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>&amp;Beenden</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>&amp;Hilfe</translation>
-        </message>
-        <message>
-            <source>&amp;About Torchwright Studio</source>
-            <translation>Ü&amp;ber Torchwright Studio</translation>
-        </message>
-        <message>
-            <source>Open Workspace</source>
-            <translation>Arbeitsbereich öffnen</translation>
-        </message>
-        <message>
-            <source>Cannot open the workspace %1:
+<context>
+    <name>ModelTemplates</name>
+    <message>
+        <source>MLP (784-256-128-10)</source>
+        <translation>MLP (784-256-128-10)</translation>
+    </message>
+    <message>
+        <source>LeNet-style CNN</source>
+        <translation>CNN im LeNet-Stil</translation>
+    </message>
+    <message>
+        <source>Small ResNet (2 residual blocks)</source>
+        <translation>Kleines ResNet (2 Residualblöcke)</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Connect %1 to %2</source>
+        <translation>%1 mit %2 verbinden</translation>
+    </message>
+    <message>
+        <source>Disconnect %1 from %2</source>
+        <translation>Verbindung von %1 zu %2 trennen</translation>
+    </message>
+    <message>
+        <source>Delete %1</source>
+        <translation>%1 löschen</translation>
+    </message>
+    <message>
+        <source>Rename %1 to %2</source>
+        <translation>%1 in %2 umbenennen</translation>
+    </message>
+    <message>
+        <source>Set %1.%2</source>
+        <translation>%1.%2 setzen</translation>
+    </message>
+    <message>
+        <source>Reset %1.%2</source>
+        <translation>%1.%2 zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Delete %1 nodes</source>
+        <translation>%1 Knoten löschen</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Torchwright Studio: design, train and compare deep-learning models.</source>
+        <translation>Torchwright Studio: Deep-Learning-Modelle entwerfen, trainieren und vergleichen.</translation>
+    </message>
+    <message>
+        <source>Workspace folder (default: %1).</source>
+        <translation>Arbeitsbereich-Ordner (Standard: %1).</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>ORDNER</translation>
+    </message>
+    <message>
+        <source>User interface language: de or en (default: the system language).</source>
+        <translation>Sprache der Oberfläche: de oder en (Standard: die Systemsprache).</translation>
+    </message>
+    <message>
+        <source>LANG</source>
+        <translation>SPRACHE</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::DesignPage</name>
+    <message>
+        <source>Design</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>Eigenschaften</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Cannot rename %1 to %2: the name is empty, has spaces or is taken.</source>
+        <translation>%1 kann nicht in %2 umbenannt werden: Der Name ist leer, enthält Leerzeichen oder ist vergeben.</translation>
+    </message>
+    <message>
+        <source>New from template</source>
+        <translation>Neu aus Vorlage</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Öffnen …</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>Speichern unter …</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>Wiederholen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Einfügen</translation>
+    </message>
+    <message>
+        <source>Arrange</source>
+        <translation>Anordnen</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Einpassen</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>Vergrößern</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>Verkleinern</translation>
+    </message>
+    <message>
+        <source>Open Model</source>
+        <translation>Modell öffnen</translation>
+    </message>
+    <message>
+        <source>Model files (*.yaml *.yml);;All files (*)</source>
+        <translation>Modelldateien (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save Model</source>
+        <translation>Modell speichern</translation>
+    </message>
+    <message>
+        <source>Model files (*.model.yaml *.yaml)</source>
+        <translation>Modelldateien (*.model.yaml *.yaml)</translation>
+    </message>
+    <message>
+        <source>Nodes: %1</source>
+        <translation>Knoten: %1</translation>
+    </message>
+    <message>
+        <source>Parameters: %1</source>
+        <translation>Parameter: %1</translation>
+    </message>
+    <message>
+        <source>Problems: %1 · %2</source>
+        <translation>Probleme: %1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::MainWindow</name>
+    <message>
+        <source>Torchwright Studio</source>
+        <translation>Torchwright Studio</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open Workspace…</source>
+        <translation>Arbeitsbereich ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About Torchwright Studio</source>
+        <translation>Ü&amp;ber Torchwright Studio</translation>
+    </message>
+    <message>
+        <source>Open Workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot open the workspace %1:
 %2
 
 Choose a folder you can write to.</source>
-            <translation>Der Arbeitsbereich %1 kann nicht geöffnet werden:
+        <translation>Der Arbeitsbereich %1 kann nicht geöffnet werden:
 %2
 
 Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
-        </message>
-        <message>
-            <source>%1 — Torchwright Studio</source>
-            <translation>%1 — Torchwright Studio</translation>
-        </message>
-        <message>
-            <source>Workspace: %1</source>
-            <translation>Arbeitsbereich: %1</translation>
-        </message>
-        <message>
-            <source>Connecting…</source>
-            <translation>Verbinde …</translation>
-        </message>
-        <message>
-            <source>About Torchwright Studio</source>
-            <translation>Über Torchwright Studio</translation>
-        </message>
-        <message>
-            <source>&lt;h3&gt;Torchwright Studio %1&lt;/h3&gt;&lt;p&gt;A workbench for deep-learning experiments: design models, train them, watch them learn and compare runs.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-            <translation>&lt;h3&gt;Torchwright Studio %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für Deep-Learning-Experimente: Modelle entwerfen, trainieren, beim Lernen beobachten und Läufe vergleichen.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %2.&lt;/p&gt;</translation>
-        </message>
-        <message>
-            <source>Live</source>
-            <translation>Live</translation>
-        </message>
-        <message>
-            <source>Following %1 as training processes write to it</source>
-            <translation>Verfolgt %1, während Trainingsprozesse hineinschreiben</translation>
-        </message>
-        <message>
-            <source>Database unavailable — retrying</source>
-            <translation>Datenbank nicht verfügbar — neuer Versuch läuft</translation>
-        </message>
-        <message>
-            <source>Cannot read the tracking database: %1. Studio keeps retrying; check that the workspace folder is readable.</source>
-            <translation>Die Tracking-Datenbank kann nicht gelesen werden: %1. Studio versucht es weiter; prüfen Sie, ob der Arbeitsbereich-Ordner lesbar ist.</translation>
-        </message>
-        <message>
-            <source>Runs: %1</source>
-            <translation>Läufe: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>tw::ui::MetricChart</name>
-        <message>
-            <source>Step</source>
-            <translation>Schritt</translation>
-        </message>
-    </context>
-    <context>
-        <name>tw::ui::RunDetailView</name>
-        <message>
-            <source>Select a run to see its curves.</source>
-            <translation>Wählen Sie einen Lauf, um seine Kurven zu sehen.</translation>
-        </message>
-        <message>
-            <source>Loss</source>
-            <translation>Verlust</translation>
-        </message>
-        <message>
-            <source>Training</source>
-            <translation>Training</translation>
-        </message>
-        <message>
-            <source>Validation</source>
-            <translation>Validierung</translation>
-        </message>
-        <message>
-            <source>Accuracy</source>
-            <translation>Genauigkeit</translation>
-        </message>
-    </context>
-    <context>
-        <name>tw::ui::RunInfoPanel</name>
-        <message>
-            <source>Status:</source>
-            <translation>Status:</translation>
-        </message>
-        <message>
-            <source>Experiment:</source>
-            <translation>Experiment:</translation>
-        </message>
-        <message>
-            <source>Started:</source>
-            <translation>Gestartet:</translation>
-        </message>
-        <message>
-            <source>Ended:</source>
-            <translation>Beendet:</translation>
-        </message>
-        <message>
-            <source>Config hash:</source>
-            <translation>Konfigurations-Hash:</translation>
-        </message>
-        <message>
-            <source>Seed:</source>
-            <translation>Seed:</translation>
-        </message>
-        <message>
-            <source>Data:</source>
-            <translation>Daten:</translation>
-        </message>
-        <message>
-            <source>Host:</source>
-            <translation>Rechner:</translation>
-        </message>
-        <message>
-            <source>Hardware:</source>
-            <translation>Hardware:</translation>
-        </message>
-        <message>
-            <source>Libraries:</source>
-            <translation>Bibliotheken:</translation>
-        </message>
-        <message>
-            <source>No run selected</source>
-            <translation>Kein Lauf ausgewählt</translation>
-        </message>
-    </context>
-    <context>
-        <name>tw::ui::RunStatus</name>
-        <message>
-            <source>Created</source>
-            <translation>Angelegt</translation>
-        </message>
-        <message>
-            <source>Running</source>
-            <translation>Läuft</translation>
-        </message>
-        <message>
-            <source>Finished</source>
-            <translation>Abgeschlossen</translation>
-        </message>
-        <message>
-            <source>Failed</source>
-            <translation>Fehlgeschlagen</translation>
-        </message>
-        <message>
-            <source>Stopped</source>
-            <translation>Abgebrochen</translation>
-        </message>
-        <message>
-            <source>%1 h %2 min</source>
-            <translation>%1 h %2 min</translation>
-        </message>
-        <message>
-            <source>%1 min %2 s</source>
-            <translation>%1 min %2 s</translation>
-        </message>
-        <message>
-            <source>%1 s</source>
-            <translation>%1 s</translation>
-        </message>
-        <message>
-            <source>%1 ms</source>
-            <translation>%1 ms</translation>
-        </message>
-    </context>
-    <context>
-        <name>tw::ui::RunsTableModel</name>
-        <message>
-            <source>%1 %</source>
-            <translation>%1 %</translation>
-        </message>
-        <message>
-            <source>Name</source>
-            <translation>Name</translation>
-        </message>
-        <message>
-            <source>Experiment</source>
-            <translation>Experiment</translation>
-        </message>
-        <message>
-            <source>Status</source>
-            <translation>Status</translation>
-        </message>
-        <message>
-            <source>Started</source>
-            <translation>Gestartet</translation>
-        </message>
-        <message>
-            <source>Duration</source>
-            <translation>Dauer</translation>
-        </message>
-        <message>
-            <source>Val. accuracy</source>
-            <translation>Val.-Genauigkeit</translation>
-        </message>
-        <message>
-            <source>Val. loss</source>
-            <translation>Val.-Verlust</translation>
-        </message>
-        <message>
-            <source>Test accuracy</source>
-            <translation>Test-Genauigkeit</translation>
-        </message>
-    </context>
+    </message>
+    <message>
+        <source>%1 — Torchwright Studio</source>
+        <translation>%1 — Torchwright Studio</translation>
+    </message>
+    <message>
+        <source>Workspace: %1</source>
+        <translation>Arbeitsbereich: %1</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>Verbinde …</translation>
+    </message>
+    <message>
+        <source>About Torchwright Studio</source>
+        <translation>Über Torchwright Studio</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Torchwright Studio %1&lt;/h3&gt;&lt;p&gt;A workbench for deep-learning experiments: design models, train them, watch them learn and compare runs.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Torchwright Studio %1&lt;/h3&gt;&lt;p&gt;Eine Werkbank für Deep-Learning-Experimente: Modelle entwerfen, trainieren, beim Lernen beobachten und Läufe vergleichen.&lt;/p&gt;&lt;p&gt;Erstellt mit Qt %2.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <source>Following %1 as training processes write to it</source>
+        <translation>Verfolgt %1, während Trainingsprozesse hineinschreiben</translation>
+    </message>
+    <message>
+        <source>Database unavailable — retrying</source>
+        <translation>Datenbank nicht verfügbar — neuer Versuch läuft</translation>
+    </message>
+    <message>
+        <source>Cannot read the tracking database: %1. Studio keeps retrying; check that the workspace folder is readable.</source>
+        <translation>Die Tracking-Datenbank kann nicht gelesen werden: %1. Studio versucht es weiter; prüfen Sie, ob der Arbeitsbereich-Ordner lesbar ist.</translation>
+    </message>
+    <message>
+        <source>Runs: %1</source>
+        <translation>Läufe: %1</translation>
+    </message>
+    <message>
+        <source>Design</source>
+        <translation>Entwurf</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Design</source>
+        <translation>&amp;Entwurf</translation>
+    </message>
+    <message>
+        <source>&amp;Runs</source>
+        <translation>&amp;Läufe</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::MetricChart</name>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ModelDocument</name>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Move %1</source>
+        <translation>%1 verschieben</translation>
+    </message>
+    <message>
+        <source>Arrange automatically</source>
+        <translation>Automatisch anordnen</translation>
+    </message>
+    <message>
+        <source>Edit YAML</source>
+        <translation>YAML bearbeiten</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>No template named %1</source>
+        <translation>Keine Vorlage namens %1</translation>
+    </message>
+    <message>
+        <source>Move %1 nodes</source>
+        <translation>%1 Knoten verschieben</translation>
+    </message>
+    <message>
+        <source>Paste</source>
+        <translation>Einfügen</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::NodeItem</name>
+    <message>
+        <source>Output shape: %1</source>
+        <translation>Ausgabeform: %1</translation>
+    </message>
+    <message>
+        <source>%1 params</source>
+        <translation>%1 Parameter</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::OpPalette</name>
+    <message>
+        <source>Inputs</source>
+        <translation>Eingaben</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Schichten</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>Aktivierungen</translation>
+    </message>
+    <message>
+        <source>Normalization</source>
+        <translation>Normalisierung</translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation>Pooling</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>Zusammenführen</translation>
+    </message>
+    <message>
+        <source>Reshape</source>
+        <translation>Umformen</translation>
+    </message>
+    <message>
+        <source>Inputs: %1 or more</source>
+        <translation>Eingänge: %1 oder mehr</translation>
+    </message>
+    <message>
+        <source>Inputs: %1</source>
+        <translation>Eingänge: %1</translation>
+    </message>
+    <message>
+        <source>Inputs: %1 to %2</source>
+        <translation>Eingänge: %1 bis %2</translation>
+    </message>
+    <message>
+        <source>Search layers…</source>
+        <translation>Schichten suchen …</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ParamField</name>
+    <message>
+        <source>Type: %1</source>
+        <translation>Typ: %1</translation>
+    </message>
+    <message>
+        <source>One of: %1</source>
+        <translation>Eines von: %1</translation>
+    </message>
+    <message>
+        <source>Taken from the incoming shape when not set.</source>
+        <translation>Wird aus der eingehenden Form übernommen, wenn nicht gesetzt.</translation>
+    </message>
+    <message>
+        <source>Default: %1</source>
+        <translation>Standard: %1</translation>
+    </message>
+    <message>
+        <source>Required.</source>
+        <translation>Erforderlich.</translation>
+    </message>
+    <message>
+        <source>Reset to default</source>
+        <translation>Auf Standard zurücksetzen</translation>
+    </message>
+    <message>
+        <source>auto (%1)</source>
+        <translation>auto (%1)</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>auto</translation>
+    </message>
+    <message>
+        <source>default (%1)</source>
+        <translation>Standard (%1)</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>erforderlich</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::PropertyEditor</name>
+    <message>
+        <source>Select a node to edit its properties.</source>
+        <translation>Wählen Sie einen Knoten, um seine Eigenschaften zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Unique name of the node; other nodes name it in their inputs.</source>
+        <translation>Eindeutiger Name des Knotens; andere Knoten nennen ihn in ihren Eingängen.</translation>
+    </message>
+    <message>
+        <source>Unknown op: no properties to edit.</source>
+        <translation>Unbekannte Operation: keine Eigenschaften zu bearbeiten.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunDetailView</name>
+    <message>
+        <source>Select a run to see its curves.</source>
+        <translation>Wählen Sie einen Lauf, um seine Kurven zu sehen.</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation>Validierung</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunInfoPanel</name>
+    <message>
+        <source>Status:</source>
+        <translation>Status:</translation>
+    </message>
+    <message>
+        <source>Experiment:</source>
+        <translation>Experiment:</translation>
+    </message>
+    <message>
+        <source>Started:</source>
+        <translation>Gestartet:</translation>
+    </message>
+    <message>
+        <source>Ended:</source>
+        <translation>Beendet:</translation>
+    </message>
+    <message>
+        <source>Config hash:</source>
+        <translation>Konfigurations-Hash:</translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation>Seed:</translation>
+    </message>
+    <message>
+        <source>Data:</source>
+        <translation>Daten:</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>Rechner:</translation>
+    </message>
+    <message>
+        <source>Hardware:</source>
+        <translation>Hardware:</translation>
+    </message>
+    <message>
+        <source>Libraries:</source>
+        <translation>Bibliotheken:</translation>
+    </message>
+    <message>
+        <source>No run selected</source>
+        <translation>Kein Lauf ausgewählt</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunStatus</name>
+    <message>
+        <source>Created</source>
+        <translation>Angelegt</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Finished</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunsTableModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Val. accuracy</source>
+        <translation>Val.-Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Val. loss</source>
+        <translation>Val.-Verlust</translation>
+    </message>
+    <message>
+        <source>Test accuracy</source>
+        <translation>Test-Genauigkeit</translation>
+    </message>
+</context>
 </TS>

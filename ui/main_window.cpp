@@ -1,5 +1,7 @@
 #include "ui/main_window.h"
 
+#include "ui/design/design_page.h"
+
 #include "ui/runs/runs_page.h"
 #include "ui/studio_log.h"
 #include "ui/workspace/workspace_session.h"
@@ -15,6 +17,7 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace tw::ui {
 
@@ -22,6 +25,8 @@ namespace {
 const char *const kGeometryKey = "mainWindow/geometry";
 const char *const kWindowStateKey = "mainWindow/state";
 const char *const kRunsPageKey = "mainWindow/runsPage";
+const char *const kDesignPageKey = "mainWindow/designPage";
+const char *const kCurrentPageKey = "mainWindow/currentPage";
 }  // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
@@ -29,7 +34,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   setWindowTitle(tr("Torchwright Studio"));
   m_session = new WorkspaceSession(this);
   m_runsPage = new RunsPage(m_session, this);
-  setCentralWidget(m_runsPage);
+  m_designPage = new DesignPage(this);
+  m_pages = new QTabWidget(this);
+  m_pages->setDocumentMode(true);
+  m_pages->addTab(m_designPage, tr("Design"));
+  m_pages->addTab(m_runsPage, tr("Runs"));
+  m_pages->setCurrentWidget(m_runsPage);  // a first start shows the example training
+  setCentralWidget(m_pages);
   createMenus();
 
   m_workspaceLabel = new QLabel(this);
@@ -56,6 +67,12 @@ void MainWindow::createMenus() {
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   quit->setMenuRole(QAction::QuitRole);
+
+  QMenu *view = menuBar()->addMenu(tr("&View"));
+  QAction *design = view->addAction(tr("&Design"), this, [this] { m_pages->setCurrentWidget(m_designPage); });
+  design->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+  QAction *runs = view->addAction(tr("&Runs"), this, [this] { m_pages->setCurrentWidget(m_runsPage); });
+  runs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
   QAction *about = help->addAction(tr("&About Torchwright Studio"), this, &MainWindow::showAbout);
@@ -127,6 +144,8 @@ void MainWindow::saveSettings() const {
   settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
   settings.setValue(QLatin1String(kWindowStateKey), saveState());
   settings.setValue(QLatin1String(kRunsPageKey), m_runsPage->saveState());
+  settings.setValue(QLatin1String(kDesignPageKey), m_designPage->saveState());
+  settings.setValue(QLatin1String(kCurrentPageKey), m_pages->currentIndex());
 }
 
 void MainWindow::restoreSettings() {
@@ -136,6 +155,10 @@ void MainWindow::restoreSettings() {
   const QByteArray page = settings.value(QLatin1String(kRunsPageKey)).toByteArray();
   if (!page.isEmpty() && !m_runsPage->restoreState(page))
     studioLog()->info("ignoring saved Runs page layout from another version");
+  const QByteArray design = settings.value(QLatin1String(kDesignPageKey)).toByteArray();
+  if (!design.isEmpty()) m_designPage->restoreState(design);
+  const int current = settings.value(QLatin1String(kCurrentPageKey), m_pages->indexOf(m_runsPage)).toInt();
+  if (current >= 0 && current < m_pages->count()) m_pages->setCurrentIndex(current);
 }
 
 }  // namespace tw::ui

@@ -7,9 +7,11 @@
 #include <QMainWindow>
 
 class QLabel;
+class QTabWidget;
 
 namespace tw::ui {
 
+class DesignPage;
 class RunsPage;
 class WorkspaceSession;
 
@@ -23,6 +25,8 @@ class MainWindow : public QMainWindow {
   bool openWorkspace(const QString &dir);
   WorkspaceSession *session() const { return m_session; }
   RunsPage *runsPage() const { return m_runsPage; }
+  DesignPage *designPage() const { return m_designPage; }
+  QTabWidget *pages() const { return m_pages; }
 
  protected:
   void closeEvent(QCloseEvent *event) override;
@@ -38,6 +42,8 @@ class MainWindow : public QMainWindow {
 
   WorkspaceSession *m_session = nullptr;
   RunsPage *m_runsPage = nullptr;
+  DesignPage *m_designPage = nullptr;
+  QTabWidget *m_pages = nullptr;
   QLabel *m_workspaceLabel = nullptr;
   QLabel *m_runCountLabel = nullptr;
   QLabel *m_stateLabel = nullptr;

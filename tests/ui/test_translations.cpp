@@ -151,9 +151,10 @@ class TestTranslations : public QObject {
     window.show();
     QVERIFY(window.openWorkspace(ws.dir));
     const auto menus = window.menuBar()->actions();
-    QCOMPARE(menus.size(), 2);
+    QCOMPARE(menus.size(), 3);
     QCOMPARE(menus.at(0)->text(), QStringLiteral("&Datei"));
-    QCOMPARE(menus.at(1)->text(), QStringLiteral("&Hilfe"));
+    QCOMPARE(menus.at(1)->text(), QStringLiteral("&Ansicht"));
+    QCOMPARE(menus.at(2)->text(), QStringLiteral("&Hilfe"));
     QCOMPARE(menus.at(0)->menu()->actions().at(0)->text(), QStringLiteral("Arbeitsbereich ö&ffnen …"));
 
     auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));

@@ -9,6 +9,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <functional>
+
 namespace tw::ui {
 
 namespace {
@@ -50,9 +52,9 @@ class OpTree : public QTreeWidget {
     for (QTreeWidgetItem *item : items) {
       const QString op = item ? item->data(0, kOpRole).toString() : QString();
       if (op.isEmpty()) continue;
-      auto *data = new QMimeData;
-      data->setData(QString::fromLatin1(OpPalette::kMimeType), op.toUtf8());
-      return data;
+      auto *mime = new QMimeData;
+      mime->setData(QString::fromLatin1(OpPalette::kMimeType), op.toUtf8());
+      return mime;
     }
     return nullptr;
   }

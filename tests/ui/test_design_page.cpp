@@ -1,0 +1,229 @@
+// The Design page driven through its real widgets on the offscreen platform: a small CNN built on
+// the canvas node by node (one connection by dragging from a port with the mouse), shapes and
+// parameter counts following every edit, a shape error flagged on the node and undone, the YAML
+// view in both directions, copy and paste, a palette drop, templates, and save and reload.
+
+#include "studio_fixture.h"
+
+#include "ui/design/design_page.h"
+#include "ui/design/edge_item.h"
+#include "ui/design/graph_scene.h"
+#include "ui/design/graph_view.h"
+#include "ui/design/model_document.h"
+#include "ui/design/node_item.h"
+#include "ui/design/op_palette.h"
+#include "ui/design/property_editor.h"
+#include "ui/design/yaml_view.h"
+
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+using tw::ui::DesignPage;
+using tw::ui::ModelDocument;
+using tw::ui::NodeItem;
+
+namespace {
+
+QString edgeLabel(DesignPage &page, const QString &from, const QString &to) {
+  auto *e = page.scene()->edge(from, to);
+  return e ? e->label() : QStringLiteral("<no edge>");
+}
+
+void saveScreenshot(QWidget &widget, const QString &name) {
+  const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
+  QDir().mkpath(dir);
+  widget.grab().save(dir + QLatin1Char('/') + name);
+}
+
+}  // namespace
+
+class TestDesignPage : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir m_dir;
+
+ private Q_SLOTS:
+  void initTestCase() { tw::test::isolateSettings(m_dir.path()); }
+
+  void buildACnnOnTheCanvas() {
+    DesignPage page;
+    page.resize(1400, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    ModelDocument *doc = page.document();
+    doc->newModel(tw::spec::ModelSpec{});
+    QCOMPARE(int(doc->spec().nodes.size()), 0);
+
+    const QString input = doc->addNode("Input", {0, 0});
+    const QString conv = doc->addNode("Conv2d", {240, 0});
+    const QString relu = doc->addNode("ReLU", {480, 0});
+    const QString pool = doc->addNode("MaxPool2d", {720, 0});
+    const QString flat = doc->addNode("Flatten", {960, 0});
+    const QString fc = doc->addNode("Linear", {1200, 0});
+    doc->setParam(conv, "padding", tw::spec::IntList{1, 1});
+    doc->setParam(pool, "kernel_size", tw::spec::IntList{2, 2});
+    doc->setParam(fc, "out_features", int64_t(10));
+
+    // The first connection the way a person makes it: press on input's output port, drag, release on conv.
+    page.view()->fitModel();
+    QApplication::processEvents();
+    NodeItem *from = page.scene()->nodeItem(input);
+    NodeItem *to = page.scene()->nodeItem(conv);
+    QVERIFY(from && to);
+    QWidget *viewport = page.view()->viewport();
+    const QPoint start = page.view()->mapFromScene(from->outputPort());
+    const QPoint end = page.view()->mapFromScene(to->sceneBoundingRect().center());
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(viewport, (start + end) / 2);
+    QTest::mouseMove(viewport, end);
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier, end);
+    QCOMPARE(doc->node(conv)->inputs, std::vector<std::string>{input.toStdString()});
+    QVERIFY(page.scene()->edge(input, conv));
+
+    QVERIFY(doc->connectNodes(conv, relu));
+    QVERIFY(doc->connectNodes(relu, pool));
+    QVERIFY(doc->connectNodes(pool, flat));
+    QVERIFY(doc->connectNodes(flat, fc));
+    QVERIFY(!doc->connectNodes(fc, conv));     // a cycle is refused
+    QVERIFY(!doc->connectNodes(conv, input));  // an Input takes nothing
+
+    // Shapes on the edges and parameter counts, from the registry's rules.
+    QVERIFY2(doc->analysis().ok(), qPrintable(page.statusText()));
+    QCOMPARE(edgeLabel(page, input, conv), QStringLiteral("[1, 28, 28]"));
+    QCOMPARE(edgeLabel(page, conv, relu), QStringLiteral("[16, 28, 28]"));
+    QCOMPARE(edgeLabel(page, pool, flat), QStringLiteral("[16, 14, 14]"));
+    QCOMPARE(edgeLabel(page, flat, fc), QStringLiteral("[3136]"));
+    QCOMPARE(doc->analysis().totalParams, int64_t(16 * 9 + 16 + 3136 * 10 + 10));
+    QCOMPARE(QString::fromStdString(doc->spec().output), fc);
+
+    // Edit through the property editor: the shapes follow at once.
+    page.scene()->selectNode(conv);
+    auto *channels = qobject_cast<QSpinBox *>(page.properties()->editorFor("out_channels"));
+    QVERIFY(channels);
+    channels->setValue(8);
+    Q_EMIT channels->editingFinished();
+    QCOMPARE(edgeLabel(page, conv, relu), QStringLiteral("[8, 28, 28]"));
+    QCOMPARE(edgeLabel(page, flat, fc), QStringLiteral("[1568]"));
+
+    // A shape error: in_features written by hand against the incoming 1568.
+    doc->setParam(fc, "in_features", int64_t(100));
+    QVERIFY(page.scene()->nodeItem(fc)->hasProblem());
+    QVERIFY2(page.scene()->nodeItem(fc)->problem().contains("1568"), qPrintable(page.scene()->nodeItem(fc)->problem()));
+    QVERIFY(page.statusText().contains(fc));
+    page.scene()->selectNode(fc);
+    saveScreenshot(page, QStringLiteral("design_page_error.png"));
+    doc->undoStack()->undo();
+    QVERIFY(!page.scene()->nodeItem(fc)->hasProblem());
+    QVERIFY(doc->analysis().ok());
+
+    // Undo and redo walk the edits back and forth.
+    const QString before = doc->toYaml();
+    doc->removeNodes({relu});
+    QVERIFY(!doc->node(relu));
+    QVERIFY(doc->node(pool)->inputs.empty());
+    doc->undoStack()->undo();
+    QCOMPARE(doc->toYaml(), before);
+    doc->undoStack()->redo();
+    QVERIFY(!doc->node(relu));
+    doc->undoStack()->undo();
+
+    page.view()->fitModel();
+    saveScreenshot(page, QStringLiteral("design_page.png"));
+
+    // Save, and reload into a fresh page: the same model.
+    const QString path = m_dir.path() + QStringLiteral("/cnn.model.yaml");
+    QString error;
+    QVERIFY2(page.saveFile(path, &error), qPrintable(error));
+    QVERIFY(!doc->isModified());
+    DesignPage reloaded;
+    QVERIFY2(reloaded.openFile(path, &error), qPrintable(error));
+    QCOMPARE(reloaded.document()->toYaml(), doc->toYaml());
+    QCOMPARE(reloaded.document()->analysis().totalParams, doc->analysis().totalParams);
+    QCOMPARE(reloaded.scene()->edges().size(), page.scene()->edges().size());
+  }
+
+  void yamlViewSyncsBothWays() {
+    DesignPage page;
+    ModelDocument *doc = page.document();
+    QVERIFY(doc->loadTemplate("mlp", nullptr));
+    QPlainTextEdit *editor = page.yamlView()->editor();
+    QCOMPARE(editor->toPlainText(), doc->toYaml());
+
+    doc->setParam("fc1", "out_features", int64_t(300));  // canvas -> text
+    QVERIFY(editor->toPlainText().contains("out_features: 300"));
+
+    QString text = editor->toPlainText();
+    text.replace("out_features: 300", "out_features: 512");  // text -> canvas
+    editor->setPlainText(text);
+    page.yamlView()->applyNow();
+    QCOMPARE(std::get<int64_t>(doc->node("fc1")->params.at("out_features")), int64_t(512));
+    QVERIFY(page.yamlView()->error().isEmpty());
+    doc->undoStack()->undo();  // one step
+    QCOMPARE(std::get<int64_t>(doc->node("fc1")->params.at("out_features")), int64_t(300));
+
+    editor->setPlainText("nodes: [ {id: x, op: Input");  // broken: the model stays
+    page.yamlView()->applyNow();
+    QVERIFY(!page.yamlView()->error().isEmpty());
+    QVERIFY(doc->node("fc1"));
+  }
+
+  void copyPastePaletteAndTemplates() {
+    DesignPage page;
+    page.resize(1200, 700);
+    page.show();
+    ModelDocument *doc = page.document();
+    QVERIFY(doc->loadTemplate("mlp", nullptr));
+    const int nodes = int(doc->spec().nodes.size());
+
+    page.scene()->clearSelection();
+    page.scene()->nodeItem("fc1")->setSelected(true);
+    page.scene()->nodeItem("act1")->setSelected(true);
+    page.copySelection();
+    page.paste();
+    QCOMPARE(int(doc->spec().nodes.size()), nodes + 2);
+    const QStringList pasted = page.scene()->selectedNodeIds();
+    QCOMPARE(pasted.size(), 2);
+    QVERIFY(!pasted.contains("fc1"));
+    // The edge between the two copies came along; edges to the rest did not.
+    const QString act = pasted.filter("act").value(0), fc = pasted.filter("fc").value(0);
+    QCOMPARE(doc->node(act)->inputs, std::vector<std::string>{fc.toStdString()});
+    QVERIFY(doc->node(fc)->inputs.empty());
+    doc->undoStack()->undo();
+    QCOMPARE(int(doc->spec().nodes.size()), nodes);
+
+    // An op dropped from the palette lands where it was dropped.
+    QMimeData mime;
+    mime.setData(tw::ui::OpPalette::kMimeType, QByteArray("Dropout"));
+    const QPoint at = page.view()->viewport()->rect().center();
+    QVERIFY(page.view()->dropOp(&mime, at));
+    QCOMPARE(int(doc->spec().nodes.size()), nodes + 1);
+    QVERIFY(doc->node("dropout"));
+
+    // Activating an op in the palette appends it after the selected node, connected.
+    page.scene()->selectNode("logits");
+    Q_EMIT page.palette()->opActivated("Softmax");
+    QVERIFY(doc->node("softmax"));
+    QCOMPARE(doc->node("softmax")->inputs, std::vector<std::string>{"logits"});
+    QCOMPARE(doc->spec().output, std::string("softmax"));
+
+    for (const QString &name : ModelDocument::templateNames()) {
+      QString error;
+      QVERIFY2(doc->loadTemplate(name, &error), qPrintable(error));
+      QVERIFY2(doc->analysis().ok(), qPrintable(name + ": " + page.statusText()));
+      QVERIFY(doc->analysis().totalParams > 0);
+    }
+    QVERIFY(doc->node("block2.sum"));  // the ResNet's residual Add
+    page.view()->fitModel();
+    saveScreenshot(page, QStringLiteral("design_page_resnet.png"));
+  }
+};
+
+QTEST_MAIN(TestDesignPage)
+#include "test_design_page.moc"

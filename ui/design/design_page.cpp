@@ -1,0 +1,233 @@
+#include "ui/design/design_page.h"
+
+#include "ui/design/graph_scene.h"
+#include "ui/design/graph_view.h"
+#include "ui/design/model_document.h"
+#include "ui/design/node_item.h"
+#include "ui/design/op_palette.h"
+#include "ui/design/property_editor.h"
+#include "ui/design/yaml_view.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QLabel>
+#include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+const char *kModelMime = "application/x-torchwright-model";
+}
+
+DesignPage::DesignPage(QWidget *parent)
+    : QWidget(parent), m_document(new ModelDocument(this)), m_scene(new GraphScene(m_document, this)),
+      m_view(new GraphView(m_scene, m_document, this)), m_palette(new OpPalette(this)),
+      m_properties(new PropertyEditor(this)), m_yaml(new YamlView(m_document, this)), m_sideTabs(new QTabWidget(this)),
+      m_toolBar(new QToolBar(tr("Design"), this)), m_status(new QLabel(this)), m_splitter(new QSplitter(this)) {
+  m_sideTabs->addTab(m_properties, tr("Properties"));
+  m_sideTabs->addTab(m_yaml, tr("YAML"));
+  m_splitter->addWidget(m_palette);
+  m_splitter->addWidget(m_view);
+  m_splitter->addWidget(m_sideTabs);
+  m_splitter->setStretchFactor(1, 1);
+  m_splitter->setSizes({200, 700, 320});
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_toolBar);
+  layout->addWidget(m_splitter, 1);
+  layout->addWidget(m_status);
+  createActions();
+
+  connect(m_palette, &OpPalette::opActivated, this, [this](const QString &op) {
+    // Activated (not dropped): next to the selected node, or in the middle of the view.
+    QPointF at = m_view->mapToScene(m_view->viewport()->rect().center());
+    if (!m_currentNode.isEmpty()) at = m_document->position(m_currentNode) + QPointF(290, 0);
+    const QString from = m_currentNode;
+    const QString id = m_document->addNode(op, at);
+    if (!from.isEmpty()) m_document->connectNodes(from, id);
+    m_scene->selectNode(id);
+  });
+  connect(m_scene, &GraphScene::currentNodeChanged, this, [this](const QString &id) {
+    m_currentNode = id;
+    showCurrentNode();
+  });
+  connect(m_document, &ModelDocument::changed, this, [this] {
+    showCurrentNode();
+    updateStatus();
+  });
+  connect(m_properties, &PropertyEditor::paramEdited, m_document, &ModelDocument::setParam);
+  connect(m_properties, &PropertyEditor::paramReset, m_document, &ModelDocument::resetParam);
+  connect(m_properties, &PropertyEditor::idEdited, this, [this](const QString &from, const QString &to) {
+    if (m_document->renameNode(from, to)) {
+      m_scene->selectNode(to);
+    } else {
+      m_status->setText(tr("Cannot rename %1 to %2: the name is empty, has spaces or is taken.").arg(from, to));
+      showCurrentNode();
+    }
+  });
+  m_document->loadTemplate(QStringLiteral("mlp"), nullptr);
+  m_view->fitModel();
+  updateStatus();
+}
+
+DesignPage::~DesignPage() {
+  // The document is deleted before the scene (children go in creation order): the scene must not
+  // report selection changes into a page whose document is gone.
+  m_scene->blockSignals(true);
+  m_view->setScene(nullptr);
+  delete m_scene;
+}
+
+void DesignPage::createActions() {
+  auto *templates = new QMenu(tr("New from template"), this);
+  for (const QString &name : ModelDocument::templateNames()) {
+    templates->addAction(ModelDocument::templateTitle(name), this, [this, name] {
+      m_document->loadTemplate(name, nullptr);
+      m_view->fitModel();
+    });
+  }
+  auto *newButton = new QToolButton(this);
+  newButton->setText(tr("New"));
+  newButton->setMenu(templates);
+  newButton->setPopupMode(QToolButton::InstantPopup);
+  m_toolBar->addWidget(newButton);
+
+  auto add = [this](const QString &text, QKeySequence key, auto slot) {
+    QAction *action = m_toolBar->addAction(text, this, slot);
+    action->setShortcut(key);
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(action);
+    return action;
+  };
+  // Ctrl+O opens a workspace (the window's); a model is Ctrl+Shift+O.
+  add(tr("Open…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] { openDialog(); });
+  add(tr("Save"), QKeySequence::Save, [this] { save(); });
+  add(tr("Save As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+  m_toolBar->addSeparator();
+  QAction *undo = m_document->undoStack()->createUndoAction(this, tr("Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  QAction *redo = m_document->undoStack()->createRedoAction(this, tr("Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  for (QAction *a : {undo, redo}) {
+    a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_toolBar->addAction(a);
+    addAction(a);
+  }
+  add(tr("Delete"), QKeySequence::Delete, [this] { m_scene->deleteSelection(); });
+  add(tr("Copy"), QKeySequence::Copy, [this] { copySelection(); });
+  add(tr("Paste"), QKeySequence::Paste, [this] { paste(); });
+  m_toolBar->addSeparator();
+  add(tr("Arrange"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
+    m_document->autoLayout();
+    m_view->fitModel();
+  });
+  add(tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitModel(); });
+  add(tr("Zoom In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
+  add(tr("Zoom Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
+}
+
+void DesignPage::showCurrentNode() {
+  const spec::Node *node = m_currentNode.isEmpty() ? nullptr : m_document->node(m_currentNode);
+  if (!node) {
+    m_properties->clear();
+    return;
+  }
+  m_properties->showNode(*node, m_document->analysis().find(node->id), m_document->problemOf(m_currentNode));
+}
+
+QString DesignPage::statusText() const { return m_status->text(); }
+
+void DesignPage::updateStatus() {
+  const auto &analysis = m_document->analysis();
+  const int nodes = static_cast<int>(m_document->spec().nodes.size());
+  QString text = tr("Nodes: %1").arg(nodes);
+  if (analysis.ok()) {
+    text += QStringLiteral(" · ") + tr("Parameters: %1").arg(QLocale().toString(qint64(analysis.totalParams)));
+  } else {
+    const auto &first = analysis.diagnostics.front();
+    text += QStringLiteral(" · ") + tr("Problems: %1 · %2")
+                                        .arg(analysis.diagnostics.size())
+                                        .arg(QString::fromStdString(first.node.empty() ? first.message
+                                                                                        : first.node + ": " + first.message));
+  }
+  if (!m_document->filePath().isEmpty()) text += QStringLiteral(" · ") + m_document->filePath();
+  if (m_document->isModified()) text += QStringLiteral(" *");
+  m_status->setText(text);
+}
+
+bool DesignPage::openFile(const QString &path, QString *error) {
+  if (!m_document->load(path, error)) return false;
+  m_view->fitModel();
+  updateStatus();
+  return true;
+}
+
+bool DesignPage::saveFile(const QString &path, QString *error) {
+  const bool ok = m_document->save(path, error);
+  updateStatus();
+  return ok;
+}
+
+void DesignPage::openDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), QString(),
+                                                    tr("Model files (*.yaml *.yml);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!openFile(path, &error)) QMessageBox::warning(this, tr("Open Model"), error);
+}
+
+void DesignPage::save() {
+  if (m_document->filePath().isEmpty()) {
+    saveAs();
+    return;
+  }
+  QString error;
+  if (!saveFile(m_document->filePath(), &error)) QMessageBox::warning(this, tr("Save Model"), error);
+}
+
+void DesignPage::saveAs() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save Model"), m_document->filePath(),
+                                                    tr("Model files (*.model.yaml *.yaml)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!saveFile(path, &error)) QMessageBox::warning(this, tr("Save Model"), error);
+}
+
+void DesignPage::copySelection() {
+  const QString yaml = m_document->copyNodes(m_scene->selectedNodeIds());
+  if (yaml.isEmpty()) return;
+  auto *data = new QMimeData;
+  data->setData(kModelMime, yaml.toUtf8());
+  data->setText(yaml);  // other programs get the YAML as text
+  QApplication::clipboard()->setMimeData(data);
+  m_pasteCount = 0;
+}
+
+void DesignPage::paste() {
+  const QMimeData *data = QApplication::clipboard()->mimeData();
+  if (!data) return;
+  const QString yaml = data->hasFormat(kModelMime) ? QString::fromUtf8(data->data(kModelMime)) : data->text();
+  // Each paste lands a little further along, so copies do not hide one another.
+  ++m_pasteCount;
+  QPointF origin = m_view->mapToScene(m_view->viewport()->rect().center());
+  const QStringList ids = m_document->pasteNodes(yaml, origin + QPointF(30, 30) * m_pasteCount);
+  m_scene->clearSelection();
+  for (const QString &id : ids)
+    if (NodeItem *item = m_scene->nodeItem(id)) item->setSelected(true);
+}
+
+QByteArray DesignPage::saveState() const { return m_splitter->saveState(); }
+bool DesignPage::restoreState(const QByteArray &state) { return m_splitter->restoreState(state); }
+
+}  // namespace tw::ui

@@ -1,0 +1,69 @@
+#pragma once
+// The Design page: compose a network on a node-graph canvas. Palette of every registry op on the
+// left, canvas in the middle, the selected node's properties and the YAML of the whole model on
+// the right. Every edit is undoable; shapes, parameter counts and problems update as you edit.
+
+#include <QWidget>
+
+class QAction;
+class QLabel;
+class QSplitter;
+class QTabWidget;
+class QToolBar;
+
+namespace tw::ui {
+
+class GraphScene;
+class GraphView;
+class ModelDocument;
+class OpPalette;
+class PropertyEditor;
+class YamlView;
+
+class DesignPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit DesignPage(QWidget *parent = nullptr);
+  ~DesignPage() override;
+
+  ModelDocument *document() const { return m_document; }
+  GraphScene *scene() const { return m_scene; }
+  GraphView *view() const { return m_view; }
+  OpPalette *palette() const { return m_palette; }
+  PropertyEditor *properties() const { return m_properties; }
+  YamlView *yamlView() const { return m_yaml; }
+  QToolBar *toolBar() const { return m_toolBar; }
+  QString statusText() const;
+
+  bool openFile(const QString &path, QString *error);
+  bool saveFile(const QString &path, QString *error);
+  void copySelection();
+  void paste();
+
+  QByteArray saveState() const;
+  bool restoreState(const QByteArray &state);
+
+ private:
+  void createActions();
+  void showCurrentNode();
+  void updateStatus();
+  void openDialog();
+  void save();
+  void saveAs();
+
+  ModelDocument *m_document;
+  GraphScene *m_scene;
+  GraphView *m_view;
+  OpPalette *m_palette;
+  PropertyEditor *m_properties;
+  YamlView *m_yaml;
+  QTabWidget *m_sideTabs;
+  QToolBar *m_toolBar;
+  QLabel *m_status;
+  QSplitter *m_splitter;
+  QString m_currentNode;
+  int m_pasteCount = 0;
+};
+
+}  // namespace tw::ui

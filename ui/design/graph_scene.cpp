@@ -1,0 +1,176 @@
+#include "ui/design/graph_scene.h"
+
+#include "core/spec/shape.h"
+#include "ui/design/edge_item.h"
+#include "ui/design/model_document.h"
+#include "ui/design/node_item.h"
+
+#include <QGraphicsLineItem>
+#include <QGraphicsSceneMouseEvent>
+#include <QPen>
+
+namespace tw::ui {
+
+GraphScene::GraphScene(ModelDocument *document, QObject *parent) : QGraphicsScene(parent), m_document(document) {
+  setSceneRect(-2000, -2000, 6000, 4000);
+  connect(document, &ModelDocument::changed, this, &GraphScene::sync);
+  connect(this, &QGraphicsScene::selectionChanged, this, [this] {
+    if (m_syncing) return;
+    const QStringList ids = selectedNodeIds();
+    Q_EMIT currentNodeChanged(ids.size() == 1 ? ids.front() : QString());
+  });
+  sync();
+}
+
+GraphScene::~GraphScene() {
+  // Deleting the items changes the selection; nobody may hear of it from a half-destroyed scene
+  // (the document it would consult may already be gone).
+  blockSignals(true);
+  clear();
+}
+
+EdgeItem *GraphScene::edge(const QString &from, const QString &to) const {
+  for (EdgeItem *e : m_edges)
+    if (e->from()->id() == from && e->to()->id() == to) return e;
+  return nullptr;
+}
+
+QStringList GraphScene::selectedNodeIds() const {
+  QStringList ids;
+  for (QGraphicsItem *item : selectedItems())
+    if (item->type() == NodeItem::Type) ids << static_cast<NodeItem *>(item)->id();
+  return ids;
+}
+
+void GraphScene::selectNode(const QString &id) {
+  clearSelection();
+  if (NodeItem *item = m_nodes.value(id)) item->setSelected(true);
+}
+
+void GraphScene::deleteSelection() {
+  const QStringList nodes = selectedNodeIds();
+  QList<QPair<QString, QString>> cut;
+  for (QGraphicsItem *item : selectedItems()) {
+    if (item->type() != EdgeItem::Type) continue;
+    auto *e = static_cast<EdgeItem *>(item);
+    if (!nodes.contains(e->from()->id()) && !nodes.contains(e->to()->id())) cut.append({e->from()->id(), e->to()->id()});
+  }
+  // One undo step per edit keeps each command simple; a multi-edit delete is rare enough.
+  for (const auto &[from, to] : cut) m_document->disconnectNodes(from, to);
+  if (!nodes.isEmpty()) m_document->removeNodes(nodes);
+}
+
+void GraphScene::sync() {
+  m_syncing = true;
+  clearEdges();  // they point at nodes that may go; rebuilt below
+  const auto &spec = m_document->spec();
+  const auto &analysis = m_document->analysis();
+  QSet<QString> present;
+  for (const auto &node : spec.nodes) {
+    const QString id = QString::fromStdString(node.id);
+    present.insert(id);
+    NodeItem *item = m_nodes.value(id);
+    if (!item) {
+      item = new NodeItem(id);
+      addItem(item);
+      m_nodes.insert(id, item);
+      connect(item, &NodeItem::moved, this, [this, item] {
+        for (EdgeItem *e : m_edges)
+          if (e->from() == item || e->to() == item) e->updatePath();
+      });
+    }
+    const QPointF at = m_document->position(id);
+    if (item->pos() != at) item->setPos(at);
+    const spec::NodeInfo *info = analysis.find(node.id);
+    const QString shape = info && !info->outputShape.empty() ? QString::fromStdString(spec::formatShape(info->outputShape)) : QString();
+    item->setContent(QString::fromStdString(node.op), shape, info ? info->paramCount : 0, m_document->problemOf(id),
+                     node.id == spec.output);
+  }
+  for (auto it = m_nodes.begin(); it != m_nodes.end();) {
+    if (present.contains(it.key())) {
+      ++it;
+      continue;
+    }
+    removeItem(it.value());
+    delete it.value();
+    it = m_nodes.erase(it);
+  }
+  rebuildEdges();
+  m_syncing = false;
+  const QStringList ids = selectedNodeIds();
+  Q_EMIT currentNodeChanged(ids.size() == 1 ? ids.front() : QString());
+}
+
+void GraphScene::clearEdges() {
+  for (EdgeItem *e : m_edges) {
+    removeItem(e);
+    delete e;
+  }
+  m_edges.clear();
+}
+
+void GraphScene::rebuildEdges() {
+  const auto &analysis = m_document->analysis();
+  for (const auto &node : m_document->spec().nodes) {
+    NodeItem *to = m_nodes.value(QString::fromStdString(node.id));
+    for (size_t slot = 0; slot < node.inputs.size(); ++slot) {
+      NodeItem *from = m_nodes.value(QString::fromStdString(node.inputs[slot]));
+      if (!from || !to) continue;  // an input that does not exist: the node shows the problem
+      auto *e = new EdgeItem(from, to, static_cast<int>(slot));
+      const spec::NodeInfo *info = analysis.find(node.inputs[slot]);
+      if (info && !info->outputShape.empty()) e->setLabel(QString::fromStdString(spec::formatShape(info->outputShape)));
+      addItem(e);
+      m_edges.append(e);
+    }
+  }
+}
+
+NodeItem *GraphScene::nodeAt(const QPointF &scenePoint) const {
+  for (QGraphicsItem *item : items(scenePoint))
+    if (item->type() == NodeItem::Type) return static_cast<NodeItem *>(item);
+  return nullptr;
+}
+
+void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent *event) {
+  if (event->button() == Qt::LeftButton) {
+    NodeItem *item = nodeAt(event->scenePos());
+    if (item && item->isOnOutputPort(event->scenePos())) {
+      m_connectFrom = item;
+      m_rubber = addLine(QLineF(item->outputPort(), event->scenePos()), QPen(Qt::DashLine));
+      event->accept();
+      return;
+    }
+  }
+  QGraphicsScene::mousePressEvent(event);
+}
+
+void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event) {
+  if (m_rubber) {
+    m_rubber->setLine(QLineF(m_connectFrom->outputPort(), event->scenePos()));
+    event->accept();
+    return;
+  }
+  QGraphicsScene::mouseMoveEvent(event);
+}
+
+void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event) {
+  if (m_rubber) {
+    removeItem(m_rubber);
+    delete m_rubber;
+    m_rubber = nullptr;
+    NodeItem *target = nodeAt(event->scenePos());
+    const QString from = m_connectFrom->id();
+    m_connectFrom = nullptr;
+    if (target && target->id() != from) m_document->connectNodes(from, target->id());
+    event->accept();
+    return;
+  }
+  QGraphicsScene::mouseReleaseEvent(event);
+  // A drag moved items on the canvas only; the document records the move as one step.
+  QHash<QString, QPointF> moved;
+  for (auto it = m_nodes.begin(); it != m_nodes.end(); ++it)
+    if (it.value()->pos() != m_document->position(it.key())) moved.insert(it.key(), it.value()->pos());
+  if (!moved.isEmpty()) m_document->moveNodes(moved);
+}
+
+}  // namespace tw::ui

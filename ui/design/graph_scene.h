@@ -1,0 +1,54 @@
+#pragma once
+// The canvas's contents, kept equal to the document: a NodeItem per node, an EdgeItem per input.
+// It turns gestures into document edits: dragging from an output port onto a node connects them,
+// moving nodes records one undoable move when the mouse is released, Delete removes the selection.
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QStringList>
+
+class QGraphicsLineItem;
+
+namespace tw::ui {
+
+class EdgeItem;
+class ModelDocument;
+class NodeItem;
+
+class GraphScene : public QGraphicsScene {
+  Q_OBJECT
+
+ public:
+  explicit GraphScene(ModelDocument *document, QObject *parent = nullptr);
+  ~GraphScene() override;
+
+  NodeItem *nodeItem(const QString &id) const { return m_nodes.value(id); }
+  QList<EdgeItem *> edges() const { return m_edges; }
+  EdgeItem *edge(const QString &from, const QString &to) const;
+  QStringList selectedNodeIds() const;
+  void deleteSelection();
+  void selectNode(const QString &id);
+
+ Q_SIGNALS:
+  void currentNodeChanged(const QString &id);  // the one selected node; "" for none or several
+
+ protected:
+  void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+  void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
+  void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
+
+ private:
+  void sync();
+  void clearEdges();
+  void rebuildEdges();
+  NodeItem *nodeAt(const QPointF &scenePoint) const;
+
+  ModelDocument *m_document;
+  QHash<QString, NodeItem *> m_nodes;
+  QList<EdgeItem *> m_edges;
+  NodeItem *m_connectFrom = nullptr;
+  QGraphicsLineItem *m_rubber = nullptr;
+  bool m_syncing = false;
+};
+
+}  // namespace tw::ui

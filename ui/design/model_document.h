@@ -1,0 +1,98 @@
+#pragma once
+// The model being designed: a spec::ModelSpec, where its nodes sit on the canvas, and the undo
+// stack of every edit. Edits go through the QUndoCommand classes in ui/design/commands/, which
+// call the raw mutators below; after each one the document re-analyses the graph (shapes,
+// parameter counts, problems) and says changed(). The canvas, the property editor and the YAML
+// view all follow that one signal, so they cannot drift apart.
+//
+//   ModelDocument doc;
+//   QString conv = doc.addNode("Conv2d", {200, 0});
+//   doc.connectNodes(input, conv);
+//   doc.undoStack()->undo();
+
+#include "core/spec/analysis.h"
+#include "core/spec/model_spec.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+
+class QUndoStack;
+
+namespace tw::ui {
+
+class ModelDocument : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit ModelDocument(QObject *parent = nullptr);
+  ~ModelDocument() override;
+
+  const spec::ModelSpec &spec() const { return m_spec; }
+  const spec::Analysis &analysis() const { return m_analysis; }
+  QUndoStack *undoStack() const { return m_undo; }
+  QString filePath() const { return m_filePath; }
+  bool isModified() const;
+
+  const spec::Node *node(const QString &id) const;
+  QPointF position(const QString &id) const { return m_positions.value(id); }
+  // The first problem the validator found with this node ("" when none).
+  QString problemOf(const QString &id) const;
+  // Problems not tied to one node (cycles, the output).
+  QStringList modelProblems() const;
+
+  // --- Undoable edits; each pushes one command. ---
+  QString addNode(const QString &op, QPointF position);  // returns the new node's id
+  void removeNodes(const QStringList &ids);
+  bool connectNodes(const QString &from, const QString &to);  // false: not allowed (cycle, same node, full)
+  void disconnectNodes(const QString &from, const QString &to);
+  void setParam(const QString &id, const QString &param, const spec::ParamValue &value);
+  void resetParam(const QString &id, const QString &param);
+  bool renameNode(const QString &id, const QString &newId);  // false: empty or taken
+  void moveNodes(const QHash<QString, QPointF> &to);
+  void autoLayout();
+  // Nodes copied by copyNodes() as YAML; paste inserts them with fresh ids, inner edges kept.
+  QString copyNodes(const QStringList &ids) const;
+  QStringList pasteNodes(const QString &yaml, QPointF offset);
+  // Replaces the whole model with a parsed YAML text; returns the parse error, "" on success.
+  QString setYaml(const QString &text);
+
+  // --- Files and templates (not undoable: they start a new history). ---
+  bool load(const QString &path, QString *error);
+  bool save(const QString &path, QString *error);
+  void newModel(const spec::ModelSpec &spec);
+  static QStringList templateNames();                    // "mlp", "lenet", "resnet", ...
+  static QString templateTitle(const QString &name);     // translated
+  bool loadTemplate(const QString &name, QString *error);
+  QString toYaml() const;
+
+  // --- Raw mutators for the commands only: no undo, but re-analysis and changed(). ---
+  int indexOf(const QString &id) const;
+  void insertNodeRaw(int index, const spec::Node &node, QPointF position);
+  spec::Node removeNodeRaw(const QString &id);
+  void replaceNodeRaw(const spec::Node &node);  // same id
+  void setPositionRaw(const QString &id, QPointF position);
+  void setOutputRaw(const QString &id) { m_spec.output = id.toStdString(); }
+  void replaceSpecRaw(const spec::ModelSpec &spec, const QHash<QString, QPointF> &positions);
+  const QHash<QString, QPointF> &positions() const { return m_positions; }
+  QString uniqueId(const QString &base) const;
+  void refresh();  // re-analyse and emit changed()
+
+ Q_SIGNALS:
+  void changed();
+  void fileChanged(const QString &path);
+
+ private:
+  void keepOutputValid();
+  QHash<QString, QPointF> layeredPositions(const spec::ModelSpec &spec) const;
+
+  spec::ModelSpec m_spec;
+  spec::Analysis m_analysis;
+  QHash<QString, QPointF> m_positions;
+  QUndoStack *m_undo;
+  QString m_filePath;
+};
+
+}  // namespace tw::ui

@@ -1,0 +1,50 @@
+#pragma once
+// One node on the canvas: its id, op, output shape and parameter count, an input port on the left
+// and an output port on the right. A node the validator complains about is drawn red and says why
+// in its tooltip.
+
+#include <QGraphicsObject>
+#include <QString>
+
+namespace tw::ui {
+
+class NodeItem : public QGraphicsObject {
+  Q_OBJECT
+
+ public:
+  static constexpr double kWidth = 190.0;
+  static constexpr double kHeight = 64.0;
+  static constexpr double kPortRadius = 6.0;
+  enum { Type = UserType + 1 };
+
+  explicit NodeItem(const QString &id, QGraphicsItem *parent = nullptr);
+  int type() const override { return Type; }
+
+  QString id() const { return m_id; }
+  void setId(const QString &id);
+  // op, "[16, 28, 28]" (empty: unknown), parameter count, the validator's message ("" when fine)
+  void setContent(const QString &op, const QString &shape, qint64 params, const QString &problem, bool output);
+  bool hasProblem() const { return !m_problem.isEmpty(); }
+  QString problem() const { return m_problem; }
+
+  QPointF inputPort() const { return mapToScene(QPointF(0, kHeight / 2)); }
+  QPointF outputPort() const { return mapToScene(QPointF(kWidth, kHeight / 2)); }
+  // Whether a scene point is on the output port (where dragging starts a connection).
+  bool isOnOutputPort(const QPointF &scenePoint) const;
+
+  QRectF boundingRect() const override;
+  void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+ Q_SIGNALS:
+  void moved();
+
+ protected:
+  QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
+
+ private:
+  QString m_id, m_op, m_shape, m_problem;
+  qint64 m_params = 0;
+  bool m_output = false;
+};
+
+}  // namespace tw::ui

@@ -1,0 +1,83 @@
+#pragma once
+// One parameter row of the PropertyEditor: the editor widget chosen by the parameter's type
+// (spin box, check box, combo box or text field), its caption and a reset button.
+//
+// A field is either written (the value is in the model file: normal look, reset button shown)
+// or implicit (default, inferred "auto (1)", or a missing required value: grey italic). Values
+// the registry rejects are shown as written, in red. Int/Float spin boxes keep one slot below
+// their minimum for the implicit state, so stepping below the minimum means "back to default".
+
+#include "core/spec/param.h"
+
+#include <QPalette>
+#include <QWidget>
+
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QToolButton;
+
+namespace tw::ui {
+
+class ParamField : public QWidget {
+  Q_OBJECT
+
+ public:
+  // `def` is copied; the caption label is created as a child of `parent` for the form's label column.
+  ParamField(const spec::ParamDef &def, QWidget *parent);
+
+  const spec::ParamDef &def() const { return m_def; }
+  QLabel *label() const { return m_label; }
+  QWidget *editor() const { return m_editor; }
+  bool isWritten() const { return m_written; }
+
+  // Fills the editor without emitting. `written`: the value in the file (any type, as parsed);
+  // `resolved`: the analysed value (defaults and inferred values filled in), null when unknown.
+  void showValue(const spec::ParamValue *written, const spec::ParamValue *resolved);
+
+  // Splits "3", "3, 3", "[1, 28, 28]" or "1 28 28" into ints; nullopt when a part is not an integer.
+  static std::optional<spec::IntList> parseInts(const QString &text);
+
+ Q_SIGNALS:
+  // An IntPair typed as one number is emitted as an int (the short form of the file).
+  void edited(const tw::spec::ParamValue &value);
+  void resetRequested();
+
+ private:
+  enum class Look { Written, Implicit, Invalid };
+
+  // Whether removing the written value leaves something (a default or an inferred value).
+  bool hasFallback() const { return m_def.inferred || m_def.defaultValue.has_value(); }
+  void createEditor();
+  void refresh();
+  void setLook(Look look);
+  QString implicitText(const spec::ParamValue *resolved) const;
+  // What the editor holds now: nullopt for the implicit state; sets *valid false on bad text.
+  std::optional<spec::ParamValue> currentValue(bool *valid) const;
+  void commit();
+  void onTextEdited();
+  bool fitsRange(const spec::IntList &values) const;
+  bool sameValue(const std::optional<spec::ParamValue> &a, const std::optional<spec::ParamValue> &b) const;
+
+  spec::ParamDef m_def;
+  QLabel *m_label = nullptr;
+  QWidget *m_editor = nullptr;
+  QToolButton *m_reset = nullptr;
+  QSpinBox *m_int = nullptr;
+  QDoubleSpinBox *m_float = nullptr;
+  QCheckBox *m_bool = nullptr;
+  QComboBox *m_choice = nullptr;
+  QLineEdit *m_text = nullptr;
+  QPalette m_basePalette;
+  bool m_written = false;
+  std::optional<spec::ParamValue> m_writtenValue;   // showValue()'s arguments, for refresh()
+  std::optional<spec::ParamValue> m_resolvedValue;
+  std::optional<spec::ParamValue> m_shown;  // what showValue() or the last commit put there
+};
+
+}  // namespace tw::ui
