@@ -174,6 +174,121 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::LaunchPage</name>
+    <message>
+        <source>Launch</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>the dataset&apos;s folder or file (CSV, image folder; empty: the system&apos;s copy)</source>
+        <translation>Ordner oder Datei des Datensatzes (CSV, Bildordner; leer: die Kopie des Systems)</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>every epoch</source>
+        <translation>jede Epoche</translation>
+    </message>
+    <message>
+        <source>generated</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Training examples</source>
+        <translation>Trainingsbeispiele</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Batchgröße</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Resources and tracking</source>
+        <translation>Ressourcen und Aufzeichnung</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
+    </message>
+    <message>
+        <source>Checkpoint every N steps</source>
+        <translation>Checkpoint alle N Schritte</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>Name des Laufs</translation>
+    </message>
+    <message>
+        <source>Train the Design page&apos;s model with these settings (Ctrl+Return)</source>
+        <translation>Das Modell der Entwurfsseite mit diesen Einstellungen trainieren (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Run %1 is training in the background.</source>
+        <translation>Lauf %1 trainiert im Hintergrund.</translation>
+    </message>
+    <message>
+        <source>Open a workspace first.</source>
+        <translation>Öffnen Sie zuerst einen Arbeitsbereich.</translation>
+    </message>
+    <message>
+        <source>The model has problems; fix them on the Design page first.</source>
+        <translation>Das Modell hat Fehler; beheben Sie sie zuerst auf der Entwurfsseite.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Wird gestartet …</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message>
         <source>Torchwright Studio</source>
@@ -272,6 +387,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>&amp;Runs</source>
         <translation>&amp;Läufe</translation>
+    </message>
+    <message>
+        <source>Launch</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>&amp;Launch</source>
+        <translation>&amp;Starten</translation>
     </message>
 </context>
 <context>
@@ -507,6 +630,17 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::RunLauncher</name>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>torchwright launch exited with code %1</source>
+        <translation>torchwright launch endete mit Code %1</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::RunStatus</name>
     <message>
         <source>Created</source>
@@ -543,6 +677,21 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::RunsPage</name>
+    <message>
+        <source>Stop Run</source>
+        <translation>Lauf anhalten</translation>
+    </message>
+    <message>
+        <source>Ask the selected run to stop after its next step; it keeps a checkpoint and can be resumed (Ctrl+.)</source>
+        <translation>Den gewählten Lauf nach seinem nächsten Schritt anhalten; er behält einen Checkpoint und kann fortgesetzt werden (Strg+.)</translation>
+    </message>
+    <message>
+        <source>Could not ask the run to stop: %1</source>
+        <translation>Der Lauf konnte nicht angehalten werden: %1</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "ui/main_window.h"
 
 #include "ui/design/design_page.h"
+#include "ui/launch/launch_page.h"
 
 #include "ui/runs/runs_page.h"
 #include "ui/studio_log.h"
@@ -35,10 +36,15 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   m_session = new WorkspaceSession(this);
   m_runsPage = new RunsPage(m_session, this);
   m_designPage = new DesignPage(this);
+  m_launchPage = new LaunchPage(m_designPage->document(), this);
   m_pages = new QTabWidget(this);
   m_pages->setDocumentMode(true);
   m_pages->addTab(m_designPage, tr("Design"));
+  m_pages->addTab(m_launchPage, tr("Launch"));
   m_pages->addTab(m_runsPage, tr("Runs"));
+  // A launched run is watched where runs are: the Runs page.
+  connect(m_launchPage, &LaunchPage::runLaunched, this, [this] { m_pages->setCurrentWidget(m_runsPage); });
+  connect(m_session, &WorkspaceSession::opened, m_launchPage, &LaunchPage::setWorkspace);
   m_pages->setCurrentWidget(m_runsPage);  // a first start shows the example training
   setCentralWidget(m_pages);
   createMenus();
@@ -71,8 +77,10 @@ void MainWindow::createMenus() {
   QMenu *view = menuBar()->addMenu(tr("&View"));
   QAction *design = view->addAction(tr("&Design"), this, [this] { m_pages->setCurrentWidget(m_designPage); });
   design->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+  QAction *launch = view->addAction(tr("&Launch"), this, [this] { m_pages->setCurrentWidget(m_launchPage); });
+  launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
   QAction *runs = view->addAction(tr("&Runs"), this, [this] { m_pages->setCurrentWidget(m_runsPage); });
-  runs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+  runs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
   QAction *about = help->addAction(tr("&About Torchwright Studio"), this, &MainWindow::showAbout);

@@ -12,6 +12,7 @@ class QTabWidget;
 namespace tw::ui {
 
 class DesignPage;
+class LaunchPage;
 class RunsPage;
 class WorkspaceSession;
 
@@ -26,6 +27,7 @@ class MainWindow : public QMainWindow {
   WorkspaceSession *session() const { return m_session; }
   RunsPage *runsPage() const { return m_runsPage; }
   DesignPage *designPage() const { return m_designPage; }
+  LaunchPage *launchPage() const { return m_launchPage; }
   QTabWidget *pages() const { return m_pages; }
 
  protected:
@@ -43,6 +45,7 @@ class MainWindow : public QMainWindow {
   WorkspaceSession *m_session = nullptr;
   RunsPage *m_runsPage = nullptr;
   DesignPage *m_designPage = nullptr;
+  LaunchPage *m_launchPage = nullptr;
   QTabWidget *m_pages = nullptr;
   QLabel *m_workspaceLabel = nullptr;
   QLabel *m_runCountLabel = nullptr;

@@ -1,5 +1,7 @@
 #include "ui/runs/runs_page.h"
 
+#include "ui/launch/run_control.h"
+
 #include "ui/runs/run_detail_view.h"
 #include "ui/runs/runs_table_model.h"
 #include "ui/workspace/workspace_session.h"
@@ -11,6 +13,8 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace tw::ui {
@@ -67,9 +71,33 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   m_splitter->setStretchFactor(0, 2);
   m_splitter->setStretchFactor(1, 3);
 
+  m_control = new RunControl(this);
+  m_stop = new QPushButton(tr("Stop Run"), this);
+  m_stop->setObjectName(QStringLiteral("stopRunButton"));
+  m_stop->setToolTip(tr("Ask the selected run to stop after its next step; it keeps a checkpoint and can be "
+                        "resumed (Ctrl+.)"));
+  m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+  m_stop->setEnabled(false);
+  auto *actions = new QHBoxLayout;
+  actions->setContentsMargins(4, 4, 4, 0);
+  actions->addWidget(m_stop);
+  actions->addStretch(1);
+
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(actions);
   layout->addWidget(m_splitter);
+
+  connect(m_stop, &QPushButton::clicked, this, [this] {
+    const int64_t runId = selectedRunId();
+    if (runId == 0) return;
+    m_stop->setEnabled(false);
+    m_control->requestStop(m_session->databasePath(), runId);
+  });
+  connect(m_control, &RunControl::failed, this, [this](const QString &message) {
+    m_stop->setToolTip(tr("Could not ask the run to stop: %1").arg(message));
+    updateActions();
+  });
 
   connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           &RunsPage::onCurrentRowChanged);
@@ -89,10 +117,18 @@ void RunsPage::onRunsUpdated(const RunsUpdate &update) {
   m_model->mergeRuns(update);
   for (const auto &snapshot : update.runs)
     if (snapshot.run.id == m_detail->runId()) m_detail->updateRun(snapshot);
+  updateActions();
   if (m_model->rowCount() != before) Q_EMIT runCountChanged(m_model->rowCount());
 }
 
+void RunsPage::updateActions() {
+  auto snapshot = m_model->snapshot(selectedRunId());
+  m_stop->setEnabled(snapshot && (snapshot->run.status == tracking::RunStatus::Running ||
+                                  snapshot->run.status == tracking::RunStatus::Created));
+}
+
 void RunsPage::onCurrentRowChanged() {
+  updateActions();
   const int64_t runId = selectedRunId();
   if (runId == m_detail->runId()) return;
   auto snapshot = m_model->snapshot(runId);

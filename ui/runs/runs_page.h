@@ -7,12 +7,14 @@
 #include <QByteArray>
 #include <QWidget>
 
+class QPushButton;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
 
 namespace tw::ui {
 
+class RunControl;
 class RunDetailView;
 class RunsTableModel;
 class WorkspaceSession;
@@ -32,6 +34,7 @@ class RunsPage : public QWidget {
   RunsTableModel *model() const { return m_model; }
   QTableView *table() const { return m_table; }
   RunDetailView *detail() const { return m_detail; }
+  QPushButton *stopButton() const { return m_stop; }
 
  Q_SIGNALS:
   void runCountChanged(int count);
@@ -40,12 +43,15 @@ class RunsPage : public QWidget {
   void onWorkspaceOpened();
   void onRunsUpdated(const tw::ui::RunsUpdate &update);
   void onCurrentRowChanged();
+  void updateActions();
 
   WorkspaceSession *m_session = nullptr;
   RunsTableModel *m_model = nullptr;
   QSortFilterProxyModel *m_proxy = nullptr;
   QTableView *m_table = nullptr;
   RunDetailView *m_detail = nullptr;
+  RunControl *m_control = nullptr;
+  QPushButton *m_stop = nullptr;
   QSplitter *m_splitter = nullptr;
 };
 

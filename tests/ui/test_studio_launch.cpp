@@ -1,0 +1,100 @@
+// Launch from Studio for real: the Design page's model and the Launch page's form start
+// `torchwright launch --detach` (the real CLI, launcher and worker on Fashion-MNIST images), the
+// run appears on the Runs page and its loss curve grows while it trains, and Stop ends it KILLED
+// with a checkpoint, all without the window waiting on anything.
+
+#include "studio_fixture.h"
+
+#include "ui/charts/metric_chart.h"
+#include "ui/design/design_page.h"
+#include "ui/design/model_document.h"
+#include "ui/launch/launch_page.h"
+#include "ui/launch/run_launcher.h"
+#include "ui/main_window.h"
+#include "ui/runs/runs_page.h"
+#include "ui/runs/runs_table_model.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QtTest>
+
+using tw::tracking::RunStatus;
+
+class TestStudioLaunch : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir m_settings;
+
+ private Q_SLOTS:
+  void initTestCase() { tw::test::isolateSettings(m_settings.path()); }
+
+  void launchWatchAndStopARun() {
+    tw::test::Workspace ws;
+    tw::ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    QVERIFY(window.designPage()->document()->loadTemplate("mlp", nullptr));
+
+    tw::ui::LaunchPage *launch = window.launchPage();
+    launch->launcher()->setCliPath(QStringLiteral(TW_BIN_DIR "/torchwright"));
+    window.pages()->setCurrentWidget(launch);
+    launch->dataset()->setCurrentText("fashion-mnist");
+    launch->trainLimit()->setValue(20000);
+    launch->batchSize()->setValue(100);
+    launch->epochs()->setValue(60);
+    launch->runName()->setText("from-studio");
+    QVERIFY(launch->runYaml().contains("run_name: 'from-studio'"));
+    const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
+    QDir().mkpath(dir);
+    window.grab().save(dir + QStringLiteral("/studio_launch.png"));
+
+    QTest::mouseClick(launch->launchButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(launch->statusText().contains("in the background"), 60000);
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget *>(window.runsPage()));
+
+    // The run reaches the table through the database, and the chart follows it live.
+    auto run = ws.store->findRun("from-studio");
+    QVERIFY(run.has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(window.runsPage()->model()->rowOfRun(run->id) >= 0, 20000);
+    window.runsPage()->selectRun(run->id);
+    auto *loss = window.findChild<tw::ui::MetricChart *>(QStringLiteral("lossChart"));
+    QTRY_VERIFY_WITH_TIMEOUT(loss->rawPointCount("train/loss") > 0, 60000);
+    const int first = loss->rawPointCount("train/loss");
+    QTRY_VERIFY_WITH_TIMEOUT(loss->rawPointCount("train/loss") > first + 20, 60000);
+    window.grab().save(dir + QStringLiteral("/studio_live_run.png"));
+
+    // Stop: the run ends KILLED after a checkpoint, and the page says so.
+    QPushButton *stop = window.runsPage()->stopButton();
+    QTRY_VERIFY(stop->isEnabled());
+    QTest::mouseClick(stop, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(ws.store->run(run->id)->status == RunStatus::Killed, 60000);
+    const auto stopped = *ws.store->run(run->id);
+    QCOMPARE(QString::fromStdString(stopped.statusMessage), QStringLiteral("stopped on request"));
+    QVERIFY(QFile::exists(QString::fromStdString(stopped.runDir) + "/checkpoints/last.pt"));
+    QTRY_VERIFY(!stop->isEnabled());
+    // What Studio launched can be launched again from the command line: the run file stays.
+    QVERIFY(!QDir(ws.dir + "/studio-runs").entryList({"*.run.yaml"}).isEmpty());
+  }
+
+  void launchRefusesAnInvalidModel() {
+    tw::test::Workspace ws;
+    tw::ui::MainWindow window;
+    QVERIFY(window.openWorkspace(ws.dir));
+    auto *doc = window.designPage()->document();
+    QVERIFY(doc->loadTemplate("mlp", nullptr));
+    doc->setParam("fc2", "in_features", int64_t(7));  // contradicts the 256 coming in
+    QTest::mouseClick(window.launchPage()->launchButton(), Qt::LeftButton);
+    QVERIFY(window.launchPage()->statusText().contains("Design page"));
+    QVERIFY(ws.store->listRuns().empty());
+  }
+};
+
+QTEST_MAIN(TestStudioLaunch)
+#include "test_studio_launch.moc"

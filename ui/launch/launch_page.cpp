@@ -1,0 +1,168 @@
+#include "ui/launch/launch_page.h"
+
+#include "ui/design/model_document.h"
+#include "ui/launch/run_launcher.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+
+QString quoted(const QString &text) {
+  QString escaped = text;
+  escaped.replace(QLatin1Char('\''), QStringLiteral("''"));
+  return QLatin1Char('\'') + escaped + QLatin1Char('\'');
+}
+
+QSpinBox *spin(int min, int max, int value, QWidget *parent) {
+  auto *box = new QSpinBox(parent);
+  box->setRange(min, max);
+  box->setValue(value);
+  box->setGroupSeparatorShown(true);
+  return box;
+}
+
+QComboBox *choices(const QStringList &items, const QString &current, QWidget *parent) {
+  auto *box = new QComboBox(parent);
+  box->addItems(items);
+  box->setCurrentText(current);
+  return box;
+}
+
+}  // namespace
+
+LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
+    : QWidget(parent), m_model(model), m_launcher(new RunLauncher(this)),
+      m_dataset(choices({"fashion-mnist", "mnist", "csv", "image-folder", "spirals", "blobs"}, "fashion-mnist", this)),
+      m_dataPath(new QLineEdit(this)), m_trainLimit(spin(0, 10'000'000, 0, this)), m_batchSize(spin(1, 65536, 128, this)),
+      m_epochs(spin(1, 100000, 10, this)), m_processes(spin(1, 256, 1, this)), m_checkpointEvery(spin(0, 10'000'000, 0, this)),
+      m_optimizer(choices({"sgd", "adam", "adamw", "rmsprop"}, "adam", this)),
+      m_schedule(choices({"none", "step", "multistep", "exponential", "cosine", "onecycle", "plateau"}, "cosine", this)),
+      m_precision(choices({"fp32", "bf16", "fp16"}, "fp32", this)), m_lr(new QDoubleSpinBox(this)),
+      m_device(new QLineEdit(QStringLiteral("cpu"), this)), m_experiment(new QLineEdit(QStringLiteral("studio"), this)),
+      m_runName(new QLineEdit(this)), m_launch(new QPushButton(tr("Launch"), this)), m_status(new QLabel(this)) {
+  m_lr->setDecimals(6);
+  m_lr->setRange(1e-6, 10.0);
+  m_lr->setSingleStep(1e-4);
+  m_lr->setValue(1e-3);
+  m_dataPath->setPlaceholderText(tr("the dataset's folder or file (CSV, image folder; empty: the system's copy)"));
+  m_trainLimit->setSpecialValueText(tr("all"));
+  m_checkpointEvery->setSpecialValueText(tr("every epoch"));
+  m_runName->setPlaceholderText(tr("generated"));
+  m_status->setWordWrap(true);
+
+  auto *data = new QGroupBox(tr("Data"), this);
+  auto *dataForm = new QFormLayout(data);
+  dataForm->addRow(tr("Dataset"), m_dataset);
+  dataForm->addRow(tr("Path"), m_dataPath);
+  dataForm->addRow(tr("Training examples"), m_trainLimit);
+  dataForm->addRow(tr("Batch size"), m_batchSize);
+
+  auto *training = new QGroupBox(tr("Training"), this);
+  auto *trainForm = new QFormLayout(training);
+  trainForm->addRow(tr("Optimizer"), m_optimizer);
+  trainForm->addRow(tr("Learning rate"), m_lr);
+  trainForm->addRow(tr("Schedule"), m_schedule);
+  trainForm->addRow(tr("Epochs"), m_epochs);
+  trainForm->addRow(tr("Precision"), m_precision);
+
+  auto *resources = new QGroupBox(tr("Resources and tracking"), this);
+  auto *resourceForm = new QFormLayout(resources);
+  resourceForm->addRow(tr("Device"), m_device);
+  resourceForm->addRow(tr("Processes"), m_processes);
+  resourceForm->addRow(tr("Checkpoint every N steps"), m_checkpointEvery);
+  resourceForm->addRow(tr("Experiment"), m_experiment);
+  resourceForm->addRow(tr("Run name"), m_runName);
+
+  auto *columns = new QHBoxLayout;
+  columns->addWidget(data);
+  columns->addWidget(training);
+  columns->addWidget(resources);
+  auto *buttons = new QHBoxLayout;
+  buttons->addWidget(m_launch);
+  buttons->addWidget(m_status, 1);
+  auto *layout = new QVBoxLayout(this);
+  layout->addLayout(columns);
+  layout->addLayout(buttons);
+  layout->addStretch(1);
+
+  m_launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+  m_launch->setToolTip(tr("Train the Design page's model with these settings (Ctrl+Return)"));
+  connect(m_launch, &QPushButton::clicked, this, &LaunchPage::launch);
+  connect(m_launcher, &RunLauncher::launched, this, [this](const QString &uuid) {
+    m_launch->setEnabled(true);
+    setStatus(tr("Run %1 is training in the background.").arg(uuid.left(8)), false);
+    Q_EMIT runLaunched(uuid);
+  });
+  connect(m_launcher, &RunLauncher::failed, this, [this](const QString &message) {
+    m_launch->setEnabled(true);
+    setStatus(message, true);
+  });
+}
+
+QString LaunchPage::statusText() const { return m_status->text(); }
+
+void LaunchPage::setStatus(const QString &text, bool error) {
+  m_status->setText(text);
+  m_status->setStyleSheet(error ? QStringLiteral("color: #c62828") : QString());
+}
+
+QString LaunchPage::runYaml() const {
+  QString yaml = QStringLiteral("# Written by Torchwright Studio; `torchwright launch` runs it too.\nmodel:\n");
+  for (const QString &line : m_model->toYaml().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+    yaml += QStringLiteral("  ") + line + QLatin1Char('\n');
+  yaml += QStringLiteral("data:\n  dataset: %1\n  train_limit: %2\n  batch_size: %3\n")
+              .arg(m_dataset->currentText())
+              .arg(m_trainLimit->value())
+              .arg(m_batchSize->value());
+  if (!m_dataPath->text().trimmed().isEmpty()) yaml += QStringLiteral("  path: %1\n").arg(quoted(m_dataPath->text().trimmed()));
+  yaml += QStringLiteral("train:\n  optimizer: %1\n  lr: %2\n  schedule: %3\n  epochs: %4\n  precision: %5\n"
+                         "  device: %6\n  checkpoint_every: %7\n")
+              .arg(m_optimizer->currentText())
+              .arg(m_lr->value(), 0, 'g', 10)
+              .arg(m_schedule->currentText())
+              .arg(m_epochs->value())
+              .arg(m_precision->currentText(), quoted(m_device->text().trimmed()))
+              .arg(m_checkpointEvery->value());
+  yaml += QStringLiteral("tracking:\n  experiment: %1\n").arg(quoted(m_experiment->text().trimmed()));
+  if (!m_runName->text().trimmed().isEmpty()) yaml += QStringLiteral("  run_name: %1\n").arg(quoted(m_runName->text().trimmed()));
+  return yaml;
+}
+
+void LaunchPage::launch() {
+  if (m_workspace.isEmpty()) {
+    setStatus(tr("Open a workspace first."), true);
+    return;
+  }
+  if (!m_model->analysis().ok()) {
+    setStatus(tr("The model has problems; fix them on the Design page first."), true);
+    return;
+  }
+  const QString folder = QDir(m_workspace).filePath(QStringLiteral("studio-runs"));
+  QDir().mkpath(folder);
+  const QString path = QDir(folder).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
+                                             QStringLiteral(".run.yaml"));
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(runYaml().toUtf8()) < 0 || !file.commit()) {
+    setStatus(tr("Cannot write %1: %2").arg(path, file.errorString()), true);
+    return;
+  }
+  if (!m_launcher->launch(path, m_workspace, m_processes->value())) return;
+  m_launch->setEnabled(false);
+  setStatus(tr("Starting…"), false);
+}
+
+}  // namespace tw::ui

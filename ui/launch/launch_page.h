@@ -1,0 +1,69 @@
+#pragma once
+// The Launch page: set up a run of the model on the Design page (data, optimiser, schedule,
+// epochs, batch size, precision, device, processes, checkpoints) and start it with
+// `torchwright launch --detach`. The run file it writes lands in the workspace's studio-runs/
+// folder, so every launch can be repeated from the command line.
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace tw::ui {
+
+class ModelDocument;
+class RunLauncher;
+
+class LaunchPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  LaunchPage(ModelDocument *model, QWidget *parent = nullptr);
+
+  void setWorkspace(const QString &dir) { m_workspace = dir; }
+  RunLauncher *launcher() const { return m_launcher; }
+  // The run file for the current form and model, as YAML.
+  QString runYaml() const;
+  QString statusText() const;
+
+  // Form fields, for tests and keyboard users alike.
+  QComboBox *dataset() const { return m_dataset; }
+  QLineEdit *dataPath() const { return m_dataPath; }
+  QSpinBox *trainLimit() const { return m_trainLimit; }
+  QSpinBox *batchSize() const { return m_batchSize; }
+  QSpinBox *epochs() const { return m_epochs; }
+  QComboBox *optimizer() const { return m_optimizer; }
+  QDoubleSpinBox *learningRate() const { return m_lr; }
+  QComboBox *schedule() const { return m_schedule; }
+  QComboBox *precision() const { return m_precision; }
+  QLineEdit *device() const { return m_device; }
+  QSpinBox *processes() const { return m_processes; }
+  QSpinBox *checkpointEvery() const { return m_checkpointEvery; }
+  QLineEdit *runName() const { return m_runName; }
+  QPushButton *launchButton() const { return m_launch; }
+
+ Q_SIGNALS:
+  void runLaunched(const QString &runUuid);
+
+ private:
+  void launch();
+  void setStatus(const QString &text, bool error);
+
+  ModelDocument *m_model;
+  RunLauncher *m_launcher;
+  QString m_workspace;
+  QComboBox *m_dataset;
+  QLineEdit *m_dataPath;
+  QSpinBox *m_trainLimit, *m_batchSize, *m_epochs, *m_processes, *m_checkpointEvery;
+  QComboBox *m_optimizer, *m_schedule, *m_precision;
+  QDoubleSpinBox *m_lr;
+  QLineEdit *m_device, *m_experiment, *m_runName;
+  QPushButton *m_launch;
+  QLabel *m_status;
+};
+
+}  // namespace tw::ui
