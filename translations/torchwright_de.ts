@@ -71,6 +71,37 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::ComparePage</name>
+    <message>
+        <source>Only differences</source>
+        <translation>Nur Unterschiede</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Select two or more runs on the Runs page and press Compare.</source>
+        <translation>Wählen Sie auf der Seite „Läufe“ zwei oder mehr Läufe und drücken Sie „Vergleichen“.</translation>
+    </message>
+    <message>
+        <source>Loading %1 runs…</source>
+        <translation>%1 Läufe werden geladen …</translation>
+    </message>
+    <message>
+        <source>Cannot read the runs: %1</source>
+        <translation>Die Läufe können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>%1 runs, %2 of %3 parameters differ</source>
+        <translation>%1 Läufe, %2 von %3 Parametern unterscheiden sich</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::DesignPage</name>
     <message>
         <source>Design</source>
@@ -396,6 +427,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>&amp;Launch</source>
         <translation>&amp;Starten</translation>
     </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Vergleichen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -692,6 +731,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Could not ask the run to stop: %1</source>
         <translation>Der Lauf konnte nicht angehalten werden: %1</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleichen</translation>
+    </message>
+    <message>
+        <source>Overlay the curves and configurations of the selected runs (Ctrl+Shift+C)</source>
+        <translation>Kurven und Konfigurationen der gewählten Läufe übereinanderlegen (Strg+Umschalt+C)</translation>
     </message>
 </context>
 <context>

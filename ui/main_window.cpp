@@ -1,5 +1,6 @@
 #include "ui/main_window.h"
 
+#include "ui/compare/compare_page.h"
 #include "ui/design/design_page.h"
 #include "ui/launch/launch_page.h"
 
@@ -42,6 +43,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   m_pages->addTab(m_designPage, tr("Design"));
   m_pages->addTab(m_launchPage, tr("Launch"));
   m_pages->addTab(m_runsPage, tr("Runs"));
+  m_comparePage = new ComparePage(this);
+  m_pages->addTab(m_comparePage, tr("Compare"));
+  connect(m_runsPage, &RunsPage::compareRequested, this, [this](const std::vector<int64_t> &ids) {
+    m_comparePage->compareRuns(m_session->databasePath(), ids);
+    m_pages->setCurrentWidget(m_comparePage);
+  });
   // A launched run is watched where runs are: the Runs page.
   connect(m_launchPage, &LaunchPage::runLaunched, this, [this] { m_pages->setCurrentWidget(m_runsPage); });
   connect(m_session, &WorkspaceSession::opened, m_launchPage, &LaunchPage::setWorkspace);
@@ -81,6 +88,8 @@ void MainWindow::createMenus() {
   launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
   QAction *runs = view->addAction(tr("&Runs"), this, [this] { m_pages->setCurrentWidget(m_runsPage); });
   runs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+  QAction *compare = view->addAction(tr("&Compare"), this, [this] { m_pages->setCurrentWidget(m_comparePage); });
+  compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
   QAction *about = help->addAction(tr("&About Torchwright Studio"), this, &MainWindow::showAbout);

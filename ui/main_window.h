@@ -11,6 +11,7 @@ class QTabWidget;
 
 namespace tw::ui {
 
+class ComparePage;
 class DesignPage;
 class LaunchPage;
 class RunsPage;
@@ -28,6 +29,7 @@ class MainWindow : public QMainWindow {
   RunsPage *runsPage() const { return m_runsPage; }
   DesignPage *designPage() const { return m_designPage; }
   LaunchPage *launchPage() const { return m_launchPage; }
+  ComparePage *comparePage() const { return m_comparePage; }
   QTabWidget *pages() const { return m_pages; }
 
  protected:
@@ -46,6 +48,7 @@ class MainWindow : public QMainWindow {
   RunsPage *m_runsPage = nullptr;
   DesignPage *m_designPage = nullptr;
   LaunchPage *m_launchPage = nullptr;
+  ComparePage *m_comparePage = nullptr;
   QTabWidget *m_pages = nullptr;
   QLabel *m_workspaceLabel = nullptr;
   QLabel *m_runCountLabel = nullptr;

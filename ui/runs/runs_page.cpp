@@ -35,7 +35,7 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   m_table->setObjectName(QStringLiteral("runsTable"));
   m_table->setModel(m_proxy);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);  // several to compare
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->setAlternatingRowColors(true);
   m_table->setSortingEnabled(true);
@@ -78,9 +78,15 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
                         "resumed (Ctrl+.)"));
   m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
   m_stop->setEnabled(false);
+  m_compare = new QPushButton(tr("Compare"), this);
+  m_compare->setObjectName(QStringLiteral("compareButton"));
+  m_compare->setToolTip(tr("Overlay the curves and configurations of the selected runs (Ctrl+Shift+C)"));
+  m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+  m_compare->setEnabled(false);
   auto *actions = new QHBoxLayout;
   actions->setContentsMargins(4, 4, 4, 0);
   actions->addWidget(m_stop);
+  actions->addWidget(m_compare);
   actions->addStretch(1);
 
   auto *layout = new QVBoxLayout(this);
@@ -94,6 +100,8 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
     m_stop->setEnabled(false);
     m_control->requestStop(m_session->databasePath(), runId);
   });
+  connect(m_compare, &QPushButton::clicked, this, [this] { Q_EMIT compareRequested(selectedRunIds()); });
+  connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::updateActions);
   connect(m_control, &RunControl::failed, this, [this](const QString &message) {
     m_stop->setToolTip(tr("Could not ask the run to stop: %1").arg(message));
     updateActions();
@@ -121,7 +129,15 @@ void RunsPage::onRunsUpdated(const RunsUpdate &update) {
   if (m_model->rowCount() != before) Q_EMIT runCountChanged(m_model->rowCount());
 }
 
+std::vector<int64_t> RunsPage::selectedRunIds() const {
+  std::vector<int64_t> ids;
+  for (const QModelIndex &row : m_table->selectionModel()->selectedRows())
+    ids.push_back(row.data(RunsTableModel::RunIdRole).toLongLong());
+  return ids;
+}
+
 void RunsPage::updateActions() {
+  m_compare->setEnabled(m_table->selectionModel()->selectedRows().size() >= 2);
   auto snapshot = m_model->snapshot(selectedRunId());
   m_stop->setEnabled(snapshot && (snapshot->run.status == tracking::RunStatus::Running ||
                                   snapshot->run.status == tracking::RunStatus::Created));

@@ -7,6 +7,9 @@
 #include <QByteArray>
 #include <QWidget>
 
+#include <cstdint>
+#include <vector>
+
 class QPushButton;
 class QSortFilterProxyModel;
 class QSplitter;
@@ -30,14 +33,17 @@ class RunsPage : public QWidget {
   bool restoreState(const QByteArray &state);
 
   int64_t selectedRunId() const;
+  std::vector<int64_t> selectedRunIds() const;
   void selectRun(int64_t runId);
   RunsTableModel *model() const { return m_model; }
   QTableView *table() const { return m_table; }
   RunDetailView *detail() const { return m_detail; }
   QPushButton *stopButton() const { return m_stop; }
+  QPushButton *compareButton() const { return m_compare; }
 
  Q_SIGNALS:
   void runCountChanged(int count);
+  void compareRequested(const std::vector<int64_t> &runIds);
 
  private:
   void onWorkspaceOpened();
@@ -52,6 +58,7 @@ class RunsPage : public QWidget {
   RunDetailView *m_detail = nullptr;
   RunControl *m_control = nullptr;
   QPushButton *m_stop = nullptr;
+  QPushButton *m_compare = nullptr;
   QSplitter *m_splitter = nullptr;
 };
 
