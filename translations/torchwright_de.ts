@@ -442,6 +442,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Step</source>
         <translation>Schritt</translation>
     </message>
+    <message>
+        <source>%1 · step %2: %3</source>
+        <translation>%1 · Schritt %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ModelDocument</name>
@@ -619,6 +623,18 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Smoothing: a debiased exponential moving average over every recorded point</source>
+        <translation>Glättung: ein entzerrter exponentieller gleitender Mittelwert über alle aufgezeichneten Punkte</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Logarithmische Skala</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>Glättung</translation>
     </message>
 </context>
 <context>

@@ -95,6 +95,45 @@ class TestMetricChart : public QObject {
     chart.appendPoints("train/loss", {{1, 2.0, 0}, {2, std::nan(""), 0}, {3, INFINITY, 0}, {4, 1.0, 0}});
     QCOMPARE(chart.seriesPointCount("train/loss"), 2);
   }
+
+  void smoothingIsADebiasedEmaOverAllPoints() {
+    tw::ui::MetricChart chart(QStringLiteral("loss"), nullptr, {/*decimateAbove=*/100});
+    chart.addSeries("train/loss", QStringLiteral("train"));
+    std::vector<tw::tracking::MetricPoint> points;
+    for (int64_t step = 1; step <= 1000; ++step) points.push_back({step, step % 2 ? 2.0 : 0.0, 0});
+    chart.appendPoints("train/loss", points);
+    chart.setSmoothing(0.9);
+    const QList<QPointF> drawn = chart.drawnPoints("train/loss");
+    QVERIFY(drawn.size() <= 100);  // decimated after smoothing
+    // Debiased: the first point is the first value, not 10% of it.
+    QCOMPARE(drawn.front().y(), 2.0);
+    // Smoothed: the alternation 0/2 settles around 1; computed over all 1,000 points, so the
+    // last drawn value is the EMA's, whatever the decimation kept.
+    QVERIFY(std::abs(drawn.back().y() - 1.0) < 0.15);
+    for (const QPointF &p : drawn.mid(20)) QVERIFY2(p.y() > 0.7 && p.y() < 1.3, qPrintable(QString::number(p.y())));
+    chart.setSmoothing(0.0);
+    double low = 1.0, high = 1.0;
+    for (const QPointF &p : chart.drawnPoints("train/loss")) {
+      low = std::min(low, p.y());
+      high = std::max(high, p.y());
+    }
+    QCOMPARE(low, 0.0);  // the raw extremes are back
+    QCOMPARE(high, 2.0);
+  }
+
+  void logScaleDropsNonPositiveValues() {
+    tw::ui::MetricChart chart(QStringLiteral("loss"));
+    chart.addSeries("train/loss", QStringLiteral("train"));
+    chart.appendPoints("train/loss", {{1, 10.0, 0}, {2, 1.0, 0}, {3, 0.0, 0}, {4, 0.01, 0}});
+    chart.setLogScale(true);
+    QVERIFY(chart.logScale());
+    QCOMPARE(chart.drawnPoints("train/loss").size(), 3);
+    chart.appendPoints("train/loss", {{5, 0.001, 0}});
+    QCOMPARE(chart.drawnPoints("train/loss").size(), 4);
+    chart.setLogScale(false);
+    QCOMPARE(chart.drawnPoints("train/loss").size(), 5);
+    QCOMPARE(chart.rawPointCount("train/loss"), 5);
+  }
 };
 
 QTEST_MAIN(TestMetricChart)

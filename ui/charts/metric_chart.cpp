@@ -1,12 +1,16 @@
 #include "ui/charts/metric_chart.h"
 
 #include "ui/charts/decimation.h"
+#include "ui/charts/smoothing.h"
 #include "ui/studio_log.h"
 
 #include <QChart>
 #include <QChartView>
 #include <QLegendMarker>
+#include <QCursor>
 #include <QLineSeries>
+#include <QLogValueAxis>
+#include <QToolTip>
 #include <QPen>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -99,7 +103,15 @@ void MetricChart::addSeries(const std::string &key, const QString &label) {
   series.line->setUseOpenGL(false);
   m_chart->addSeries(series.line);
   series.line->attachAxis(m_stepAxis);
-  series.line->attachAxis(m_valueAxis);
+  series.line->attachAxis(m_logScale ? static_cast<QAbstractAxis *>(m_logAxis) : m_valueAxis);
+  // Hover read-out: the point under the pointer, with its series.
+  connect(series.line, &QLineSeries::hovered, this, [this, label](const QPointF &point, bool state) {
+    if (!state) {
+      QToolTip::hideText();
+      return;
+    }
+    QToolTip::showText(QCursor::pos(), tr("%1 · step %2: %3").arg(label).arg(point.x(), 0, 'f', 0).arg(point.y(), 0, 'g', 5), m_view);
+  });
   m_series.emplace(key, std::move(series));
   m_order.push_back(key);
 }
@@ -129,20 +141,69 @@ void MetricChart::appendPoints(const std::string &key, const std::vector<trackin
     m_maxY = std::max(m_maxY, p.y());
   }
   series.raw.append(added);
+  redraw(series);
+  updateAxes();
+}
 
-  if (series.raw.size() > m_options.decimateAbove) {
-    // replace() redraws once; appending point by point would redraw per point.
-    series.line->replace(minMaxDecimate(series.raw, m_options.decimateAbove));
-  } else {
-    series.line->append(added);
+QList<QPointF> MetricChart::prepared(const QList<QPointF> &raw) const {
+  QList<QPointF> points;
+  points.reserve(raw.size());
+  DebiasedEma ema(m_smoothing);
+  for (const QPointF &p : raw) {
+    const double y = ema.next(p.y());
+    if (m_logScale && y <= 0.0) continue;
+    points.append(QPointF(p.x(), y));
+  }
+  return points;
+}
+
+void MetricChart::redraw(Series &series) {
+  // Smoothing runs over every point received, then decimation picks what to draw: the curve's
+  // shape does not depend on the screen. replace() redraws once, not per point.
+  series.shown = prepared(series.raw);
+  series.line->replace(minMaxDecimate(series.shown, m_options.decimateAbove));
+}
+
+void MetricChart::setSmoothing(double weight) {
+  weight = std::clamp(weight, 0.0, 0.999);
+  if (weight == m_smoothing) return;
+  m_smoothing = weight;
+  for (auto &[key, series] : m_series) redraw(series);
+  updateAxes();
+}
+
+void MetricChart::setLogScale(bool on) {
+  if (on == m_logScale) return;
+  m_logScale = on;
+  if (!m_logAxis) {
+    m_logAxis = new QLogValueAxis(m_chart);
+    m_logAxis->setLabelFormat(m_options.valueLabelFormat);
+    m_logAxis->setLabelsFont(font());
+    m_logAxis->setGridLineColor(QColor(0xe0, 0xe0, 0xe0));
+    m_logAxis->setMinorTickCount(-1);
+  }
+  QAbstractAxis *from = on ? static_cast<QAbstractAxis *>(m_valueAxis) : m_logAxis;
+  QAbstractAxis *to = on ? static_cast<QAbstractAxis *>(m_logAxis) : m_valueAxis;
+  for (auto &[key, series] : m_series) series.line->detachAxis(from);
+  m_chart->removeAxis(from);
+  m_chart->addAxis(to, Qt::AlignLeft);
+  for (auto &[key, series] : m_series) {
+    series.line->attachAxis(to);
+    redraw(series);
   }
   updateAxes();
+}
+
+QList<QPointF> MetricChart::drawnPoints(const std::string &key) const {
+  auto found = m_series.find(key);
+  return found == m_series.end() ? QList<QPointF>() : found->second.line->points();
 }
 
 void MetricChart::clear() {
   for (auto &[key, series] : m_series) {
     series.line->clear();
     series.raw.clear();
+    series.shown.clear();
   }
   m_hasBounds = false;
   resetAxes();
@@ -168,9 +229,25 @@ void MetricChart::updateAxes() {
   if (!m_hasBounds) return;
   const double maxX = m_maxX > m_minX ? m_maxX : m_minX + 1;
   setNiceRange(m_stepAxis, m_minX, maxX, 8);
-  double span = m_maxY - m_minY;
-  if (span <= 0) span = std::max(std::abs(m_maxY) * 0.1, 1e-3);
-  setNiceRange(m_valueAxis, m_minY - 0.05 * span, m_maxY + 0.05 * span, 6);
+  // The value range follows what is drawn: smoothing narrows it, the log axis drops values <= 0.
+  bool any = false;
+  double minY = 0, maxY = 0;
+  for (const auto &[key, series] : m_series) {
+    for (const QPointF &p : series.shown) {
+      if (!any) minY = maxY = p.y();
+      minY = std::min(minY, p.y());
+      maxY = std::max(maxY, p.y());
+      any = true;
+    }
+  }
+  if (!any) return;
+  if (m_logScale) {
+    m_logAxis->setRange(minY * 0.9, maxY * 1.1);
+    return;
+  }
+  double span = maxY - minY;
+  if (span <= 0) span = std::max(std::abs(maxY) * 0.1, 1e-3);
+  setNiceRange(m_valueAxis, minY - 0.05 * span, maxY + 0.05 * span, 6);
 }
 
 }  // namespace tw::ui

@@ -21,6 +21,7 @@
 class QChart;
 class QChartView;
 class QLineSeries;
+class QLogValueAxis;
 class QValueAxis;
 
 namespace tw::ui {
@@ -44,6 +45,15 @@ class MetricChart : public QWidget {
   void clear();
   bool hasSeries(const std::string &key) const { return m_series.count(key) > 0; }
 
+  // 0 (none) ... 0.999: a debiased exponential moving average over all received points.
+  void setSmoothing(double weight);
+  double smoothing() const { return m_smoothing; }
+  // A logarithmic value axis (losses over orders of magnitude); points <= 0 are left out.
+  void setLogScale(bool on);
+  bool logScale() const { return m_logScale; }
+  // The values drawn for a series (smoothed, decimated), for tests.
+  QList<QPointF> drawnPoints(const std::string &key) const;
+
   // For tests and the status bar: points drawn, and points received.
   int seriesPointCount(const std::string &key) const;
   int rawPointCount(const std::string &key) const;
@@ -52,15 +62,21 @@ class MetricChart : public QWidget {
   struct Series {
     QLineSeries *line = nullptr;
     QList<QPointF> raw;
+    QList<QPointF> shown;  // raw, smoothed and filtered for the axis; before decimation
   };
   void updateAxes();
   void resetAxes();
+  void redraw(Series &series);
+  QList<QPointF> prepared(const QList<QPointF> &raw) const;
 
   MetricChartOptions m_options;
   QChart *m_chart = nullptr;
   QChartView *m_view = nullptr;
   QValueAxis *m_stepAxis = nullptr;
   QValueAxis *m_valueAxis = nullptr;
+  QLogValueAxis *m_logAxis = nullptr;
+  double m_smoothing = 0.0;
+  bool m_logScale = false;
   std::map<std::string, Series> m_series;
   std::vector<std::string> m_order;
   bool m_hasBounds = false;

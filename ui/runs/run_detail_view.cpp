@@ -3,10 +3,12 @@
 #include "ui/charts/metric_chart.h"
 #include "ui/runs/run_info_panel.h"
 
+#include <QCheckBox>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QSlider>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -29,9 +31,29 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   m_stack->addWidget(emptyHint);
 
   auto *detail = new QWidget(m_stack);
-  auto *row = new QHBoxLayout(detail);
+  auto *column = new QVBoxLayout(detail);
+  column->setContentsMargins(0, 0, 0, 0);
+  auto *controls = new QHBoxLayout;
+  controls->setContentsMargins(8, 4, 8, 0);
+  m_smoothing = new QSlider(Qt::Horizontal, detail);
+  m_smoothing->setObjectName(QStringLiteral("smoothingSlider"));
+  m_smoothing->setRange(0, 99);
+  m_smoothing->setMaximumWidth(220);
+  m_smoothing->setToolTip(tr("Smoothing: a debiased exponential moving average over every recorded point"));
+  auto *smoothingValue = new QLabel(QStringLiteral("0.00"), detail);
+  m_logScale = new QCheckBox(tr("Log scale"), detail);
+  m_logScale->setObjectName(QStringLiteral("logScaleBox"));
+  controls->addWidget(new QLabel(tr("Smoothing"), detail));
+  controls->addWidget(m_smoothing);
+  controls->addWidget(smoothingValue);
+  controls->addSpacing(16);
+  controls->addWidget(m_logScale);
+  controls->addStretch(1);
+  column->addLayout(controls);
+  auto *row = new QHBoxLayout;
   row->setContentsMargins(0, 0, 0, 0);
   row->setSpacing(0);
+  column->addLayout(row, 1);
 
   m_info = new RunInfoPanel();
   auto *infoScroll = new QScrollArea(detail);
@@ -59,6 +81,13 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   m_accuracyChart->addSeries(kValAccuracy, tr("Validation"));
   row->addWidget(m_accuracyChart, 1);
   m_stack->addWidget(detail);
+  connect(m_smoothing, &QSlider::valueChanged, this, [this, smoothingValue](int value) {
+    const double weight = value / 100.0;
+    smoothingValue->setText(QString::number(weight, 'f', 2));
+    m_lossChart->setSmoothing(weight);
+    m_accuracyChart->setSmoothing(weight);
+  });
+  connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) { m_lossChart->setLogScale(on); });
 
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);

@@ -7,6 +7,8 @@
 #include <QStringList>
 #include <QWidget>
 
+class QCheckBox;
+class QSlider;
 class QStackedWidget;
 
 namespace tw::ui {
@@ -40,6 +42,8 @@ class RunDetailView : public QWidget {
   RunInfoPanel *m_info = nullptr;
   MetricChart *m_lossChart = nullptr;
   MetricChart *m_accuracyChart = nullptr;
+  QSlider *m_smoothing = nullptr;
+  QCheckBox *m_logScale = nullptr;
   int64_t m_runId = 0;
   quint64 m_watchToken = 0;
 };
