@@ -6,8 +6,10 @@ Fashion-MNIST through the real `torchwright launch`, batch 128 (the global batch
 each), Adam, threads: auto (the launcher gives each of N ranks cores/N threads). Per setting it
 prints the training samples/s (the summary's throughput, over all ranks), and for 2 ranks the
 share of training time rank 0 spent waiting for the gradient all-reduce (dist/allreduce_share, the
-communication the backward pass did not hide). Repeats run interleaved; medians are printed, the
-ratio (2 ranks / 1 rank) per model, and one final JSON line {"bench":"distributed",...}.
+communication the backward pass did not hide). The peer is python3-torch's own
+DistributedDataParallel over Gloo with the same 2 ranks x 1 thread (peer_pytorch_ddp.py). Repeats
+run interleaved; medians are printed, the ratios (2 ranks / 1 rank; Torchwright / PyTorch DDP) per
+model, and one final JSON line {"bench":"distributed",...}.
 
   /usr/bin/python3 tests/bench/bench_distributed.py [-r 3] [--models mlp,cnn] [--train-limit N]
 """
@@ -72,6 +74,16 @@ def launch(cli, path, nproc, tmp):
     return float(m.group(1)), share
 
 
+def pytorch_ddp(model, epochs, args):
+    env = {k: v for k, v in os.environ.items() if k not in THREAD_VARS}
+    cmd = ["/usr/bin/python3", os.path.join(HERE, "peer_pytorch_ddp.py"), "--model", model, "--nproc", "2",
+           "--epochs", str(epochs), "--train-limit", str(args.train_limit)]
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if p.returncode != 0:
+        sys.exit(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stderr}")
+    return json.loads(p.stdout.strip().splitlines()[-1])["samples_per_sec"]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--build-dir", default=os.path.join(REPO, "build"))
@@ -80,6 +92,7 @@ def main():
     ap.add_argument("--mlp-epochs", type=int, default=2)
     ap.add_argument("--cnn-epochs", type=int, default=1)
     ap.add_argument("--train-limit", type=int, default=0)
+    ap.add_argument("--no-peer", action="store_true", help="skip python3-torch's DDP")
     args = ap.parse_args()
     cli = os.path.join(args.build_dir, "bin", "torchwright")
     if not os.access(cli, os.X_OK):
@@ -91,27 +104,36 @@ def main():
             epochs = args.mlp_epochs if model == "mlp" else args.cnn_epochs
             path = os.path.join(tmp, f"{model}.run.yaml")
             run_file(path, model, epochs, args)
-            one, two, shares = [], [], []
+            one, two, shares, peer = [], [], [], []
             for r in range(args.repeats):
                 for nproc in ((1, 2) if r % 2 == 0 else (2, 1)):  # adjacent, alternating
                     sps, share = launch(cli, path, nproc, tmp)
                     (one if nproc == 1 else two).append(sps)
                     if nproc == 2 and share is not None:
                         shares.append(share)
-                print(f"{model} repeat {r + 1}: 1 rank {one[-1]:.0f}, 2 ranks {two[-1]:.0f} samples/s", file=sys.stderr)
+                if not args.no_peer:
+                    peer.append(pytorch_ddp(model, epochs, args))
+                print(f"{model} repeat {r + 1}: 1 rank {one[-1]:.0f}, 2 ranks {two[-1]:.0f}"
+                      + (f", python3-torch DDP {peer[-1]:.0f}" if peer else "") + " samples/s", file=sys.stderr)
             entry = {"epochs": epochs, "one_rank_sps": round(statistics.median(one)),
                      "two_ranks_sps": round(statistics.median(two)),
                      "ratio": round(statistics.median(two) / statistics.median(one), 3),
                      "allreduce_share": round(statistics.median(shares), 4) if shares else None,
-                     "runs": {"one": [round(v) for v in one], "two": [round(v) for v in two]}}
+                     "pytorch_ddp_sps": round(statistics.median(peer)) if peer else None,
+                     "vs_pytorch_ddp": round(statistics.median(two) / statistics.median(peer), 3) if peer else None,
+                     "runs": {"one": [round(v) for v in one], "two": [round(v) for v in two],
+                              "pytorch_ddp": [round(v) for v in peer]}}
             out["models"][model] = entry
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"\nFashion-MNIST, global batch 128, Adam, threads auto, medians of {args.repeats}, {os.cpu_count()} CPUs")
-    print(f"{'model':5} {'1 rank x all cores':>20} {'2 ranks x half':>16} {'ratio':>7} {'all-reduce share':>17}")
+    print(f"{'model':5} {'1 rank x all cores':>20} {'2 ranks x half':>16} {'ratio':>7} {'all-reduce share':>17} "
+          f"{'PyTorch DDP x2':>15} {'TW / DDP':>9}")
     for model, e in out["models"].items():
         share = f"{100 * e['allreduce_share']:.1f}%" if e["allreduce_share"] is not None else "-"
-        print(f"{model:5} {e['one_rank_sps']:>20} {e['two_ranks_sps']:>16} {e['ratio']:>7.2f} {share:>17}")
+        ddp = f"{e['pytorch_ddp_sps']:>15}" if e["pytorch_ddp_sps"] else f"{'-':>15}"
+        vs = f"{e['vs_pytorch_ddp']:>9.2f}" if e["vs_pytorch_ddp"] else f"{'-':>9}"
+        print(f"{model:5} {e['one_rank_sps']:>20} {e['two_ranks_sps']:>16} {e['ratio']:>7.2f} {share:>17} {ddp} {vs}")
     print(json.dumps(out, separators=(",", ":")))
 
 
