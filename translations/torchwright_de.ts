@@ -636,6 +636,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Smoothing</source>
         <translation>Glättung</translation>
     </message>
+    <message>
+        <source>Curves</source>
+        <translation>Kurven</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunInfoPanel</name>
@@ -794,6 +802,65 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Test accuracy</source>
         <translation>Test-Genauigkeit</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::SystemPanel</name>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>CPU %</source>
+        <translation>CPU %</translation>
+    </message>
+    <message>
+        <source>Memory MB</source>
+        <translation>Speicher MB</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>GPU %</source>
+        <translation>GPU %</translation>
+    </message>
+    <message>
+        <source>GPU memory MB</source>
+        <translation>GPU-Speicher MB</translation>
+    </message>
+    <message>
+        <source>GPU °C</source>
+        <translation>GPU °C</translation>
+    </message>
+    <message>
+        <source>GPU W</source>
+        <translation>GPU W</translation>
+    </message>
+    <message>
+        <source>Log (last lines)</source>
+        <translation>Protokoll (letzte Zeilen)</translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2</source>
+        <translation>Epoche %1 von %2</translation>
+    </message>
+    <message>
+        <source>Elapsed %1</source>
+        <translation>Vergangen %1</translation>
+    </message>
+    <message>
+        <source>about %1 left</source>
+        <translation>noch etwa %1</translation>
+    </message>
+    <message>
+        <source>No GPU readings recorded for this run.</source>
+        <translation>Für diesen Lauf wurden keine GPU-Werte aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU: %1</source>
+        <translation>Keine NVIDIA-GPU: %1</translation>
     </message>
 </context>
 </TS>

@@ -1,5 +1,6 @@
 #include "app/cli/rank_supervisor.h"
 
+#include "core/sysmon/nvml.h"
 #include "core/sysmon/process_sampler.h"
 
 #include <arpa/inet.h>
@@ -329,6 +330,16 @@ class Supervisor {
       rows.push_back({"threads", r.global, now, static_cast<double>(s.threads)});
       if (r.local == 0) rows.push_back({"host_mem_percent", r.global, now, s.hostMemUsedPercent});
     }
+    // One process per GPU: GPU i is local rank i's (cuda:<LOCAL_RANK>), recorded under its rank.
+    if (!m_nvml) m_nvml = std::make_unique<sysmon::Nvml>();
+    for (const auto &gpu : m_nvml->sample()) {
+      if (gpu.index >= static_cast<int>(ranks.size())) continue;
+      const int rank = ranks[size_t(gpu.index)].global;
+      rows.push_back({"gpu_util_percent", rank, now, gpu.utilPercent});
+      rows.push_back({"gpu_memory_mb", rank, now, gpu.memoryUsedMb});
+      rows.push_back({"gpu_temperature_c", rank, now, gpu.temperatureC});
+      rows.push_back({"gpu_power_w", rank, now, gpu.powerW});
+    }
     try {
       if (!rows.empty()) m_store->writeSystemMetrics(m_run->id, std::move(rows));
     } catch (const std::exception &e) {
@@ -373,6 +384,7 @@ class Supervisor {
   std::string m_workerPath;
   LaunchPlan m_plan;
   int m_hung = -1;
+  std::unique_ptr<sysmon::Nvml> m_nvml;  // loaded on the first sample; "no NVIDIA GPU" is fine
 };
 
 }  // namespace

@@ -13,10 +13,16 @@
 #include "ui/main_window.h"
 #include "ui/runs/runs_page.h"
 #include "ui/runs/runs_table_model.h"
+#include "ui/runs/run_detail_view.h"
+#include "ui/runs/system_panel.h"
 
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QTableWidget>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -69,6 +75,18 @@ class TestStudioLaunch : public QObject {
     const int first = loss->rawPointCount("train/loss");
     QTRY_VERIFY_WITH_TIMEOUT(loss->rawPointCount("train/loss") > first + 20, 60000);
     window.grab().save(dir + QStringLiteral("/studio_live_run.png"));
+
+    // The machine side: progress of the 60 epochs, the rank's process as the launcher sampled
+    // it, this machine's GPU state, and the tail of the worker's log.
+    tw::ui::SystemPanel *system = window.runsPage()->detail()->systemPanel();
+    QCOMPARE(system->progress()->maximum(), 60);
+    QTRY_VERIFY_WITH_TIMEOUT(system->ranks()->rowCount() == 1, 20000);
+    QCOMPARE(system->ranks()->item(0, 0)->text(), QStringLiteral("0"));
+    // Resident MB of a training worker (the launcher's first sample is taken as it starts).
+    QTRY_VERIFY_WITH_TIMEOUT(system->ranks()->item(0, 2)->text().toDouble() > 50.0, 20000);
+    QVERIFY2(system->gpuState()->text().contains("NVIDIA"), qPrintable(system->gpuState()->text()));
+    QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().contains("threads:"), 20000);
+    QVERIFY(system->eta()->text().contains(":"));
 
     // Stop: the run ends KILLED after a checkpoint, and the page says so.
     QPushButton *stop = window.runsPage()->stopButton();

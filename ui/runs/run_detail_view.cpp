@@ -2,6 +2,7 @@
 
 #include "ui/charts/metric_chart.h"
 #include "ui/runs/run_info_panel.h"
+#include "ui/runs/system_panel.h"
 
 #include <QCheckBox>
 #include <QFrame>
@@ -10,6 +11,7 @@
 #include <QScrollArea>
 #include <QSlider>
 #include <QStackedWidget>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace tw::ui {
@@ -80,7 +82,14 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   m_accuracyChart->setObjectName(QStringLiteral("accuracyChart"));
   m_accuracyChart->addSeries(kValAccuracy, tr("Validation"));
   row->addWidget(m_accuracyChart, 1);
-  m_stack->addWidget(detail);
+  // Curves and the machine side share the space under the table.
+  auto *tabs = new QTabWidget(m_stack);
+  tabs->setDocumentMode(true);
+  tabs->addTab(detail, tr("Curves"));
+  m_system = new SystemPanel(tabs);
+  m_system->setObjectName(QStringLiteral("systemPanel"));
+  tabs->addTab(m_system, tr("System"));
+  m_stack->addWidget(tabs);
   connect(m_smoothing, &QSlider::valueChanged, this, [this, smoothingValue](int value) {
     const double weight = value / 100.0;
     smoothingValue->setText(QString::number(weight, 'f', 2));
@@ -104,6 +113,7 @@ void RunDetailView::showRun(const RunSnapshot &snapshot, quint64 watchToken) {
   m_lossChart->clear();
   m_accuracyChart->clear();
   m_info->showRun(snapshot);
+  m_system->showRun(snapshot);
   m_stack->setCurrentIndex(1);
 }
 
@@ -113,11 +123,14 @@ void RunDetailView::clearRun() {
   m_lossChart->clear();
   m_accuracyChart->clear();
   m_info->clear();
+  m_system->clearRun();
   m_stack->setCurrentIndex(0);
 }
 
 void RunDetailView::updateRun(const RunSnapshot &snapshot) {
-  if (snapshot.run.id == m_runId) m_info->showRun(snapshot);
+  if (snapshot.run.id != m_runId) return;
+  m_info->showRun(snapshot);
+  m_system->showRun(snapshot);
 }
 
 void RunDetailView::appendMetrics(const MetricsUpdate &update) {

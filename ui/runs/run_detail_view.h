@@ -15,6 +15,7 @@ namespace tw::ui {
 
 class MetricChart;
 class RunInfoPanel;
+class SystemPanel;
 
 class RunDetailView : public QWidget {
   Q_OBJECT
@@ -35,6 +36,7 @@ class RunDetailView : public QWidget {
   int64_t runId() const { return m_runId; }
   MetricChart *lossChart() const { return m_lossChart; }
   MetricChart *accuracyChart() const { return m_accuracyChart; }
+  SystemPanel *systemPanel() const { return m_system; }
   RunInfoPanel *infoPanel() const { return m_info; }
 
  private:
@@ -43,6 +45,7 @@ class RunDetailView : public QWidget {
   MetricChart *m_lossChart = nullptr;
   MetricChart *m_accuracyChart = nullptr;
   QSlider *m_smoothing = nullptr;
+  SystemPanel *m_system = nullptr;
   QCheckBox *m_logScale = nullptr;
   int64_t m_runId = 0;
   quint64 m_watchToken = 0;

@@ -1,6 +1,7 @@
 #include "ui/runs/runs_page.h"
 
 #include "ui/launch/run_control.h"
+#include "ui/runs/system_panel.h"
 
 #include "ui/runs/run_detail_view.h"
 #include "ui/runs/runs_table_model.h"
@@ -116,6 +117,7 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
 
 void RunsPage::onWorkspaceOpened() {
   m_detail->clearRun();
+  m_detail->systemPanel()->setDatabasePath(m_session->databasePath());
   m_model->clear();
   Q_EMIT runCountChanged(0);
 }

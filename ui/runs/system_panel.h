@@ -1,0 +1,61 @@
+#pragma once
+// A run's machine side: progress with an estimate of the time left, each rank's CPU, memory and
+// threads and its GPU (utilisation, memory, temperature, power) as the launcher recorded them,
+// a clear "no NVIDIA GPU" state when there is none, and the tail of the run's log. Everything is
+// read on a worker thread, every two seconds while a run is shown.
+
+#include <QWidget>
+
+#include <cstdint>
+
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QTableWidget;
+class QTimer;
+
+namespace tw::ui {
+
+struct RunSnapshot;
+
+class SystemPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit SystemPanel(QWidget *parent = nullptr);
+
+  void setDatabasePath(const QString &path) { m_dbPath = path; }
+  void showRun(const RunSnapshot &snapshot);
+  void clearRun();
+  void refresh();  // what the timer does
+
+  QProgressBar *progress() const { return m_progress; }
+  QLabel *eta() const { return m_eta; }
+  QTableWidget *ranks() const { return m_ranks; }
+  QLabel *gpuState() const { return m_gpuState; }
+  QPlainTextEdit *log() const { return m_log; }
+
+ Q_SIGNALS:
+  void refreshed();
+
+ private:
+  struct Reading;
+  void showReading(const Reading &reading);
+
+  QString m_dbPath;
+  int64_t m_runId = 0;
+  QString m_runDir;
+  int64_t m_epochs = 0;
+  double m_epochsDone = 0;
+  int64_t m_startMs = 0, m_endMs = 0;
+  bool m_running = false;
+  quint64 m_generation = 0;
+  QProgressBar *m_progress;
+  QLabel *m_eta;
+  QTableWidget *m_ranks;
+  QLabel *m_gpuState;
+  QPlainTextEdit *m_log;
+  QTimer *m_timer;
+};
+
+}  // namespace tw::ui
