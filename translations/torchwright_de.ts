@@ -764,6 +764,22 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Overlay the curves and configurations of the selected runs (Ctrl+Shift+C)</source>
         <translation>Kurven und Konfigurationen der gewählten Läufe übereinanderlegen (Strg+Umschalt+C)</translation>
     </message>
+    <message>
+        <source>Filter by name or experiment</source>
+        <translation>Nach Name oder Experiment filtern</translation>
+    </message>
+    <message>
+        <source>All statuses</source>
+        <translation>Alle Zustände</translation>
+    </message>
+    <message>
+        <source>val. accuracy ≥ </source>
+        <translation>Val.-Genauigkeit ≥ </translation>
+    </message>
+    <message>
+        <source>any val. accuracy</source>
+        <translation>jede Val.-Genauigkeit</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunsTableModel</name>

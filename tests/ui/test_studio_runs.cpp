@@ -10,7 +10,10 @@
 #include "ui/runs/runs_page.h"
 #include "ui/runs/runs_table_model.h"
 
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QHeaderView>
 #include <QPixmap>
 #include <QTableView>
@@ -121,6 +124,33 @@ class TestStudioRuns : public QObject {
     QCOMPARE(table->model()->index(2, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-dropout"));
     table->sortByColumn(RunsTableModel::ValAccuracy, Qt::AscendingOrder);
     QCOMPARE(table->model()->index(2, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-baseline"));
+  }
+
+  void filtersByTextStatusAndAccuracy() {
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws.dir));
+    tw::ui::RunsPage *page = window.runsPage();
+    QTableView *table = page->table();
+    QTRY_COMPARE(table->model()->rowCount(), 3);
+
+    page->filterText()->setText(QStringLiteral("MLP"));  // name, either case
+    QCOMPARE(table->model()->rowCount(), 2);
+    page->filterText()->setText(QStringLiteral("sweep"));  // experiment
+    QCOMPARE(table->model()->rowCount(), 1);
+    QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-dropout"));
+    page->filterText()->clear();
+
+    page->filterStatus()->setCurrentIndex(page->filterStatus()->findText(QStringLiteral("Failed")));
+    QCOMPARE(table->model()->rowCount(), 1);
+    QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("cnn-wide"));
+    page->filterStatus()->setCurrentIndex(0);
+
+    page->filterAccuracy()->setValue(80.0);  // mlp-baseline ends near 0.887, cnn-wide near 0.585
+    QCOMPARE(table->model()->rowCount(), 1);
+    QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-baseline"));
+    page->filterAccuracy()->setValue(0.0);
+    QCOMPARE(table->model()->rowCount(), 3);
   }
 
   void layoutSurvivesRestart() {

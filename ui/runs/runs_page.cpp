@@ -1,6 +1,8 @@
 #include "ui/runs/runs_page.h"
 
 #include "ui/launch/run_control.h"
+#include "ui/runs/run_status.h"
+#include "ui/runs/runs_filter.h"
 #include "ui/runs/system_panel.h"
 
 #include "ui/runs/run_detail_view.h"
@@ -14,7 +16,10 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -27,7 +32,7 @@ constexpr quint32 kStateVersion = 1;
 
 RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent), m_session(session) {
   m_model = new RunsTableModel(this);
-  m_proxy = new QSortFilterProxyModel(this);
+  m_proxy = new RunsFilter(this);
   m_proxy->setSourceModel(m_model);
   m_proxy->setSortRole(RunsTableModel::SortRole);
   m_proxy->setDynamicSortFilter(true);
@@ -84,10 +89,31 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   m_compare->setToolTip(tr("Overlay the curves and configurations of the selected runs (Ctrl+Shift+C)"));
   m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
   m_compare->setEnabled(false);
+  m_filterText = new QLineEdit(this);
+  m_filterText->setObjectName(QStringLiteral("runsFilterText"));
+  m_filterText->setPlaceholderText(tr("Filter by name or experiment"));
+  m_filterText->setClearButtonEnabled(true);
+  m_filterStatus = new QComboBox(this);
+  m_filterStatus->setObjectName(QStringLiteral("runsFilterStatus"));
+  m_filterStatus->addItem(tr("All statuses"));
+  for (auto status : {tracking::RunStatus::Running, tracking::RunStatus::Finished, tracking::RunStatus::Failed,
+                      tracking::RunStatus::Killed, tracking::RunStatus::Created})
+    m_filterStatus->addItem(runStatusText(status), static_cast<int>(status));
+  m_filterAccuracy = new QDoubleSpinBox(this);
+  m_filterAccuracy->setObjectName(QStringLiteral("runsFilterAccuracy"));
+  m_filterAccuracy->setRange(0.0, 100.0);
+  m_filterAccuracy->setDecimals(1);
+  m_filterAccuracy->setSuffix(QStringLiteral(" %"));
+  m_filterAccuracy->setPrefix(tr("val. accuracy ≥ "));
+  m_filterAccuracy->setSpecialValueText(tr("any val. accuracy"));
   auto *actions = new QHBoxLayout;
   actions->setContentsMargins(4, 4, 4, 0);
   actions->addWidget(m_stop);
   actions->addWidget(m_compare);
+  actions->addSpacing(16);
+  actions->addWidget(m_filterText, 1);
+  actions->addWidget(m_filterStatus);
+  actions->addWidget(m_filterAccuracy);
   actions->addStretch(1);
 
   auto *layout = new QVBoxLayout(this);
@@ -101,6 +127,13 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
     m_stop->setEnabled(false);
     m_control->requestStop(m_session->databasePath(), runId);
   });
+  connect(m_filterText, &QLineEdit::textChanged, m_proxy, &RunsFilter::setText);
+  connect(m_filterStatus, &QComboBox::currentIndexChanged, this, [this](int index) {
+    const QVariant status = m_filterStatus->itemData(index);
+    m_proxy->setStatus(status.isValid() ? std::optional(static_cast<tracking::RunStatus>(status.toInt())) : std::nullopt);
+  });
+  connect(m_filterAccuracy, &QDoubleSpinBox::valueChanged, this,
+          [this](double percent) { m_proxy->setMinValAccuracy(percent / 100.0); });
   connect(m_compare, &QPushButton::clicked, this, [this] { Q_EMIT compareRequested(selectedRunIds()); });
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::updateActions);
   connect(m_control, &RunControl::failed, this, [this](const QString &message) {

@@ -10,6 +10,9 @@
 #include <cstdint>
 #include <vector>
 
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
 class QSplitter;
@@ -18,6 +21,7 @@ class QTableView;
 namespace tw::ui {
 
 class RunControl;
+class RunsFilter;
 class RunDetailView;
 class RunsTableModel;
 class WorkspaceSession;
@@ -40,6 +44,9 @@ class RunsPage : public QWidget {
   RunDetailView *detail() const { return m_detail; }
   QPushButton *stopButton() const { return m_stop; }
   QPushButton *compareButton() const { return m_compare; }
+  QLineEdit *filterText() const { return m_filterText; }
+  QComboBox *filterStatus() const { return m_filterStatus; }
+  QDoubleSpinBox *filterAccuracy() const { return m_filterAccuracy; }
 
  Q_SIGNALS:
   void runCountChanged(int count);
@@ -53,7 +60,10 @@ class RunsPage : public QWidget {
 
   WorkspaceSession *m_session = nullptr;
   RunsTableModel *m_model = nullptr;
-  QSortFilterProxyModel *m_proxy = nullptr;
+  RunsFilter *m_proxy = nullptr;
+  QLineEdit *m_filterText = nullptr;
+  QComboBox *m_filterStatus = nullptr;
+  QDoubleSpinBox *m_filterAccuracy = nullptr;
   QTableView *m_table = nullptr;
   RunDetailView *m_detail = nullptr;
   RunControl *m_control = nullptr;
