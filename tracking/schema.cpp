@@ -104,6 +104,11 @@ CREATE TABLE artifacts(
     R"sql(
 ALTER TABLE runs ADD COLUMN heartbeat_ms INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // 3: "Checkpoint now" from Studio, a flag like stop_requested that the worker takes (reads
+    // and clears) when it writes the checkpoint.
+    R"sql(
+ALTER TABLE runs ADD COLUMN checkpoint_requested INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 
 bool versionTableExists(sqlite3 *db) {

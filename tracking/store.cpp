@@ -231,6 +231,24 @@ void Store::requestStop(int64_t runId) {
   tx.commit();
 }
 
+void Store::requestCheckpoint(int64_t runId) {
+  const std::string operation = "requesting a checkpoint of run " + std::to_string(runId);
+  sql::Transaction tx(m_db, operation);
+  touchRun(m_db, runId, nowMs(), operation);
+  sql::Statement update(m_db, "UPDATE runs SET checkpoint_requested = 1 WHERE id = ?", operation);
+  update.bindInt64(1, runId).run();
+  tx.commit();
+}
+
+bool Store::takeCheckpointRequest(int64_t runId) {
+  const std::string operation = "taking the checkpoint request of run " + std::to_string(runId);
+  // One statement reads and clears: a request made meanwhile is never lost, nor taken twice.
+  sql::Statement update(m_db, "UPDATE runs SET checkpoint_requested = 0 WHERE id = ? AND checkpoint_requested = 1",
+                        operation);
+  update.bindInt64(1, runId).run();
+  return sqlite3_changes(m_db) > 0;
+}
+
 void Store::deleteRun(int64_t runId) {
   const std::string operation = "deleting run " + std::to_string(runId);
   sql::Transaction tx(m_db, operation);

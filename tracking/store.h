@@ -54,6 +54,9 @@ class Store {
   void writeSystemMetrics(int64_t runId, std::vector<SystemMetricRow> rows);
   // The GUI's Stop button: sets the run's stop flag, which the worker polls. The flag clears
   // when the run reaches FINISHED, FAILED or KILLED, so a resumed run starts unflagged.
+  // "Checkpoint now": the worker takes the request (true once per request) and checkpoints.
+  void requestCheckpoint(int64_t runId);
+  bool takeCheckpointRequest(int64_t runId);
   void requestStop(int64_t runId);
   // Deletes the run's rows (params, tags, metrics, artifacts' records); its folder stays.
   void deleteRun(int64_t runId);

@@ -780,6 +780,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>any val. accuracy</source>
         <translation>jede Val.-Genauigkeit</translation>
     </message>
+    <message>
+        <source>Checkpoint Now</source>
+        <translation>Jetzt sichern</translation>
+    </message>
+    <message>
+        <source>Ask the selected run to write a checkpoint after its next step and train on</source>
+        <translation>Den gewählten Lauf nach seinem nächsten Schritt einen Checkpoint schreiben und weitertrainieren lassen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunsTableModel</name>

@@ -72,6 +72,8 @@ struct Rank {
   int global = 0, local = 0;
   pid_t pid = -1;
   int beatFd = -1;  // read end of the heartbeat pipe
+  int errFd = -1;   // read end of the rank's stderr, passed on to ours
+  std::string errTail, lastError;  // a partial line; the last line the rank wrote
   Clock::time_point lastBeat;
   bool exited = false;
   int status = 0;              // waitpid's
@@ -96,7 +98,7 @@ std::string describeExit(const Rank &r) {
 }
 
 pid_t spawn(const std::string &workerPath, const std::vector<std::string> &arguments,
-            const std::vector<std::pair<std::string, std::string>> &environment) {
+            const std::vector<std::pair<std::string, std::string>> &environment, int stderrFd) {
   std::vector<char *> argv;
   argv.push_back(const_cast<char *>(workerPath.c_str()));
   for (const auto &a : arguments) argv.push_back(const_cast<char *>(a.c_str()));
@@ -114,6 +116,7 @@ pid_t spawn(const std::string &workerPath, const std::vector<std::string> &argum
     sigaction(SIGTERM, &dflt, nullptr);
     sigaction(SIGINT, &dflt, nullptr);
     for (const auto &[name, value] : environment) ::setenv(name.c_str(), value.c_str(), 1);
+    if (stderrFd >= 0) ::dup2(stderrFd, STDERR_FILENO);
     ::execv(workerPath.c_str(), argv.data());
     std::fprintf(stderr, "torchwright: cannot start '%s': %s\n", workerPath.c_str(), std::strerror(errno));
     _exit(127);
@@ -183,7 +186,12 @@ class Supervisor {
                            kv.first == "RANK" || kv.first == "GROUP_RANK";
                   }), env.end());
       }
-      r.pid = spawn(m_workerPath, arguments, env);
+      int errPipe[2];
+      if (::pipe2(errPipe, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe failed: ") + std::strerror(errno));
+      r.pid = spawn(m_workerPath, arguments, env, errPipe[1]);
+      ::close(errPipe[1]);
+      r.errFd = errPipe[0];
+      ::fcntl(r.errFd, F_SETFL, O_NONBLOCK);
       ::close(childFd);
       ::close(fds[1]);
       r.beatFd = fds[0];
@@ -208,6 +216,7 @@ class Supervisor {
       for (auto &r : ranks) {
         char buffer[64];
         while (r.beatFd >= 0 && ::read(r.beatFd, buffer, sizeof buffer) > 0) r.lastBeat = now;
+        drainStderr(r);
         if (!r.exited) {
           int status = 0;
           const pid_t done = ::waitpid(r.pid, &status, WNOHANG);
@@ -238,7 +247,11 @@ class Supervisor {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     if (!firstProblem.empty()) stopAll(ranks);
-    for (auto &r : ranks) ::close(r.beatFd);
+    for (auto &r : ranks) {
+      drainStderr(r);
+      ::close(r.beatFd);
+      ::close(r.errFd);
+    }
 
     const bool allClean = std::all_of(ranks.begin(), ranks.end(), [](const Rank &r) {
       return WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0;
@@ -259,12 +272,33 @@ class Supervisor {
       // it would fail the same way.
       if (WIFEXITED(r.status) && WEXITSTATUS(r.status) != 0 && WEXITSTATUS(r.status) != kExitPeerLost) {
         *restartable = false;
-        *cause = nameOf(r, world) + " " + describeExit(r) + recordedReason();
+        // The rank's own last word says why; rank 0 also records it, the others only print it.
+        const std::string why = !r.lastError.empty() ? ": " + r.lastError : recordedReason();
+        *cause = nameOf(r, world) + " " + describeExit(r) + why;
         break;
       }
     }
     if (cause->empty()) *cause = "the ranks stopped";
     return false;
+  }
+
+  // Passes what a rank writes to stderr on to ours, and remembers its last line: a failed rank's
+  // reason, even when it is not rank 0 and records nothing.
+  static void drainStderr(Rank &r) {
+    char buffer[4096];
+    ssize_t n = 0;
+    while (r.errFd >= 0 && (n = ::read(r.errFd, buffer, sizeof buffer)) > 0) {
+      (void)!::write(STDERR_FILENO, buffer, static_cast<size_t>(n));
+      r.errTail.append(buffer, static_cast<size_t>(n));
+      size_t newline = 0;
+      while ((newline = r.errTail.find('\n')) != std::string::npos) {
+        std::string line = r.errTail.substr(0, newline);
+        r.errTail.erase(0, newline + 1);
+        const std::string prefix = "torchwright: ";
+        if (line.rfind(prefix, 0) == 0) line.erase(0, prefix.size());
+        if (!line.empty()) r.lastError = line;
+      }
+    }
   }
 
   // Bounded: SIGTERM (ranks stop after a checkpoint when they can), then SIGKILL.

@@ -278,6 +278,19 @@ int main(int argc, char **argv) {
       }
       return stopRequested;
     };
+    auto lastCheckpointCheck = std::chrono::steady_clock::now();
+    callbacks.shouldCheckpoint = [&] {
+      if (!rank0) return false;  // rank 0's vote reaches every rank with the gradients
+      auto now = std::chrono::steady_clock::now();
+      if (now - lastCheckpointCheck < std::chrono::seconds(1)) return false;
+      lastCheckpointCheck = now;
+      try {
+        return store->takeCheckpointRequest(run.id);
+      } catch (const std::exception &e) {
+        spdlog::warn("reading the checkpoint request: {}", e.what());
+        return false;
+      }
+    };
     if (rank0) {
       callbacks.onDataLoaded = [&](const std::string &fingerprint) { store->setDataFingerprint(run.id, fingerprint); };
       callbacks.onEpoch = [](const tw::engine::EpochReport &r) {

@@ -50,7 +50,7 @@ int coresFor(const dist::DistEnv &env) {
 }
 
 // What the ranks sum after each optimiser step, along with the gradients.
-enum Extra { kLossMean, kLossSum, kExamples, kStop, kExtras };
+enum Extra { kLossMean, kLossSum, kExamples, kStop, kCheckpoint, kExtras };
 
 // One training run from setup to the test evaluation. The loop's state lives in `m_progress`,
 // which is exactly what a checkpoint holds, so that a resumed run continues bit for bit.
@@ -207,6 +207,7 @@ class TrainRun {
           break;
         }
         group[kStop] = asked ? 1.0 : 0.0;
+        group[kCheckpoint] = m_callbacks.shouldCheckpoint && m_callbacks.shouldCheckpoint() ? 1.0 : 0.0;
       }
       const int64_t batchIndex = m_progress.batch;
       if (!stream.next(batch)) break;
@@ -258,12 +259,15 @@ class TrainRun {
         group = m_sync->finish();
         m_stopAgreed = group[kStop] > 0.0;
       }
+      const bool checkpointAsked = group[kCheckpoint] > 0.0;  // any rank's request, every rank agrees
       m_progress.epochLossSum += group[kLossSum];
       m_progress.epochSeen += static_cast<int64_t>(std::llround(group[kExamples]));
       optimizerStep(group[kLossMean] / static_cast<double>(groupSize));
       std::fill(group.begin(), group.end(), 0.0);
       groupDone = 0;
-      if (m_t.checkpointEvery > 0 && m_progress.step % m_t.checkpointEvery == 0 && m_progress.batch < batches) {
+      const bool everyN = m_t.checkpointEvery > 0 && m_progress.step % m_t.checkpointEvery == 0;
+      if (checkpointAsked) engineLog()->info("checkpoint on request at step {}", m_progress.step);
+      if ((everyN || checkpointAsked) && m_progress.batch < batches) {
         m_progress.trainSeconds += secondsSince(epochStart) - m_countedSeconds;
         m_countedSeconds = secondsSince(epochStart);
         m_progress.trainedSamples += m_progress.epochSeen - seenBefore - m_countedSamples;

@@ -59,6 +59,8 @@ struct TrainSummary {
 struct TrainCallbacks {
   std::function<void(const EpochReport &)> onEpoch;
   std::function<bool()> shouldStop;  // polled between steps
+  // Polled between steps too: true asks for a checkpoint after the coming step ("Checkpoint now").
+  std::function<bool()> shouldCheckpoint;
   // Called once the data is read, before the first step, with the data fingerprint
   // (hash of the files read and the preprocessing options) so the run records it early.
   std::function<void(const std::string &fingerprint)> onDataLoaded;

@@ -88,6 +88,12 @@ class TestStudioLaunch : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().contains("threads:"), 20000);
     QVERIFY(system->eta()->text().contains(":"));
 
+    // Checkpoint now: the worker takes the request and writes last.pt mid-epoch, training on.
+    QTRY_VERIFY(window.runsPage()->checkpointButton()->isEnabled());
+    QTest::mouseClick(window.runsPage()->checkpointButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().contains("checkpoint on request at step"), 30000);
+    QCOMPARE(ws.store->run(run->id)->status, RunStatus::Running);
+
     // Stop: the run ends KILLED after a checkpoint, and the page says so.
     QPushButton *stop = window.runsPage()->stopButton();
     QTRY_VERIFY(stop->isEnabled());

@@ -1,5 +1,5 @@
 #pragma once
-// Asks a run to stop: sets its stop flag in the tracking database, which rank 0 polls; the run
+// Asks a run to stop or to checkpoint now: sets its stop (or checkpoint) flag in the tracking database, which rank 0 polls; the run
 // stops after the next step with a checkpoint and ends KILLED. The write happens on a worker
 // thread: a busy database must never freeze the window.
 
@@ -14,10 +14,17 @@ class RunControl : public QObject {
  public:
   explicit RunControl(QObject *parent = nullptr) : QObject(parent) {}
   void requestStop(const QString &databasePath, qint64 runId);
+  // "Checkpoint now": the run writes last.pt after its next step and trains on.
+  void requestCheckpoint(const QString &databasePath, qint64 runId);
 
  Q_SIGNALS:
   void stopRequested(qint64 runId);
+  void checkpointRequested(qint64 runId);
   void failed(const QString &message);
+
+ private:
+  template <typename Write>
+  void write(const QString &databasePath, qint64 runId, Write apply, void (RunControl::*done)(qint64));
 };
 
 }  // namespace tw::ui

@@ -84,6 +84,10 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
                         "resumed (Ctrl+.)"));
   m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
   m_stop->setEnabled(false);
+  m_checkpoint = new QPushButton(tr("Checkpoint Now"), this);
+  m_checkpoint->setObjectName(QStringLiteral("checkpointButton"));
+  m_checkpoint->setToolTip(tr("Ask the selected run to write a checkpoint after its next step and train on"));
+  m_checkpoint->setEnabled(false);
   m_compare = new QPushButton(tr("Compare"), this);
   m_compare->setObjectName(QStringLiteral("compareButton"));
   m_compare->setToolTip(tr("Overlay the curves and configurations of the selected runs (Ctrl+Shift+C)"));
@@ -109,6 +113,7 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   auto *actions = new QHBoxLayout;
   actions->setContentsMargins(4, 4, 4, 0);
   actions->addWidget(m_stop);
+  actions->addWidget(m_checkpoint);
   actions->addWidget(m_compare);
   actions->addSpacing(16);
   actions->addWidget(m_filterText, 1);
@@ -134,6 +139,9 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   });
   connect(m_filterAccuracy, &QDoubleSpinBox::valueChanged, this,
           [this](double percent) { m_proxy->setMinValAccuracy(percent / 100.0); });
+  connect(m_checkpoint, &QPushButton::clicked, this, [this] {
+    if (const int64_t runId = selectedRunId()) m_control->requestCheckpoint(m_session->databasePath(), runId);
+  });
   connect(m_compare, &QPushButton::clicked, this, [this] { Q_EMIT compareRequested(selectedRunIds()); });
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::updateActions);
   connect(m_control, &RunControl::failed, this, [this](const QString &message) {
@@ -174,8 +182,10 @@ std::vector<int64_t> RunsPage::selectedRunIds() const {
 void RunsPage::updateActions() {
   m_compare->setEnabled(m_table->selectionModel()->selectedRows().size() >= 2);
   auto snapshot = m_model->snapshot(selectedRunId());
-  m_stop->setEnabled(snapshot && (snapshot->run.status == tracking::RunStatus::Running ||
-                                  snapshot->run.status == tracking::RunStatus::Created));
+  const bool live = snapshot && (snapshot->run.status == tracking::RunStatus::Running ||
+                                 snapshot->run.status == tracking::RunStatus::Created);
+  m_stop->setEnabled(live);
+  m_checkpoint->setEnabled(live);
 }
 
 void RunsPage::onCurrentRowChanged() {

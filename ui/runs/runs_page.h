@@ -44,6 +44,7 @@ class RunsPage : public QWidget {
   RunDetailView *detail() const { return m_detail; }
   QPushButton *stopButton() const { return m_stop; }
   QPushButton *compareButton() const { return m_compare; }
+  QPushButton *checkpointButton() const { return m_checkpoint; }
   QLineEdit *filterText() const { return m_filterText; }
   QComboBox *filterStatus() const { return m_filterStatus; }
   QDoubleSpinBox *filterAccuracy() const { return m_filterAccuracy; }
@@ -69,6 +70,7 @@ class RunsPage : public QWidget {
   RunControl *m_control = nullptr;
   QPushButton *m_stop = nullptr;
   QPushButton *m_compare = nullptr;
+  QPushButton *m_checkpoint = nullptr;
   QSplitter *m_splitter = nullptr;
 };
 
