@@ -102,6 +102,25 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::DataPreview</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen …</translation>
+    </message>
+    <message>
+        <source>No preview for %1 (tables and synthetic sets are read when the run starts).</source>
+        <translation>Keine Vorschau für %1 (Tabellen und synthetische Datensätze werden beim Start des Laufs gelesen).</translation>
+    </message>
+    <message>
+        <source>train %1 · validation %2 · test %3</source>
+        <translation>Training %1 · Validierung %2 · Test %3</translation>
+    </message>
+    <message>
+        <source>Examples per class</source>
+        <translation>Beispiele je Klasse</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::DesignPage</name>
     <message>
         <source>Design</source>
@@ -317,6 +336,10 @@
     <message>
         <source>Starting…</source>
         <translation>Wird gestartet …</translation>
+    </message>
+    <message>
+        <source>Preview Data</source>
+        <translation>Datenvorschau</translation>
     </message>
 </context>
 <context>

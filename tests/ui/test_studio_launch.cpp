@@ -8,6 +8,7 @@
 #include "ui/charts/metric_chart.h"
 #include "ui/design/design_page.h"
 #include "ui/design/model_document.h"
+#include "ui/launch/data_preview.h"
 #include "ui/launch/launch_page.h"
 #include "ui/launch/run_launcher.h"
 #include "ui/main_window.h"
@@ -27,7 +28,10 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
+#include <QSignalSpy>
 #include <QtTest>
+
+#include <numeric>
 
 using tw::tracking::RunStatus;
 
@@ -105,6 +109,35 @@ class TestStudioLaunch : public QObject {
     QTRY_VERIFY(!stop->isEnabled());
     // What Studio launched can be launched again from the command line: the run file stays.
     QVERIFY(!QDir(ws.dir + "/studio-runs").entryList({"*.run.yaml"}).isEmpty());
+  }
+
+  void previewsTheData() {
+    tw::test::Workspace ws;
+    tw::ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    tw::ui::LaunchPage *launch = window.launchPage();
+    window.pages()->setCurrentWidget(launch);
+    launch->dataset()->setCurrentText("fashion-mnist");
+    launch->trainLimit()->setValue(2000);
+    QSignalSpy previewed(launch->dataPreview(), &tw::ui::DataPreview::previewed);
+    QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    const auto &result = launch->dataPreview()->result();
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QCOMPARE(launch->dataPreview()->splitText(), QStringLiteral("train 1,800 · validation 200 · test 10,000"));
+    QCOMPARE(int(result.classCounts.size()), 10);
+    QCOMPARE(std::accumulate(result.classCounts.begin(), result.classCounts.end(), int64_t(0)), int64_t(2000));
+    QCOMPARE(result.classNames.value(9), QStringLiteral("Ankle boot"));
+    QVERIFY(!result.grid.isNull());
+    QTest::qWait(50);  // one layout pass for the new pictures
+    window.grab().save(QStringLiteral(TW_BINARY_DIR "/screenshots/studio_data_preview.png"));
+
+    launch->dataset()->setCurrentText("image-folder");  // no path: said plainly
+    QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    QVERIFY(launch->dataPreview()->result().error.contains("path"));
   }
 
   void launchRefusesAnInvalidModel() {

@@ -1,6 +1,7 @@
 #include "ui/launch/launch_page.h"
 
 #include "ui/design/model_document.h"
+#include "ui/launch/data_preview.h"
 #include "ui/launch/run_launcher.h"
 
 #include <QComboBox>
@@ -53,7 +54,9 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
       m_schedule(choices({"none", "step", "multistep", "exponential", "cosine", "onecycle", "plateau"}, "cosine", this)),
       m_precision(choices({"fp32", "bf16", "fp16"}, "fp32", this)), m_lr(new QDoubleSpinBox(this)),
       m_device(new QLineEdit(QStringLiteral("cpu"), this)), m_experiment(new QLineEdit(QStringLiteral("studio"), this)),
-      m_runName(new QLineEdit(this)), m_launch(new QPushButton(tr("Launch"), this)), m_status(new QLabel(this)) {
+      m_runName(new QLineEdit(this)), m_launch(new QPushButton(tr("Launch"), this)),
+      m_previewButton(new QPushButton(tr("Preview Data"), this)), m_preview(new DataPreview(this)),
+      m_status(new QLabel(this)) {
   m_lr->setDecimals(6);
   m_lr->setRange(1e-6, 10.0);
   m_lr->setSingleStep(1e-4);
@@ -93,11 +96,15 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   columns->addWidget(resources);
   auto *buttons = new QHBoxLayout;
   buttons->addWidget(m_launch);
+  buttons->addWidget(m_previewButton);
   buttons->addWidget(m_status, 1);
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(columns);
   layout->addLayout(buttons);
-  layout->addStretch(1);
+  layout->addWidget(m_preview, 1);
+  connect(m_previewButton, &QPushButton::clicked, this, [this] {
+    m_preview->preview(m_dataset->currentText(), m_dataPath->text().trimmed(), m_trainLimit->value());
+  });
 
   m_launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
   m_launch->setToolTip(tr("Train the Design page's model with these settings (Ctrl+Return)"));

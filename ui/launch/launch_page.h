@@ -15,6 +15,7 @@ class QSpinBox;
 
 namespace tw::ui {
 
+class DataPreview;
 class ModelDocument;
 class RunLauncher;
 
@@ -45,6 +46,8 @@ class LaunchPage : public QWidget {
   QSpinBox *checkpointEvery() const { return m_checkpointEvery; }
   QLineEdit *runName() const { return m_runName; }
   QPushButton *launchButton() const { return m_launch; }
+  QPushButton *previewButton() const { return m_previewButton; }
+  DataPreview *dataPreview() const { return m_preview; }
 
  Q_SIGNALS:
   void runLaunched(const QString &runUuid);
@@ -63,6 +66,8 @@ class LaunchPage : public QWidget {
   QDoubleSpinBox *m_lr;
   QLineEdit *m_device, *m_experiment, *m_runName;
   QPushButton *m_launch;
+  QPushButton *m_previewButton;
+  DataPreview *m_preview;
   QLabel *m_status;
 };
 
