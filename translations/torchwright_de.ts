@@ -811,6 +811,22 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Ask the selected run to write a checkpoint after its next step and train on</source>
         <translation>Den gewählten Lauf nach seinem nächsten Schritt einen Checkpoint schreiben und weitertrainieren lassen</translation>
     </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Delete the selected runs with their checkpoints and artifacts (not running ones)</source>
+        <translation>Die gewählten Läufe mit ihren Checkpoints und Artefakten löschen (keine laufenden)</translation>
+    </message>
+    <message>
+        <source>Delete Runs</source>
+        <translation>Läufe löschen</translation>
+    </message>
+    <message>
+        <source>Delete %1 run(s) with their checkpoints and artifacts? This cannot be undone.</source>
+        <translation>%1 Lauf/Läufe mit Checkpoints und Artefakten löschen? Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunsTableModel</name>

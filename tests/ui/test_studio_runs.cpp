@@ -12,10 +12,13 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QHeaderView>
 #include <QPixmap>
+#include <QPushButton>
 #include <QTableView>
 #include <QtTest>
 
@@ -151,6 +154,38 @@ class TestStudioRuns : public QObject {
     QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-baseline"));
     page->filterAccuracy()->setValue(0.0);
     QCOMPARE(table->model()->rowCount(), 3);
+  }
+
+  void deletesRunsWithTheirFolders() {
+    tw::test::Workspace ws;
+    tw::tracking::NewRun spec;
+    spec.name = "to-delete";
+    spec.runsRoot = (ws.dir + "/runs").toStdString();
+    const auto doomed = ws.store->createRun(spec);
+    QVERIFY(QDir().mkpath(QString::fromStdString(doomed.runDir) + "/checkpoints"));
+    QFile file(QString::fromStdString(doomed.runDir) + "/checkpoints/last.pt");
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    ws.store->writeMetrics(doomed.id, tw::test::trainLossRows(1, 10));
+    ws.store->setStatus(doomed.id, RunStatus::Finished);
+    auto live = ws.createRun("still-running");
+    ws.store->setStatus(live.id, RunStatus::Running);
+
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    tw::ui::RunsPage *page = window.runsPage();
+    QTRY_COMPARE(page->model()->rowCount(), 2);
+    page->selectRun(live.id);
+    QVERIFY(!page->deleteButton()->isEnabled());  // a running run is stopped first, not deleted
+    page->selectRun(doomed.id);
+    QTRY_VERIFY(page->deleteButton()->isEnabled());
+    page->deleteSelectedRuns(false);
+    QTRY_COMPARE(page->model()->rowCount(), 1);
+    QVERIFY(!ws.store->findRun("to-delete"));
+    QVERIFY(!QDir(QString::fromStdString(doomed.runDir)).exists());
+    QVERIFY(ws.store->metricPoints(doomed.id, "train/loss").empty());
+    QVERIFY(ws.store->findRun("still-running"));
   }
 
   void layoutSurvivesRestart() {

@@ -3,6 +3,8 @@
 #include "tracking/store.h"
 
 #include <QFutureWatcher>
+
+#include <filesystem>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace tw::ui {
@@ -33,6 +35,19 @@ void RunControl::requestStop(const QString &databasePath, qint64 runId) {
 void RunControl::requestCheckpoint(const QString &databasePath, qint64 runId) {
   write(databasePath, runId, [](tracking::Store &store, qint64 id) { store.requestCheckpoint(id); },
         &RunControl::checkpointRequested);
+}
+
+void RunControl::deleteRuns(const QString &databasePath, const QList<QPair<qint64, QString>> &runsAndFolders) {
+  for (const auto &[runId, folder] : runsAndFolders) {
+    write(databasePath, runId,
+          [folder = folder.toStdString()](tracking::Store &store, qint64 id) {
+            store.deleteRun(id);
+            // Only a run's own folder (named by its 32-hex uuid) is ever removed.
+            const std::filesystem::path path(folder);
+            if (!folder.empty() && path.filename().string().size() == 32) std::filesystem::remove_all(path);
+          },
+          &RunControl::runDeleted);
+  }
 }
 
 }  // namespace tw::ui

@@ -3,7 +3,9 @@
 // stops after the next step with a checkpoint and ends KILLED. The write happens on a worker
 // thread: a busy database must never freeze the window.
 
+#include <QList>
 #include <QObject>
+#include <QPair>
 #include <QString>
 
 namespace tw::ui {
@@ -16,10 +18,13 @@ class RunControl : public QObject {
   void requestStop(const QString &databasePath, qint64 runId);
   // "Checkpoint now": the run writes last.pt after its next step and trains on.
   void requestCheckpoint(const QString &databasePath, qint64 runId);
+  // Deletes finished runs from the database and their folders (checkpoints, artifacts) from disk.
+  void deleteRuns(const QString &databasePath, const QList<QPair<qint64, QString>> &runsAndFolders);
 
  Q_SIGNALS:
   void stopRequested(qint64 runId);
   void checkpointRequested(qint64 runId);
+  void runDeleted(qint64 runId);
   void failed(const QString &message);
 
  private:

@@ -20,6 +20,7 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -88,6 +89,10 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   m_checkpoint->setObjectName(QStringLiteral("checkpointButton"));
   m_checkpoint->setToolTip(tr("Ask the selected run to write a checkpoint after its next step and train on"));
   m_checkpoint->setEnabled(false);
+  m_delete = new QPushButton(tr("Delete"), this);
+  m_delete->setObjectName(QStringLiteral("deleteRunsButton"));
+  m_delete->setToolTip(tr("Delete the selected runs with their checkpoints and artifacts (not running ones)"));
+  m_delete->setEnabled(false);
   m_compare = new QPushButton(tr("Compare"), this);
   m_compare->setObjectName(QStringLiteral("compareButton"));
   m_compare->setToolTip(tr("Overlay the curves and configurations of the selected runs (Ctrl+Shift+C)"));
@@ -115,6 +120,7 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   actions->addWidget(m_stop);
   actions->addWidget(m_checkpoint);
   actions->addWidget(m_compare);
+  actions->addWidget(m_delete);
   actions->addSpacing(16);
   actions->addWidget(m_filterText, 1);
   actions->addWidget(m_filterStatus);
@@ -141,6 +147,13 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
           [this](double percent) { m_proxy->setMinValAccuracy(percent / 100.0); });
   connect(m_checkpoint, &QPushButton::clicked, this, [this] {
     if (const int64_t runId = selectedRunId()) m_control->requestCheckpoint(m_session->databasePath(), runId);
+  });
+  connect(m_delete, &QPushButton::clicked, this, [this] { deleteSelectedRuns(true); });
+  connect(m_control, &RunControl::runDeleted, this, [this](qint64 runId) {
+    if (runId == m_detail->runId()) m_detail->clearRun();
+    m_model->removeRun(runId);
+    Q_EMIT runCountChanged(m_model->rowCount());
+    updateActions();
   });
   connect(m_compare, &QPushButton::clicked, this, [this] { Q_EMIT compareRequested(selectedRunIds()); });
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::updateActions);
@@ -179,7 +192,29 @@ std::vector<int64_t> RunsPage::selectedRunIds() const {
   return ids;
 }
 
+void RunsPage::deleteSelectedRuns(bool confirm) {
+  QList<QPair<qint64, QString>> doomed;
+  for (int64_t id : selectedRunIds()) {
+    auto snapshot = m_model->snapshot(id);
+    if (snapshot && snapshot->run.status != tracking::RunStatus::Running)
+      doomed.append({id, QString::fromStdString(snapshot->run.runDir)});
+  }
+  if (doomed.isEmpty()) return;
+  if (confirm && QMessageBox::question(this, tr("Delete Runs"),
+                                       tr("Delete %1 run(s) with their checkpoints and artifacts? This cannot be undone.")
+                                           .arg(doomed.size())) != QMessageBox::Yes)
+    return;
+  m_delete->setEnabled(false);
+  m_control->deleteRuns(m_session->databasePath(), doomed);
+}
+
 void RunsPage::updateActions() {
+  bool deletable = !selectedRunIds().empty();
+  for (int64_t id : selectedRunIds()) {
+    auto snapshot = m_model->snapshot(id);
+    deletable = deletable && snapshot && snapshot->run.status != tracking::RunStatus::Running;
+  }
+  m_delete->setEnabled(deletable);
   m_compare->setEnabled(m_table->selectionModel()->selectedRows().size() >= 2);
   auto snapshot = m_model->snapshot(selectedRunId());
   const bool live = snapshot && (snapshot->run.status == tracking::RunStatus::Running ||

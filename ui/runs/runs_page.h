@@ -38,6 +38,8 @@ class RunsPage : public QWidget {
 
   int64_t selectedRunId() const;
   std::vector<int64_t> selectedRunIds() const;
+  // Deletes the selected runs that are not running, with their folders; asks first when confirm.
+  void deleteSelectedRuns(bool confirm);
   void selectRun(int64_t runId);
   RunsTableModel *model() const { return m_model; }
   QTableView *table() const { return m_table; }
@@ -45,6 +47,7 @@ class RunsPage : public QWidget {
   QPushButton *stopButton() const { return m_stop; }
   QPushButton *compareButton() const { return m_compare; }
   QPushButton *checkpointButton() const { return m_checkpoint; }
+  QPushButton *deleteButton() const { return m_delete; }
   QLineEdit *filterText() const { return m_filterText; }
   QComboBox *filterStatus() const { return m_filterStatus; }
   QDoubleSpinBox *filterAccuracy() const { return m_filterAccuracy; }
@@ -71,6 +74,7 @@ class RunsPage : public QWidget {
   QPushButton *m_stop = nullptr;
   QPushButton *m_compare = nullptr;
   QPushButton *m_checkpoint = nullptr;
+  QPushButton *m_delete = nullptr;
   QSplitter *m_splitter = nullptr;
 };
 

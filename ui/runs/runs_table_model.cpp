@@ -154,6 +154,17 @@ void RunsTableModel::mergeRuns(const RunsUpdate &update) {
   endInsertRows();
 }
 
+void RunsTableModel::removeRun(int64_t runId) {
+  const int row = rowOfRun(runId);
+  if (row < 0) return;
+  beginRemoveRows({}, row, row);
+  m_rows.erase(m_rows.begin() + row);
+  m_rowOfRun.erase(runId);
+  for (auto &[id, r] : m_rowOfRun)
+    if (r > row) --r;
+  endRemoveRows();
+}
+
 void RunsTableModel::clear() {
   beginResetModel();
   m_rows.clear();

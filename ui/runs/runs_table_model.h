@@ -33,6 +33,7 @@ class RunsTableModel : public QAbstractTableModel {
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
   void mergeRuns(const tw::ui::RunsUpdate &update);
+  void removeRun(int64_t runId);  // deleted: the poller reports changes, not disappearances
   void clear();
 
   int rowOfRun(int64_t runId) const;  // -1 when unknown
