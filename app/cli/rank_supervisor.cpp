@@ -81,8 +81,6 @@ struct Rank {
   std::unique_ptr<sysmon::ProcessSampler> sampler;
 };
 
-std::string describeExit(const Rank &r);
-
 // "rank 1" in a distributed run; a run of one process has a worker.
 std::string nameOf(const Rank &r, int world) {
   return world == 1 ? std::string("the worker") : "rank " + std::to_string(r.global);

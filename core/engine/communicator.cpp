@@ -164,8 +164,6 @@ void Communicator::broadcast(const std::vector<torch::Tensor> &tensors, int root
   }
 }
 
-void Communicator::barrier() { m_impl->group->barrier()->wait(); }
-
 void Communicator::setText(const std::string &key, const std::string &value) {
   m_impl->store->set(key, bytesOf(value));
 }
@@ -174,7 +172,5 @@ std::string Communicator::getText(const std::string &key) {
   const std::vector<uint8_t> bytes = m_impl->store->get(key);
   return {bytes.begin(), bytes.end()};
 }
-
-bool Communicator::hasText(const std::string &key) { return m_impl->store->check({key}); }
 
 }  // namespace tw::engine

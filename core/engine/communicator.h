@@ -54,12 +54,10 @@ class Communicator {
   std::vector<double> allreduce(const std::vector<double> &values);  // sums, in double precision
   // Rank `root`'s values in every tensor on every rank, as one collective per dtype.
   void broadcast(const std::vector<torch::Tensor> &tensors, int root = 0);
-  void barrier();
 
   // Small texts through the rendezvous store (run folder, system metrics of other ranks).
   void setText(const std::string &key, const std::string &value);
   std::string getText(const std::string &key);     // waits for the key (up to the timeout)
-  bool hasText(const std::string &key);
 
  private:
   struct Impl;  // the store and the group, whose types differ between LibTorch versions

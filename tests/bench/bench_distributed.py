@@ -25,26 +25,18 @@ import subprocess
 import sys
 import tempfile
 
+from bench_vs_pytorch import MLP_YAML  # the same MLP the other benchmark trains
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "TORCHWRIGHT_CORES")
 
-MLP_MODEL = """  name: bench_mlp
-  nodes:
-    - {id: image, op: Input, shape: [1, 28, 28]}
-    - {id: flat, op: Flatten}
-    - {id: fc1, op: Linear, out_features: 256}
-    - {id: act1, op: ReLU}
-    - {id: fc2, op: Linear, out_features: 128}
-    - {id: act2, op: ReLU}
-    - {id: logits, op: Linear, out_features: 10}
-"""
 
 
 def run_file(path, model, epochs, args):
     with open(path, "w") as f:
         if model == "mlp":
-            f.write("model:\n" + MLP_MODEL)
+            f.write("model:\n" + "".join("  " + line + "\n" for line in MLP_YAML.splitlines()))
         else:
             f.write(f"model: {os.path.join(REPO, 'tests', 'bench', 'bench_cnn.model.yaml')}\n")
         f.write(f"data: {{dataset: fashion-mnist, batch_size: 128, train_limit: {args.train_limit}, "

@@ -62,10 +62,9 @@ DesignPage::DesignPage(QWidget *parent)
     m_currentNode = id;
     showCurrentNode();
   });
-  connect(m_document, &ModelDocument::changed, this, [this] {
-    showCurrentNode();
-    updateStatus();
-  });
+  // The scene re-announces the current node after every change it syncs, which refreshes the
+  // property form; the page itself only updates its status line.
+  connect(m_document, &ModelDocument::changed, this, &DesignPage::updateStatus);
   connect(m_properties, &PropertyEditor::paramEdited, m_document, &ModelDocument::setParam);
   connect(m_properties, &PropertyEditor::paramReset, m_document, &ModelDocument::resetParam);
   connect(m_properties, &PropertyEditor::idEdited, this, [this](const QString &from, const QString &to) {

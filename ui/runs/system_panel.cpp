@@ -156,7 +156,7 @@ void SystemPanel::showReading(const Reading &reading) {
     m_ranks->setItem(row, 0, new QTableWidgetItem(QString::number(rank)));
     for (int c = 0; c < 7; ++c) {
       auto it = values.find(kColumns[c]);
-      const QString text = it == values.end() ? QStringLiteral("–") : QString::number(it->second, 'f', c == 0 ? 0 : 0);
+      const QString text = it == values.end() ? QStringLiteral("–") : QString::number(it->second, 'f', 0);
       m_ranks->setItem(row, c + 1, new QTableWidgetItem(text));
       anyGpu = anyGpu || (c >= 3 && it != values.end());
     }
