@@ -202,6 +202,15 @@ void Store::setTag(int64_t runId, const std::string &key, const std::string &val
   tx.commit();
 }
 
+void Store::removeTag(int64_t runId, const std::string &key) {
+  const std::string operation = "removing tag '" + key + "' from run " + std::to_string(runId);
+  sql::Transaction tx(m_db, operation);
+  touchRun(m_db, runId, nowMs(), operation);
+  sql::Statement remove(m_db, "DELETE FROM tags WHERE run_id = ? AND key = ?", operation);
+  remove.bindInt64(1, runId).bindText(2, key).run();
+  tx.commit();
+}
+
 void Store::addArtifact(int64_t runId, const std::string &path, const std::string &kind) {
   const std::string operation = "recording artifact '" + path + "' of run " + std::to_string(runId);
   const int64_t now = nowMs();

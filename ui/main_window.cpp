@@ -2,6 +2,7 @@
 
 #include "ui/compare/compare_page.h"
 #include "ui/design/design_page.h"
+#include "ui/i18n/translations.h"
 #include "ui/launch/launch_page.h"
 
 #include "ui/runs/runs_page.h"
@@ -9,6 +10,7 @@
 #include "ui/workspace/workspace_session.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
@@ -90,6 +92,25 @@ void MainWindow::createMenus() {
   runs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
   QAction *compare = view->addAction(tr("&Compare"), this, [this] { m_pages->setCurrentWidget(m_comparePage); });
   compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+  view->addSeparator();
+  // Language names in their own language: a user who cannot read the current one finds theirs.
+  QMenu *language = view->addMenu(tr("&Language"));
+  language->setObjectName(QStringLiteral("languageMenu"));
+  auto *languages = new QActionGroup(language);
+  const QString saved = savedLanguage();
+  for (const auto &[code, name] : {std::pair{QString(), tr("System Language")},
+                                   std::pair{QStringLiteral("en"), QStringLiteral("English")},
+                                   std::pair{QStringLiteral("de"), QStringLiteral("Deutsch")}}) {
+    QAction *action = language->addAction(name);
+    action->setCheckable(true);
+    action->setChecked(code == saved);
+    action->setData(code);
+    languages->addAction(action);
+    connect(action, &QAction::triggered, this, [this, code] {
+      saveLanguage(code);
+      statusBar()->showMessage(tr("The language changes when Studio starts again."), 10000);
+    });
+  }
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
   QAction *about = help->addAction(tr("&About Torchwright Studio"), this, &MainWindow::showAbout);

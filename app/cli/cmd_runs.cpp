@@ -1,9 +1,11 @@
-// `torchwright runs list|show`: what the tracking database knows, as terminal tables.
+// `torchwright runs list|show|tag|untag|note|archive|unarchive`: what the tracking database knows, as
+// terminal tables, and the labels, notes and archive marks Studio sets, from a script.
 
 #include "app/cli/commands.h"
 #include "app/cli/table_printer.h"
 
 #include "core/config/workspace.h"
+#include "tracking/run_labels.h"
 #include "tracking/store.h"
 
 #include <algorithm>
@@ -27,16 +29,27 @@ int64_t durationMs(const tracking::RunRecord &run) {
 
 int listRuns(tracking::Store &store, const CliArgs &args) {
   const int limit = std::stoi(args.option("--limit", "0"));
-  TablePrinter table({"ID", "NAME", "EXPERIMENT", "STATUS", "STARTED", "DURATION", "VAL ACC", "TEST ACC"},
-                     {false, false, false, false, false, true, true, true});
-  auto runs = store.listRuns(limit);
-  for (const auto &run : runs) {
+  const bool all = args.hasFlag("--all");
+  TablePrinter table({"ID", "NAME", "EXPERIMENT", "STATUS", "STARTED", "DURATION", "VAL ACC", "TEST ACC", "TAGS"},
+                     {false, false, false, false, false, true, true, true, false});
+  size_t listed = 0, archived = 0;
+  for (const auto &run : store.listRuns(limit)) {
+    const auto tags = store.tags(run.id);
+    if (tracking::isArchived(tags)) {
+      ++archived;
+      if (!all) continue;
+    }
+    std::string labels;
+    for (const auto &label : tracking::labelsOf(tags)) labels += (labels.empty() ? "" : ",") + label;
     auto metrics = store.latestMetrics(run.id);
     table.addRow({run.uuid.substr(0, 8), run.name, run.experiment, tracking::runStatusName(run.status),
                   formatTimestamp(run.startMs), formatDuration(durationMs(run)), latest(metrics, "val/accuracy"),
-                  latest(metrics, "test/accuracy")});
+                  latest(metrics, "test/accuracy"), labels.empty() ? "-" : labels});
+    ++listed;
   }
-  std::printf("%s%zu run(s)\n", table.str().c_str(), runs.size());
+  std::printf("%s%zu run(s)", table.str().c_str(), listed);
+  if (archived > 0 && !all) std::printf(", %zu archived not shown (--all shows them)", archived);
+  std::printf("\n");
   return 0;
 }
 
@@ -90,6 +103,35 @@ int showRun(tracking::Store &store, const std::string &id) {
   return 0;
 }
 
+// tag/untag/note/archive/unarchive RUN [TEXT]: the same tags Studio's Runs page writes.
+int markRun(tracking::Store &store, const std::string &sub, const std::vector<std::string> &words) {
+  auto run = store.findRun(words[1]);
+  if (!run) {
+    std::fprintf(stderr, "torchwright: no run matches '%s' (give a unique id prefix or a run name)\n", words[1].c_str());
+    return 1;
+  }
+  std::string text;
+  for (size_t i = 2; i < words.size(); ++i) text += (text.empty() ? "" : " ") + words[i];
+  if (sub == "tag" || sub == "untag") {
+    const std::string label = tracking::normalizeLabel(text);
+    if (label.empty()) {
+      std::fprintf(stderr, "usage: torchwright runs %s RUN LABEL\n", sub.c_str());
+      return 2;
+    }
+    if (sub == "tag") store.setTag(run->id, tracking::labelKey(label), "");
+    else store.removeTag(run->id, tracking::labelKey(label));
+  } else if (sub == "note") {
+    if (text.empty()) store.removeTag(run->id, tracking::kNoteTag);
+    else store.setTag(run->id, tracking::kNoteTag, text);
+  } else if (sub == "archive") {
+    store.setTag(run->id, tracking::kArchivedTag, "1");
+  } else {
+    store.removeTag(run->id, tracking::kArchivedTag);
+  }
+  std::printf("%s %s\n", sub.c_str(), run->name.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int runRuns(const CliArgs &args) {
@@ -105,7 +147,11 @@ int runRuns(const CliArgs &args) {
   store->failSilentRuns();
   if (sub == "list") return listRuns(*store, args);
   if (sub == "show" && args.positionals.size() == 2) return showRun(*store, args.positionals[1]);
-  std::fprintf(stderr, "usage: torchwright runs list [--limit N] | runs show RUN\n");
+  if ((sub == "tag" || sub == "untag" || sub == "note" || sub == "archive" || sub == "unarchive") &&
+      args.positionals.size() >= 2)
+    return markRun(*store, sub, args.positionals);
+  std::fprintf(stderr, "usage: torchwright runs list [--limit N] [--all] | runs show RUN | runs tag|untag RUN LABEL |"
+                       " runs note RUN [TEXT] | runs archive|unarchive RUN\n");
   return 2;
 }
 

@@ -4,11 +4,13 @@
 #include "core/config/workspace.h"
 #include "ui/i18n/translations.h"
 #include "ui/main_window.h"
+#include "ui/startup_report.h"
 #include "ui/studio_log.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QElapsedTimer>
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -36,13 +38,17 @@ QString languageArgument(const QStringList &args) {
 }  // namespace
 
 int main(int argc, char **argv) {
+  QElapsedTimer started;
+  started.start();
   setUpLogging();
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("Torchwright"));
   QApplication::setApplicationName(QStringLiteral("Torchwright Studio"));
   QApplication::setApplicationVersion(QStringLiteral(TW_VERSION));
 
-  const QString language = languageArgument(QApplication::arguments());
+  // --lang for this session, else what View > Language chose, else the system's language.
+  QString language = languageArgument(QApplication::arguments());
+  if (language.isEmpty()) language = tw::ui::savedLanguage();
   if (!language.isEmpty() && language != QLatin1String("de") && language != QLatin1String("en")) {
     std::fprintf(stderr, "torchwright-studio: --lang must be 'de' or 'en', not '%s'\n", qPrintable(language));
     return 2;
@@ -70,8 +76,13 @@ int main(int argc, char **argv) {
                                 QCoreApplication::translate("main", "User interface language: de or en "
                                                                     "(default: the system language)."),
                                 QCoreApplication::translate("main", "LANG"));
+  QCommandLineOption reportStartupOption(
+      QStringLiteral("report-startup"),
+      QCoreApplication::translate("main", "Print how long the window and the runs list took to appear (one JSON "
+                                          "line), then quit."));
   parser.addOption(workspaceOption);
   parser.addOption(langOption);
+  parser.addOption(reportStartupOption);
   parser.process(app);
 
   const QString workspace = parser.isSet(workspaceOption)
@@ -80,6 +91,7 @@ int main(int argc, char **argv) {
 
   tw::ui::MainWindow window;
   window.show();
+  if (parser.isSet(reportStartupOption)) new tw::ui::StartupReport(&window, started, &window);
   // A workspace that cannot be opened is reported in a dialog; File > Open Workspace still works.
   window.openWorkspace(workspace);
   return app.exec();

@@ -84,6 +84,23 @@ class TestCliTrain : public QObject {
     QVERIFY(show.out.contains("train.lr"));
     QVERIFY(show.out.contains("weights_sha256"));
     QVERIFY(show.out.contains("artifacts/test_confusion_matrix.csv"));
+
+    // Labels, a note and the archive mark, as Studio's Runs page sets them.
+    const QString id = QString::fromStdString(run->uuid.substr(0, 8));
+    QCOMPARE(runCli({"runs", "tag", id, "baseline", "--workspace", workspace()}).exitCode, 0);
+    QCOMPARE(runCli({"runs", "note", id, "first", "try", "--workspace", workspace()}).exitCode, 0);
+    auto tagged = runCli({"runs", "list", "--workspace", workspace()});
+    QVERIFY2(tagged.out.contains("baseline"), qPrintable(tagged.out));
+    QVERIFY(runCli({"runs", "show", id, "--workspace", workspace()}).out.contains("first try"));
+    QCOMPARE(runCli({"runs", "archive", id, "--workspace", workspace()}).exitCode, 0);
+    auto hidden = runCli({"runs", "list", "--workspace", workspace()});
+    QVERIFY2(!hidden.out.contains(id) && hidden.out.contains("1 archived not shown"), qPrintable(hidden.out));
+    QVERIFY(runCli({"runs", "list", "--all", "--workspace", workspace()}).out.contains(id));
+    QCOMPARE(runCli({"runs", "unarchive", id, "--workspace", workspace()}).exitCode, 0);
+    QCOMPARE(runCli({"runs", "untag", id, "baseline", "--workspace", workspace()}).exitCode, 0);
+    auto untagged = runCli({"runs", "list", "--workspace", workspace()});
+    QVERIFY2(untagged.out.contains(id) && !untagged.out.contains("baseline"), qPrintable(untagged.out));
+    QCOMPARE(runCli({"runs", "tag", "no-such-run", "x", "--workspace", workspace()}).exitCode, 1);
   }
 
   void badConfigKeyStopsBeforeARunExists() {

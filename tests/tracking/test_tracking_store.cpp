@@ -5,6 +5,7 @@
 
 #include "tracking_fixture.h"
 
+#include "tracking/run_labels.h"
 #include "tracking/store.h"
 
 #include <QTemporaryDir>
@@ -145,6 +146,28 @@ class TestTrackingStore : public QObject {
     QVERIFY(artifacts[0].createdMs > 0);
     store->setDataFingerprint(run.id, "sha256:feed");
     QCOMPARE(store->run(run.id)->dataFingerprint, std::string("sha256:feed"));
+  }
+
+  void labelsNotesAndArchiveLiveInTags() {
+    auto store = Store::open(m_path);
+    RunRecord run = store->createRun(newRun("e"));
+    store->setTag(run.id, tw::tracking::labelKey("sweep"), "");
+    store->setTag(run.id, tw::tracking::labelKey(tw::tracking::normalizeLabel("  base,line ")), "");
+    store->setTag(run.id, "environment", "OMP_NUM_THREADS=1");
+    store->setTag(run.id, tw::tracking::kNoteTag, "wider");
+    QVERIFY((tw::tracking::labelsOf(store->tags(run.id)) == std::vector<std::string>{"base line", "sweep"}));
+    QCOMPARE(tw::tracking::noteOf(store->tags(run.id)), std::string("wider"));
+    QVERIFY(!tw::tracking::isArchived(store->tags(run.id)));
+    const int64_t before = store->run(run.id)->updatedMs;
+    sleepMs(2);
+    store->setTag(run.id, tw::tracking::kArchivedTag, "1");
+    QVERIFY(tw::tracking::isArchived(store->tags(run.id)));
+    store->removeTag(run.id, tw::tracking::labelKey("sweep"));
+    store->removeTag(run.id, "no-such-tag");  // not an error
+    QVERIFY((tw::tracking::labelsOf(store->tags(run.id)) == std::vector<std::string>{"base line"}));
+    // Every change bumps the run, so that Studio's poller brings it to other windows.
+    QVERIFY(store->run(run.id)->updatedMs > before);
+    QVERIFY_THROWS_EXCEPTION(std::exception, store->removeTag(run.id + 100, "x"));
   }
 
   void findRun_data() {

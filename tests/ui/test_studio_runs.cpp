@@ -7,10 +7,14 @@
 #include "ui/main_window.h"
 #include "ui/runs/run_detail_view.h"
 #include "ui/runs/run_info_panel.h"
+#include "ui/launch/run_control.h"
+#include "ui/runs/run_query.h"
 #include "ui/runs/runs_page.h"
 #include "ui/runs/runs_table_model.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QSignalSpy>
 #include <QDoubleSpinBox>
 #include <QDir>
 #include <QFile>
@@ -47,7 +51,10 @@ class TestStudioRuns : public QObject {
     m_ws.store->writeMetrics(failed.id, tw::test::validationRows(1, 40, 20));
     m_ws.store->setStatus(failed.id, RunStatus::Failed, "training: loss became NaN at step 41");
 
-    m_ws.createRun("mlp-dropout", "fashion-sweep");
+    auto dropout = m_ws.createRun("mlp-dropout", "fashion-sweep");
+    m_ws.store->setParams(best.id, {{"optimizer.lr", "0.001"}, {"optimizer.name", "adam"}, {"train.epochs", "10"}});
+    m_ws.store->setParams(failed.id, {{"optimizer.lr", "0.1"}, {"optimizer.name", "sgd"}, {"train.epochs", "2"}});
+    m_ws.store->setParams(dropout.id, {{"optimizer.lr", "0.01"}, {"optimizer.name", "adam"}, {"train.epochs", "10"}});
   }
 
   void listsRunsAndDrawsCurves() {
@@ -154,6 +161,183 @@ class TestStudioRuns : public QObject {
     QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-baseline"));
     page->filterAccuracy()->setValue(0.0);
     QCOMPARE(table->model()->rowCount(), 3);
+  }
+
+  void queryParsesWordsLabelsAndComparisons() {
+    tw::ui::RunSnapshot run;
+    run.run.name = "cnn-wide";
+    run.run.experiment = "fashion-mnist";
+    run.latest = {{"val/accuracy", 100, 0.91}, {"val/loss", 100, 0.3}};
+    run.params = {{"optimizer.lr", "0.01"}, {"optimizer.name", "adam"}, {"scheduler.lr", "x"}};
+    run.tags = {{"label.baseline", ""}, {"note", "wider first layer"}};
+    auto matches = [&](const char *text) { return tw::ui::RunQuery::parse(QString::fromUtf8(text)).matches(run); };
+    QVERIFY(matches(""));
+    QVERIFY(matches("WIDE fashion"));
+    QVERIFY(matches("first"));             // the note
+    QVERIFY(matches("base"));              // a label, by part
+    QVERIFY(matches("#baseline") && matches("tag:Baseline"));
+    QVERIFY(!matches("#base"));            // a label filter wants the whole label
+    QVERIFY(matches("val/accuracy>0.9") && matches("val/accuracy >= 0.91") && !matches("val/accuracy>0.91"));
+    QVERIFY(matches("val/loss<0.5 optimizer.lr=0.01"));
+    QVERIFY(matches("optimizer.lr<=1e-2") && !matches("optimizer.lr<1e-2"));  // numbers as numbers
+    QVERIFY(matches("optimizer.name=ADAM") && matches("optimizer.name!=sgd") && !matches("optimizer.name=sgd"));
+    QVERIFY(matches("name=adam"));         // the last part of a key, when unique
+    QVERIFY(!matches("lr<1"));             // "lr" is ambiguous: optimizer.lr or scheduler.lr
+    QVERIFY(!matches("momentum>0"));       // a key the run lacks never matches
+    QVERIFY(!matches("wide #other"));      // every term must hold
+  }
+
+  void filtersByQueryOnParamsAndMetrics() {
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws.dir));
+    tw::ui::RunsPage *page = window.runsPage();
+    QTableView *table = page->table();
+    QTRY_COMPARE(table->model()->rowCount(), 3);
+    page->filterText()->setText(QStringLiteral("lr < 0.05"));
+    QCOMPARE(table->model()->rowCount(), 2);
+    page->filterText()->setText(QStringLiteral("lr<0.05 val/accuracy>0.8"));
+    QCOMPARE(table->model()->rowCount(), 1);
+    QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-baseline"));
+    page->filterText()->setText(QStringLiteral("optimizer.name=sgd"));
+    QCOMPARE(table->model()->rowCount(), 1);
+    QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("cnn-wide"));
+    page->filterText()->clear();
+    QCOMPARE(table->model()->rowCount(), 3);
+  }
+
+  void tagsNotesAndArchiveAreStored() {
+    const int64_t baseline = m_ws.store->findRun("mlp-baseline")->id;
+    const int64_t wide = m_ws.store->findRun("cnn-wide")->id;
+    const int64_t dropout = m_ws.store->findRun("mlp-dropout")->id;
+    {
+      tw::ui::MainWindow window;
+      window.show();
+      QVERIFY(window.openWorkspace(m_ws.dir));
+      tw::ui::RunsPage *page = window.runsPage();
+      QTableView *table = page->table();
+      QTRY_COMPARE(table->model()->rowCount(), 3);
+      QSignalSpy written(page->control(), &tw::ui::RunControl::tagsWritten);
+
+      // Two runs selected, one label for both.
+      page->selectRun(baseline);
+      const QModelIndex wideCell =
+          table->model()->index(tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("cnn-wide")), 0);
+      table->selectionModel()->select(wideCell, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+      QCOMPARE(page->selectedRunIds().size(), size_t(2));
+      page->addLabelToSelection(QStringLiteral("  baseline "));
+      const int baselineRow = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("mlp-baseline"));
+      QCOMPARE(table->model()->index(baselineRow, RunsTableModel::Labels).data().toString(), QStringLiteral("baseline"));
+      QTRY_COMPARE(written.count(), 1);
+      QCOMPARE(m_ws.store->tags(baseline).count("label.baseline"), size_t(1));
+      QCOMPARE(m_ws.store->tags(wide).count("label.baseline"), size_t(1));
+      QCOMPARE(m_ws.store->tags(dropout).count("label.baseline"), size_t(0));
+
+      // The label filter offers it and filters by it.
+      const int labelIndex = page->filterLabel()->findText(QStringLiteral("baseline"));
+      QVERIFY(labelIndex > 0);
+      page->filterLabel()->setCurrentIndex(labelIndex);
+      QCOMPARE(table->model()->rowCount(), 2);
+      page->filterLabel()->setCurrentIndex(0);
+
+      // A note typed into its cell.
+      const QModelIndex note = table->model()->index(baselineRow, RunsTableModel::Note);
+      QVERIFY(table->model()->flags(note) & Qt::ItemIsEditable);
+      QVERIFY(table->model()->setData(note, QStringLiteral("best so far\nwith adam")));
+      QCOMPARE(table->model()->index(baselineRow, RunsTableModel::Note).data().toString(), QStringLiteral("best so far"));
+      QTRY_COMPARE(QString::fromStdString(m_ws.store->tags(baseline)["note"]), QStringLiteral("best so far\nwith adam"));
+
+      // Archived runs leave the table until asked for.
+      page->selectRun(dropout);
+      page->setSelectionArchived(true);
+      QCOMPARE(table->model()->rowCount(), 2);
+      QTRY_COMPARE(QString::fromStdString(m_ws.store->tags(dropout)["archived"]), QStringLiteral("1"));
+      page->showArchived()->setChecked(true);
+      QCOMPARE(table->model()->rowCount(), 3);
+      QTest::qWait(1200);  // the poller brings the stored tags back; they must agree with the table
+      QCOMPARE(table->model()->rowCount(), 3);
+      QCOMPARE(table->model()->index(baselineRow, RunsTableModel::Labels).data().toString(), QStringLiteral("baseline"));
+      page->showArchived()->setChecked(false);
+      QCOMPARE(table->model()->rowCount(), 2);
+      window.close();
+    }
+    {
+      // A new window reads all of it from the database.
+      tw::ui::MainWindow window;
+      window.show();
+      QVERIFY(window.openWorkspace(m_ws.dir));
+      tw::ui::RunsPage *page = window.runsPage();
+      QTableView *table = page->table();
+      page->showArchived()->setChecked(true);
+      QTRY_COMPARE(table->model()->rowCount(), 3);
+      page->showArchived()->setChecked(false);
+      QCOMPARE(table->model()->rowCount(), 2);
+      const int row = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("cnn-wide"));
+      QCOMPARE(table->model()->index(row, RunsTableModel::Labels).data().toString(), QStringLiteral("baseline"));
+      QVERIFY(page->filterLabel()->findText(QStringLiteral("baseline")) > 0);
+
+      // Taking the label off the runs that carry it, and unarchiving.
+      page->selectRun(wide);
+      page->removeLabelFromSelection(QStringLiteral("baseline"));
+      QTRY_COMPARE(m_ws.store->tags(wide).count("label.baseline"), size_t(0));
+      QCOMPARE(m_ws.store->tags(baseline).count("label.baseline"), size_t(1));
+      page->showArchived()->setChecked(true);
+      page->selectRun(dropout);
+      page->setSelectionArchived(false);
+      QTRY_COMPARE(m_ws.store->tags(dropout).count("archived"), size_t(0));
+      page->showArchived()->setChecked(false);
+      QCOMPARE(table->model()->rowCount(), 3);
+      window.close();
+    }
+  }
+
+  void columnChooserAddsParamsAndMetrics() {
+    {
+      tw::ui::MainWindow window;
+      window.show();
+      QVERIFY(window.openWorkspace(m_ws.dir));
+      tw::ui::RunsPage *page = window.runsPage();
+      QTableView *table = page->table();
+      QTRY_COMPARE(table->model()->rowCount(), 3);
+      QVERIFY(page->model()->knownParamKeys().contains(QStringLiteral("optimizer.lr")));
+      QVERIFY(page->model()->knownMetricKeys().contains(QStringLiteral("train/loss")));
+
+      const tw::ui::ExtraColumn lr{tw::ui::ExtraColumn::Kind::Param, "optimizer.lr"};
+      const tw::ui::ExtraColumn loss{tw::ui::ExtraColumn::Kind::Metric, "train/loss"};
+      page->setExtraColumnShown(lr, true);
+      page->setExtraColumnShown(loss, true);
+      const int lrColumn = page->model()->columnOf(lr);
+      QCOMPARE(lrColumn, int(RunsTableModel::FixedColumnCount));
+      QCOMPARE(table->model()->headerData(lrColumn, Qt::Horizontal).toString(), QStringLiteral("optimizer.lr"));
+      // Parameters sort as numbers: 0.001 < 0.01 < 0.1, where text order would agree only by luck.
+      table->sortByColumn(lrColumn, Qt::AscendingOrder);
+      QCOMPARE(table->model()->index(0, lrColumn).data().toString(), QStringLiteral("0.001"));
+      QCOMPARE(table->model()->index(2, lrColumn).data().toString(), QStringLiteral("0.1"));
+      const int lossColumn = page->model()->columnOf(loss);
+      const int baselineRow = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("mlp-baseline"));
+      QCOMPARE(table->model()->index(baselineRow, lossColumn).data().toString(), QString::number(tw::test::lossAt(200), 'g', 6));
+
+      page->setColumnVisible(RunsTableModel::Experiment, false);
+      QVERIFY(table->horizontalHeader()->isSectionHidden(RunsTableModel::Experiment));
+
+      const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
+      QVERIFY(QDir().mkpath(dir));
+      QVERIFY(window.grab().save(dir + QStringLiteral("/studio_runs_columns.png")));
+      window.close();  // saves the layout with the chosen columns
+    }
+    tw::ui::MainWindow reopened;
+    reopened.show();
+    QVERIFY(reopened.openWorkspace(m_ws.dir));
+    tw::ui::RunsPage *page = reopened.runsPage();
+    QCOMPARE(page->model()->extraColumns().size(), size_t(2));
+    QCOMPARE(page->model()->columnOf({tw::ui::ExtraColumn::Kind::Param, "optimizer.lr"}),
+             int(RunsTableModel::FixedColumnCount));
+    QVERIFY(page->table()->horizontalHeader()->isSectionHidden(RunsTableModel::Experiment));
+    page->setExtraColumnShown({tw::ui::ExtraColumn::Kind::Param, "optimizer.lr"}, false);
+    QCOMPARE(page->model()->columnCount(), int(RunsTableModel::FixedColumnCount) + 1);
+    page->setColumnVisible(RunsTableModel::Experiment, true);
+    page->setExtraColumnShown({tw::ui::ExtraColumn::Kind::Metric, "train/loss"}, false);
+    reopened.close();
   }
 
   void deletesRunsWithTheirFolders() {

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QSettings>
 #include <QTranslator>
 
 #include <memory>
@@ -73,6 +74,21 @@ bool installTranslations(const QString &language, const QStringList &searchDirs,
   studioLog()->info("translations: {}{}", out.studioFile.toStdString(), out.qtLoaded ? " + qtbase" : "");
   if (result) *result = out;
   return true;
+}
+
+namespace {
+constexpr const char *kLanguageKey = "ui/language";
+}  // namespace
+
+QString savedLanguage() {
+  const QString language = QSettings().value(QLatin1String(kLanguageKey)).toString();
+  return language == QLatin1String("de") || language == QLatin1String("en") ? language : QString();
+}
+
+void saveLanguage(const QString &language) {
+  QSettings settings;
+  if (language.isEmpty()) settings.remove(QLatin1String(kLanguageKey));
+  else settings.setValue(QLatin1String(kLanguageKey), language);
 }
 
 }  // namespace tw::ui

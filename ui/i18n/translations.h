@@ -21,4 +21,9 @@ struct TranslationResult {
 bool installTranslations(const QString &language, const QStringList &searchDirs, TranslationResult *result,
                          QString *error);
 
+// The language chosen in View > Language, kept in QSettings: "de", "en", or empty for the
+// system's. Read at start-up; --lang overrides it for one session.
+QString savedLanguage();
+void saveLanguage(const QString &language);
+
 }  // namespace tw::ui

@@ -50,4 +50,37 @@ void RunControl::deleteRuns(const QString &databasePath, const QList<QPair<qint6
   }
 }
 
+void RunControl::setTag(const QString &databasePath, const QList<qint64> &runIds, const QString &key,
+                        const QString &value) {
+  writeTags(databasePath, runIds, key, value);
+}
+
+void RunControl::removeTag(const QString &databasePath, const QList<qint64> &runIds, const QString &key) {
+  writeTags(databasePath, runIds, key, std::nullopt);
+}
+
+void RunControl::writeTags(const QString &databasePath, const QList<qint64> &runIds, const QString &key,
+                           std::optional<QString> value) {
+  auto *watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, runIds] {
+    const QString error = watcher->result();
+    watcher->deleteLater();
+    if (error.isEmpty()) Q_EMIT tagsWritten(runIds);
+    else Q_EMIT failed(error);
+  });
+  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runIds, key = key.toStdString(),
+                                        value = value ? std::optional(value->toStdString()) : std::nullopt]() -> QString {
+    try {
+      auto store = tracking::Store::open(path);
+      for (qint64 runId : runIds) {
+        if (value) store->setTag(runId, key, *value);
+        else store->removeTag(runId, key);
+      }
+      return {};
+    } catch (const std::exception &e) {
+      return QString::fromUtf8(e.what());
+    }
+  }));
+}
+
 }  // namespace tw::ui

@@ -8,6 +8,8 @@
 #include <QPair>
 #include <QString>
 
+#include <optional>
+
 namespace tw::ui {
 
 class RunControl : public QObject {
@@ -20,14 +22,21 @@ class RunControl : public QObject {
   void requestCheckpoint(const QString &databasePath, qint64 runId);
   // Deletes finished runs from the database and their folders (checkpoints, artifacts) from disk.
   void deleteRuns(const QString &databasePath, const QList<QPair<qint64, QString>> &runsAndFolders);
+  // Sets a tag on every run (labels, the note, the archive mark), or removes it when value is
+  // null; one database connection for all of them.
+  void setTag(const QString &databasePath, const QList<qint64> &runIds, const QString &key, const QString &value);
+  void removeTag(const QString &databasePath, const QList<qint64> &runIds, const QString &key);
 
  Q_SIGNALS:
   void stopRequested(qint64 runId);
   void checkpointRequested(qint64 runId);
   void runDeleted(qint64 runId);
+  void tagsWritten(const QList<qint64> &runIds);
   void failed(const QString &message);
 
  private:
+  void writeTags(const QString &databasePath, const QList<qint64> &runIds, const QString &key,
+                 std::optional<QString> value);
   template <typename Write>
   void write(const QString &databasePath, qint64 runId, Write apply, void (RunControl::*done)(qint64));
 };

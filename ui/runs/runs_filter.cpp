@@ -1,11 +1,12 @@
 #include "ui/runs/runs_filter.h"
 
+#include "tracking/run_labels.h"
 #include "ui/runs/runs_table_model.h"
 
 namespace tw::ui {
 
 void RunsFilter::setText(const QString &text) {
-  m_text = text.trimmed();
+  m_query = RunQuery::parse(text);
   invalidateFilter();
 }
 
@@ -14,23 +15,32 @@ void RunsFilter::setStatus(std::optional<tracking::RunStatus> status) {
   invalidateFilter();
 }
 
+void RunsFilter::setLabel(const QString &label) {
+  m_label = label;
+  invalidateFilter();
+}
+
 void RunsFilter::setMinValAccuracy(double accuracy) {
   m_minValAccuracy = accuracy;
+  invalidateFilter();
+}
+
+void RunsFilter::setShowArchived(bool show) {
+  m_showArchived = show;
   invalidateFilter();
 }
 
 bool RunsFilter::filterAcceptsRow(int sourceRow, const QModelIndex &) const {
   const auto *model = static_cast<const RunsTableModel *>(sourceModel());
   const RunSnapshot &snapshot = model->snapshotAt(sourceRow);
+  if (!m_showArchived && tracking::isArchived(snapshot.tags)) return false;
   if (m_status && snapshot.run.status != *m_status) return false;
-  if (!m_text.isEmpty() && !QString::fromStdString(snapshot.run.name).contains(m_text, Qt::CaseInsensitive) &&
-      !QString::fromStdString(snapshot.run.experiment).contains(m_text, Qt::CaseInsensitive))
-    return false;
+  if (!m_label.isEmpty() && !snapshot.tags.count(tracking::labelKey(m_label.toStdString()))) return false;
   if (m_minValAccuracy > 0.0) {
     const tracking::LatestMetric *accuracy = snapshot.latestMetric("val/accuracy");
     if (!accuracy || accuracy->value < m_minValAccuracy) return false;
   }
-  return true;
+  return m_query.isEmpty() || m_query.matches(snapshot);
 }
 
 }  // namespace tw::ui

@@ -1,9 +1,11 @@
 #pragma once
-// Which runs the Runs table shows: text in the name or experiment, a status, and a lowest
-// validation accuracy. Filtering runs on the proxy, so live updates keep being filtered and the
-// model below stays whole.
+// Which runs the Runs table shows: a typed query (words, labels, metric and parameter
+// comparisons; see RunQuery), a status, a label, a lowest validation accuracy, and whether
+// archived runs are shown. Filtering runs on the proxy, so live updates keep being filtered and
+// the model below stays whole.
 
 #include "tracking/run_record.h"
+#include "ui/runs/run_query.h"
 
 #include <QSortFilterProxyModel>
 
@@ -19,15 +21,19 @@ class RunsFilter : public QSortFilterProxyModel {
 
   void setText(const QString &text);
   void setStatus(std::optional<tracking::RunStatus> status);
-  void setMinValAccuracy(double accuracy);  // 0..1; 0 = no threshold
+  void setLabel(const QString &label);        // empty: any
+  void setMinValAccuracy(double accuracy);    // 0..1; 0 = no threshold
+  void setShowArchived(bool show);
 
  protected:
   bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
  private:
-  QString m_text;
+  RunQuery m_query;
   std::optional<tracking::RunStatus> m_status;
+  QString m_label;
   double m_minValAccuracy = 0.0;
+  bool m_showArchived = false;  // archiving is how a user says "out of my way"
 };
 
 }  // namespace tw::ui

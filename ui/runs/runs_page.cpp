@@ -9,7 +9,12 @@
 #include "ui/runs/runs_table_model.h"
 #include "ui/workspace/workspace_session.h"
 
+#include "tracking/run_labels.h"
+
+#include <QAction>
+#include <QCheckBox>
 #include <QDataStream>
+#include <QInputDialog>
 #include <QHeaderView>
 #include <QIODevice>
 #include <QItemSelectionModel>
@@ -28,7 +33,26 @@ namespace tw::ui {
 
 namespace {
 constexpr quint32 kStateMagic = 0x54575250;  // "TWRP": refuse state saved by something else
-constexpr quint32 kStateVersion = 1;
+constexpr quint32 kStateVersion = 2;  // 2: extra columns and "show archived"
+
+QStringList encodeColumns(const std::vector<ExtraColumn> &columns) {
+  QStringList encoded;
+  for (const auto &column : columns)
+    encoded << (column.kind == ExtraColumn::Kind::Metric ? QStringLiteral("metric:") : QStringLiteral("param:")) +
+                   QString::fromStdString(column.key);
+  return encoded;
+}
+
+std::vector<ExtraColumn> decodeColumns(const QStringList &encoded) {
+  std::vector<ExtraColumn> columns;
+  for (const QString &entry : encoded) {
+    if (entry.startsWith(QLatin1String("metric:")))
+      columns.push_back({ExtraColumn::Kind::Metric, entry.mid(7).toStdString()});
+    else if (entry.startsWith(QLatin1String("param:")))
+      columns.push_back({ExtraColumn::Kind::Param, entry.mid(6).toStdString()});
+  }
+  return columns;
+}
 }  // namespace
 
 RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent), m_session(session) {
@@ -43,7 +67,6 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   m_table->setModel(m_proxy);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);  // several to compare
-  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->setAlternatingRowColors(true);
   m_table->setSortingEnabled(true);
   m_table->setShowGrid(false);
@@ -66,6 +89,13 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   header->resizeSection(RunsTableModel::ValAccuracy, 110);
   header->resizeSection(RunsTableModel::ValLoss, 100);
   header->resizeSection(RunsTableModel::TestAccuracy, 110);
+  header->resizeSection(RunsTableModel::Labels, 140);
+  header->resizeSection(RunsTableModel::Note, 180);
+  header->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(header, &QHeaderView::customContextMenuRequested, this, &RunsPage::showHeaderMenu);
+  m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(m_table, &QTableView::customContextMenuRequested, this, &RunsPage::showRunMenu);
+  m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   m_table->sortByColumn(RunsTableModel::Started, Qt::DescendingOrder);
 
   m_detail = new RunDetailView(this);
@@ -100,7 +130,10 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   m_compare->setEnabled(false);
   m_filterText = new QLineEdit(this);
   m_filterText->setObjectName(QStringLiteral("runsFilterText"));
-  m_filterText->setPlaceholderText(tr("Filter by name or experiment"));
+  m_filterText->setPlaceholderText(tr("Filter: words, #tag, val/accuracy>0.9, lr<=0.01"));
+  m_filterText->setToolTip(tr("Words match the name, experiment, tags and note; #tag (or tag:name) requires a tag; "
+                              "key<value, key>=value, key=value and key!=value compare a metric's latest value or a "
+                              "parameter (by full key, or its last part when unique). All terms must hold."));
   m_filterText->setClearButtonEnabled(true);
   m_filterStatus = new QComboBox(this);
   m_filterStatus->setObjectName(QStringLiteral("runsFilterStatus"));
@@ -115,6 +148,11 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   m_filterAccuracy->setSuffix(QStringLiteral(" %"));
   m_filterAccuracy->setPrefix(tr("val. accuracy ≥ "));
   m_filterAccuracy->setSpecialValueText(tr("any val. accuracy"));
+  m_filterLabel = new QComboBox(this);
+  m_filterLabel->setObjectName(QStringLiteral("runsFilterLabel"));
+  m_filterLabel->addItem(tr("All tags"));
+  m_showArchived = new QCheckBox(tr("Show archived"), this);
+  m_showArchived->setObjectName(QStringLiteral("runsShowArchived"));
   auto *actions = new QHBoxLayout;
   actions->setContentsMargins(4, 4, 4, 0);
   actions->addWidget(m_stop);
@@ -124,8 +162,22 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   actions->addSpacing(16);
   actions->addWidget(m_filterText, 1);
   actions->addWidget(m_filterStatus);
+  actions->addWidget(m_filterLabel);
   actions->addWidget(m_filterAccuracy);
+  actions->addWidget(m_showArchived);
   actions->addStretch(1);
+
+  // Keyboard first: the actions of the context menu also work on the table's selection.
+  auto *addLabel = new QAction(tr("Add Tag..."), m_table);
+  addLabel->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+  addLabel->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(addLabel, &QAction::triggered, this, &RunsPage::askLabelForSelection);
+  m_table->addAction(addLabel);
+  auto *deleteRuns = new QAction(tr("Delete"), m_table);
+  deleteRuns->setShortcut(QKeySequence::Delete);
+  deleteRuns->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(deleteRuns, &QAction::triggered, this, [this] { deleteSelectedRuns(true); });
+  m_table->addAction(deleteRuns);
 
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -139,6 +191,12 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
     m_control->requestStop(m_session->databasePath(), runId);
   });
   connect(m_filterText, &QLineEdit::textChanged, m_proxy, &RunsFilter::setText);
+  connect(m_filterLabel, &QComboBox::currentIndexChanged, this, [this](int index) {
+    m_proxy->setLabel(index <= 0 ? QString() : m_filterLabel->itemText(index));
+  });
+  connect(m_showArchived, &QCheckBox::toggled, m_proxy, &RunsFilter::setShowArchived);
+  connect(m_model, &RunsTableModel::knownKeysChanged, this, &RunsPage::refreshLabelFilter);
+  connect(m_model, &RunsTableModel::noteEdited, this, &RunsPage::setNote);
   connect(m_filterStatus, &QComboBox::currentIndexChanged, this, [this](int index) {
     const QVariant status = m_filterStatus->itemData(index);
     m_proxy->setStatus(status.isValid() ? std::optional(static_cast<tracking::RunStatus>(status.toInt())) : std::nullopt);
@@ -171,8 +229,9 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
 
 void RunsPage::onWorkspaceOpened() {
   m_detail->clearRun();
-  m_detail->systemPanel()->setDatabasePath(m_session->databasePath());
+  m_detail->setDatabasePath(m_session->databasePath());
   m_model->clear();
+  refreshLabelFilter();
   Q_EMIT runCountChanged(0);
 }
 
@@ -255,7 +314,8 @@ void RunsPage::selectRun(int64_t runId) {
 QByteArray RunsPage::saveState() const {
   QByteArray state;
   QDataStream out(&state, QIODevice::WriteOnly);
-  out << kStateMagic << kStateVersion << m_splitter->saveState() << m_table->horizontalHeader()->saveState();
+  out << kStateMagic << kStateVersion << m_splitter->saveState() << encodeColumns(m_model->extraColumns())
+      << m_showArchived->isChecked() << m_table->horizontalHeader()->saveState();
   return state;
 }
 
@@ -263,9 +323,16 @@ bool RunsPage::restoreState(const QByteArray &state) {
   QDataStream in(state);
   quint32 magic = 0, version = 0;
   QByteArray splitter, header;
-  in >> magic >> version >> splitter >> header;
-  if (in.status() != QDataStream::Ok || magic != kStateMagic || version != kStateVersion) return false;
+  QStringList columns;
+  bool showArchived = false;
+  in >> magic >> version >> splitter;
+  if (version >= 2) in >> columns >> showArchived;
+  in >> header;
+  if (in.status() != QDataStream::Ok || magic != kStateMagic || version < 1 || version > kStateVersion) return false;
   m_splitter->restoreState(splitter);
+  // The columns first: the header's saved sections only fit a model with as many.
+  m_model->setExtraColumns(decodeColumns(columns));
+  m_showArchived->setChecked(showArchived);
   m_table->horizontalHeader()->restoreState(header);
   return true;
 }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
@@ -24,6 +25,7 @@ class RunControl;
 class RunsFilter;
 class RunDetailView;
 class RunsTableModel;
+struct ExtraColumn;
 class WorkspaceSession;
 
 class RunsPage : public QWidget {
@@ -41,6 +43,14 @@ class RunsPage : public QWidget {
   // Deletes the selected runs that are not running, with their folders; asks first when confirm.
   void deleteSelectedRuns(bool confirm);
   void selectRun(int64_t runId);
+  // Labels, notes and the archive mark of the selected runs; stored off the UI thread.
+  void addLabelToSelection(const QString &label);
+  void removeLabelFromSelection(const QString &label);
+  void setSelectionArchived(bool archived);
+  void setNote(int64_t runId, const QString &note);
+  // The column chooser's effect: a fixed column hidden or shown, an extra column added or removed.
+  void setColumnVisible(int column, bool visible);
+  void setExtraColumnShown(const ExtraColumn &column, bool shown);
   RunsTableModel *model() const { return m_model; }
   QTableView *table() const { return m_table; }
   RunDetailView *detail() const { return m_detail; }
@@ -51,6 +61,9 @@ class RunsPage : public QWidget {
   QLineEdit *filterText() const { return m_filterText; }
   QComboBox *filterStatus() const { return m_filterStatus; }
   QDoubleSpinBox *filterAccuracy() const { return m_filterAccuracy; }
+  QComboBox *filterLabel() const { return m_filterLabel; }
+  QCheckBox *showArchived() const { return m_showArchived; }
+  RunControl *control() const { return m_control; }
 
  Q_SIGNALS:
   void runCountChanged(int count);
@@ -61,6 +74,12 @@ class RunsPage : public QWidget {
   void onRunsUpdated(const tw::ui::RunsUpdate &update);
   void onCurrentRowChanged();
   void updateActions();
+  void refreshLabelFilter();
+  void showRunMenu(const QPoint &position);     // runs_page_menus.cpp
+  void showHeaderMenu(const QPoint &position);  // runs_page_menus.cpp
+  void askLabelForSelection();
+  void editCurrentNote();
+  QList<qint64> selectedIdList() const;
 
   WorkspaceSession *m_session = nullptr;
   RunsTableModel *m_model = nullptr;
@@ -68,6 +87,8 @@ class RunsPage : public QWidget {
   QLineEdit *m_filterText = nullptr;
   QComboBox *m_filterStatus = nullptr;
   QDoubleSpinBox *m_filterAccuracy = nullptr;
+  QComboBox *m_filterLabel = nullptr;
+  QCheckBox *m_showArchived = nullptr;
   QTableView *m_table = nullptr;
   RunDetailView *m_detail = nullptr;
   RunControl *m_control = nullptr;

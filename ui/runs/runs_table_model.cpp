@@ -1,10 +1,13 @@
 #include "ui/runs/runs_table_model.h"
 
+#include "tracking/run_labels.h"
 #include "ui/runs/run_status.h"
 
+#include <QColor>
 #include <QLocale>
 #include <QTimer>
 
+#include <algorithm>
 #include <limits>
 
 namespace tw::ui {
@@ -49,7 +52,23 @@ int RunsTableModel::rowCount(const QModelIndex &parent) const {
 }
 
 int RunsTableModel::columnCount(const QModelIndex &parent) const {
-  return parent.isValid() ? 0 : ColumnCount;
+  return parent.isValid() ? 0 : FixedColumnCount + static_cast<int>(m_extra.size());
+}
+
+Qt::ItemFlags RunsTableModel::flags(const QModelIndex &index) const {
+  Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+  if (index.isValid() && index.column() == Note) flags |= Qt::ItemIsEditable;
+  return flags;
+}
+
+bool RunsTableModel::setData(const QModelIndex &index, const QVariant &value, int role) {
+  if (!index.isValid() || index.column() != Note || role != Qt::EditRole) return false;
+  const int64_t runId = m_rows[index.row()].run.id;
+  const QString note = value.toString().trimmed();
+  if (note == QString::fromStdString(tracking::noteOf(m_rows[index.row()].tags))) return false;
+  setTagLocally(runId, tracking::kNoteTag, note.isEmpty() ? std::nullopt : std::optional(note.toStdString()));
+  Q_EMIT noteEdited(runId, note);
+  return true;
 }
 
 QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
@@ -57,6 +76,13 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
   const RunSnapshot &row = m_rows[index.row()];
   switch (role) {
     case Qt::DisplayRole: return displayData(row, index.column());
+    case Qt::EditRole:
+      if (index.column() == Note) return QString::fromStdString(tracking::noteOf(row.tags));
+      return {};
+    case Qt::ForegroundRole:
+      // Archived runs, when shown at all, recede.
+      if (tracking::isArchived(row.tags)) return QColor(Qt::gray);
+      return {};
     case SortRole: return sortData(row, index.column());
     case RunIdRole: return QVariant::fromValue<qint64>(row.run.id);
     case Qt::DecorationRole:
@@ -66,9 +92,12 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
       if (index.column() == Status && !row.run.statusMessage.empty())
         return QString::fromStdString(row.run.statusMessage);
       if (index.column() == Name) return QString::fromStdString(row.run.uuid);
+      if (index.column() == Note) return QString::fromStdString(tracking::noteOf(row.tags));
       return {};
     case Qt::TextAlignmentRole:
-      if (index.column() >= Duration) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+      if ((index.column() >= Duration && index.column() < Labels) ||
+          (index.column() >= FixedColumnCount && m_extra[index.column() - FixedColumnCount].kind == ExtraColumn::Kind::Metric))
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
       return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     default: return {};
   }
@@ -84,8 +113,15 @@ QVariant RunsTableModel::displayData(const RunSnapshot &row, int column) const {
     case Duration:
       if (run.startMs == 0) return QString();  // not started: no duration, not "0 ms"
       return formatDuration(runDurationMs(run, tracking::nowMs()));
+    case Labels: {
+      QStringList labels;
+      for (const auto &label : tracking::labelsOf(row.tags)) labels << QString::fromStdString(label);
+      return labels.join(QStringLiteral(", "));
+    }
+    case Note: return QString::fromStdString(tracking::noteOf(row.tags)).section(QLatin1Char('\n'), 0, 0);
     default: break;
   }
+  if (column >= FixedColumnCount) return extraData(row, m_extra[column - FixedColumnCount], false);
   const MetricColumn *entry = metricColumn(column);
   if (!entry) return {};
   const tracking::LatestMetric *metric = row.latestMetric(entry->key);
@@ -103,8 +139,11 @@ QVariant RunsTableModel::sortData(const RunSnapshot &row, int column) const {
     case Status: return static_cast<int>(run.status);
     case Started: return QVariant::fromValue<qint64>(run.startMs ? run.startMs : run.createdMs);
     case Duration: return QVariant::fromValue<qint64>(runDurationMs(run, tracking::nowMs()));
+    case Labels:
+    case Note: return displayData(row, column);
     default: break;
   }
+  if (column >= FixedColumnCount) return extraData(row, m_extra[column - FixedColumnCount], true);
   const MetricColumn *entry = metricColumn(column);
   if (!entry) return {};
   const tracking::LatestMetric *metric = row.latestMetric(entry->key);
@@ -114,7 +153,16 @@ QVariant RunsTableModel::sortData(const RunSnapshot &row, int column) const {
 
 QVariant RunsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal) return {};
+  if (section >= FixedColumnCount && section < columnCount()) {
+    const ExtraColumn &extra = m_extra[section - FixedColumnCount];
+    if (role == Qt::ToolTipRole)
+      return extra.kind == ExtraColumn::Kind::Metric ? tr("Latest value of the metric %1").arg(QString::fromStdString(extra.key))
+                                                     : tr("Parameter %1").arg(QString::fromStdString(extra.key));
+    if (role == Qt::DisplayRole) return QString::fromStdString(extra.key);
+    return {};
+  }
   if (role == Qt::ToolTipRole) {
+    if (section == Note) return tr("Double-click a note to edit it");
     const char *key = metricKey(section);
     return *key ? QString::fromLatin1(key) : QVariant();
   }
@@ -128,30 +176,121 @@ QVariant RunsTableModel::headerData(int section, Qt::Orientation orientation, in
     case ValAccuracy: return tr("Val. accuracy");
     case ValLoss: return tr("Val. loss");
     case TestAccuracy: return tr("Test accuracy");
+    case Labels: return tr("Tags");
+    case Note: return tr("Note");
     default: return {};
   }
 }
 
 void RunsTableModel::mergeRuns(const RunsUpdate &update) {
   std::vector<const RunSnapshot *> added;
+  bool keysChanged = false;
   for (const auto &snapshot : update.runs) {
+    noteKeys(snapshot, &keysChanged);
     auto found = m_rowOfRun.find(snapshot.run.id);
     if (found == m_rowOfRun.end()) {
       added.push_back(&snapshot);
       continue;
     }
     m_rows[found->second] = snapshot;
-    Q_EMIT dataChanged(index(found->second, 0), index(found->second, ColumnCount - 1));
+    Q_EMIT dataChanged(index(found->second, 0), index(found->second, columnCount() - 1));
   }
-  if (added.empty()) return;
-  // Appending keeps existing rows (and the view's selection) where they are; the proxy sorts.
-  const int first = rowCount();
-  beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
-  for (const RunSnapshot *snapshot : added) {
-    m_rowOfRun[snapshot->run.id] = static_cast<int>(m_rows.size());
-    m_rows.push_back(*snapshot);
+  if (!added.empty()) {
+    // Appending keeps existing rows (and the view's selection) where they are; the proxy sorts.
+    const int first = rowCount();
+    beginInsertRows({}, first, first + static_cast<int>(added.size()) - 1);
+    for (const RunSnapshot *snapshot : added) {
+      m_rowOfRun[snapshot->run.id] = static_cast<int>(m_rows.size());
+      m_rows.push_back(*snapshot);
+    }
+    endInsertRows();
   }
-  endInsertRows();
+  // Last, so that whoever asks for the known keys finds the new rows.
+  if (keysChanged) Q_EMIT knownKeysChanged();
+}
+
+void RunsTableModel::noteKeys(const RunSnapshot &row, bool *changed) {
+  for (const auto &metric : row.latest) *changed = m_metricKeys.insert(metric.key).second || *changed;
+  for (const auto &[key, value] : row.params) *changed = m_paramKeys.insert(key).second || *changed;
+  for (const auto &label : tracking::labelsOf(row.tags)) *changed = m_labels.insert(label).second || *changed;
+}
+
+void RunsTableModel::setTagLocally(int64_t runId, const std::string &key, const std::optional<std::string> &value) {
+  const int row = rowOfRun(runId);
+  if (row < 0) return;
+  auto &tags = m_rows[row].tags;
+  if (value) tags[key] = *value;
+  else tags.erase(key);
+  bool keysChanged = false;
+  noteKeys(m_rows[row], &keysChanged);
+  Q_EMIT dataChanged(index(row, 0), index(row, columnCount() - 1));
+  if (keysChanged) Q_EMIT knownKeysChanged();
+}
+
+QVariant RunsTableModel::extraData(const RunSnapshot &row, const ExtraColumn &column, bool forSorting) const {
+  if (column.kind == ExtraColumn::Kind::Metric) {
+    const tracking::LatestMetric *metric = row.latestMetric(column.key);
+    if (forSorting) return metric ? metric->value : -std::numeric_limits<double>::infinity();
+    if (!metric) return {};
+    return QLocale().toString(metric->value, 'g', 6);
+  }
+  auto found = row.params.find(column.key);
+  if (found == row.params.end()) return forSorting ? QVariant(-std::numeric_limits<double>::infinity()) : QVariant();
+  const QString text = QString::fromStdString(found->second);
+  if (!forSorting) return text;
+  // Numbers sort as numbers; a column mixing both sorts the texts after every number.
+  bool numeric = false;
+  const double value = text.toDouble(&numeric);
+  return numeric ? QVariant(value) : QVariant(text);
+}
+
+void RunsTableModel::setExtraColumns(const std::vector<ExtraColumn> &columns) {
+  beginResetModel();
+  m_extra.clear();
+  for (const auto &column : columns)
+    if (std::find(m_extra.begin(), m_extra.end(), column) == m_extra.end()) m_extra.push_back(column);
+  endResetModel();
+}
+
+void RunsTableModel::addExtraColumn(const ExtraColumn &column) {
+  if (columnOf(column) >= 0) return;
+  const int at = columnCount();
+  beginInsertColumns({}, at, at);
+  m_extra.push_back(column);
+  endInsertColumns();
+}
+
+void RunsTableModel::removeExtraColumn(const ExtraColumn &column) {
+  const int at = columnOf(column);
+  if (at < 0) return;
+  beginRemoveColumns({}, at, at);
+  m_extra.erase(m_extra.begin() + (at - FixedColumnCount));
+  endRemoveColumns();
+}
+
+int RunsTableModel::columnOf(const ExtraColumn &column) const {
+  auto found = std::find(m_extra.begin(), m_extra.end(), column);
+  return found == m_extra.end() ? -1 : FixedColumnCount + static_cast<int>(found - m_extra.begin());
+}
+
+namespace {
+QStringList toList(const std::set<std::string> &keys) {
+  QStringList list;
+  list.reserve(static_cast<int>(keys.size()));
+  for (const auto &key : keys) list << QString::fromStdString(key);
+  return list;
+}
+}  // namespace
+
+QStringList RunsTableModel::knownMetricKeys() const { return toList(m_metricKeys); }
+QStringList RunsTableModel::knownParamKeys() const { return toList(m_paramKeys); }
+
+QStringList RunsTableModel::knownLabels() const {
+  // Recounted, not cached: a label removed from its last run must leave the filter.
+  std::set<std::string> labels;
+  for (const auto &row : m_rows)
+    for (auto &label : tracking::labelsOf(row.tags)) labels.insert(std::move(label));
+  return toList(labels);
 }
 
 void RunsTableModel::removeRun(int64_t runId) {
@@ -169,7 +308,11 @@ void RunsTableModel::clear() {
   beginResetModel();
   m_rows.clear();
   m_rowOfRun.clear();
+  m_metricKeys.clear();
+  m_paramKeys.clear();
+  m_labels.clear();
   endResetModel();
+  Q_EMIT knownKeysChanged();
 }
 
 int RunsTableModel::rowOfRun(int64_t runId) const {

@@ -86,6 +86,8 @@ void DbPoller::pollRuns() {
     m_newestUpdatedMs = std::max(m_newestUpdatedMs, run.updatedMs);
     RunSnapshot snapshot;
     snapshot.latest = m_store->latestMetrics(run.id);
+    snapshot.params = m_store->params(run.id);
+    snapshot.tags = m_store->tags(run.id);
     snapshot.run = std::move(run);
     update.runs.push_back(std::move(snapshot));
   }

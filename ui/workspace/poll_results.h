@@ -7,6 +7,7 @@
 #include <QMetaType>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ namespace tw::ui {
 struct RunSnapshot {
   tracking::RunRecord run;
   std::vector<tracking::LatestMetric> latest;
+  std::map<std::string, std::string> params;  // the flattened configuration
+  std::map<std::string, std::string> tags;    // system tags, labels, note, archive mark
 
   const tracking::LatestMetric *latestMetric(const std::string &key) const {
     for (const auto &metric : latest)
