@@ -71,9 +71,10 @@ class TrainRun {
     if (m_env.dist.distributed()) joinProcessGroup();
     if (writesFiles()) {
       fs::create_directories(fs::path(m_env.runDir) / "checkpoints");
-      fs::create_directories(fs::path(m_env.runDir) / "artifacts");
+      fs::create_directories(fs::path(m_env.runDir) / "artifacts" / "evaluations");
       const int stale = removeStaleTemporaries((fs::path(m_env.runDir) / "checkpoints").string()) +
-                        removeStaleTemporaries((fs::path(m_env.runDir) / "artifacts").string());
+                        removeStaleTemporaries((fs::path(m_env.runDir) / "artifacts").string()) +
+                        removeStaleTemporaries((fs::path(m_env.runDir) / "artifacts" / "evaluations").string());
       if (stale) engineLog()->info("removed {} temporary file(s) left by an interrupted write", stale);
     }
   }
@@ -344,6 +345,7 @@ class TrainRun {
     log("epoch", static_cast<double>(epoch));
     for (const auto &[key, value] : val.metrics) log("val/" + key, value);
     for (const auto &[key, value] : layerNorms(*m_setup.model)) log(key, value);
+    if (val.report && val.examples > 0) writeValidationConfusion(*val.report, epoch);
 
     if (val.examples > 0) watchMonitor(val);
     m_summary.trainLoss = report.trainLoss;
@@ -359,6 +361,16 @@ class TrainRun {
     engineLog()->info("epoch {}/{}: train loss {:.4f}, val loss {:.4f}, {:.0f} samples/s, data wait {:.1f}%", epoch,
                       m_t.epochs, report.trainLoss, report.valLoss, report.samplesPerSec, 100.0 * report.dataWait);
     if (m_callbacks.onEpoch) m_callbacks.onEpoch(report);
+  }
+
+  // One small CSV per evaluation, so that Studio can show how the errors move between classes
+  // while the run trains. A resumed run re-evaluates the epoch and replaces the file and its row.
+  void writeValidationConfusion(const ClassificationReport &report, int64_t epoch) {
+    if (!writesFiles()) return;
+    const std::string name = fmt::format("evaluations/val_epoch_{:03d}.csv", epoch);
+    const fs::path path = fs::path(m_env.runDir) / "artifacts" / name;
+    writeFileAtomically(path.string(), confusionCsv(report, m_setup.data.classNames));
+    if (m_callbacks.onArtifact) m_callbacks.onArtifact("artifacts/" + name, "confusion");
   }
 
   void watchMonitor(const EvalResult &val) {

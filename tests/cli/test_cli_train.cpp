@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <signal.h>
 
 using tw::tracking::RunStatus;
@@ -73,6 +74,30 @@ class TestCliTrain : public QObject {
     QCOMPARE(db->params(run->id).at("train.lr"), std::string("0.001"));
     QCOMPARE(db->params(run->id).at("tracking.run_name"), std::string("slice"));
     QVERIFY(QFile::exists(QString::fromStdString(run->runDir) + "/config.yaml"));
+    // A confusion matrix per validation epoch, recorded as it is written, over the 200
+    // validation images; its diagonal gives the accuracy logged for that epoch.
+    const auto artifacts = db->artifacts(run->id);
+    const auto accuracy = db->metricPoints(run->id, "val/accuracy");
+    for (int epoch = 1; epoch <= 10; ++epoch) {
+      const QString name = QString("artifacts/evaluations/val_epoch_%1.csv").arg(epoch, 3, 10, QChar('0'));
+      QVERIFY2(std::count_if(artifacts.begin(), artifacts.end(),
+                             [&](auto &a) { return a.path == name.toStdString() && a.kind == "confusion"; }) == 1,
+               qPrintable(name));
+      QFile file(QString::fromStdString(run->runDir) + "/" + name);
+      QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(name));
+      const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+      QCOMPARE(lines.size(), 11);  // header and ten classes
+      int64_t total = 0, correct = 0;
+      for (int row = 1; row < lines.size(); ++row) {
+        const QStringList cells = lines[row].split(',');
+        for (int column = 1; column < cells.size(); ++column) {
+          total += cells[column].toLongLong();
+          if (column == row) correct += cells[column].toLongLong();
+        }
+      }
+      QCOMPARE(total, int64_t(200));
+      QVERIFY(qAbs(double(correct) / double(total) - accuracy[size_t(epoch - 1)].value) < 1e-9);
+    }
 
     auto list = runCli({"runs", "list", "--workspace", workspace()});
     QCOMPARE(list.exitCode, 0);

@@ -62,7 +62,10 @@ class TestStudioLive : public QObject {
     QElapsedTimer sinceWrite;
     {
       tw::tracking::MetricWriter writer(ws.dbPath(), run.id);
-      for (int64_t step = 51; step <= 120; ++step) writer.log("train/loss", step, tw::test::lossAt(step));
+      for (int64_t step = 51; step <= 120; ++step) {
+        writer.log("train/loss", step, tw::test::lossAt(step));
+        writer.log("train/lr", step, 1e-3 * (1.0 - step / 200.0));
+      }
       writer.log("val/loss", 100, 0.61);
       writer.log("val/accuracy", 100, 0.784);
       writer.flush();
@@ -72,6 +75,10 @@ class TestStudioLive : public QObject {
     QTRY_COMPARE(loss->seriesPointCount("train/loss"), 120);
     QTRY_COMPARE(loss->seriesPointCount("val/loss"), 1);
     QTRY_COMPARE(accuracy->seriesPointCount("val/accuracy"), 1);
+    // The Training tab's charts follow the same watch.
+    auto *lr = window.findChild<tw::ui::MetricChart *>(QStringLiteral("lrChart"));
+    QTRY_COMPARE(lr->rawPointCount("train/lr"), 70);
+    QCOMPARE(lr->drawnPoints("train/lr").back().y(), 1e-3 * (1.0 - 120 / 200.0));
     // Polling twice a second: new points show within about one interval, not "eventually".
     QVERIFY2(sinceWrite.elapsed() < 2000, qPrintable(QString::number(sinceWrite.elapsed())));
     QTRY_COMPARE(table->model()->index(0, RunsTableModel::ValAccuracy).data().toString(),

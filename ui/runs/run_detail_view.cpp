@@ -1,11 +1,13 @@
 #include "ui/runs/run_detail_view.h"
 
 #include "ui/charts/metric_chart.h"
+#include "ui/runs/evaluation_panel.h"
 #include "ui/runs/run_info_panel.h"
 #include "ui/runs/system_panel.h"
 
 #include <QCheckBox>
 #include <QFrame>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -21,6 +23,12 @@ namespace {
 constexpr const char *kTrainLoss = "train/loss";
 constexpr const char *kValLoss = "val/loss";
 constexpr const char *kValAccuracy = "val/accuracy";
+// What the engine logs about the optimisation itself: per logged step (rate, gradient norm)
+// and per epoch (throughput, the share of training time spent waiting for data).
+constexpr const char *kLearningRate = "train/lr";
+constexpr const char *kThroughput = "train/samples_per_sec";
+constexpr const char *kDataWait = "train/data_wait";
+constexpr const char *kGradNorm = "train/grad_norm";
 
 }  // namespace
 
@@ -32,33 +40,65 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   emptyHint->setEnabled(false);  // the disabled palette greys it like a hint
   m_stack->addWidget(emptyHint);
 
-  auto *detail = new QWidget(m_stack);
-  auto *column = new QVBoxLayout(detail);
-  column->setContentsMargins(0, 0, 0, 0);
-  auto *controls = new QHBoxLayout;
-  controls->setContentsMargins(8, 4, 8, 0);
-  m_smoothing = new QSlider(Qt::Horizontal, detail);
+  m_tabs = new QTabWidget(m_stack);
+  m_tabs->setObjectName(QStringLiteral("runDetailTabs"));
+  m_tabs->setDocumentMode(true);
+  m_tabs->addTab(createCurvesTab(), tr("Curves"));
+  m_tabs->addTab(createTrainingTab(), tr("Training"));
+  m_evaluation = new EvaluationPanel(m_tabs);
+  m_evaluation->setObjectName(QStringLiteral("evaluationPanel"));
+  m_tabs->addTab(m_evaluation, tr("Evaluation"));
+  m_system = new SystemPanel(m_tabs);
+  m_system->setObjectName(QStringLiteral("systemPanel"));
+  m_tabs->addTab(m_system, tr("System"));
+  m_stack->addWidget(m_tabs);
+
+  // Smoothing and the log scale serve both pages of curves, so they sit in the tab bar's corner
+  // and show only while one of those pages is open.
+  auto *controls = new QWidget(m_tabs);
+  auto *row = new QHBoxLayout(controls);
+  row->setContentsMargins(8, 0, 8, 0);
+  m_smoothing = new QSlider(Qt::Horizontal, controls);
   m_smoothing->setObjectName(QStringLiteral("smoothingSlider"));
   m_smoothing->setRange(0, 99);
   m_smoothing->setMaximumWidth(220);
   m_smoothing->setToolTip(tr("Smoothing: a debiased exponential moving average over every recorded point"));
-  auto *smoothingValue = new QLabel(QStringLiteral("0.00"), detail);
-  m_logScale = new QCheckBox(tr("Log scale"), detail);
+  auto *smoothingValue = new QLabel(QStringLiteral("0.00"), controls);
+  m_logScale = new QCheckBox(tr("Log scale"), controls);
   m_logScale->setObjectName(QStringLiteral("logScaleBox"));
-  controls->addWidget(new QLabel(tr("Smoothing"), detail));
-  controls->addWidget(m_smoothing);
-  controls->addWidget(smoothingValue);
-  controls->addSpacing(16);
-  controls->addWidget(m_logScale);
-  controls->addStretch(1);
-  column->addLayout(controls);
-  auto *row = new QHBoxLayout;
+  m_logScale->setToolTip(tr("A logarithmic value axis for the loss and the gradient norm"));
+  row->addWidget(new QLabel(tr("Smoothing"), controls));
+  row->addWidget(m_smoothing);
+  row->addWidget(smoothingValue);
+  row->addSpacing(16);
+  row->addWidget(m_logScale);
+  m_tabs->setCornerWidget(controls, Qt::TopRightCorner);
+  connect(m_tabs, &QTabWidget::currentChanged, controls, [controls](int index) { controls->setVisible(index <= 1); });
+
+  connect(m_smoothing, &QSlider::valueChanged, this, [this, smoothingValue](int value) {
+    const double weight = value / 100.0;
+    smoothingValue->setText(QString::number(weight, 'f', 2));
+    for (MetricChart *chart : m_charts) chart->setSmoothing(weight);
+  });
+  connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) {
+    // Both span orders of magnitude; rates, throughput and shares read better linear.
+    m_lossChart->setLogScale(on);
+    m_gradNormChart->setLogScale(on);
+  });
+
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_stack);
+}
+
+QWidget *RunDetailView::createCurvesTab() {
+  auto *page = new QWidget(m_tabs);
+  auto *row = new QHBoxLayout(page);
   row->setContentsMargins(0, 0, 0, 0);
   row->setSpacing(0);
-  column->addLayout(row, 1);
 
   m_info = new RunInfoPanel();
-  auto *infoScroll = new QScrollArea(detail);
+  auto *infoScroll = new QScrollArea(page);
   infoScroll->setWidget(m_info);
   infoScroll->setWidgetResizable(true);
   infoScroll->setFrameShape(QFrame::NoFrame);
@@ -67,63 +107,79 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   infoScroll->setMaximumWidth(400);
   row->addWidget(infoScroll);
 
-  auto *separator = new QFrame(detail);
+  auto *separator = new QFrame(page);
   separator->setFrameShape(QFrame::VLine);
   separator->setFrameShadow(QFrame::Sunken);
   row->addWidget(separator);
 
-  m_lossChart = new MetricChart(tr("Loss"), detail);
+  m_lossChart = new MetricChart(tr("Loss"), page);
   m_lossChart->setObjectName(QStringLiteral("lossChart"));
   m_lossChart->addSeries(kTrainLoss, tr("Training"));
   m_lossChart->addSeries(kValLoss, tr("Validation"));
   row->addWidget(m_lossChart, 1);
 
-  m_accuracyChart = new MetricChart(tr("Accuracy"), detail);
+  m_accuracyChart = new MetricChart(tr("Accuracy"), page);
   m_accuracyChart->setObjectName(QStringLiteral("accuracyChart"));
   m_accuracyChart->addSeries(kValAccuracy, tr("Validation"));
   row->addWidget(m_accuracyChart, 1);
-  // Curves and the machine side share the space under the table.
-  auto *tabs = new QTabWidget(m_stack);
-  tabs->setDocumentMode(true);
-  tabs->addTab(detail, tr("Curves"));
-  m_system = new SystemPanel(tabs);
-  m_system->setObjectName(QStringLiteral("systemPanel"));
-  tabs->addTab(m_system, tr("System"));
-  m_stack->addWidget(tabs);
-  connect(m_smoothing, &QSlider::valueChanged, this, [this, smoothingValue](int value) {
-    const double weight = value / 100.0;
-    smoothingValue->setText(QString::number(weight, 'f', 2));
-    m_lossChart->setSmoothing(weight);
-    m_accuracyChart->setSmoothing(weight);
-  });
-  connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) { m_lossChart->setLogScale(on); });
+  m_charts.insert(m_charts.end(), {m_lossChart, m_accuracyChart});
+  return page;
+}
 
-  auto *layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_stack);
+QWidget *RunDetailView::createTrainingTab() {
+  auto *page = new QWidget(m_tabs);
+  auto *grid = new QGridLayout(page);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setSpacing(0);
+  auto chart = [&](const char *objectName, const QString &title, const char *key, const QString &label, int row,
+                   int column, MetricChartOptions options = {}) {
+    auto *c = new MetricChart(title, page, std::move(options));
+    c->setObjectName(QLatin1String(objectName));
+    c->addSeries(key, label);
+    grid->addWidget(c, row, column);
+    m_charts.push_back(c);
+    return c;
+  };
+  m_lrChart = chart("lrChart", tr("Learning rate"), kLearningRate, tr("Learning rate"), 0, 0);
+  m_throughputChart = chart("throughputChart", tr("Throughput (samples/s, per epoch)"), kThroughput,
+                            tr("Training samples per second"), 0, 1, {4000, QStringLiteral("%.0f")});
+  // Shares are often a few thousandths: the default significant-digit labels keep them apart.
+  m_dataWaitChart = chart("dataWaitChart", tr("Data wait (share of training time, 0 to 1, per epoch)"), kDataWait,
+                          tr("Waiting for batches"), 1, 0);
+  m_gradNormChart = chart("gradNormChart", tr("Gradient norm (before clipping)"), kGradNorm,
+                          tr("Global L2 norm"), 1, 1);
+  return page;
 }
 
 QStringList RunDetailView::chartedKeys() {
-  return {QLatin1String(kTrainLoss), QLatin1String(kValLoss), QLatin1String(kValAccuracy)};
+  QStringList keys;
+  for (const char *key : {kTrainLoss, kValLoss, kValAccuracy, kLearningRate, kThroughput, kDataWait, kGradNorm})
+    keys << QLatin1String(key);
+  return keys;
+}
+
+void RunDetailView::setDatabasePath(const QString &path) {
+  m_system->setDatabasePath(path);
+  m_evaluation->setDatabasePath(path);
 }
 
 void RunDetailView::showRun(const RunSnapshot &snapshot, quint64 watchToken) {
   m_runId = snapshot.run.id;
   m_watchToken = watchToken;
-  m_lossChart->clear();
-  m_accuracyChart->clear();
+  for (MetricChart *chart : m_charts) chart->clear();
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
+  m_evaluation->showRun(snapshot);
   m_stack->setCurrentIndex(1);
 }
 
 void RunDetailView::clearRun() {
   m_runId = 0;
   m_watchToken = 0;
-  m_lossChart->clear();
-  m_accuracyChart->clear();
+  for (MetricChart *chart : m_charts) chart->clear();
   m_info->clear();
   m_system->clearRun();
+  m_evaluation->clearRun();
   m_stack->setCurrentIndex(0);
 }
 
@@ -131,12 +187,13 @@ void RunDetailView::updateRun(const RunSnapshot &snapshot) {
   if (snapshot.run.id != m_runId) return;
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
+  m_evaluation->updateRun(snapshot);
 }
 
 void RunDetailView::appendMetrics(const MetricsUpdate &update) {
   if (update.watchToken != m_watchToken || update.runId != m_runId) return;
   for (const auto &chunk : update.series) {
-    for (MetricChart *chart : {m_lossChart, m_accuracyChart})
+    for (MetricChart *chart : m_charts)
       if (chart->hasSeries(chunk.key)) chart->appendPoints(chunk.key, chunk.points);
   }
 }

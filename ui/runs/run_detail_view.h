@@ -1,18 +1,24 @@
 #pragma once
-// One run in detail: its info panel and its loss and accuracy curves. Fed by RunsPage with
-// the selected run's snapshots and metric chunks; chunks of an earlier watch are ignored.
+// One run in detail: its info panel and its loss and accuracy curves, the training diagnostics
+// (learning rate, throughput, data wait, gradient norm), its evaluations (confusion matrix and
+// per-class scores) and the machine side. Fed by RunsPage with the selected run's snapshots and
+// metric chunks; chunks of an earlier watch are ignored.
 
 #include "ui/workspace/poll_results.h"
 
 #include <QStringList>
 #include <QWidget>
 
+#include <vector>
+
 class QCheckBox;
 class QSlider;
 class QStackedWidget;
+class QTabWidget;
 
 namespace tw::ui {
 
+class EvaluationPanel;
 class MetricChart;
 class RunInfoPanel;
 class SystemPanel;
@@ -26,6 +32,9 @@ class RunDetailView : public QWidget {
   // The metric keys the charts draw, to be watched in the poller.
   static QStringList chartedKeys();
 
+  // The workspace's tracking database, which the System and Evaluation tabs read.
+  void setDatabasePath(const QString &path);
+
   // Shows a run with empty charts; metrics arrive with updates carrying watchToken.
   void showRun(const RunSnapshot &snapshot, quint64 watchToken);
   void clearRun();
@@ -36,14 +45,30 @@ class RunDetailView : public QWidget {
   int64_t runId() const { return m_runId; }
   MetricChart *lossChart() const { return m_lossChart; }
   MetricChart *accuracyChart() const { return m_accuracyChart; }
+  MetricChart *lrChart() const { return m_lrChart; }
+  MetricChart *throughputChart() const { return m_throughputChart; }
+  MetricChart *dataWaitChart() const { return m_dataWaitChart; }
+  MetricChart *gradNormChart() const { return m_gradNormChart; }
+  EvaluationPanel *evaluationPanel() const { return m_evaluation; }
+  QTabWidget *tabs() const { return m_tabs; }
   SystemPanel *systemPanel() const { return m_system; }
   RunInfoPanel *infoPanel() const { return m_info; }
 
  private:
+  QWidget *createCurvesTab();
+  QWidget *createTrainingTab();
+
   QStackedWidget *m_stack = nullptr;
+  QTabWidget *m_tabs = nullptr;
   RunInfoPanel *m_info = nullptr;
   MetricChart *m_lossChart = nullptr;
   MetricChart *m_accuracyChart = nullptr;
+  MetricChart *m_lrChart = nullptr;
+  MetricChart *m_throughputChart = nullptr;
+  MetricChart *m_dataWaitChart = nullptr;
+  MetricChart *m_gradNormChart = nullptr;
+  std::vector<MetricChart *> m_charts;  // every chart a metric chunk may feed
+  EvaluationPanel *m_evaluation = nullptr;
   QSlider *m_smoothing = nullptr;
   SystemPanel *m_system = nullptr;
   QCheckBox *m_logScale = nullptr;
