@@ -1,15 +1,101 @@
 #include "ui/compare/compare_loader.h"
 
 #include "tracking/store.h"
+#include "ui/compare/series_scan.h"
 
 #include <QFutureWatcher>
-#include <limits>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <climits>
+#include <set>
 
 namespace tw::ui {
 
+namespace {
+
+struct SeriesRange {
+  bool present = false;
+  int64_t first = 0, last = 0;
+};
+
+// latest_metrics holds each series' highest step; the lowest is one indexed seek away.
+SeriesRange rangeOf(const tracking::Store &store, int64_t runId, const std::string &key,
+                    const std::vector<tracking::LatestMetric> &latest) {
+  SeriesRange range;
+  auto found = std::find_if(latest.begin(), latest.end(), [&](const auto &l) { return l.key == key; });
+  if (found == latest.end()) return range;
+  const auto first = store.metricPoints(runId, key, INT64_MIN, 1);
+  if (first.empty()) return range;
+  range.present = true;
+  range.first = first.front().step;
+  range.last = std::max(found->step, range.first);
+  return range;
+}
+
+CompareData readComparison(const std::string &path, const std::vector<int64_t> &runIds, const std::string &key,
+                           const CompareLoadOptions &options) {
+  CompareData data;
+  data.metric = key;
+  auto store = tracking::Store::open(path);
+  // First the small rows of every run, so that the grid spans all of them before any series
+  // is read.
+  std::vector<SeriesRange> ranges;
+  std::set<std::string> keys;
+  for (int64_t id : runIds) {
+    auto run = store->run(id);
+    if (!run) continue;  // deleted since it was selected
+    ComparedRun compared;
+    compared.run = *run;
+    compared.params = store->params(id);
+    const auto latest = store->latestMetrics(id);
+    for (const auto &l : latest) {
+      compared.finals[l.key] = l.value;
+      keys.insert(l.key);
+    }
+    ranges.push_back(rangeOf(*store, id, key, latest));
+    data.runs.push_back(std::move(compared));
+  }
+  data.metricKeys.assign(keys.begin(), keys.end());
+  int64_t first = INT64_MAX, last = INT64_MIN;
+  for (const auto &range : ranges) {
+    if (!range.present) continue;
+    first = std::min(first, range.first);
+    last = std::max(last, range.last);
+  }
+  data.grid = StepGrid::spanning(first, last, options.maxBins);
+
+  SeriesScanOptions scanOptions;
+  // Hundreds of overlaid curves cannot show thousands of points each; drawing them would only
+  // slow the chart down.
+  const int runs = std::max<int>(1, static_cast<int>(data.runs.size()));
+  scanOptions.maxPoints = std::min(options.maxPoints, std::max(300, options.totalPoints / runs));
+  scanOptions.grid = &data.grid;
+  scanOptions.chunkPoints = options.chunkPoints;
+  for (size_t i = 0; i < data.runs.size(); ++i) {
+    if (!ranges[i].present) continue;
+    ComparedRun &compared = data.runs[i];
+    SeriesScan scan = scanSeries(*store, compared.run.id, key, ranges[i].first, ranges[i].last, scanOptions);
+    compared.points = std::move(scan.points);
+    compared.binned = std::move(scan.bins);
+    compared.summary = scan.summary;
+  }
+  return data;
+}
+
+MetricSummaries readSummaries(const std::string &path, const std::vector<int64_t> &runIds, const std::string &key) {
+  MetricSummaries summaries;
+  summaries.key = key;
+  auto store = tracking::Store::open(path);
+  SeriesScanOptions options;  // no curve, no bins: the summary alone
+  for (int64_t id : runIds) summaries.byRun[id] = scanSeries(*store, id, key, 0, 0, options).summary;
+  return summaries;
+}
+
+}  // namespace
+
 void CompareLoader::load(const QString &databasePath, const std::vector<int64_t> &runIds, const QString &metric,
-                         int maxPoints) {
+                         CompareLoadOptions options) {
   const quint64 generation = ++m_generation;
   auto *watcher = new QFutureWatcher<CompareData>(this);
   connect(watcher, &QFutureWatcher<CompareData>::finished, this, [this, watcher, generation] {
@@ -17,24 +103,36 @@ void CompareLoader::load(const QString &databasePath, const std::vector<int64_t>
     watcher->deleteLater();
     if (generation == m_generation) Q_EMIT loaded(data);
   });
-  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runIds, key = metric.toStdString(), maxPoints] {
-    CompareData data;
-    data.metric = key;
+  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runIds, key = metric.toStdString(), options] {
     try {
-      auto store = tracking::Store::open(path);
-      for (int64_t id : runIds) {
-        auto run = store->run(id);
-        if (!run) continue;
-        ComparedRun compared;
-        compared.run = *run;
-        compared.params = store->params(id);
-        compared.points = store->metricPoints(id, key, std::numeric_limits<int64_t>::min(), maxPoints);
-        data.runs.push_back(std::move(compared));
-      }
+      return readComparison(path, runIds, key, options);
     } catch (const std::exception &e) {
+      CompareData data;
+      data.metric = key;
       data.error = QString::fromUtf8(e.what());
+      return data;
     }
-    return data;
+  }));
+}
+
+void CompareLoader::loadSummaries(const QString &databasePath, const std::vector<int64_t> &runIds,
+                                  const QString &metric) {
+  const quint64 generation = m_generation;  // the comparison it belongs to
+  auto *watcher = new QFutureWatcher<MetricSummaries>(this);
+  connect(watcher, &QFutureWatcher<MetricSummaries>::finished, this, [this, watcher, generation] {
+    const MetricSummaries summaries = watcher->result();
+    watcher->deleteLater();
+    if (generation == m_generation) Q_EMIT summariesLoaded(summaries);
+  });
+  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runIds, key = metric.toStdString()] {
+    try {
+      return readSummaries(path, runIds, key);
+    } catch (const std::exception &e) {
+      MetricSummaries summaries;
+      summaries.key = key;
+      summaries.error = QString::fromUtf8(e.what());
+      return summaries;
+    }
   }));
 }
 

@@ -1,57 +1,50 @@
 #include "ui/compare/compare_page.h"
 
-#include "ui/charts/metric_chart.h"
 #include "ui/compare/compare_loader.h"
+#include "ui/compare/comparison.h"
+#include "ui/compare/config_diff_view.h"
+#include "ui/compare/curves_view.h"
+#include "ui/compare/parallel_view.h"
+#include "ui/compare/scatter_view.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QSplitter>
-#include <QTableWidget>
+#include <QTabWidget>
 #include <QVBoxLayout>
-
-#include <set>
 
 namespace tw::ui {
 
 ComparePage::ComparePage(QWidget *parent)
-    : QWidget(parent), m_loader(new CompareLoader(this)), m_metric(new QComboBox(this)),
-      m_onlyDifferences(new QCheckBox(tr("Only differences"), this)), m_summary(new QLabel(this)),
-      m_chartBox(new QVBoxLayout), m_table(new QTableWidget(this)) {
+    : QWidget(parent), m_loader(new CompareLoader(this)), m_metric(new QComboBox(this)), m_summary(new QLabel(this)),
+      m_tabs(new QTabWidget(this)), m_curves(new CurvesView(this)), m_parallel(new ParallelView(this)),
+      m_scatter(new ScatterView(this)), m_config(new ConfigDiffView(this)) {
   m_metric->setEditable(true);  // any recorded metric, not only the usual ones
   m_metric->addItems({"train/loss", "val/loss", "val/accuracy", "train/lr", "train/grad_norm"});
-  m_onlyDifferences->setChecked(true);
-  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  m_table->verticalHeader()->hide();
-  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-  m_table->horizontalHeader()->setStretchLastSection(true);
+  m_metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_tabs->setObjectName(QStringLiteral("compareTabs"));
+  m_tabs->setDocumentMode(true);
+  m_tabs->addTab(m_curves, tr("Curves"));
+  m_tabs->addTab(m_parallel, tr("Parallel coordinates"));
+  m_tabs->addTab(m_scatter, tr("Scatter"));
+  m_tabs->addTab(m_config, tr("Config"));
 
   auto *controls = new QHBoxLayout;
   controls->addWidget(new QLabel(tr("Metric"), this));
   controls->addWidget(m_metric);
-  controls->addWidget(m_onlyDifferences);
   controls->addWidget(m_summary, 1);
-  auto *chartHolder = new QWidget(this);
-  chartHolder->setLayout(m_chartBox);
-  m_chartBox->setContentsMargins(0, 0, 0, 0);
-  auto *splitter = new QSplitter(Qt::Vertical, this);
-  splitter->addWidget(chartHolder);
-  splitter->addWidget(m_table);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
-  splitter->setSizes({480, 320});
-  chartHolder->setMinimumHeight(220);
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(controls);
-  layout->addWidget(splitter, 1);
+  layout->addWidget(m_tabs, 1);
   m_summary->setText(tr("Select two or more runs on the Runs page and press Compare."));
 
   connect(m_metric, &QComboBox::currentTextChanged, this, [this] { reload(); });
-  connect(m_onlyDifferences, &QCheckBox::toggled, this, &ComparePage::applyFilter);
   connect(m_loader, &CompareLoader::loaded, this, &ComparePage::showData);
+  connect(m_loader, &CompareLoader::summariesLoaded, this, &ComparePage::showSummaries);
+  connect(m_scatter, &ScatterView::summariesWanted, this, &ComparePage::readSummaries);
 }
+
+ComparePage::~ComparePage() = default;
 
 void ComparePage::compareRuns(const QString &databasePath, const std::vector<int64_t> &runIds) {
   m_databasePath = databasePath;
@@ -62,77 +55,57 @@ void ComparePage::compareRuns(const QString &databasePath, const std::vector<int
 void ComparePage::reload() {
   if (m_runIds.empty() || m_databasePath.isEmpty()) return;
   m_summary->setText(tr("Loading %1 runs…").arg(m_runIds.size()));
+  m_summariesPending.clear();  // answers to those are void once the new comparison is asked for
   m_loader->load(m_databasePath, m_runIds, m_metric->currentText().trimmed());
 }
 
 void ComparePage::showData(const CompareData &data) {
   if (!data.error.isEmpty()) {
-    m_summary->setText(tr("Cannot read the runs: %1").arg(data.error));
+    m_summary->setText(tr("Cannot read the runs: %1. Check that the workspace's tracking.db is readable.").arg(data.error));
     return;
   }
-  // A fresh chart per comparison: the set of series changes with the selection.
-  delete m_chart;
-  m_chart = new MetricChart(QString::fromStdString(data.metric), this);
-  m_chart->setObjectName(QStringLiteral("compareChart"));
-  m_chartBox->addWidget(m_chart);
-  m_chart->show();  // created after the page was shown: hidden until told
-  for (const auto &compared : data.runs) {
-    m_chart->addSeries(compared.run.uuid, QString::fromStdString(compared.run.name));
-    m_chart->appendPoints(compared.run.uuid, compared.points);
+  {
+    // Offer every metric the runs recorded beside the usual names; adding items keeps the text.
+    QSignalBlocker block(m_metric);
+    for (const std::string &key : data.metricKeys)
+      if (m_metric->findText(QString::fromStdString(key)) < 0) m_metric->addItem(QString::fromStdString(key));
   }
-
-  std::set<std::string> keys;
-  for (const auto &compared : data.runs)
-    for (const auto &[key, value] : compared.params) keys.insert(key);
-  m_table->clear();
-  m_table->setRowCount(static_cast<int>(keys.size()));
-  m_table->setColumnCount(static_cast<int>(data.runs.size()) + 1);
-  QStringList headers{tr("Parameter")};
-  for (const auto &compared : data.runs) headers << QString::fromStdString(compared.run.name);
-  m_table->setHorizontalHeaderLabels(headers);
-  int row = 0;
-  const QColor highlight = palette().color(QPalette::Highlight).lighter(170);
-  for (const std::string &key : keys) {
-    auto *name = new QTableWidgetItem(QString::fromStdString(key));
-    m_table->setItem(row, 0, name);
-    std::set<std::string> values;
-    for (size_t c = 0; c < data.runs.size(); ++c) {
-      auto it = data.runs[c].params.find(key);
-      const std::string value = it == data.runs[c].params.end() ? std::string("—") : it->second;
-      values.insert(value);
-      m_table->setItem(row, static_cast<int>(c) + 1, new QTableWidgetItem(QString::fromStdString(value)));
-    }
-    const bool differs = values.size() > 1;
-    name->setData(Qt::UserRole, differs);
-    if (differs) {
-      for (int c = 0; c < m_table->columnCount(); ++c) {
-        QTableWidgetItem *item = m_table->item(row, c);
-        item->setBackground(highlight);
-        QFont bold = item->font();
-        bold.setBold(true);
-        item->setFont(bold);
-      }
-    }
-    ++row;
-  }
-  m_table->resizeColumnToContents(0);
-  applyFilter();
-  m_summary->setText(tr("%1 runs, %2 of %3 parameters differ").arg(data.runs.size()).arg(differingKeys().size()).arg(keys.size()));
+  // The views point into the comparison: hand them the new one before the old one goes.
+  auto comparison = std::make_unique<Comparison>(data);
+  m_curves->setComparison(comparison.get());
+  m_parallel->setComparison(comparison.get());
+  m_config->setComparison(comparison.get());
+  std::swap(m_comparison, comparison);
+  m_scatter->setComparison(m_comparison.get());  // last: it may ask for summaries of this one
+  m_summary->setText(tr("%1 runs, %2 of %3 parameters differ")
+                         .arg(m_comparison->data.runs.size())
+                         .arg(m_comparison->differingColumns().size())
+                         .arg(m_comparison->columns.size()));
   Q_EMIT loaded();
 }
 
-QStringList ComparePage::differingKeys() const {
-  QStringList keys;
-  for (int row = 0; row < m_table->rowCount(); ++row)
-    if (m_table->item(row, 0)->data(Qt::UserRole).toBool()) keys << m_table->item(row, 0)->text();
-  return keys;
+void ComparePage::readSummaries(const QString &metric) {
+  if (!m_comparison || !m_summariesPending.insert(metric.toStdString()).second) return;
+  std::vector<int64_t> ids;
+  for (const auto &run : m_comparison->data.runs) ids.push_back(run.run.id);
+  m_loader->loadSummaries(m_databasePath, ids, metric);
 }
 
-void ComparePage::applyFilter() {
-  for (int row = 0; row < m_table->rowCount(); ++row) {
-    const bool differs = m_table->item(row, 0)->data(Qt::UserRole).toBool();
-    m_table->setRowHidden(row, m_onlyDifferences->isChecked() && !differs);
+void ComparePage::showSummaries(const MetricSummaries &summaries) {
+  m_summariesPending.erase(summaries.key);
+  if (!m_comparison) return;
+  if (!summaries.error.isEmpty()) {
+    m_summary->setText(tr("Cannot read %1: %2").arg(QString::fromStdString(summaries.key), summaries.error));
+    return;
   }
+  m_comparison->summaries[summaries.key] = summaries;
+  m_scatter->refresh();
+  Q_EMIT summariesShown(QString::fromStdString(summaries.key));
 }
+
+MetricChart *ComparePage::chart() const { return m_curves->chart(); }
+QTableWidget *ComparePage::configTable() const { return m_config->table(); }
+QCheckBox *ComparePage::onlyDifferences() const { return m_config->onlyDifferences(); }
+QStringList ComparePage::differingKeys() const { return m_config->differingKeys(); }
 
 }  // namespace tw::ui

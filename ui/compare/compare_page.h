@@ -1,55 +1,82 @@
 #pragma once
-// The Compare page: the runs chosen on the Runs page side by side, as the curves of one metric
-// overlaid (one colour per run) and a table of their configurations where every parameter that
-// differs between them is highlighted, optionally alone.
+// The Compare page: the runs chosen on the Runs page side by side, in four tabs that share the
+// metric chosen at the top. Curves overlays the metric's curves (one colour per run, or a mean
+// and min/max band per group of a parameter); Parallel coordinates and Scatter place each run
+// at its parameters and its metric's final, lowest or highest value; Config lists the runs'
+// parameters with every one that differs highlighted. All reading happens off the UI thread.
 
+#include <QStringList>
 #include <QWidget>
 
+#include <memory>
+#include <set>
+#include <string>
 #include <vector>
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QTabWidget;
 class QTableWidget;
-class QVBoxLayout;
 
 namespace tw::ui {
 
 class CompareLoader;
+class ConfigDiffView;
+class CurvesView;
 class MetricChart;
+class ParallelView;
+class ScatterView;
 struct CompareData;
+struct Comparison;
+struct MetricSummaries;
 
 class ComparePage : public QWidget {
   Q_OBJECT
 
  public:
   explicit ComparePage(QWidget *parent = nullptr);
+  ~ComparePage() override;
 
   void compareRuns(const QString &databasePath, const std::vector<int64_t> &runIds);
-  MetricChart *chart() const { return m_chart; }
-  QTableWidget *configTable() const { return m_table; }
-  QCheckBox *onlyDifferences() const { return m_onlyDifferences; }
+  // Shows runs already read (what compareRuns() does once the loader answers).
+  void showData(const CompareData &data);
+
   QComboBox *metric() const { return m_metric; }
-  // Rows of the config table whose values differ between the runs.
+  QTabWidget *tabs() const { return m_tabs; }
+  CurvesView *curves() const { return m_curves; }
+  ParallelView *parallel() const { return m_parallel; }
+  ScatterView *scatter() const { return m_scatter; }
+  ConfigDiffView *config() const { return m_config; }
+  const Comparison *comparison() const { return m_comparison.get(); }
+  // Shortcuts into the tabs.
+  MetricChart *chart() const;
+  QTableWidget *configTable() const;
+  QCheckBox *onlyDifferences() const;
   QStringList differingKeys() const;
 
  Q_SIGNALS:
   void loaded();
+  // A metric's summaries, asked for by a tab, arrived and are drawn.
+  void summariesShown(const QString &metric);
 
  private:
   void reload();
-  void showData(const CompareData &data);
-  void applyFilter();
+  void readSummaries(const QString &metric);
+  void showSummaries(const MetricSummaries &summaries);
 
   CompareLoader *m_loader;
   QString m_databasePath;
   std::vector<int64_t> m_runIds;
+  std::unique_ptr<Comparison> m_comparison;
+  std::set<std::string> m_summariesPending;
   QComboBox *m_metric;
-  QCheckBox *m_onlyDifferences;
   QLabel *m_summary;
-  QVBoxLayout *m_chartBox;
-  MetricChart *m_chart = nullptr;
-  QTableWidget *m_table;
+  QTabWidget *m_tabs;
+  CurvesView *m_curves;
+  ParallelView *m_parallel;
+  ScatterView *m_scatter;
+  ConfigDiffView *m_config;
 };
 
 }  // namespace tw::ui

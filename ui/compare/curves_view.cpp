@@ -1,0 +1,98 @@
+#include "ui/compare/curves_view.h"
+
+#include "ui/charts/band_chart.h"
+#include "ui/charts/metric_chart.h"
+#include "ui/compare/comparison.h"
+#include "ui/compare/group_bands.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+CurvesView::CurvesView(QWidget *parent)
+    : QWidget(parent), m_groupBy(new QComboBox(this)), m_stack(new QStackedWidget(this)),
+      m_bands(new BandChart(QString(), this)) {
+  m_groupBy->setObjectName(QStringLiteral("compareGroupBy"));
+  m_groupBy->setToolTip(tr("Runs with the same value of this parameter are drawn as one mean curve with a band "
+                           "from the lowest to the highest of them"));
+  m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_bands->setObjectName(QStringLiteral("compareBands"));
+  auto *controls = new QHBoxLayout;
+  controls->addWidget(new QLabel(tr("Group by"), this));
+  controls->addWidget(m_groupBy);
+  controls->addStretch(1);
+  m_stack->addWidget(new QWidget(this));  // the runs' chart takes this place once loaded
+  m_stack->addWidget(m_bands);
+  auto *layout = new QVBoxLayout(this);
+  layout->addLayout(controls);
+  layout->addWidget(m_stack, 1);
+  connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this] { grouped() ? showGroups() : showRuns(); });
+}
+
+bool CurvesView::grouped() const { return !m_groupBy->currentData().toString().isEmpty(); }
+
+void CurvesView::setComparison(const Comparison *comparison) {
+  m_comparison = comparison;
+  // A fresh chart per comparison: the set of series changes with the selection.
+  QWidget *old = m_stack->widget(0);
+  m_chart = new MetricChart(QString::fromStdString(comparison->data.metric), this);
+  m_chart->setObjectName(QStringLiteral("compareChart"));
+  for (const auto &compared : comparison->data.runs) {
+    m_chart->addSeries(compared.run.uuid, QString::fromStdString(compared.run.name));
+    m_chart->appendPoints(compared.run.uuid, compared.points);
+  }
+  m_stack->insertWidget(0, m_chart);
+  m_stack->removeWidget(old);
+  old->deleteLater();
+
+  // Only parameters that differ: grouping by one all runs share would make one group.
+  const QString kept = m_groupBy->currentData().toString();
+  QSignalBlocker block(m_groupBy);
+  m_groupBy->clear();
+  m_groupBy->addItem(tr("None"), QString());
+  for (const ParamColumn *column : comparison->differingColumns()) {
+    const QString key = QString::fromStdString(column->key);
+    m_groupBy->addItem(key, key);
+  }
+  m_groupBy->setCurrentIndex(std::max(0, m_groupBy->findData(kept)));
+  grouped() ? showGroups() : showRuns();
+}
+
+void CurvesView::showRuns() { m_stack->setCurrentIndex(0); }
+
+void CurvesView::showGroups() {
+  if (!m_comparison) return;
+  const std::string key = m_groupBy->currentData().toString().toStdString();
+  const ParamColumn *column = m_comparison->column(key);
+  if (!column) return;
+  const auto &runs = m_comparison->data.runs;
+  std::vector<BandChart::Band> bands;
+  for (const RunGroup &group : groupRuns(*column)) {
+    std::vector<const std::vector<StepValue> *> series;
+    for (size_t run : group.runs) series.push_back(&runs[run].binned);
+    BandChart::Band band;
+    // Two strings rather than %n: without an English translation %n reads "3 run(s)".
+    const QString name = QString::fromStdString(key), value = QString::fromStdString(group.value);
+    band.label = group.runs.size() == 1 ? tr("%1 = %2 (1 run)").arg(name, value)
+                                        : tr("%1 = %2 (%3 runs)").arg(name, value).arg(group.runs.size());
+    for (const BandPoint &point : bandOf(series)) {
+      band.mean.append(QPointF(point.step, point.mean));
+      band.lower.append(QPointF(point.step, point.min));
+      band.upper.append(QPointF(point.step, point.max));
+      band.counts.append(point.runs);
+    }
+    bands.push_back(std::move(band));
+  }
+  const StepGrid &grid = m_comparison->data.grid;
+  const QString metric = QString::fromStdString(m_comparison->data.metric);
+  m_bands->setTitle(grid.width > 1 ? tr("%1: mean and min–max per group, in bins of %2 steps").arg(metric).arg(grid.width)
+                                   : tr("%1: mean and min–max per group").arg(metric));
+  m_bands->setBands(std::move(bands));
+  m_stack->setCurrentIndex(1);
+}
+
+}  // namespace tw::ui
