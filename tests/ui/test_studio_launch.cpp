@@ -140,6 +140,73 @@ class TestStudioLaunch : public QObject {
     QVERIFY(launch->dataPreview()->result().error.contains("path"));
   }
 
+  void previewsCsvTablesAndSyntheticSets() {
+    tw::test::Workspace ws;
+    tw::ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    tw::ui::LaunchPage *launch = window.launchPage();
+    window.pages()->setCurrentWidget(launch);
+    QSignalSpy previewed(launch->dataPreview(), &tw::ui::DataPreview::previewed);
+
+    // A CSV table: its first rows, its columns offered as targets, the reader's own checks.
+    launch->dataset()->setCurrentText("csv");
+    QVERIFY(launch->csvTarget()->isVisible() && !launch->samples()->isVisible());
+    launch->dataPath()->setText(QStringLiteral(TW_SOURCE_DIR "/resources/examples/data/houses.csv"));
+    launch->csvTask()->setCurrentText("regression");
+    launch->csvMissing()->setCurrentText("mean");
+    QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    const auto &csv = launch->dataPreview()->result();
+    QVERIFY2(csv.error.isEmpty(), qPrintable(csv.error));
+    QCOMPARE(csv.columns.last(), QStringLiteral("price_keur"));
+    QCOMPARE(csv.target, QStringLiteral("price_keur"));  // the last column, until one is chosen
+    QCOMPARE(launch->csvTarget()->count(), int(csv.columns.size()));
+    QCOMPARE(launch->csvTarget()->currentText(), QStringLiteral("price_keur"));
+    QCOMPARE(launch->dataPreview()->table()->rowCount(), 12);
+    QCOMPARE(csv.train + csv.validation + csv.test, int64_t(2000));
+    QVERIFY2(csv.targetSummary.contains("min"), qPrintable(csv.targetSummary));
+    QVERIFY(launch->runYaml().contains("target: 'price_keur'") && launch->runYaml().contains("task: regression"));
+    QTest::qWait(50);  // one layout pass for the table
+    window.grab().save(QStringLiteral(TW_BINARY_DIR "/screenshots/studio_data_preview_csv.png"));
+
+    // A column with text as a classification target: a class histogram of its values.
+    launch->csvTask()->setCurrentText("classification");
+    launch->csvTarget()->setCurrentText("district");
+    QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    const auto &classes = launch->dataPreview()->result();
+    QVERIFY2(classes.error.isEmpty(), qPrintable(classes.error));
+    QCOMPARE(int(classes.classCounts.size()), 5);
+    QCOMPARE(std::accumulate(classes.classCounts.begin(), classes.classCounts.end(), int64_t(0)), int64_t(2000));
+
+    // A target that does not exist is the reader's clear message, before any launch.
+    launch->csvTarget()->setCurrentText("no_such_column");
+    QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    QVERIFY2(launch->dataPreview()->result().error.contains("no_such_column"),
+             qPrintable(launch->dataPreview()->result().error));
+
+    // A synthetic set: the points, coloured by class, and its splits.
+    launch->dataset()->setCurrentText("spirals");
+    QVERIFY(launch->samples()->isVisible() && !launch->csvTarget()->isVisible());
+    launch->samples()->setValue(1000);
+    launch->classes()->setValue(4);
+    QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    const auto &spirals = launch->dataPreview()->result();
+    QVERIFY2(spirals.error.isEmpty(), qPrintable(spirals.error));
+    QCOMPARE(spirals.classCounts, (std::vector<int64_t>{250, 250, 250, 250}));
+    QCOMPARE(spirals.train + spirals.validation + spirals.test, int64_t(1000));
+    QVERIFY(!spirals.grid.isNull());
+    QVERIFY(!launch->dataPreview()->table()->isVisible());
+    QVERIFY(launch->runYaml().contains("samples: 1000") && launch->runYaml().contains("classes: 4"));
+    QVERIFY(!launch->runYaml().contains("houses.csv"));  // a synthetic set has no path
+    QTest::qWait(50);
+    window.grab().save(QStringLiteral(TW_BINARY_DIR "/screenshots/studio_data_preview_spirals.png"));
+  }
+
   void launchRefusesAnInvalidModel() {
     tw::test::Workspace ws;
     tw::ui::MainWindow window;

@@ -1,26 +1,21 @@
 #pragma once
 // What a dataset holds before anything trains on it: a grid of its first images with their
-// labels, the class histogram and the split sizes the run will use. Read on a worker thread with
-// the same readers the engine uses (IDX files, image folders); other sources say what they are.
+// labels (for synthetic sets, a scatter of the points; for CSV tables, the first rows), the class
+// histogram (or the regression target's range) and the split sizes the run will use. Read on a
+// worker thread with the same readers the engine uses (data_preview_readers.h).
 
-#include <QImage>
+#include "ui/launch/data_preview_readers.h"
+
 #include <QStringList>
 #include <QWidget>
 
 #include <cstdint>
-#include <vector>
 
 class QLabel;
+class QTableWidget;
 
 namespace tw::ui {
 
-struct DataPreviewResult {
-  QString error;                // why there is no preview
-  QImage grid;                  // the first images with their labels; null for non-image sources
-  QStringList classNames;
-  std::vector<int64_t> classCounts;
-  int64_t train = 0, validation = 0, test = 0;
-};
 
 class DataPreview : public QWidget {
   Q_OBJECT
@@ -30,11 +25,15 @@ class DataPreview : public QWidget {
 
   // dataset as in data.dataset; path empty = the system's copy (IDX); limit 0 = all.
   void preview(const QString &dataset, const QString &path, int64_t trainLimit, double valFraction = 0.1);
+  void preview(const DataPreviewRequest &request);
+  QTableWidget *table() const { return m_table; }
   const DataPreviewResult &result() const { return m_result; }
   QString splitText() const;
 
  Q_SIGNALS:
   void previewed();
+  // A CSV table's header, for choosing the target column.
+  void columnsRead(const QStringList &columns);
 
  private:
   void showResult(const DataPreviewResult &result);
@@ -42,6 +41,7 @@ class DataPreview : public QWidget {
   QLabel *m_grid;
   QLabel *m_histogram;
   QLabel *m_splits;
+  QTableWidget *m_table;
   DataPreviewResult m_result;
   quint64 m_generation = 0;
 };

@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -56,7 +57,17 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
       m_device(new QLineEdit(QStringLiteral("cpu"), this)), m_experiment(new QLineEdit(QStringLiteral("studio"), this)),
       m_runName(new QLineEdit(this)), m_launch(new QPushButton(tr("Launch"), this)),
       m_previewButton(new QPushButton(tr("Preview Data"), this)), m_preview(new DataPreview(this)),
-      m_status(new QLabel(this)) {
+      m_status(new QLabel(this)), m_csvTask(choices({"classification", "regression"}, "classification", this)),
+      m_csvTarget(new QComboBox(this)), m_csvMissing(choices({"error", "drop", "mean", "zero"}, "error", this)),
+      m_samples(spin(10, 10'000'000, 3000, this)), m_classes(spin(2, 1000, 3, this)), m_noise(new QDoubleSpinBox(this)) {
+  m_csvTarget->setEditable(true);
+  m_csvTarget->setToolTip(tr("The column to predict; Preview Data lists the table's columns (default: the last)"));
+  m_csvMissing->setToolTip(tr("Empty fields, NA, NaN and ?: stop with the row's line, drop the row, or fill with "
+                              "the column's mean (most frequent value) or zero"));
+  m_noise->setRange(0.0, 100.0);
+  m_noise->setDecimals(3);
+  m_noise->setSingleStep(0.05);
+  m_noise->setValue(0.2);
   m_lr->setDecimals(6);
   m_lr->setRange(1e-6, 10.0);
   m_lr->setSingleStep(1e-4);
@@ -69,10 +80,34 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
 
   auto *data = new QGroupBox(tr("Data"), this);
   auto *dataForm = new QFormLayout(data);
+  m_dataForm = dataForm;
+  auto *pathRow = new QHBoxLayout;
+  pathRow->setContentsMargins(0, 0, 0, 0);
+  pathRow->addWidget(m_dataPath, 1);
+  auto *browse = new QPushButton(tr("Browse…"), this);
+  browse->setObjectName(QStringLiteral("browseDataButton"));
+  pathRow->addWidget(browse);
+  auto *pathBox = new QWidget(this);
+  pathBox->setLayout(pathRow);
   dataForm->addRow(tr("Dataset"), m_dataset);
-  dataForm->addRow(tr("Path"), m_dataPath);
+  dataForm->addRow(tr("Path"), pathBox);
+  dataForm->addRow(tr("Task"), m_csvTask);
+  dataForm->addRow(tr("Target column"), m_csvTarget);
+  dataForm->addRow(tr("Missing values"), m_csvMissing);
+  dataForm->addRow(tr("Samples"), m_samples);
+  dataForm->addRow(tr("Classes"), m_classes);
+  dataForm->addRow(tr("Noise"), m_noise);
   dataForm->addRow(tr("Training examples"), m_trainLimit);
   dataForm->addRow(tr("Batch size"), m_batchSize);
+  connect(browse, &QPushButton::clicked, this, &LaunchPage::browseDataPath);
+  connect(m_dataset, &QComboBox::currentTextChanged, this, &LaunchPage::showDatasetFields);
+  connect(m_preview, &DataPreview::columnsRead, this, [this](const QStringList &columns) {
+    const QString current = m_csvTarget->currentText();
+    m_csvTarget->clear();
+    m_csvTarget->addItems(columns);
+    m_csvTarget->setCurrentText(current.isEmpty() || !columns.contains(current) ? columns.value(columns.size() - 1) : current);
+  });
+  showDatasetFields();
 
   auto *training = new QGroupBox(tr("Training"), this);
   auto *trainForm = new QFormLayout(training);
@@ -103,7 +138,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   layout->addLayout(buttons);
   layout->addWidget(m_preview, 1);
   connect(m_previewButton, &QPushButton::clicked, this, [this] {
-    m_preview->preview(m_dataset->currentText(), m_dataPath->text().trimmed(), m_trainLimit->value());
+    m_preview->preview(previewRequest());
   });
 
   m_launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
@@ -135,7 +170,20 @@ QString LaunchPage::runYaml() const {
               .arg(m_dataset->currentText())
               .arg(m_trainLimit->value())
               .arg(m_batchSize->value());
-  if (!m_dataPath->text().trimmed().isEmpty()) yaml += QStringLiteral("  path: %1\n").arg(quoted(m_dataPath->text().trimmed()));
+  const QString dataset = m_dataset->currentText();
+  const bool synthetic = dataset == QLatin1String("spirals") || dataset == QLatin1String("blobs");
+  if (!synthetic && !m_dataPath->text().trimmed().isEmpty())
+    yaml += QStringLiteral("  path: %1\n").arg(quoted(m_dataPath->text().trimmed()));
+  if (dataset == QLatin1String("csv")) {
+    yaml += QStringLiteral("  task: %1\n  missing: %2\n").arg(m_csvTask->currentText(), m_csvMissing->currentText());
+    if (!m_csvTarget->currentText().trimmed().isEmpty())
+      yaml += QStringLiteral("  target: %1\n").arg(quoted(m_csvTarget->currentText().trimmed()));
+  } else if (synthetic) {
+    yaml += QStringLiteral("  samples: %1\n  classes: %2\n  noise: %3\n")
+                .arg(m_samples->value())
+                .arg(m_classes->value())
+                .arg(m_noise->value(), 0, 'g', 10);
+  }
   yaml += QStringLiteral("train:\n  optimizer: %1\n  lr: %2\n  schedule: %3\n  epochs: %4\n  precision: %5\n"
                          "  device: %6\n  checkpoint_every: %7\n")
               .arg(m_optimizer->currentText())
@@ -147,6 +195,48 @@ QString LaunchPage::runYaml() const {
   yaml += QStringLiteral("tracking:\n  experiment: %1\n").arg(quoted(m_experiment->text().trimmed()));
   if (!m_runName->text().trimmed().isEmpty()) yaml += QStringLiteral("  run_name: %1\n").arg(quoted(m_runName->text().trimmed()));
   return yaml;
+}
+
+DataPreviewRequest LaunchPage::previewRequest() const {
+  DataPreviewRequest request;
+  request.dataset = m_dataset->currentText();
+  request.path = m_dataPath->text().trimmed();
+  request.trainLimit = m_trainLimit->value();
+  request.task = m_csvTask->currentText();
+  request.target = m_csvTarget->currentText().trimmed();
+  request.missing = m_csvMissing->currentText();
+  request.samples = m_samples->value();
+  request.classes = m_classes->value();
+  request.noise = m_noise->value();
+  return request;
+}
+
+void LaunchPage::showDatasetFields() {
+  const QString dataset = m_dataset->currentText();
+  const bool csv = dataset == QLatin1String("csv");
+  const bool synthetic = dataset == QLatin1String("spirals") || dataset == QLatin1String("blobs");
+  for (QWidget *field : {static_cast<QWidget *>(m_csvTask), static_cast<QWidget *>(m_csvTarget),
+                         static_cast<QWidget *>(m_csvMissing)})
+    m_dataForm->setRowVisible(field, csv);
+  for (QWidget *field : {static_cast<QWidget *>(m_samples), static_cast<QWidget *>(m_classes),
+                         static_cast<QWidget *>(m_noise)})
+    m_dataForm->setRowVisible(field, synthetic);
+  m_dataPath->setEnabled(!synthetic);
+}
+
+void LaunchPage::browseDataPath() {
+  const QString dataset = m_dataset->currentText();
+  const QString start = m_dataPath->text().trimmed().isEmpty() ? m_workspace : m_dataPath->text().trimmed();
+  const QString chosen =
+      dataset == QLatin1String("csv")
+          ? QFileDialog::getOpenFileName(this, tr("CSV Table"), start, tr("CSV tables (*.csv);;All files (*)"))
+          : QFileDialog::getExistingDirectory(this, dataset == QLatin1String("image-folder")
+                                                        ? tr("Image Folder (one subfolder per class)")
+                                                        : tr("Folder with the IDX files"),
+                                              start);
+  if (chosen.isEmpty()) return;
+  m_dataPath->setText(QDir::toNativeSeparators(chosen));
+  m_preview->preview(previewRequest());
 }
 
 void LaunchPage::launch() {

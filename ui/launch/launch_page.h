@@ -4,9 +4,12 @@
 // `torchwright launch --detach`. The run file it writes lands in the workspace's studio-runs/
 // folder, so every launch can be repeated from the command line.
 
+#include "ui/launch/data_preview_readers.h"
+
 #include <QWidget>
 
 class QComboBox;
+class QFormLayout;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -48,6 +51,14 @@ class LaunchPage : public QWidget {
   QPushButton *launchButton() const { return m_launch; }
   QPushButton *previewButton() const { return m_previewButton; }
   DataPreview *dataPreview() const { return m_preview; }
+  QComboBox *csvTask() const { return m_csvTask; }
+  QComboBox *csvTarget() const { return m_csvTarget; }
+  QComboBox *csvMissing() const { return m_csvMissing; }
+  QSpinBox *samples() const { return m_samples; }
+  QSpinBox *classes() const { return m_classes; }
+  QDoubleSpinBox *noise() const { return m_noise; }
+  // What Preview Data reads: the form's data settings.
+  DataPreviewRequest previewRequest() const;
 
  Q_SIGNALS:
   void runLaunched(const QString &runUuid);
@@ -55,6 +66,8 @@ class LaunchPage : public QWidget {
  private:
   void launch();
   void setStatus(const QString &text, bool error);
+  void browseDataPath();
+  void showDatasetFields();
 
   ModelDocument *m_model;
   RunLauncher *m_launcher;
@@ -69,6 +82,10 @@ class LaunchPage : public QWidget {
   QPushButton *m_previewButton;
   DataPreview *m_preview;
   QLabel *m_status;
+  QFormLayout *m_dataForm = nullptr;
+  QComboBox *m_csvTask, *m_csvTarget, *m_csvMissing;
+  QSpinBox *m_samples, *m_classes;
+  QDoubleSpinBox *m_noise;
 };
 
 }  // namespace tw::ui

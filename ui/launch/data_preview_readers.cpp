@@ -1,0 +1,226 @@
+#include "ui/launch/data_preview_readers.h"
+
+#include "core/data/csv_parser.h"
+#include "core/data/csv_reader.h"
+#include "core/data/idx.h"
+#include "core/data/image_folder.h"
+#include "core/data/synthetic.h"
+
+#include <QCoreApplication>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace tw::ui {
+
+namespace {
+
+constexpr int kGridColumns = 8, kGridRows = 4, kCell = 64;
+
+const QStringList kFashionNames = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                                   "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"};
+
+// Thumbnails with their class underneath, at most kGridColumns x kGridRows.
+QImage gridOf(const std::vector<QImage> &images, const std::vector<QString> &labels) {
+  const int n = std::min<int>(static_cast<int>(images.size()), kGridColumns * kGridRows);
+  const int rows = (n + kGridColumns - 1) / kGridColumns;
+  QImage grid(kGridColumns * kCell, std::max(1, rows) * (kCell + 14), QImage::Format_RGB32);
+  grid.fill(Qt::white);
+  QPainter painter(&grid);
+  QFont font = painter.font();
+  font.setPixelSize(10);
+  painter.setFont(font);
+  for (int i = 0; i < n; ++i) {
+    const int x = (i % kGridColumns) * kCell, y = (i / kGridColumns) * (kCell + 14);
+    painter.drawImage(QRect(x + 4, y + 2, kCell - 8, kCell - 8), images[size_t(i)]);
+    painter.drawText(QRect(x, y + kCell - 6, kCell, 16), Qt::AlignHCenter | Qt::AlignTop,
+                     painter.fontMetrics().elidedText(labels[size_t(i)], Qt::ElideRight, kCell));
+  }
+  return grid;
+}
+
+QString label(const QStringList &names, int64_t index) {
+  return index >= 0 && index < names.size() ? names[int(index)] : QString::number(index);
+}
+
+DataPreviewResult readIdx(const QString &dataset, const QString &path, int64_t limit, double valFraction) {
+  DataPreviewResult result;
+  const std::string dir = path.isEmpty() ? data::defaultDatasetDir(dataset.toStdString()) : path.toStdString();
+  const std::string images = data::findIdxFile(dir, "train-images-idx3-ubyte");
+  const std::string labels = data::findIdxFile(dir, "train-labels-idx1-ubyte");
+  const std::string testLabels = data::findIdxFile(dir, "t10k-labels-idx1-ubyte");
+  if (images.empty() || labels.empty())
+    throw std::runtime_error(dir + ": no train-images-idx3-ubyte / train-labels-idx1-ubyte (.gz)");
+  const auto first = data::readIdxImages(images, kGridColumns * kGridRows);
+  const auto all = data::readIdxLabels(labels, limit);
+  result.classNames = dataset == QLatin1String("fashion-mnist") ? kFashionNames : QStringList();
+  result.classCounts.assign(10, 0);
+  for (uint8_t l : all.labels)
+    if (l < 10) ++result.classCounts[l];
+  std::vector<QImage> thumbs;
+  std::vector<QString> names;
+  for (int64_t i = 0; i < first.count; ++i) {
+    QImage image(static_cast<int>(first.cols), static_cast<int>(first.rows), QImage::Format_Grayscale8);
+    for (int64_t r = 0; r < first.rows; ++r)
+      std::copy_n(first.pixels.data() + (i * first.rows + r) * first.cols, first.cols, image.scanLine(int(r)));
+    thumbs.push_back(image.copy());
+    names.push_back(label(result.classNames, i < all.count ? all.labels[size_t(i)] : -1));
+  }
+  result.grid = gridOf(thumbs, names);
+  result.validation = static_cast<int64_t>(std::llround(all.count * valFraction));
+  result.train = all.count - result.validation;
+  result.test = testLabels.empty() ? 0 : data::readIdxLabels(testLabels).count;
+  return result;
+}
+
+DataPreviewResult readFolder(const QString &path, double valFraction, double testFraction) {
+  DataPreviewResult result;
+  if (path.isEmpty()) throw std::runtime_error("an image folder needs a path (one subfolder per class)");
+  data::ImageFolderOptions options;
+  options.width = 32;  // a preview: small is enough, and fast
+  options.height = 32;
+  const data::Examples examples = data::readImageFolder(path.toStdString(), options);
+  for (const auto &name : examples.classNames) result.classNames << QString::fromStdString(name);
+  result.classCounts.assign(size_t(std::max<int64_t>(examples.classes, 0)), 0);
+  for (int64_t l : examples.labels)
+    if (l >= 0 && l < examples.classes) ++result.classCounts[size_t(l)];
+  const int64_t channels = examples.featureShape.empty() ? 1 : examples.featureShape[0];
+  const int64_t h = examples.featureShape.size() > 1 ? examples.featureShape[1] : 0;
+  const int64_t w = examples.featureShape.size() > 2 ? examples.featureShape[2] : 0;
+  std::vector<QImage> thumbs;
+  std::vector<QString> names;
+  // Every class in the grid: the folders are read class by class, so take examples evenly spread.
+  const int64_t shown = std::min<int64_t>(examples.count, kGridColumns * kGridRows);
+  for (int64_t k = 0; k < shown; ++k) {
+    const int64_t i = k * examples.count / std::max<int64_t>(shown, 1);
+    QImage image(int(w), int(h), QImage::Format_RGB32);
+    const float *f = examples.features.data() + i * examples.featureSize();
+    for (int64_t y = 0; y < h; ++y)
+      for (int64_t x = 0; x < w; ++x) {
+        auto channel = [&](int64_t c) { return int(std::clamp(f[(std::min(c, channels - 1) * h + y) * w + x], 0.0f, 1.0f) * 255); };
+        image.setPixel(int(x), int(y), qRgb(channel(0), channel(1), channel(2)));
+      }
+    thumbs.push_back(image);
+    names.push_back(label(result.classNames, examples.labels[size_t(i)]));
+  }
+  result.grid = gridOf(thumbs, names);
+  result.test = static_cast<int64_t>(std::llround(examples.count * testFraction));
+  result.validation = static_cast<int64_t>(std::llround((examples.count - result.test) * valFraction));
+  result.train = examples.count - result.test - result.validation;
+  return result;
+}
+
+
+// Splits as the engine makes them for sources without their own test set.
+void splitCounts(DataPreviewResult &result, int64_t count, double valFraction, double testFraction) {
+  result.test = static_cast<int64_t>(std::llround(count * testFraction));
+  result.validation = static_cast<int64_t>(std::llround((count - result.test) * valFraction));
+  result.train = count - result.test - result.validation;
+}
+
+constexpr int kPreviewRows = 12;
+
+DataPreviewResult readCsvPreview(const DataPreviewRequest &request) {
+  if (request.path.isEmpty()) throw std::runtime_error("a CSV table needs a path (a .csv file with a header row)");
+  DataPreviewResult result;
+  const std::string path = request.path.toStdString();
+  {
+    data::CsvRecordReader reader(path, ',');
+    std::vector<std::string> fields;
+    if (!reader.next(fields)) throw std::runtime_error(path + ": the file is empty (a header row is needed)");
+    for (const auto &name : fields) result.columns << QString::fromStdString(name);
+    while (result.rows.size() < kPreviewRows && reader.next(fields)) {
+      QStringList row;
+      for (const auto &field : fields) row << QString::fromStdString(field);
+      result.rows << row;
+    }
+  }
+  result.target = request.target.isEmpty() ? result.columns.value(result.columns.size() - 1) : request.target;
+  // The table as training will read it: the same reader, target and missing-value policy, so a
+  // ragged row or a bad target shows here, with its line, before anything is launched.
+  data::CsvOptions options;
+  options.target = result.target.toStdString();
+  options.task = request.task == QLatin1String("regression") ? data::Task::Regression : data::Task::Classification;
+  options.missing = data::parseMissingPolicy(request.missing.toStdString());
+  options.limit = request.trainLimit;
+  const data::CsvTable table = data::readCsv(path, options);
+  const data::Examples &examples = table.examples;
+  if (examples.task == data::Task::Classification) {
+    for (const auto &name : examples.classNames) result.classNames << QString::fromStdString(name);
+    result.classCounts.assign(size_t(std::max<int64_t>(examples.classes, 0)), 0);
+    for (int64_t l : examples.labels)
+      if (l >= 0 && l < examples.classes) ++result.classCounts[size_t(l)];
+  } else if (!examples.targets.empty()) {
+    const auto [low, high] = std::minmax_element(examples.targets.begin(), examples.targets.end());
+    double sum = 0;
+    for (float t : examples.targets) sum += t;
+    result.targetSummary = QCoreApplication::translate("tw::ui::DataPreview", "%1: min %2, mean %3, max %4")
+                               .arg(result.target)
+                               .arg(double(*low), 0, 'g', 5)
+                               .arg(sum / double(examples.targets.size()), 0, 'g', 5)
+                               .arg(double(*high), 0, 'g', 5);
+  }
+  splitCounts(result, examples.count, request.valFraction, request.testFraction);
+  return result;
+}
+
+// The first two features as a scatter, a colour per class (the Okabe-Ito palette reads for
+// colour-blind users too).
+QImage scatterOf(const data::Examples &examples) {
+  static const QColor colours[] = {QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73),
+                                   QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9), QColor(0xd5, 0x5e, 0x00),
+                                   QColor(0xf0, 0xe4, 0x42), QColor(0x00, 0x00, 0x00)};
+  const int64_t d = examples.featureSize();
+  float minX = 0, maxX = 0, minY = 0, maxY = 0;
+  for (int64_t i = 0; i < examples.count; ++i) {
+    const float x = examples.features[size_t(i * d)], y = d > 1 ? examples.features[size_t(i * d + 1)] : 0.0f;
+    if (i == 0 || x < minX) minX = x;
+    if (i == 0 || x > maxX) maxX = x;
+    if (i == 0 || y < minY) minY = y;
+    if (i == 0 || y > maxY) maxY = y;
+  }
+  const int size = 300, margin = 8;
+  QImage image(size, size, QImage::Format_RGB32);
+  image.fill(Qt::white);
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setPen(Qt::NoPen);
+  const float spanX = std::max(maxX - minX, 1e-6f), spanY = std::max(maxY - minY, 1e-6f);
+  for (int64_t i = 0; i < examples.count; ++i) {
+    const float x = examples.features[size_t(i * d)], y = d > 1 ? examples.features[size_t(i * d + 1)] : 0.0f;
+    painter.setBrush(colours[size_t(examples.labels[size_t(i)]) % std::size(colours)]);
+    painter.drawEllipse(QPointF(margin + (x - minX) / spanX * (size - 2 * margin),
+                                size - margin - (y - minY) / spanY * (size - 2 * margin)),
+                        2.0, 2.0);
+  }
+  return image;
+}
+
+DataPreviewResult readSynthetic(const DataPreviewRequest &request) {
+  // As the engine makes them (dataset_examples.cpp): two features, blobs spread by `noise`.
+  const data::Examples examples =
+      request.dataset == QLatin1String("spirals")
+          ? data::makeSpirals(request.samples, request.classes, request.noise, request.seed)
+          : data::makeBlobs(request.samples, request.classes, 2, request.noise, request.seed);
+  DataPreviewResult result;
+  result.grid = scatterOf(examples);
+  result.classCounts.assign(size_t(examples.classes), 0);
+  for (int64_t l : examples.labels) ++result.classCounts[size_t(l)];
+  splitCounts(result, examples.count, request.valFraction, request.testFraction);
+  return result;
+}
+
+}  // namespace
+
+DataPreviewResult readDataPreview(const DataPreviewRequest &r) {
+  if (r.dataset == QLatin1String("fashion-mnist") || r.dataset == QLatin1String("mnist"))
+    return readIdx(r.dataset, r.path, r.trainLimit, r.valFraction);
+  if (r.dataset == QLatin1String("image-folder")) return readFolder(r.path, r.valFraction, r.testFraction);
+  if (r.dataset == QLatin1String("csv")) return readCsvPreview(r);
+  if (r.dataset == QLatin1String("spirals") || r.dataset == QLatin1String("blobs")) return readSynthetic(r);
+  throw std::runtime_error("unknown dataset '" + r.dataset.toStdString() + "'");
+}
+
+}  // namespace tw::ui

@@ -1,0 +1,47 @@
+#pragma once
+// What DataPreview shows, read on a worker thread with the readers the engine uses (core/data):
+// IDX files, image folders, CSV tables and the synthetic sets. No widgets here; each function
+// throws std::runtime_error with the reader's message (file, line, column) on bad input.
+
+#include <QImage>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <vector>
+
+namespace tw::ui {
+
+struct DataPreviewRequest {
+  QString dataset = QStringLiteral("fashion-mnist");  // as in data.dataset
+  QString path;                                       // empty: the system's copy (IDX)
+  int64_t trainLimit = 0;                             // 0 = all
+  double valFraction = 0.1;
+  double testFraction = 0.2;  // sources without their own test set
+  // csv
+  QString task = QStringLiteral("classification");
+  QString target;  // empty: the last column
+  QString missing = QStringLiteral("error");
+  // spirals, blobs
+  int64_t samples = 3000, classes = 3;
+  double noise = 0.2;
+  uint64_t seed = 42;
+};
+
+struct DataPreviewResult {
+  QString error;                // why there is no preview
+  QImage grid;                  // images with labels, or the synthetic set's scatter; may be null
+  QStringList classNames;
+  std::vector<int64_t> classCounts;
+  int64_t train = 0, validation = 0, test = 0;
+  // csv: the header, the first rows as written, the target used and, for regression, its range
+  QStringList columns;
+  QList<QStringList> rows;
+  QString target;
+  QString targetSummary;
+};
+
+DataPreviewResult readDataPreview(const DataPreviewRequest &request);
+
+}  // namespace tw::ui
