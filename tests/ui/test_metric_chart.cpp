@@ -4,7 +4,13 @@
 #include "ui/charts/decimation.h"
 #include "ui/charts/metric_chart.h"
 
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsView>
+#include <QLegend>
 #include <QtTest>
+
+#include <algorithm>
 
 #include <cmath>
 
@@ -87,6 +93,81 @@ class TestMetricChart : public QObject {
     QCOMPARE(chart.rawPointCount("train/loss"), 50000);
     QVERIFY(chart.seriesPointCount("train/loss") <= 2000);
     QVERIFY(chart.seriesPointCount("train/loss") >= 1000);
+  }
+
+  void zoomRedrawsTheRangeAtFullResolution() {
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    chart.resize(800, 400);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    chart.addSeries("train/loss", QStringLiteral("Training"));
+    // A million steps, with one spike that decimation must keep at every zoom level.
+    for (int64_t first = 1; first <= 1000000; first += 100000) {
+      auto points = metricPoints(first, first + 99999);
+      for (auto &p : points)
+        if (p.step == 123456) p.value = 50.0;
+      chart.appendPoints("train/loss", points);
+    }
+    QVERIFY(chart.seriesPointCount("train/loss") <= 4000);
+    auto drawn = chart.drawnPoints("train/loss");
+    QCOMPARE(drawn.first().x(), 1.0);
+    QCOMPARE(drawn.last().x(), 1000000.0);
+    QVERIFY(std::any_of(drawn.begin(), drawn.end(), [](const QPointF &p) { return p.y() == 50.0; }));
+
+    // 3,000 steps in view: every one of them is drawn (plus one beyond each edge).
+    chart.zoomToSteps(120000, 123000);
+    QVERIFY(chart.isZoomed());
+    drawn = chart.drawnPoints("train/loss");
+    QCOMPARE(drawn.size(), qsizetype(3001 + 2));
+    QCOMPARE(drawn.first().x(), 119999.0);
+    QCOMPARE(drawn.last().x(), 123001.0);
+    QCOMPARE(chart.visibleFrom(), 120000.0);
+    QCOMPARE(chart.visibleTo(), 123000.0);
+    // Live points while zoomed do not move the view.
+    chart.appendPoints("train/loss", metricPoints(1000001, 1000100));
+    QCOMPARE(chart.visibleTo(), 123000.0);
+
+    // Panning keeps the width; the wheel zooms around the pointer; a double-click shows all.
+    chart.pan(500);
+    QCOMPARE(chart.visibleFrom(), 120500.0);
+    QCOMPARE(chart.visibleTo(), 123500.0);
+    chart.zoomBy(0.5, 123500);
+    QCOMPARE(chart.visibleFrom(), 122000.0);
+    QCOMPARE(chart.visibleTo(), 123500.0);
+    drawn = chart.drawnPoints("train/loss");
+    QVERIFY(std::any_of(drawn.begin(), drawn.end(), [](const QPointF &p) { return p.y() == 50.0; }));
+    auto *view = chart.findChild<QGraphicsView *>();
+    QVERIFY(view);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, view->viewport()->rect().center());
+    QVERIFY(!chart.isZoomed());
+    QCOMPARE(chart.drawnPoints("train/loss").last().x(), 1000100.0);
+    QVERIFY(chart.seriesPointCount("train/loss") <= 4000);
+
+    // A drag across the plot zooms to the steps under it.
+    const QRect area = view->viewport()->rect();
+    const QPoint from(area.left() + area.width() / 3, area.center().y());
+    const QPoint to(area.left() + area.width() / 2, area.center().y());
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, to, view->viewport()->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, {});
+    QApplication::sendEvent(view->viewport(), &move);
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, to);
+    QVERIFY(chart.isZoomed());
+    QVERIFY(chart.visibleFrom() > 1 && chart.visibleTo() < 1000100 && chart.visibleFrom() < chart.visibleTo());
+    QTest::mouseClick(view->viewport(), Qt::RightButton, {}, area.center());
+    QVERIFY(!chart.isZoomed());
+  }
+
+  void legendHidesForManySeries() {
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    for (int i = 0; i < 12; ++i) chart.addSeries("s" + std::to_string(i), QString::number(i));
+    auto *legendOwner = chart.findChild<QGraphicsView *>();
+    QVERIFY(legendOwner);
+    QChart *qchart = static_cast<QChartView *>(legendOwner)->chart();
+    QVERIFY(qchart->legend()->isVisible());
+    chart.addSeries("s12", QStringLiteral("12"));
+    QVERIFY(!qchart->legend()->isVisible());
+    chart.setLegendVisible(true);
+    QVERIFY(qchart->legend()->isVisible());
   }
 
   void skipsNonFiniteValues() {

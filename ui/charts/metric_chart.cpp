@@ -2,6 +2,7 @@
 
 #include "ui/charts/decimation.h"
 #include "ui/charts/smoothing.h"
+#include "ui/charts/zoom_chart_view.h"
 #include "ui/studio_log.h"
 
 #include <QChart>
@@ -38,9 +39,11 @@ double niceTickInterval(double span, int ticks) {
 
 void setNiceRange(QValueAxis *axis, double min, double max, int ticks) {
   const double interval = niceTickInterval(max - min, ticks);
-  axis->setRange(min, max);
-  axis->setTickAnchor(std::floor(min / interval) * interval);
+  // Interval before range: the other order lays out the new range with the old interval first,
+  // which for a hidden chart can mean thousands of grid lines.
   axis->setTickInterval(interval);
+  axis->setTickAnchor(std::floor(min / interval) * interval);
+  axis->setRange(min, max);
 }
 
 }  // namespace
@@ -80,7 +83,11 @@ MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptio
   m_chart->addAxis(m_stepAxis, Qt::AlignBottom);
   m_chart->addAxis(m_valueAxis, Qt::AlignLeft);
 
-  m_view = new QChartView(m_chart, this);
+  m_view = new ZoomChartView(m_chart, this);
+  connect(m_view, &ZoomChartView::zoomRequested, this, &MetricChart::zoomToSteps);
+  connect(m_view, &ZoomChartView::zoomByRequested, this, &MetricChart::zoomBy);
+  connect(m_view, &ZoomChartView::panRequested, this, &MetricChart::pan);
+  connect(m_view, &ZoomChartView::resetRequested, this, &MetricChart::resetZoom);
   m_view->setRenderHint(QPainter::Antialiasing);
   m_view->setFrameShape(QFrame::NoFrame);
   m_view->setBackgroundBrush(palette().brush(QPalette::Window));
@@ -114,6 +121,57 @@ void MetricChart::addSeries(const std::string &key, const QString &label) {
   });
   m_series.emplace(key, std::move(series));
   m_order.push_back(key);
+  if (!m_legendForced) m_chart->legend()->setVisible(m_order.size() <= 12);
+}
+
+void MetricChart::setLegendVisible(bool visible) {
+  m_legendForced = true;
+  m_chart->legend()->setVisible(visible);
+}
+
+double MetricChart::visibleFrom() const { return m_stepAxis->min(); }
+double MetricChart::visibleTo() const { return m_stepAxis->max(); }
+
+void MetricChart::zoomToSteps(double from, double to) {
+  if (!(to > from) || !std::isfinite(from) || !std::isfinite(to)) return;
+  // Not narrower than a couple of steps: below that there is nothing more to see.
+  if (to - from < 2.0) {
+    const double middle = (from + to) / 2;
+    from = middle - 1.0;
+    to = middle + 1.0;
+  }
+  m_zoomed = true;
+  m_viewFrom = from;
+  m_viewTo = to;
+  redrawAll();
+}
+
+void MetricChart::zoomBy(double factor, double aroundStep) {
+  if (!m_hasBounds || factor <= 0) return;
+  const double from = visibleFrom(), to = visibleTo();
+  const double newFrom = aroundStep - (aroundStep - from) * factor, newTo = aroundStep + (to - aroundStep) * factor;
+  // Zooming out past everything is the same as showing everything.
+  if (newFrom <= m_minX && newTo >= m_maxX) {
+    resetZoom();
+    return;
+  }
+  zoomToSteps(newFrom, newTo);
+}
+
+void MetricChart::pan(double steps) {
+  if (!m_hasBounds || steps == 0) return;
+  zoomToSteps(visibleFrom() + steps, visibleTo() + steps);
+}
+
+void MetricChart::resetZoom() {
+  if (!m_zoomed) return;
+  m_zoomed = false;
+  redrawAll();
+}
+
+void MetricChart::redrawAll() {
+  for (auto &[key, series] : m_series) redraw(series);
+  updateAxes();
 }
 
 void MetricChart::appendPoints(const std::string &key, const std::vector<tracking::MetricPoint> &points) {
@@ -161,15 +219,25 @@ void MetricChart::redraw(Series &series) {
   // Smoothing runs over every point received, then decimation picks what to draw: the curve's
   // shape does not depend on the screen. replace() redraws once, not per point.
   series.shown = prepared(series.raw);
-  series.line->replace(minMaxDecimate(series.shown, m_options.decimateAbove));
+  series.line->replace(minMaxDecimate(visible(series.shown), m_options.decimateAbove));
+}
+
+QList<QPointF> MetricChart::visible(const QList<QPointF> &shown) const {
+  if (!m_zoomed) return shown;
+  // Points arrive in step order. One point beyond each end keeps the line running to the edges.
+  auto first = std::lower_bound(shown.begin(), shown.end(), m_viewFrom,
+                                [](const QPointF &p, double x) { return p.x() < x; });
+  auto last = std::upper_bound(first, shown.end(), m_viewTo, [](double x, const QPointF &p) { return x < p.x(); });
+  if (first != shown.begin()) --first;
+  if (last != shown.end()) ++last;
+  return QList<QPointF>(first, last);
 }
 
 void MetricChart::setSmoothing(double weight) {
   weight = std::clamp(weight, 0.0, 0.999);
   if (weight == m_smoothing) return;
   m_smoothing = weight;
-  for (auto &[key, series] : m_series) redraw(series);
-  updateAxes();
+  redrawAll();
 }
 
 void MetricChart::setLogScale(bool on) {
@@ -206,6 +274,7 @@ void MetricChart::clear() {
     series.shown.clear();
   }
   m_hasBounds = false;
+  m_zoomed = false;
   resetAxes();
 }
 
@@ -227,13 +296,16 @@ int MetricChart::rawPointCount(const std::string &key) const {
 
 void MetricChart::updateAxes() {
   if (!m_hasBounds) return;
-  const double maxX = m_maxX > m_minX ? m_maxX : m_minX + 1;
-  setNiceRange(m_stepAxis, m_minX, maxX, 8);
-  // The value range follows what is drawn: smoothing narrows it, the log axis drops values <= 0.
+  const double fromX = m_zoomed ? m_viewFrom : m_minX;
+  const double toX = m_zoomed ? m_viewTo : (m_maxX > m_minX ? m_maxX : m_minX + 1);
+  setNiceRange(m_stepAxis, fromX, toX, 8);
+  // The value range follows what is drawn: smoothing narrows it, the log axis drops values <= 0,
+  // zoom keeps only the steps in view.
   bool any = false;
   double minY = 0, maxY = 0;
   for (const auto &[key, series] : m_series) {
     for (const QPointF &p : series.shown) {
+      if (m_zoomed && (p.x() < m_viewFrom || p.x() > m_viewTo)) continue;
       if (!any) minY = maxY = p.y();
       minY = std::min(minY, p.y());
       maxY = std::max(maxY, p.y());

@@ -3,6 +3,10 @@
 // decimated (min/max buckets) once a series grows past decimateAbove points. Everything else
 // in Studio talks to this class, so the charting backend can change here alone.
 //
+// Zoom and pan (drag, wheel, middle-drag; double- or right-click resets) work on the steps: the
+// chart keeps every received point, so a zoomed range is decimated again from all the points in
+// it, and a few thousand steps show at full resolution however long the run.
+//
 //   auto *chart = new MetricChart(tr("Loss"));
 //   chart->addSeries("train/loss", tr("Training"));
 //   chart->appendPoints("train/loss", points);   // points after the ones already shown
@@ -19,7 +23,6 @@
 #include <vector>
 
 class QChart;
-class QChartView;
 class QLineSeries;
 class QLogValueAxis;
 class QValueAxis;
@@ -51,6 +54,18 @@ class MetricChart : public QWidget {
   // A logarithmic value axis (losses over orders of magnitude); points <= 0 are left out.
   void setLogScale(bool on);
   bool logScale() const { return m_logScale; }
+  // Zoom to a step range (full resolution inside it), by a factor around a step (< 1 zooms in),
+  // pan by a number of steps, or back to everything. Zoomed, live points no longer move the range.
+  void zoomToSteps(double from, double to);
+  void zoomBy(double factor, double aroundStep);
+  void pan(double steps);
+  void resetZoom();
+  bool isZoomed() const { return m_zoomed; }
+  double visibleFrom() const;
+  double visibleTo() const;
+  // Legends of more than a dozen series are unreadable colour chips; they hide by themselves.
+  void setLegendVisible(bool visible);
+
   // The values drawn for a series (smoothed, decimated), for tests.
   QList<QPointF> drawnPoints(const std::string &key) const;
 
@@ -68,10 +83,12 @@ class MetricChart : public QWidget {
   void resetAxes();
   void redraw(Series &series);
   QList<QPointF> prepared(const QList<QPointF> &raw) const;
+  QList<QPointF> visible(const QList<QPointF> &shown) const;
+  void redrawAll();
 
   MetricChartOptions m_options;
   QChart *m_chart = nullptr;
-  QChartView *m_view = nullptr;
+  class ZoomChartView *m_view = nullptr;
   QValueAxis *m_stepAxis = nullptr;
   QValueAxis *m_valueAxis = nullptr;
   QLogValueAxis *m_logAxis = nullptr;
@@ -80,6 +97,9 @@ class MetricChart : public QWidget {
   std::map<std::string, Series> m_series;
   std::vector<std::string> m_order;
   bool m_hasBounds = false;
+  bool m_zoomed = false;
+  double m_viewFrom = 0, m_viewTo = 0;
+  bool m_legendForced = false, m_legendVisible = true;
   double m_minX = 0, m_maxX = 0, m_minY = 0, m_maxY = 0;
 };
 
