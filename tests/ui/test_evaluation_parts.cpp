@@ -284,6 +284,17 @@ class TestEvaluationParts : public QObject {
     panel.showRun(shown);
     QVERIFY(refreshed.wait(5000));
     refreshed.clear();
+    // Hidden behind another tab, polls read nothing; shown, the panel catches up once.
+    for (int i = 0; i < 10; ++i) {
+      panel.updateRun(shown);
+      QTest::qWait(150);
+    }
+    QCOMPARE(refreshed.count(), 0);
+    panel.show();
+    QVERIFY(refreshed.wait(5000));
+    QTest::qWait(1200);
+    QCOMPARE(refreshed.count(), 1);
+    refreshed.clear();
     // Polls every 50 ms for 1.5 s, then quiet: one read per second, and one for the last poll.
     QElapsedTimer clock;
     clock.start();
@@ -303,6 +314,7 @@ class TestEvaluationParts : public QObject {
     ws.store->addArtifact(run.id, "artifacts/model.pt", "model");
     tw::ui::EvaluationPanel panel;
     panel.setDatabasePath(QString::fromStdString(ws.dbPath()));
+    panel.show();
     QSignalSpy refreshed(&panel, &tw::ui::EvaluationPanel::refreshed);
     panel.showRun(snapshot(ws, run.id));
     QVERIFY(refreshed.wait(5000));

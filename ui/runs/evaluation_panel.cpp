@@ -95,7 +95,7 @@ EvaluationPanel::EvaluationPanel(QWidget *parent)
   m_cooldown->setSingleShot(true);
   m_cooldown->setInterval(kRefreshCooldownMs);
   connect(m_cooldown, &QTimer::timeout, this, [this] {
-    if (!m_pending) return;
+    if (!m_pending || !isVisible()) return;
     m_pending = false;
     refresh();
     m_cooldown->start();
@@ -137,12 +137,22 @@ void EvaluationPanel::clearRun() {
 }
 
 void EvaluationPanel::requestRefresh() {
-  if (m_cooldown->isActive()) {
+  // Behind another tab nobody sees it: read when the tab is shown again.
+  if (!isVisible() || m_cooldown->isActive()) {
     m_pending = true;  // read once when the cooldown ends, however many polls came meanwhile
     return;
   }
   refresh();
   m_cooldown->start();
+}
+
+void EvaluationPanel::showEvent(QShowEvent *event) {
+  QWidget::showEvent(event);
+  if (m_pending && !m_cooldown->isActive()) {
+    m_pending = false;
+    refresh();
+    m_cooldown->start();
+  }
 }
 
 void EvaluationPanel::refresh() {

@@ -56,6 +56,9 @@ class EvaluationPanel : public QWidget {
  Q_SIGNALS:
   void refreshed();  // an answer from the worker thread is shown
 
+ protected:
+  void showEvent(QShowEvent *event) override;
+
  private:
   void onLoaded(const EvaluationData &data);
   void onEvaluationPicked(int index);
