@@ -15,6 +15,10 @@
         <source>Small ResNet (2 residual blocks)</source>
         <translation>Kleines ResNet (2 Residualblöcke)</translation>
     </message>
+    <message>
+        <source>Transformer encoder for sequences (image rows)</source>
+        <translation>Transformer-Encoder für Sequenzen (Bildzeilen)</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -46,6 +50,10 @@
         <source>Delete %1 nodes</source>
         <translation>%1 Knoten löschen</translation>
     </message>
+    <message>
+        <source>Block %1</source>
+        <translation>Block %1</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -69,13 +77,39 @@
         <source>LANG</source>
         <translation>SPRACHE</translation>
     </message>
+    <message>
+        <source>Print how long the window and the runs list took to appear (one JSON line), then quit.</source>
+        <translation>Ausgeben, wie lange Fenster und Runliste bis zum Erscheinen brauchten (eine JSON-Zeile), dann beenden.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::BandChart</name>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>%1 · step %2: mean %3, min %4, max %5 (runs with this step: %6)</source>
+        <translation>%1 · Schritt %2: Mittel %3, Min. %4, Max. %5 (Runs mit diesem Schritt: %6)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::BlockLibrary</name>
+    <message>
+        <source>&apos;%1&apos; is not a block name: use letters, digits, &apos;_&apos; and &apos;-&apos;, starting with a letter.</source>
+        <translation>„%1“ ist kein Blockname: Buchstaben, Ziffern, „_“ und „-“ verwenden, beginnend mit einem Buchstaben.</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1.</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ComparePage</name>
-    <message>
-        <source>Only differences</source>
-        <translation>Nur Unterschiede</translation>
-    </message>
     <message>
         <source>Metric</source>
         <translation>Metrik</translation>
@@ -89,16 +123,124 @@
         <translation>%1 Läufe werden geladen …</translation>
     </message>
     <message>
-        <source>Cannot read the runs: %1</source>
-        <translation>Die Läufe können nicht gelesen werden: %1</translation>
+        <source>%1 runs, %2 of %3 parameters differ</source>
+        <translation>%1 Läufe, %2 von %3 Parametern unterscheiden sich</translation>
+    </message>
+    <message>
+        <source>Curves</source>
+        <translation>Kurven</translation>
+    </message>
+    <message>
+        <source>Parallel coordinates</source>
+        <translation>Parallele Koordinaten</translation>
+    </message>
+    <message>
+        <source>Scatter</source>
+        <translation>Streudiagramm</translation>
+    </message>
+    <message>
+        <source>Config</source>
+        <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>Cannot read the runs: %1. Check that the workspace&apos;s tracking.db is readable.</source>
+        <translation>Die Runs können nicht gelesen werden: %1. Prüfen Sie, ob die tracking.db des Arbeitsbereichs lesbar ist.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::Comparison</name>
+    <message>
+        <source>Final value</source>
+        <translation>Letzter Wert</translation>
+    </message>
+    <message>
+        <source>Minimum</source>
+        <translation>Minimum</translation>
+    </message>
+    <message>
+        <source>Maximum</source>
+        <translation>Maximum</translation>
+    </message>
+    <message>
+        <source>Which value of each run&apos;s metric to place it at: its last, lowest or highest</source>
+        <translation>Welcher Wert der Metrik jedes Runs zählt: der letzte, der kleinste oder der größte</translation>
+    </message>
+    <message>
+        <source>%1 (final)</source>
+        <translation>%1 (letzter)</translation>
+    </message>
+    <message>
+        <source>%1 (min)</source>
+        <translation>%1 (Min.)</translation>
+    </message>
+    <message>
+        <source>%1 (max)</source>
+        <translation>%1 (Max.)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ConfigDiffView</name>
+    <message>
+        <source>Only differences</source>
+        <translation>Nur Unterschiede</translation>
     </message>
     <message>
         <source>Parameter</source>
         <translation>Parameter</translation>
     </message>
+</context>
+<context>
+    <name>tw::ui::ConfusionHeatmap</name>
     <message>
-        <source>%1 runs, %2 of %3 parameters differ</source>
-        <translation>%1 Läufe, %2 von %3 Parametern unterscheiden sich</translation>
+        <source>Predicted</source>
+        <translation>Vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Truth</source>
+        <translation>Wahrheit</translation>
+    </message>
+    <message>
+        <source>Truth: %1
+Predicted: %2
+Examples: %3 (%4% of the class)</source>
+        <translation>Wahrheit: %1
+Vorhergesagt: %2
+Beispiele: %3 (%4 % der Klasse)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::CurvesView</name>
+    <message>
+        <source>Runs with the same value of this parameter are drawn as one mean curve with a band from the lowest to the highest of them</source>
+        <translation>Runs mit gleichem Wert dieses Parameters werden als eine Mittelwertkurve mit einem Band vom kleinsten bis zum größten Wert gezeichnet</translation>
+    </message>
+    <message>
+        <source>Group by</source>
+        <translation>Gruppieren nach</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (1 run)</source>
+        <translation>%1 = %2 (1 Run)</translation>
+    </message>
+    <message>
+        <source>%1 = %2 (%3 runs)</source>
+        <translation>%1 = %2 (%3 Runs)</translation>
+    </message>
+    <message>
+        <source>%1: mean and min–max per group, in bins of %2 steps</source>
+        <translation>%1: Mittel und Min.–Max. je Gruppe, in Abschnitten zu %2 Schritten</translation>
+    </message>
+    <message>
+        <source>%1: mean and min–max per group</source>
+        <translation>%1: Mittel und Min.–Max. je Gruppe</translation>
     </message>
 </context>
 <context>
@@ -108,16 +250,20 @@
         <translation>%1 wird gelesen …</translation>
     </message>
     <message>
-        <source>No preview for %1 (tables and synthetic sets are read when the run starts).</source>
-        <translation>Keine Vorschau für %1 (Tabellen und synthetische Datensätze werden beim Start des Laufs gelesen).</translation>
-    </message>
-    <message>
         <source>train %1 · validation %2 · test %3</source>
         <translation>Training %1 · Validierung %2 · Test %3</translation>
     </message>
     <message>
         <source>Examples per class</source>
         <translation>Beispiele je Klasse</translation>
+    </message>
+    <message>
+        <source>target: %1</source>
+        <translation>Zielspalte: %1</translation>
+    </message>
+    <message>
+        <source>%1: min %2, mean %3, max %4</source>
+        <translation>%1: Min. %2, Mittel %3, Max. %4</translation>
     </message>
 </context>
 <context>
@@ -221,6 +367,140 @@
     <message>
         <source>Problems: %1 · %2</source>
         <translation>Probleme: %1 · %2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a block name: use letters, digits, &apos;_&apos; and &apos;-&apos;, starting with a letter.</source>
+        <translation>„%1“ ist kein Blockname: Buchstaben, Ziffern, „_“ und „-“ verwenden, beginnend mit einem Buchstaben.</translation>
+    </message>
+    <message>
+        <source>Cannot group into a block: %1</source>
+        <translation>Gruppieren zu einem Block nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Grouped as %1; the block %2 is in the palette under My Blocks.</source>
+        <translation>Als %1 gruppiert; der Block %2 steht in der Palette unter „Meine Blöcke“.</translation>
+    </message>
+    <message>
+        <source>Cannot read the block %1 from %2.</source>
+        <translation>Der Block %1 kann nicht aus %2 gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Select the nodes to group first.</source>
+        <translation>Wählen Sie zuerst die zu gruppierenden Knoten aus.</translation>
+    </message>
+    <message>
+        <source>Group into Block</source>
+        <translation>Zu Block gruppieren</translation>
+    </message>
+    <message>
+        <source>Block name (reusable from the palette under My Blocks):</source>
+        <translation>Blockname (wiederverwendbar aus der Palette unter „Meine Blöcke“):</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>%1 rückgängig machen</translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation>%1 wiederholen</translation>
+    </message>
+    <message>
+        <source>Group into Block…</source>
+        <translation>Zu Block gruppieren…</translation>
+    </message>
+    <message>
+        <source>Save the selected nodes as a reusable block and frame them as one (Ctrl+G)</source>
+        <translation>Die ausgewählten Knoten als wiederverwendbaren Block speichern und als Einheit einrahmen (Strg+G)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::EvaluationLoader</name>
+    <message>
+        <source>Could not read the run&apos;s evaluations: %1</source>
+        <translation>Die Auswertungen des Runs konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is too large for a confusion matrix</source>
+        <translation>%1 ist zu groß für eine Konfusionsmatrix</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::EvaluationPanel</name>
+    <message>
+        <source>Row shares</source>
+        <translation>Zeilenanteile</translation>
+    </message>
+    <message>
+        <source>Which evaluation to show: each validation epoch, and the test set at the end</source>
+        <translation>Welche Auswertung gezeigt wird: jede Validierungsepoche und der Testdatensatz am Ende</translation>
+    </message>
+    <message>
+        <source>Show each row as shares of its true class, so the diagonal reads as recall</source>
+        <translation>Jede Zeile als Anteile ihrer wahren Klasse zeigen, sodass die Diagonale die Trefferquote (Recall) ist</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Präzision</translation>
+    </message>
+    <message>
+        <source>Recall</source>
+        <translation>Recall</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
+    </message>
+    <message>
+        <source>Support</source>
+        <translation>Anzahl</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <source>Reading the run&apos;s evaluations…</source>
+        <translation>Die Auswertungen des Runs werden gelesen…</translation>
+    </message>
+    <message>
+        <source>Select a run to see its evaluations.</source>
+        <translation>Wählen Sie einen Run, um seine Auswertungen zu sehen.</translation>
+    </message>
+    <message>
+        <source>No confusion matrix recorded yet. A classification run records one at each validation epoch and one for the test set at the end; regression runs have none.</source>
+        <translation>Noch keine Konfusionsmatrix aufgezeichnet. Ein Klassifikationsrun zeichnet eine je Validierungsepoche und eine für den Testdatensatz am Ende auf; Regressionsruns haben keine.</translation>
+    </message>
+    <message>
+        <source>%1 · examples: %2 · accuracy %3%</source>
+        <translation>%1 · Beispiele: %2 · Genauigkeit %3 %</translation>
+    </message>
+    <message>
+        <source>Accuracy</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Macro average</source>
+        <translation>Makro-Mittel</translation>
+    </message>
+    <message>
+        <source>Weighted average</source>
+        <translation>Gewichtetes Mittel</translation>
+    </message>
+    <message>
+        <source>Test set (end of run)</source>
+        <translation>Testdatensatz (Ende des Runs)</translation>
+    </message>
+    <message>
+        <source>Epoch %1 (validation)</source>
+        <translation>Epoche %1 (Validierung)</translation>
     </message>
 </context>
 <context>
@@ -341,6 +621,58 @@
         <source>Preview Data</source>
         <translation>Datenvorschau</translation>
     </message>
+    <message>
+        <source>The column to predict; Preview Data lists the table&apos;s columns (default: the last)</source>
+        <translation>Die vorherzusagende Spalte; „Daten ansehen“ listet die Spalten der Tabelle (Standard: die letzte)</translation>
+    </message>
+    <message>
+        <source>Empty fields, NA, NaN and ?: stop with the row&apos;s line, drop the row, or fill with the column&apos;s mean (most frequent value) or zero</source>
+        <translation>Leere Felder, NA, NaN und ?: mit der Zeilennummer abbrechen, die Zeile verwerfen oder mit dem Mittelwert (häufigsten Wert) der Spalte bzw. null auffüllen</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Target column</source>
+        <translation>Zielspalte</translation>
+    </message>
+    <message>
+        <source>Missing values</source>
+        <translation>Fehlende Werte</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Beispiele</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>Klassen</translation>
+    </message>
+    <message>
+        <source>Noise</source>
+        <translation>Rauschen</translation>
+    </message>
+    <message>
+        <source>CSV Table</source>
+        <translation>CSV-Tabelle</translation>
+    </message>
+    <message>
+        <source>CSV tables (*.csv);;All files (*)</source>
+        <translation>CSV-Tabellen (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Image Folder (one subfolder per class)</source>
+        <translation>Bildordner (ein Unterordner je Klasse)</translation>
+    </message>
+    <message>
+        <source>Folder with the IDX files</source>
+        <translation>Ordner mit den IDX-Dateien</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MainWindow</name>
@@ -458,6 +790,18 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>&amp;Compare</source>
         <translation>&amp;Vergleichen</translation>
     </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>System Language</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>The language changes when Studio starts again.</source>
+        <translation>Die Sprache wechselt beim nächsten Start von Studio.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -507,6 +851,26 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Paste</source>
         <translation>Einfügen</translation>
+    </message>
+    <message>
+        <source>Select the nodes to group first.</source>
+        <translation>Wählen Sie zuerst die zu gruppierenden Knoten aus.</translation>
+    </message>
+    <message>
+        <source>A selected node no longer exists.</source>
+        <translation>Ein ausgewählter Knoten existiert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>%1 is an Input: a block takes its inputs from the model.</source>
+        <translation>%1 ist ein Input: Ein Block erhält seine Eingaben aus dem Modell.</translation>
+    </message>
+    <message>
+        <source>Group into block %1</source>
+        <translation>Zu Block %1 gruppieren</translation>
+    </message>
+    <message>
+        <source>Insert block %1</source>
+        <translation>Block %1 einfügen</translation>
     </message>
 </context>
 <context>
@@ -565,6 +929,48 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Search layers…</source>
         <translation>Schichten suchen …</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>Blöcke</translation>
+    </message>
+    <message>
+        <source>My Blocks</source>
+        <translation>Meine Blöcke</translation>
+    </message>
+    <message>
+        <source>Your block %1: inserts its nodes as one group</source>
+        <translation>Ihr Block %1: fügt seine Knoten als eine Gruppe ein</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ParallelCoordinates</name>
+    <message>
+        <source>Nothing to show: the runs have no differing parameters or values.</source>
+        <translation>Nichts zu zeigen: Die Runs haben keine abweichenden Parameter oder Werte.</translation>
+    </message>
+    <message>
+        <source> (log)</source>
+        <translation> (log.)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ParallelView</name>
+    <message>
+        <source>Clear selection</source>
+        <translation>Auswahl aufheben</translation>
+    </message>
+    <message>
+        <source>Metric value</source>
+        <translation>Metrikwert</translation>
+    </message>
+    <message>
+        <source>All %1 runs shown. Drag along an axis to select a range.</source>
+        <translation>Alle %1 Runs angezeigt. Ziehen Sie entlang einer Achse, um einen Bereich auszuwählen.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs selected</source>
+        <translation>%1 von %2 Runs ausgewählt</translation>
     </message>
 </context>
 <context>
@@ -666,6 +1072,42 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>System</source>
         <translation>System</translation>
+    </message>
+    <message>
+        <source>Evaluation</source>
+        <translation>Auswertung</translation>
+    </message>
+    <message>
+        <source>A logarithmic value axis for the loss and the gradient norm</source>
+        <translation>Eine logarithmische Werteachse für Verlust und Gradientennorm</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Throughput (samples/s, per epoch)</source>
+        <translation>Durchsatz (Beispiele/s, je Epoche)</translation>
+    </message>
+    <message>
+        <source>Training samples per second</source>
+        <translation>Trainingsbeispiele pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Data wait (share of training time, 0 to 1, per epoch)</source>
+        <translation>Datenwartezeit (Anteil der Trainingszeit, 0 bis 1, je Epoche)</translation>
+    </message>
+    <message>
+        <source>Waiting for batches</source>
+        <translation>Warten auf Batches</translation>
+    </message>
+    <message>
+        <source>Gradient norm (before clipping)</source>
+        <translation>Gradientennorm (vor dem Clipping)</translation>
+    </message>
+    <message>
+        <source>Global L2 norm</source>
+        <translation>Globale L2-Norm</translation>
     </message>
 </context>
 <context>
@@ -788,10 +1230,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Kurven und Konfigurationen der gewählten Läufe übereinanderlegen (Strg+Umschalt+C)</translation>
     </message>
     <message>
-        <source>Filter by name or experiment</source>
-        <translation>Nach Name oder Experiment filtern</translation>
-    </message>
-    <message>
         <source>All statuses</source>
         <translation>Alle Zustände</translation>
     </message>
@@ -826,6 +1264,66 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Delete %1 run(s) with their checkpoints and artifacts? This cannot be undone.</source>
         <translation>%1 Lauf/Läufe mit Checkpoints und Artefakten löschen? Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <source>Filter: words, #tag, val/accuracy&gt;0.9, lr&lt;=0.01</source>
+        <translation>Filter: Wörter, #Tag, val/accuracy&gt;0.9, lr&lt;=0.01</translation>
+    </message>
+    <message>
+        <source>Words match the name, experiment, tags and note; #tag (or tag:name) requires a tag; key&lt;value, key&gt;=value, key=value and key!=value compare a metric&apos;s latest value or a parameter (by full key, or its last part when unique). All terms must hold.</source>
+        <translation>Wörter passen auf Name, Experiment, Tags und Notiz; #tag (oder tag:name) verlangt einen Tag; key&lt;wert, key&gt;=wert, key=wert und key!=wert vergleichen den letzten Wert einer Metrik oder einen Parameter (mit vollem Schlüssel oder, wenn eindeutig, dessen letztem Teil). Alle Bedingungen müssen gelten.</translation>
+    </message>
+    <message>
+        <source>All tags</source>
+        <translation>Alle Tags</translation>
+    </message>
+    <message>
+        <source>Show archived</source>
+        <translation>Archivierte zeigen</translation>
+    </message>
+    <message>
+        <source>Add Tag...</source>
+        <translation>Tag hinzufügen...</translation>
+    </message>
+    <message>
+        <source>Add Tag</source>
+        <translation>Tag hinzufügen</translation>
+    </message>
+    <message>
+        <source>Tag for the selected runs:</source>
+        <translation>Tag für die ausgewählten Runs:</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>Note on %1:</source>
+        <translation>Notiz zu %1:</translation>
+    </message>
+    <message>
+        <source>Remove Tag</source>
+        <translation>Tag entfernen</translation>
+    </message>
+    <message>
+        <source>Edit Note...</source>
+        <translation>Notiz bearbeiten...</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>Archivieren</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>Aus dem Archiv holen</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Metriken</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
     </message>
 </context>
 <context>
@@ -865,6 +1363,56 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Test accuracy</source>
         <translation>Test-Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Latest value of the metric %1</source>
+        <translation>Letzter Wert der Metrik %1</translation>
+    </message>
+    <message>
+        <source>Parameter %1</source>
+        <translation>Parameter %1</translation>
+    </message>
+    <message>
+        <source>Double-click a note to edit it</source>
+        <translation>Doppelklicken Sie auf eine Notiz, um sie zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ScatterChart</name>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… und %1 weitere</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ScatterView</name>
+    <message>
+        <source>Parameter</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Reading every point of %1…</source>
+        <translation>Alle Punkte von %1 werden gelesen…</translation>
+    </message>
+    <message>
+        <source>The runs have no parameters.</source>
+        <translation>Die Runs haben keine Parameter.</translation>
+    </message>
+    <message>
+        <source>Left out for want of a value: %1 runs</source>
+        <translation>Mangels Wert ausgelassen: %1 Runs</translation>
     </message>
 </context>
 <context>
