@@ -1,5 +1,6 @@
 #include "core/engine/op_builders.h"
 
+#include "core/engine/sequence_builders.h"
 #include "core/spec/param.h"
 
 #include <map>
@@ -225,6 +226,11 @@ const std::map<std::string, OpBuilder> &table() {
       {"LogSoftmax", buildLogSoftmax},
       {"Add", buildAdd},
       {"Concat", buildConcat},
+      {"Reshape", buildReshape},
+      {"PositionalEmbedding", buildPositionalEmbedding},
+      {"MultiheadAttention", buildMultiheadAttention},
+      {"TransformerEncoderLayer", buildTransformerEncoderLayer},
+      {"SequenceMean", buildSequenceMean},
   };
   return builders;
 }

@@ -94,6 +94,7 @@ std::string opCategoryName(OpCategory category) {
     case OpCategory::Pooling: return "Pooling";
     case OpCategory::Merge: return "Merge";
     case OpCategory::Reshape: return "Reshape";
+    case OpCategory::Block: return "Blocks";
   }
   return "Unknown";
 }
@@ -113,6 +114,7 @@ Registry::Registry() {
   detail::addLayerOps(m_ops);
   detail::addActivationOps(m_ops);
   detail::addStructureOps(m_ops);
+  detail::addSequenceOps(m_ops);
 }
 
 const OpDef *Registry::find(const std::string &name) const {

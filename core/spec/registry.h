@@ -27,7 +27,8 @@ using ParamCountRule = std::function<int64_t(const std::vector<Shape> &inputs, c
 // shapes; throws ShapeError naming the parameter when a value written in the file contradicts them.
 using InferRule = std::function<void(const std::vector<Shape> &inputs, ParamMap &params)>;
 
-enum class OpCategory { Input, Layer, Activation, Normalization, Pooling, Merge, Reshape };
+// Block: a composite of several layers built as one node (TransformerEncoderLayer).
+enum class OpCategory { Input, Layer, Activation, Normalization, Pooling, Merge, Reshape, Block };
 std::string opCategoryName(OpCategory category);
 
 struct OpDef {

@@ -36,5 +36,6 @@ std::string pairText(const IntList &pair);
 void addLayerOps(std::vector<OpDef> &ops);       // Input, Linear, Conv, norms, Embedding
 void addActivationOps(std::vector<OpDef> &ops);  // Dropout, activations, Softmax
 void addStructureOps(std::vector<OpDef> &ops);   // pooling, Flatten, Add, Concat
+void addSequenceOps(std::vector<OpDef> &ops);    // Reshape, attention, Transformer layers over [T, E]
 
 }  // namespace tw::spec::detail

@@ -216,7 +216,7 @@ class TestSpecParser : public QObject {
   void examplesAnalyzeCleanly() {
     QDir dir(QStringLiteral(TW_SOURCE_DIR "/resources/examples"));
     const QStringList files = dir.entryList({QStringLiteral("*.model.yaml")}, QDir::Files, QDir::Name);
-    QVERIFY2(files.size() >= 2, "fashion_mlp and fashion_cnn ship with Torchwright");
+    QVERIFY2(files.size() >= 3, "fashion_mlp, fashion_cnn and fashion_transformer ship with Torchwright");
     for (const QString &file : files) {
       const std::string path = dir.filePath(file).toStdString();
       ModelSpec spec;
@@ -236,6 +236,12 @@ class TestSpecParser : public QObject {
     const Analysis cnn = analyze(parseModelFile(dir.filePath("fashion_cnn.model.yaml").toStdString()));
     QCOMPARE(cnn.find("pool2")->outputShape, (Shape{64, 7, 7}));
     QCOMPARE(cnn.totalParams, int64_t(320 + 64 + 18496 + 128 + 803072 + 2570));
+    const Analysis transformer = analyze(parseModelFile(dir.filePath("fashion_transformer.model.yaml").toStdString()));
+    QCOMPARE(transformer.find("rows")->outputShape, (Shape{28, 28}));
+    QCOMPARE(transformer.find("encoder2")->outputShape, (Shape{28, 64}));
+    QCOMPARE(transformer.find("pool")->outputShape, Shape{64});
+    // Linear 28->64, positions 28x64, two encoder layers (as torch counts them), Linear 64->10.
+    QCOMPARE(transformer.totalParams, int64_t(1856 + 1792 + 2 * 33472 + 650));
   }
 };
 

@@ -83,6 +83,21 @@ class TestSpecShapes : public QObject {
     row("Concat dim 2", "Concat", "dim: 2", "[3, 4];[3, 6];[3, 1]", "[3, 11]", 0);
     row("Embedding", "Embedding", "num_embeddings: 1000, embedding_dim: 64", "[16]", "[16, 64]", 64000);
     row("Embedding 2-D", "Embedding", "num_embeddings: 10, embedding_dim: 32", "[4, 8]", "[4, 8, 32]", 320);
+    row("Reshape", "Reshape", "shape: [28, 28]", "[1, 28, 28]", "[28, 28]", 0);
+    row("Reshape -1", "Reshape", "shape: [-1, 7]", "[4, 7, 2]", "[8, 7]", 0);
+    row("Reshape to features", "Reshape", "shape: [-1]", "[3, 5]", "[15]", 0);
+    row("PositionalEmbedding", "PositionalEmbedding", "", "[28, 64]", "[28, 64]", 1792);
+    // torch: in_proj [3E, E] + [3E], out_proj [E, E] + [E].
+    row("MultiheadAttention", "MultiheadAttention", "num_heads: 4", "[10, 64]", "[10, 64]", 16640);
+    row("MultiheadAttention no bias", "MultiheadAttention", "num_heads: 3, bias: false, dropout: 0.2", "[5, 12]",
+        "[5, 12]", 576);
+    // Counts from sum(p.numel() for p in torch.nn.TransformerEncoderLayer(...).parameters()).
+    row("TransformerEncoderLayer", "TransformerEncoderLayer", "nhead: 4, dim_feedforward: 128", "[28, 64]", "[28, 64]",
+        33472);
+    row("TransformerEncoderLayer defaults", "TransformerEncoderLayer", "nhead: 2", "[7, 16]", "[7, 16]", 68752);
+    row("TransformerEncoderLayer gelu", "TransformerEncoderLayer", "nhead: 3, dim_feedforward: 20, activation: gelu",
+        "[4, 12]", "[4, 12]", 1184);
+    row("SequenceMean", "SequenceMean", "", "[28, 64]", "[64]", 0);
   }
 
   void shapes() {
@@ -123,7 +138,7 @@ class TestSpecShapes : public QObject {
     std::set<std::string> registry;
     for (const OpDef &op : Registry::instance().ops()) registry.insert(op.name);
     QCOMPARE(m_tested, registry);
-    QCOMPARE(registry.size(), size_t(23));
+    QCOMPARE(registry.size(), size_t(28));
   }
 
   // Defaults of every op must pass the op's own validation: a walk over the whole table.

@@ -101,6 +101,29 @@ class TestSpecValidation : public QObject {
         "nodes:\n  - {id: x, op: Input, shape: [8], dtype: int64}\n  - {id: d, op: Dropout}\n"
         "  - {id: fc, op: Linear, out_features: 2}\n",
         "Linear needs float32 values, but 'd' gives int64", 4, "fc", "inputs", false);
+    row("num_heads must divide",
+        "nodes:\n  - {id: x, op: Input, shape: [10, 64]}\n  - {id: a, op: MultiheadAttention, num_heads: 5}\n",
+        "num_heads 5 must divide embed_dim (64)", 3, "a", "num_heads", false);
+    row("nhead must divide",
+        "nodes:\n  - {id: x, op: Input, shape: [10, 64]}\n  - {id: t, op: TransformerEncoderLayer, nhead: 3}\n",
+        "nhead 3 must divide d_model (64)", 3, "t", "nhead", false);
+    row("attention on features", "  - {id: a, op: MultiheadAttention, num_heads: 4}\n",
+        "MultiheadAttention expects a [T, E] input (2 dims without the batch), got [784]", 3, "a", "");
+    row("embed_dim mismatch",
+        "nodes:\n  - {id: x, op: Input, shape: [10, 64]}\n"
+        "  - {id: a, op: MultiheadAttention, num_heads: 4, embed_dim: 32}\n",
+        "expected 64 (the features E of the incoming shape), got 32", 3, "a", "embed_dim", false);
+    row("reshape count",
+        "nodes:\n  - {id: x, op: Input, shape: [1, 28, 28]}\n  - {id: r, op: Reshape, shape: [28, 27]}\n",
+        "[28, 27] holds 756 elements, the input 784", 3, "r", "shape", false);
+    row("reshape wildcard count", "  - {id: r, op: Reshape, shape: [5, -1]}\n",
+        "[5, -1] cannot hold the 784 elements of the input: 784 is not a multiple of 5", 3, "r", "shape");
+    row("reshape two wildcards", "  - {id: r, op: Reshape, shape: [-1, -1]}\n", "at most one dimension may be -1", 3,
+        "r", "shape");
+    row("reshape zero", "  - {id: r, op: Reshape, shape: [0, 784]}\n", "dimensions must be >= 1 or -1", 3, "r",
+        "shape");
+    row("reshape below -1", "  - {id: r, op: Reshape, shape: [-2, 392]}\n", "expected >= -1, got [-2, 392]", 3, "r",
+        "shape");
     row("unknown output", "  - {id: a, op: ReLU}\noutput: b\n", "output 'b' is not a node of the model", 4, "",
         "output");
     row("no input node", "nodes:\n  - {id: a, op: ReLU}\n", "the model has no Input node", 0, "", "", false);

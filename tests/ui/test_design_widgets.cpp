@@ -1,9 +1,11 @@
 // The Design page's palette and property editor, driven through their real widgets: every
 // registry op listed and searchable, drags carry the op name, and the generated form shows
-// written, default and inferred values and reports only the user's edits.
+// written, default and inferred values and reports only the user's edits. Every model template
+// validates with the node count and output shape it promises.
 
 #include "core/spec/analysis.h"
 #include "core/spec/registry.h"
+#include "ui/design/model_templates.h"
 #include "ui/design/op_palette.h"
 #include "ui/design/property_editor.h"
 
@@ -21,6 +23,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 
 using tw::spec::IntList;
 using tw::spec::ParamValue;
@@ -48,6 +51,25 @@ QTreeWidgetItem *findOp(QTreeWidget *tree, const QString &op) {
 }
 
 QToolButton *resetButton(QWidget *editor) { return editor->parentWidget()->findChild<QToolButton *>(); }
+
+// What each template must give; a template without a row fails templatesValidate.
+struct TemplateExpectation {
+  int nodes;
+  const char *output;
+};
+const std::map<QString, TemplateExpectation> &templateExpectations() {
+  static const std::map<QString, TemplateExpectation> rows = {
+      {QStringLiteral("mlp"), {7, "[10]"}},
+      {QStringLiteral("lenet"), {13, "[10]"}},
+      {QStringLiteral("resnet"), {21, "[10]"}},  // 4 stem nodes, 2 blocks of 7, pool, flatten, logits
+      {QStringLiteral("transformer"), {8, "[10]"}},
+  };
+  return rows;
+}
+
+tw::spec::Analysis analyzeTemplate(const QString &name) {
+  return tw::spec::analyze(tw::spec::parseModelYaml(tw::ui::modelTemplateYaml(name).toStdString()));
+}
 
 QString screenshotPath(const QString &name) {
   const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots/");
@@ -79,6 +101,9 @@ class TestDesignWidgets : public QObject {
     QCOMPARE(conv->parent()->text(0), QStringLiteral("Layers"));
     QVERIFY(conv->toolTip(0).contains(QStringLiteral("convolution")));
     QVERIFY(conv->toolTip(0).contains(QStringLiteral("Inputs: 1")));
+    QTreeWidgetItem *encoder = findOp(palette.tree(), QStringLiteral("TransformerEncoderLayer"));
+    QVERIFY(encoder);
+    QCOMPARE(encoder->parent()->text(0), QStringLiteral("Blocks"));
   }
 
   void paletteFilters() {
@@ -324,6 +349,44 @@ class TestDesignWidgets : public QObject {
     editor.clear();
     QVERIFY(hint->isVisible());
     QVERIFY(!label->isVisible());
+  }
+
+  void templatesValidate_data() {
+    QTest::addColumn<QString>("name");
+    for (const QString &name : tw::ui::modelTemplateNames()) QTest::newRow(qPrintable(name)) << name;
+  }
+
+  void templatesValidate() {
+    QFETCH(QString, name);
+    auto expected = templateExpectations().find(name);
+    if (expected == templateExpectations().end()) QFAIL("the template has no row in templateExpectations()");
+    QVERIFY(!tw::ui::modelTemplateTitle(name).isEmpty());
+    const tw::spec::Analysis a = analyzeTemplate(name);
+    QVERIFY2(a.ok(), tw::spec::formatDiagnostics(a.diagnostics).c_str());
+    QCOMPARE(int(a.nodes.size()), expected->second.nodes);
+    QCOMPARE(QString::fromStdString(tw::spec::formatShape(a.find(a.output)->outputShape)),
+             QString::fromLatin1(expected->second.output));
+    QVERIFY(a.totalParams > 0);
+  }
+
+  // The template reads Fashion-MNIST rows as tokens; it is the shipped example, node for node.
+  void transformerTemplateIsTheExample() {
+    const tw::spec::Analysis a = analyzeTemplate(QStringLiteral("transformer"));
+    QVERIFY(a.ok());
+    QCOMPARE(a.find("rows")->outputShape, (tw::spec::Shape{28, 28}));
+    QCOMPARE(a.find("encoder2")->outputShape, (tw::spec::Shape{28, 64}));
+    QCOMPARE(a.find("encoder1")->op, std::string("TransformerEncoderLayer"));
+    QCOMPARE(a.totalParams, int64_t(1856 + 1792 + 2 * 33472 + 650));
+    const tw::spec::Analysis example = tw::spec::analyze(
+        tw::spec::parseModelFile(TW_SOURCE_DIR "/resources/examples/fashion_transformer.model.yaml"));
+    QVERIFY(example.ok());
+    QCOMPARE(example.nodes.size(), a.nodes.size());
+    for (size_t i = 0; i < a.nodes.size(); ++i) {
+      QCOMPARE(example.nodes[i].id, a.nodes[i].id);
+      QCOMPARE(example.nodes[i].op, a.nodes[i].op);
+      QCOMPARE(example.nodes[i].outputShape, a.nodes[i].outputShape);
+      QCOMPARE(example.nodes[i].paramCount, a.nodes[i].paramCount);
+    }
   }
 
   void propertiesScreenshot() {

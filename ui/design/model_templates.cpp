@@ -61,14 +61,29 @@ nodes:
   - {id: logits, op: Linear, out_features: 10}
 )";
 
+// Fashion-MNIST read as a sequence: each of the 28 pixel rows is a token of 28 features.
+const char *kTransformer = R"(name: transformer
+nodes:
+  - {id: image, op: Input, shape: [1, 28, 28]}
+  - {id: rows, op: Reshape, shape: [28, 28]}
+  - {id: embed, op: Linear, out_features: 64}
+  - {id: position, op: PositionalEmbedding}
+  - {id: encoder1, op: TransformerEncoderLayer, nhead: 4, dim_feedforward: 128}
+  - {id: encoder2, op: TransformerEncoderLayer, nhead: 4, dim_feedforward: 128}
+  - {id: pool, op: SequenceMean}
+  - {id: logits, op: Linear, out_features: 10}
+)";
+
 }  // namespace
 
-QStringList modelTemplateNames() { return {"mlp", "lenet", "resnet"}; }
+QStringList modelTemplateNames() { return {"mlp", "lenet", "resnet", "transformer"}; }
 
 QString modelTemplateTitle(const QString &name) {
   if (name == "mlp") return QCoreApplication::translate("ModelTemplates", "MLP (784-256-128-10)");
   if (name == "lenet") return QCoreApplication::translate("ModelTemplates", "LeNet-style CNN");
   if (name == "resnet") return QCoreApplication::translate("ModelTemplates", "Small ResNet (2 residual blocks)");
+  if (name == "transformer")
+    return QCoreApplication::translate("ModelTemplates", "Transformer encoder for sequences (image rows)");
   return name;
 }
 
@@ -76,6 +91,7 @@ QString modelTemplateYaml(const QString &name) {
   if (name == "mlp") return QString::fromUtf8(kMlp);
   if (name == "lenet") return QString::fromUtf8(kLeNet);
   if (name == "resnet") return QString::fromUtf8(kResNet);
+  if (name == "transformer") return QString::fromUtf8(kTransformer);
   return {};
 }
 
