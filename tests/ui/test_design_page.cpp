@@ -5,7 +5,9 @@
 
 #include "studio_fixture.h"
 
+#include "ui/design/block_library.h"
 #include "ui/design/design_page.h"
+#include "ui/design/group_frame.h"
 #include "ui/design/edge_item.h"
 #include "ui/design/graph_scene.h"
 #include "ui/design/graph_view.h"
@@ -219,9 +221,78 @@ class TestDesignPage : public QObject {
       QVERIFY2(doc->analysis().ok(), qPrintable(name + ": " + page.statusText()));
       QVERIFY(doc->analysis().totalParams > 0);
     }
+    // Node counts and output shapes per template: test_design_widgets' templatesValidate.
+    QVERIFY(doc->loadTemplate(QStringLiteral("resnet"), nullptr));
     QVERIFY(doc->node("block2.sum"));  // the ResNet's residual Add
     page.view()->fitModel();
     saveScreenshot(page, QStringLiteral("design_page_resnet.png"));
+  }
+
+  void groupsNodesIntoAReusableBlock() {
+    QTemporaryDir library;
+    DesignPage page;
+    page.blockLibrary()->setDirectory(library.path());
+    page.resize(1300, 760);
+    page.show();
+    ModelDocument *doc = page.document();
+    QVERIFY(doc->loadTemplate("mlp", nullptr));
+    const int nodes = int(doc->spec().nodes.size());
+    const int64_t params = doc->analysis().totalParams;
+
+    // An Input cannot be part of a block, and a name must be usable as an id prefix.
+    page.scene()->selectNode("image");
+    QVERIFY(!page.groupSelection("stem"));
+    QVERIFY2(page.statusText().contains("Input"), qPrintable(page.statusText()));
+    page.scene()->clearSelection();
+    page.scene()->nodeItem("fc1")->setSelected(true);
+    page.scene()->nodeItem("act1")->setSelected(true);
+    QVERIFY(!page.groupSelection("2 dense"));
+    QVERIFY(doc->node("fc1"));
+
+    QVERIFY2(page.groupSelection("dense"), qPrintable(page.statusText()));
+    QVERIFY(!doc->node("fc1") && doc->node("dense.fc1") && doc->node("dense.act1"));
+    QCOMPARE(doc->node("dense.fc1")->inputs, std::vector<std::string>{"flat"});   // edges in and out follow
+    QCOMPARE(doc->node("fc2")->inputs, std::vector<std::string>{"dense.act1"});
+    QVERIFY(doc->analysis().ok());
+    QCOMPARE(doc->analysis().totalParams, params);
+    tw::ui::GroupFrame *frame = page.scene()->groupFrame("dense");
+    QVERIFY(frame);
+    QVERIFY(frame->sceneBoundingRect().contains(page.scene()->nodeItem("dense.fc1")->sceneBoundingRect()));
+    QVERIFY(frame->sceneBoundingRect().contains(page.scene()->nodeItem("dense.act1")->sceneBoundingRect()));
+    QVERIFY(!frame->sceneBoundingRect().contains(page.scene()->nodeItem("fc2")->sceneBoundingRect()));
+    page.view()->fitModel();
+    saveScreenshot(page, QStringLiteral("design_page_block.png"));
+
+    // Saved to the library as a block of its own, listed in the palette.
+    QCOMPARE(page.blockLibrary()->names(), QStringList{"dense"});
+    const QString yaml = page.blockLibrary()->yaml("dense");
+    QVERIFY2(yaml.contains("id: fc1") && yaml.contains("inputs: [fc1]") && !yaml.contains("flat"), qPrintable(yaml));
+    QVERIFY(page.palette()->visibleOps().contains("block:dense"));
+
+    // One undo step takes the grouping back, frame and all; redo restores it.
+    doc->undoStack()->undo();
+    QVERIFY(doc->node("fc1") && !doc->node("dense.fc1"));
+    QVERIFY(!page.scene()->groupFrame("dense"));
+    doc->undoStack()->redo();
+    QVERIFY(doc->node("dense.fc1") && page.scene()->groupFrame("dense"));
+
+    // Inserting it again, after the selected node: fresh prefix, inner edge kept, connected in.
+    page.scene()->selectNode("fc2");
+    Q_EMIT page.palette()->opActivated("block:dense");
+    QVERIFY(doc->node("dense_2.fc1") && doc->node("dense_2.act1"));
+    QCOMPARE(doc->node("dense_2.fc1")->inputs, std::vector<std::string>{"fc2"});
+    QCOMPARE(doc->node("dense_2.act1")->inputs, std::vector<std::string>{"dense_2.fc1"});
+    QCOMPARE(int(doc->spec().nodes.size()), nodes + 2);
+    QVERIFY(page.scene()->groupFrame("dense_2"));
+
+    // A drop from the palette inserts it too; another page (another model) finds it in the library.
+    QMimeData mime;
+    mime.setData(tw::ui::OpPalette::kMimeType, QByteArray("block:dense"));
+    QVERIFY(page.view()->dropOp(&mime, page.view()->viewport()->rect().center()));
+    QVERIFY(doc->node("dense_3.fc1"));
+    DesignPage other;
+    other.blockLibrary()->setDirectory(library.path());
+    QVERIFY(other.palette()->visibleOps().contains("block:dense"));
   }
 };
 

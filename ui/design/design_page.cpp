@@ -1,5 +1,6 @@
 #include "ui/design/design_page.h"
 
+#include "ui/design/block_library.h"
 #include "ui/design/graph_scene.h"
 #include "ui/design/graph_view.h"
 #include "ui/design/model_document.h"
@@ -12,7 +13,11 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
+#include <QInputDialog>
+#include <QDir>
+#include <QGraphicsItem>
 #include <QLabel>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
@@ -34,7 +39,8 @@ DesignPage::DesignPage(QWidget *parent)
     : QWidget(parent), m_document(new ModelDocument(this)), m_scene(new GraphScene(m_document, this)),
       m_view(new GraphView(m_scene, m_document, this)), m_palette(new OpPalette(this)),
       m_properties(new PropertyEditor(this)), m_yaml(new YamlView(m_document, this)), m_sideTabs(new QTabWidget(this)),
-      m_toolBar(new QToolBar(tr("Design"), this)), m_status(new QLabel(this)), m_splitter(new QSplitter(this)) {
+      m_toolBar(new QToolBar(tr("Design"), this)), m_status(new QLabel(this)), m_splitter(new QSplitter(this)),
+      m_blocks(new BlockLibrary(this)) {
   m_sideTabs->addTab(m_properties, tr("Properties"));
   m_sideTabs->addTab(m_yaml, tr("YAML"));
   m_splitter->addWidget(m_palette);
@@ -54,6 +60,10 @@ DesignPage::DesignPage(QWidget *parent)
     QPointF at = m_view->mapToScene(m_view->viewport()->rect().center());
     if (!m_currentNode.isEmpty()) at = m_document->position(m_currentNode) + QPointF(290, 0);
     const QString from = m_currentNode;
+    if (op.startsWith(QLatin1String(OpPalette::kBlockPrefix))) {
+      insertBlock(op.mid(static_cast<int>(qstrlen(OpPalette::kBlockPrefix))), at, from);
+      return;
+    }
     const QString id = m_document->addNode(op, at);
     if (!from.isEmpty()) m_document->connectNodes(from, id);
     m_scene->selectNode(id);
@@ -75,9 +85,53 @@ DesignPage::DesignPage(QWidget *parent)
       showCurrentNode();
     }
   });
+  connect(m_view, &GraphView::blockDropped, this, [this](const QString &name, QPointF at) { insertBlock(name, at); });
+  connect(m_blocks, &BlockLibrary::changed, this, [this] { m_palette->setBlocks(m_blocks->names()); });
+  m_palette->setBlocks(m_blocks->names());
   m_document->loadTemplate(QStringLiteral("mlp"), nullptr);
   m_view->fitModel();
   updateStatus();
+}
+
+bool DesignPage::groupSelection(const QString &name) {
+  QString instance, error;
+  if (!BlockLibrary::isValidName(name)) {
+    m_status->setText(tr("'%1' is not a block name: use letters, digits, '_' and '-', starting with a letter.").arg(name));
+    return false;
+  }
+  const QString yaml = m_document->groupIntoBlock(m_scene->selectedNodeIds(), name, &instance, &error);
+  if (yaml.isEmpty() || !m_blocks->save(name, yaml, &error)) {
+    m_status->setText(tr("Cannot group into a block: %1").arg(error));
+    return false;
+  }
+  m_status->setText(tr("Grouped as %1; the block %2 is in the palette under My Blocks.").arg(instance, name));
+  return true;
+}
+
+QStringList DesignPage::insertBlock(const QString &name, QPointF at, const QString &after) {
+  const QString yaml = m_blocks->yaml(name);
+  const QStringList ids = yaml.isEmpty() ? QStringList() : m_document->insertBlock(name, yaml, at);
+  if (ids.isEmpty()) {
+    m_status->setText(tr("Cannot read the block %1 from %2.").arg(name, QDir::toNativeSeparators(m_blocks->directory())));
+    return {};
+  }
+  if (!after.isEmpty()) m_document->connectNodes(after, ids.front());
+  m_scene->clearSelection();
+  for (const QString &id : ids)
+    if (QGraphicsItem *item = m_scene->nodeItem(id)) item->setSelected(true);
+  return ids;
+}
+
+void DesignPage::askGroupSelection() {
+  if (m_scene->selectedNodeIds().isEmpty()) {
+    m_status->setText(tr("Select the nodes to group first."));
+    return;
+  }
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Group into Block"),
+                                             tr("Block name (reusable from the palette under My Blocks):"),
+                                             QLineEdit::Normal, QStringLiteral("block"), &ok);
+  if (ok) groupSelection(name.trimmed());
 }
 
 DesignPage::~DesignPage() {
@@ -114,10 +168,23 @@ void DesignPage::createActions() {
   add(tr("Save"), QKeySequence::Save, [this] { save(); });
   add(tr("Save As…"), QKeySequence::SaveAs, [this] { saveAs(); });
   m_toolBar->addSeparator();
-  QAction *undo = m_document->undoStack()->createUndoAction(this, tr("Undo"));
+  // Plain "Undo"/"Redo" on the buttons, the edit in the tooltip: QUndoStack's own actions put the
+  // whole command text on the button, which the toolbar then elides mid-word.
+  QUndoStack *stack = m_document->undoStack();
+  auto *undo = new QAction(tr("Undo"), this);
   undo->setShortcut(QKeySequence::Undo);
-  QAction *redo = m_document->undoStack()->createRedoAction(this, tr("Redo"));
+  undo->setEnabled(stack->canUndo());
+  connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
+  connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
+  connect(stack, &QUndoStack::undoTextChanged, undo,
+          [undo](const QString &text) { undo->setToolTip(tr("Undo %1").arg(text)); });
+  auto *redo = new QAction(tr("Redo"), this);
   redo->setShortcut(QKeySequence::Redo);
+  redo->setEnabled(stack->canRedo());
+  connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
+  connect(stack, &QUndoStack::canRedoChanged, redo, &QAction::setEnabled);
+  connect(stack, &QUndoStack::redoTextChanged, redo,
+          [redo](const QString &text) { redo->setToolTip(tr("Redo %1").arg(text)); });
   for (QAction *a : {undo, redo}) {
     a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_toolBar->addAction(a);
@@ -126,6 +193,8 @@ void DesignPage::createActions() {
   add(tr("Delete"), QKeySequence::Delete, [this] { m_scene->deleteSelection(); });
   add(tr("Copy"), QKeySequence::Copy, [this] { copySelection(); });
   add(tr("Paste"), QKeySequence::Paste, [this] { paste(); });
+  add(tr("Group into Block…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { askGroupSelection(); })
+      ->setToolTip(tr("Save the selected nodes as a reusable block and frame them as one (Ctrl+G)"));
   m_toolBar->addSeparator();
   add(tr("Arrange"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
     m_document->autoLayout();

@@ -13,6 +13,7 @@ class QToolBar;
 
 namespace tw::ui {
 
+class BlockLibrary;
 class GraphScene;
 class GraphView;
 class ModelDocument;
@@ -35,6 +36,13 @@ class DesignPage : public QWidget {
   YamlView *yamlView() const { return m_yaml; }
   QToolBar *toolBar() const { return m_toolBar; }
   QString statusText() const;
+  BlockLibrary *blockLibrary() const { return m_blocks; }
+
+  // Groups the selected nodes into a block named `name`, saved in the library; false with the
+  // reason in the status line when they cannot be grouped.
+  bool groupSelection(const QString &name);
+  // Inserts a library block at `at` (scene coordinates); connects it after `after` when given.
+  QStringList insertBlock(const QString &name, QPointF at, const QString &after = {});
 
   bool openFile(const QString &path, QString *error);
   bool saveFile(const QString &path, QString *error);
@@ -51,6 +59,7 @@ class DesignPage : public QWidget {
   void openDialog();
   void save();
   void saveAs();
+  void askGroupSelection();
 
   ModelDocument *m_document;
   GraphScene *m_scene;
@@ -62,6 +71,7 @@ class DesignPage : public QWidget {
   QToolBar *m_toolBar;
   QLabel *m_status;
   QSplitter *m_splitter;
+  BlockLibrary *m_blocks;
   QString m_currentNode;
   int m_pasteCount = 0;
 };

@@ -2,6 +2,7 @@
 
 #include "core/spec/shape.h"
 #include "ui/design/edge_item.h"
+#include "ui/design/group_frame.h"
 #include "ui/design/model_document.h"
 #include "ui/design/node_item.h"
 
@@ -77,6 +78,7 @@ void GraphScene::sync() {
       connect(item, &NodeItem::moved, this, [this, item] {
         for (EdgeItem *e : m_edges)
           if (e->from() == item || e->to() == item) e->updatePath();
+        fitFrameOf(item->id());
       });
     }
     const QPointF at = m_document->position(id);
@@ -96,9 +98,46 @@ void GraphScene::sync() {
     it = m_nodes.erase(it);
   }
   rebuildEdges();
+  syncFrames();
   m_syncing = false;
   const QStringList ids = selectedNodeIds();
   Q_EMIT currentNodeChanged(ids.size() == 1 ? ids.front() : QString());
+}
+
+void GraphScene::syncFrames() {
+  QHash<QString, QList<NodeItem *>> groups;
+  for (auto it = m_nodes.begin(); it != m_nodes.end(); ++it) {
+    const QString prefix = ModelDocument::blockPrefix(it.key());
+    if (!prefix.isEmpty()) groups[prefix].append(it.value());
+  }
+  for (auto it = m_frames.begin(); it != m_frames.end();) {
+    if (groups.contains(it.key())) {
+      ++it;
+      continue;
+    }
+    removeItem(it.value());
+    delete it.value();
+    it = m_frames.erase(it);
+  }
+  for (auto it = groups.begin(); it != groups.end(); ++it) {
+    GroupFrame *frame = m_frames.value(it.key());
+    if (!frame) {
+      frame = new GroupFrame(it.key());
+      addItem(frame);
+      m_frames.insert(it.key(), frame);
+    }
+    frame->fit(it.value());
+  }
+}
+
+void GraphScene::fitFrameOf(const QString &nodeId) {
+  const QString prefix = ModelDocument::blockPrefix(nodeId);
+  GroupFrame *frame = m_frames.value(prefix);
+  if (!frame) return;
+  QList<NodeItem *> members;
+  for (auto it = m_nodes.begin(); it != m_nodes.end(); ++it)
+    if (ModelDocument::blockPrefix(it.key()) == prefix) members.append(it.value());
+  frame->fit(members);
 }
 
 void GraphScene::clearEdges() {

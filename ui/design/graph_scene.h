@@ -12,6 +12,7 @@ class QGraphicsLineItem;
 namespace tw::ui {
 
 class EdgeItem;
+class GroupFrame;
 class ModelDocument;
 class NodeItem;
 
@@ -26,6 +27,8 @@ class GraphScene : public QGraphicsScene {
   QList<EdgeItem *> edges() const { return m_edges; }
   EdgeItem *edge(const QString &from, const QString &to) const;
   QStringList selectedNodeIds() const;
+  // The frame of a block instance ("dense" for dense.fc, dense.act); nullptr when none.
+  GroupFrame *groupFrame(const QString &instance) const { return m_frames.value(instance); }
   void deleteSelection();
   void selectNode(const QString &id);
 
@@ -41,11 +44,14 @@ class GraphScene : public QGraphicsScene {
   void sync();
   void clearEdges();
   void rebuildEdges();
+  void syncFrames();
+  void fitFrameOf(const QString &nodeId);
   NodeItem *nodeAt(const QPointF &scenePoint) const;
 
   ModelDocument *m_document;
   QHash<QString, NodeItem *> m_nodes;
   QList<EdgeItem *> m_edges;
+  QHash<QString, GroupFrame *> m_frames;
   NodeItem *m_connectFrom = nullptr;
   QGraphicsLineItem *m_rubber = nullptr;
   bool m_syncing = false;

@@ -66,6 +66,10 @@ bool GraphView::dropOp(const QMimeData *data, const QPoint &viewportPoint) {
   if (!data || !data->hasFormat(OpPalette::kMimeType)) return false;
   const QString op = QString::fromUtf8(data->data(OpPalette::kMimeType));
   const QPointF at = mapToScene(viewportPoint) - QPointF(NodeItem::kWidth / 2, NodeItem::kHeight / 2);
+  if (op.startsWith(QLatin1String(OpPalette::kBlockPrefix))) {
+    Q_EMIT blockDropped(op.mid(static_cast<int>(qstrlen(OpPalette::kBlockPrefix))), at);
+    return true;
+  }
   m_document->addNode(op, at);
   return true;
 }

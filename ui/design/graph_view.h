@@ -22,6 +22,10 @@ class GraphView : public QGraphicsView {
   // is not an op. (Public for tests: QTest cannot drive a real drag and drop.)
   bool dropOp(const QMimeData *data, const QPoint &viewportPoint);
 
+ Q_SIGNALS:
+  // A block from the palette was dropped: the page, which owns the library, inserts it.
+  void blockDropped(const QString &name, QPointF scenePosition);
+
  protected:
   void wheelEvent(QWheelEvent *event) override;
   void dragEnterEvent(QDragEnterEvent *event) override;

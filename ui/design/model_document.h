@@ -56,6 +56,16 @@ class ModelDocument : public QObject {
   // Nodes copied by copyNodes() as YAML; paste inserts them with fresh ids, inner edges kept.
   QString copyNodes(const QStringList &ids) const;
   QStringList pasteNodes(const QString &yaml, QPointF offset);
+  // Blocks (model_document_blocks.cpp). Groups the nodes under one instance prefix
+  // ("dense.fc", "dense.act"; one undo step) and returns the block's YAML for the library: the
+  // members with ids local to the block, edges from outside left out. "" with *error when the
+  // nodes cannot form a block.
+  QString groupIntoBlock(const QStringList &ids, const QString &blockName, QString *instance, QString *error);
+  // Adds a library block's nodes under a fresh instance prefix at `at`; returns their ids in
+  // block order (the first is where the block's input goes).
+  QStringList insertBlock(const QString &blockName, const QString &yaml, QPointF at);
+  // "dense" for "dense.fc", "" for a node outside any block.
+  static QString blockPrefix(const QString &id);
   // Replaces the whole model with a parsed YAML text; returns the parse error, "" on success.
   QString setYaml(const QString &text);
 

@@ -28,6 +28,7 @@ QString categoryTitle(spec::OpCategory category) {
     case spec::OpCategory::Pooling: return OpPalette::tr("Pooling");
     case spec::OpCategory::Merge: return OpPalette::tr("Merge");
     case spec::OpCategory::Reshape: return OpPalette::tr("Reshape");
+    case spec::OpCategory::Block: return OpPalette::tr("Blocks");
   }
   return QString::fromStdString(spec::opCategoryName(category));
 }
@@ -104,7 +105,7 @@ void OpPalette::populate() {
   const spec::OpCategory order[] = {spec::OpCategory::Input,   spec::OpCategory::Layer,
                                     spec::OpCategory::Activation, spec::OpCategory::Normalization,
                                     spec::OpCategory::Pooling, spec::OpCategory::Merge,
-                                    spec::OpCategory::Reshape};
+                                    spec::OpCategory::Reshape, spec::OpCategory::Block};
   int listed = 0;
   for (spec::OpCategory category : order) {
     QTreeWidgetItem *group = nullptr;
@@ -160,6 +161,25 @@ void OpPalette::applyFilter(const QString &text) {
 void OpPalette::activate(QTreeWidgetItem *item) {
   const QString op = item ? item->data(0, kOpRole).toString() : QString();
   if (!op.isEmpty()) Q_EMIT opActivated(op);
+}
+
+void OpPalette::setBlocks(const QStringList &names) {
+  delete m_blocks;
+  m_blocks = nullptr;
+  if (names.isEmpty()) return;
+  m_blocks = new QTreeWidgetItem(m_tree, {tr("My Blocks")});
+  m_blocks->setFlags(Qt::ItemIsEnabled);
+  QFont bold = m_blocks->font(0);
+  bold.setBold(true);
+  m_blocks->setFont(0, bold);
+  for (const QString &name : names) {
+    auto *item = new QTreeWidgetItem(m_blocks, {name});
+    item->setData(0, kOpRole, QLatin1String(kBlockPrefix) + name);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled);
+    item->setToolTip(0, tr("Your block %1: inserts its nodes as one group").arg(name));
+  }
+  m_blocks->setExpanded(true);
+  applyFilter(m_search->text());
 }
 
 void OpPalette::setFilter(const QString &text) { m_search->setText(text); }

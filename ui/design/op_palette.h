@@ -21,6 +21,11 @@ class OpPalette : public QWidget {
 
   explicit OpPalette(QWidget *parent = nullptr);
 
+  // Blocks from the user's library, listed under "My Blocks"; their items carry
+  // kBlockPrefix + name instead of an op name, in drags and in opActivated.
+  static constexpr const char *kBlockPrefix = "block:";
+  void setBlocks(const QStringList &names);
+
   // Sets the search text (as if typed); "" shows every op.
   void setFilter(const QString &text);
   // Names of the ops not hidden by the filter, in the order shown.
@@ -37,6 +42,7 @@ class OpPalette : public QWidget {
 
   QLineEdit *m_search = nullptr;
   QTreeWidget *m_tree = nullptr;
+  QTreeWidgetItem *m_blocks = nullptr;
 };
 
 }  // namespace tw::ui

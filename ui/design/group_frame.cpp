@@ -1,0 +1,43 @@
+#include "ui/design/group_frame.h"
+
+#include "ui/design/node_item.h"
+
+#include <QPainter>
+#include <QPalette>
+
+namespace tw::ui {
+
+namespace {
+constexpr qreal kMargin = 14.0;
+constexpr qreal kTitleHeight = 20.0;
+}  // namespace
+
+GroupFrame::GroupFrame(const QString &instance) : m_instance(instance) {
+  setZValue(-10);  // behind nodes and edges
+  setToolTip(QObject::tr("Block %1").arg(instance));
+}
+
+void GroupFrame::fit(const QList<NodeItem *> &members) {
+  QRectF bounds;
+  for (NodeItem *node : members) bounds |= node->sceneBoundingRect();
+  setRect(bounds.adjusted(-kMargin, -kMargin - kTitleHeight, kMargin, kMargin));
+}
+
+void GroupFrame::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *) {
+  const QPalette palette;
+  QColor fill = palette.color(QPalette::Highlight);
+  fill.setAlpha(22);
+  QColor border = palette.color(QPalette::Highlight);
+  border.setAlpha(140);
+  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setPen(QPen(border, 1.2, Qt::DashLine));
+  painter->setBrush(fill);
+  painter->drawRoundedRect(rect(), 10, 10);
+  painter->setPen(palette.color(QPalette::Text));
+  QFont font = painter->font();
+  font.setBold(true);
+  painter->setFont(font);
+  painter->drawText(rect().adjusted(kMargin, 4, -kMargin, 0), Qt::AlignLeft | Qt::AlignTop, m_instance);
+}
+
+}  // namespace tw::ui
