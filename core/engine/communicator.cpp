@@ -173,4 +173,11 @@ std::string Communicator::getText(const std::string &key) {
   return {bytes.begin(), bytes.end()};
 }
 
+bool Communicator::tryGetText(const std::string &key, std::string *value) {
+  if (!m_impl->store->check({key})) return false;
+  const std::vector<uint8_t> bytes = m_impl->store->get(key);
+  value->assign(bytes.begin(), bytes.end());
+  return true;
+}
+
 }  // namespace tw::engine

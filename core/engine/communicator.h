@@ -58,6 +58,7 @@ class Communicator {
   // Small texts through the rendezvous store (run folder, system metrics of other ranks).
   void setText(const std::string &key, const std::string &value);
   std::string getText(const std::string &key);     // waits for the key (up to the timeout)
+  bool tryGetText(const std::string &key, std::string *value);  // false at once when the key is absent
 
  private:
   struct Impl;  // the store and the group, whose types differ between LibTorch versions

@@ -9,6 +9,7 @@
 #include "core/engine/engine_log.h"
 #include "core/engine/evaluation.h"
 #include "core/engine/gradient_sync.h"
+#include "core/engine/remote_system_metrics.h"
 #include "core/engine/lr_schedule.h"
 #include "core/engine/model_builder.h"
 #include "core/engine/monitor.h"
@@ -84,6 +85,7 @@ class TrainRun {
     resumeIfAsked();
     if (m_comm) startTogether();
     for (; m_progress.epoch <= m_t.epochs && !m_summary.stopped && !m_summary.earlyStopped; ) runEpoch();
+    if (m_remoteSystem) m_remoteSystem->tick(true);
     m_summary.steps = m_progress.step;
     m_summary.epochs = std::min(m_t.epochs, m_progress.epoch - 1);
     m_summary.samplesPerSec =
@@ -133,6 +135,9 @@ class TrainRun {
       if (m_env.runDir.empty()) m_env.runDir = m_comm->getText("torchwright/run_dir");
     }
     m_sync = std::make_unique<GradientSync>(*m_comm, m_params, m_config.distributed.bucketMb);
+    if (RemoteSystemMetrics::needed(env))
+      m_remoteSystem = std::make_unique<RemoteSystemMetrics>(*m_comm, env, env.rank == 0 ? m_writer : nullptr,
+                                                             m_setup.device.is_cuda() ? m_setup.device.index() : -1);
     for (const auto &buffer : m_setup.model->buffers()) m_buffers.push_back(buffer);
     engineLog()->info("rank {} of {}: {} gradient bucket(s), data.batch_size {} split across the ranks", env.rank,
                       env.worldSize, m_sync->buckets(), m_config.data.batchSize);
@@ -313,6 +318,7 @@ class TrainRun {
     if (step) m_setup.optimizer->step();
     m_scaler.update(step);
     m_progress.step += 1;
+    if (m_remoteSystem) m_remoteSystem->tick();
     if (logged) {
       log("train/loss", loss);
       log("train/lr", m_lr);
@@ -444,6 +450,7 @@ class TrainRun {
   std::vector<torch::Tensor> m_buffers;  // batch-norm statistics: rank 0's are broadcast
   std::unique_ptr<Communicator> m_comm;  // distributed runs only
   std::unique_ptr<GradientSync> m_sync;
+  std::unique_ptr<RemoteSystemMetrics> m_remoteSystem;  // ranks on other machines than rank 0's
   bool m_stopAgreed = false;
   double m_syncSecondsBefore = 0.0;
   TrainProgress m_progress;

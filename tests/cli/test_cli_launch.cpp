@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -324,6 +326,13 @@ class TestCliLaunch : public QObject {
     // The same computation as two ranks under one launcher, so the same bits.
     auto db = store();
     QCOMPARE(db->tags(db->findRun("nodes")->id).at("weights_sha256"), db->tags(db->findRun("two")->id).at("weights_sha256"));
+    // Node 1 has no database: its rank's system metrics came through the rendezvous store.
+    const auto rows = db->systemMetrics(db->findRun("nodes")->id);
+    auto has = [&](int rank, const char *key) {
+      return std::any_of(rows.begin(), rows.end(), [&](const auto &r) { return r.rank == rank && r.key == key; });
+    };
+    QVERIFY(has(0, "cpu_percent"));
+    QVERIFY(has(1, "cpu_percent") && has(1, "rss_mb") && has(1, "threads") && has(1, "host_mem_percent"));
   }
 };
 

@@ -7,6 +7,7 @@
 #include "core/engine/lr_schedule.h"
 #include "core/engine/monitor.h"
 #include "core/engine/precision.h"
+#include "core/engine/remote_system_metrics.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -43,6 +44,39 @@ class TestEngineParts : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  void systemSamplesTravelAsText() {
+    using tw::engine::decodeSystemSample;
+    const std::string text = tw::engine::encodeSystemSample(1700000000123, {{"cpu_percent", 97.5}, {"rss_mb", 812.25}});
+    int64_t time = 0;
+    std::vector<std::pair<std::string, double>> values;
+    QVERIFY(decodeSystemSample(text, &time, &values));
+    QCOMPARE(time, int64_t(1700000000123));
+    QCOMPARE(values.size(), size_t(2));
+    QCOMPARE(values[0].first, std::string("cpu_percent"));
+    QCOMPARE(values[1].second, 812.25);
+    values.clear();
+    QVERIFY(decodeSystemSample("time_ms=5;bad;=3;gpu=x;threads=12", &time, &values));  // junk skipped
+    QCOMPARE(values.size(), size_t(1));
+    QCOMPARE(values[0].first, std::string("threads"));
+    QVERIFY(!decodeSystemSample("cpu_percent=3", &time, &values));  // no time: not a sample
+    // Who samples for whom: ranks on other machines, and rank 0 when there are such ranks.
+    tw::dist::DistEnv env;
+    env.worldSize = 4;
+    env.localWorldSize = 2;
+    QVERIFY(tw::engine::RemoteSystemMetrics::needed(env));  // rank 0 of 2 machines
+    env.rank = 1;
+    env.localRank = 1;
+    QVERIFY(!tw::engine::RemoteSystemMetrics::needed(env));  // its launcher samples it
+    env.rank = 2;
+    env.localRank = 0;
+    env.nodeRank = 1;
+    QVERIFY(tw::engine::RemoteSystemMetrics::needed(env));
+    env = {};
+    env.worldSize = 2;
+    env.localWorldSize = 2;
+    QVERIFY(!tw::engine::RemoteSystemMetrics::needed(env));  // one machine
+  }
+
   void epochSchedules() {
     // 100 steps an epoch; epochs are 1-based, PyTorch's per-epoch semantics.
     config::TrainOptions o = scheduleOptions("step");
