@@ -1,6 +1,8 @@
 #include "ui/charts/metric_chart.h"
 
 #include "ui/charts/decimation.h"
+#include "ui/charts/nice_axis.h"
+#include "ui/charts/series_palette.h"
 #include "ui/charts/smoothing.h"
 #include "ui/charts/zoom_chart_view.h"
 #include "ui/studio_log.h"
@@ -20,33 +22,6 @@
 #include <cmath>
 
 namespace tw::ui {
-
-namespace {
-
-// Distinguishable on white and for the common colour-vision deficiencies (Okabe-Ito).
-const QColor kSeriesColors[] = {QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0x00, 0x9e, 0x73),
-                                QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9), QColor(0xe6, 0x9f, 0x00)};
-
-// 1, 2 or 5 times a power of ten, the one giving closest to `ticks` grid lines over `span`.
-double niceTickInterval(double span, int ticks) {
-  const double raw = span / std::max(1, ticks);
-  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-  double best = magnitude;
-  for (double factor : {1.0, 2.0, 5.0, 10.0})
-    if (std::abs(std::log(factor * magnitude / raw)) < std::abs(std::log(best / raw))) best = factor * magnitude;
-  return best;
-}
-
-void setNiceRange(QValueAxis *axis, double min, double max, int ticks) {
-  const double interval = niceTickInterval(max - min, ticks);
-  // Interval before range: the other order lays out the new range with the old interval first,
-  // which for a hidden chart can mean thousands of grid lines.
-  axis->setTickInterval(interval);
-  axis->setTickAnchor(std::floor(min / interval) * interval);
-  axis->setRange(min, max);
-}
-
-}  // namespace
 
 MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptions options)
     : QWidget(parent), m_options(std::move(options)) {
@@ -103,7 +78,7 @@ void MetricChart::addSeries(const std::string &key, const QString &label) {
   Series series;
   series.line = new QLineSeries(m_chart);
   series.line->setName(label);
-  QPen pen(kSeriesColors[m_order.size() % std::size(kSeriesColors)]);
+  QPen pen(seriesColor(m_order.size()));
   pen.setWidthF(1.6);
   series.line->setPen(pen);
   // OpenGL would be faster but is unavailable offscreen and on many remote desktops.
