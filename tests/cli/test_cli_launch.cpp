@@ -234,6 +234,47 @@ class TestCliLaunch : public QObject {
     QVERIFY(rank1);
   }
 
+  void killedRankOnAnotherMachineRestartsBothMachines() {
+    const QString file = writeFile("long.yaml", kLongRunFile);
+    Listener probe;
+    QVERIFY(probe.port() > 0);
+    const QString port = QString::number(probe.port());
+    probe.close();
+    // Two launchers as two machines, each restarting its own ranks; only node 0 has the database.
+    QProcess node1, node0;
+    node1.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nnodes", "2", "--node-rank", "1", "--master-port", port,
+                                            "--max-restarts", "2", "--set", "tracking.run_name=faraway"});
+    node0.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nnodes", "2", "--node-rank", "0", "--master-port", port,
+                                            "--max-restarts", "2", "--workspace", workspace(), "--set",
+                                            "tracking.run_name=faraway"});
+    QVERIFY(node1.waitForStarted() && node0.waitForStarted());
+    QString out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(node1.readAllStandardOutput())).contains("rank 1 pid"), 60000);
+    const int pid = QRegularExpression("rank 1 pid (\\d+)").match(out).captured(1).toInt();
+    QTRY_VERIFY_WITH_TIMEOUT(lastLossStep("faraway") >= 130 || node0.state() == QProcess::NotRunning, 120000);
+    QVERIFY2(node0.state() == QProcess::Running, "the run ended before the kill");
+    QCOMPARE(::kill(pid, SIGKILL), 0);
+
+    QVERIFY(node1.waitForFinished(240000));
+    QVERIFY(node0.waitForFinished(240000));
+    const QString err0 = QString::fromUtf8(node0.readAllStandardError());
+    const QString err1 = QString::fromUtf8(node1.readAllStandardError());
+    QVERIFY2(node1.exitCode() == 0, qPrintable(err1));
+    QVERIFY2(node0.exitCode() == 0, qPrintable(err0));
+    QVERIFY2(err1.contains("restarting all ranks from the last checkpoint"), qPrintable(err1));
+    // Node 0 lost its peer in a collective and restarted too: both rejoined on the same port.
+    QVERIFY2(err0.contains("restarting all ranks from the last checkpoint"), qPrintable(err0));
+
+    auto db = store();
+    const auto run = *db->findRun("faraway");
+    QCOMPARE(run.status, RunStatus::Finished);
+    QVERIFY(db->tags(run.id).count("restart.1"));
+    const auto points = db->metricPoints(run.id, "train/loss");
+    QCOMPARE(int64_t(points.size()), int64_t(5 * 90));
+    for (size_t i = 0; i < points.size(); ++i) QCOMPARE(points[i].step, int64_t(i + 1));
+    QCOMPARE(db->metricPoints(run.id, "epoch").size(), size_t(5));
+  }
+
   void hungRankIsRestarted() {
     const QString file = writeFile("long.yaml", kLongRunFile);
     QProcess launcher;
