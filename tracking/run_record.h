@@ -2,6 +2,7 @@
 // Plain structs the tracking store hands out; SQL never leaves tracking/.
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,13 @@ struct LatestMetric {
   std::string key;
   int64_t step = 0;
   double value = 0.0;
+};
+
+// What a runs table shows of a run beside its record (Store::runDetails).
+struct RunDetails {
+  std::vector<LatestMetric> latest;  // sorted by key
+  std::map<std::string, std::string> params;
+  std::map<std::string, std::string> tags;
 };
 
 struct MetricRow {  // what a writer queues

@@ -91,6 +91,9 @@ class Store {
   std::vector<MetricPoint> metricPoints(int64_t runId, const std::string &key,
                                         int64_t afterStep = INT64_MIN, int limit = 0) const;
   std::vector<LatestMetric> latestMetrics(int64_t runId) const;
+  // Latest metrics, params and tags of many runs: one pass over each table for a long list
+  // (Studio opening a workspace of thousands), per-run queries for a short one.
+  std::map<int64_t, RunDetails> runDetails(const std::vector<int64_t> &runIds) const;
   std::vector<SystemMetricRow> systemMetrics(int64_t runId, int64_t afterMs = 0) const;
   bool stopRequested(int64_t runId) const;
 

@@ -99,6 +99,47 @@ std::map<std::string, std::string> Store::tags(int64_t runId) const {
   return keyValues(m_db, "tags", runId, "reading the tags of run " + std::to_string(runId));
 }
 
+std::map<int64_t, RunDetails> Store::runDetails(const std::vector<int64_t> &runIds) const {
+  std::map<int64_t, RunDetails> details;
+  for (int64_t id : runIds) details[id];
+  if (details.empty()) return details;
+  // A range scan reads rows of runs not asked for too; below this many runs, per-run lookups
+  // through the primary key are cheaper.
+  constexpr size_t kScanFrom = 32;
+  if (details.size() < kScanFrom) {
+    for (auto &[id, d] : details) {
+      d.latest = latestMetrics(id);
+      d.params = params(id);
+      d.tags = tags(id);
+    }
+    return details;
+  }
+  const int64_t first = details.begin()->first, last = details.rbegin()->first;
+  const std::string operation = "reading the details of " + std::to_string(details.size()) + " runs";
+  for (const char *table : {"params", "tags"}) {
+    sql::Statement query(m_db, (std::string("SELECT run_id, key, value FROM ") + table +
+                                " WHERE run_id BETWEEN ? AND ? ORDER BY run_id, key").c_str(),
+                         operation);
+    query.bindInt64(1, first).bindInt64(2, last);
+    const bool isParams = std::string(table) == "params";
+    while (query.step()) {
+      auto found = details.find(query.int64(0));
+      if (found == details.end()) continue;
+      (isParams ? found->second.params : found->second.tags).emplace(query.text(1), query.text(2));
+    }
+  }
+  sql::Statement latest(m_db,
+                        "SELECT l.run_id, k.key, l.step, l.value FROM latest_metrics l JOIN metric_keys k ON k.id = l.key_id "
+                        "WHERE l.run_id BETWEEN ? AND ? ORDER BY l.run_id, k.key",
+                        operation);
+  latest.bindInt64(1, first).bindInt64(2, last);
+  while (latest.step()) {
+    auto found = details.find(latest.int64(0));
+    if (found != details.end()) found->second.latest.push_back({latest.text(1), latest.int64(2), latest.real(3)});
+  }
+  return details;
+}
+
 std::vector<Artifact> Store::artifacts(int64_t runId) const {
   sql::Statement query(m_db, "SELECT path, kind, created_ms FROM artifacts WHERE run_id = ? ORDER BY created_ms, path",
                        "reading the artifacts of run " + std::to_string(runId));

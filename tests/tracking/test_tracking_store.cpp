@@ -16,6 +16,7 @@
 using namespace tracking_test;
 using tw::tracking::NewRun;
 using tw::tracking::RunRecord;
+using tw::tracking::RunDetails;
 using tw::tracking::RunStatus;
 using tw::tracking::Store;
 using tw::tracking::TrackingError;
@@ -168,6 +169,39 @@ class TestTrackingStore : public QObject {
     // Every change bumps the run, so that Studio's poller brings it to other windows.
     QVERIFY(store->run(run.id)->updatedMs > before);
     QVERIFY_THROWS_EXCEPTION(std::exception, store->removeTag(run.id + 100, "x"));
+  }
+
+  void runDetailsMatchPerRunReads() {
+    auto store = Store::open(m_path);
+    std::vector<int64_t> ids;
+    for (int i = 0; i < 60; ++i) {
+      RunRecord run = store->createRun(newRun("e"));
+      store->setParams(run.id, {{"train.lr", std::to_string(i)}, {"train.seed", "7"}});
+      if (i % 3 == 0) store->setTag(run.id, "label.every-third", "");
+      store->writeMetrics(run.id, {{"val/accuracy", 10, 0.5 + i / 1000.0, 1}, {"train/loss", 10, 1.0 / (i + 1), 1}});
+      ids.push_back(run.id);
+    }
+    auto check = [&](const std::vector<int64_t> &asked) {
+      const auto details = store->runDetails(asked);
+      QCOMPARE(details.size(), asked.size());
+      for (int64_t id : asked) {
+        const RunDetails &d = details.at(id);
+        QVERIFY(d.params == store->params(id));
+        QVERIFY(d.tags == store->tags(id));
+        const auto latest = store->latestMetrics(id);
+        QCOMPARE(d.latest.size(), latest.size());
+        for (size_t k = 0; k < latest.size(); ++k) {
+          QCOMPARE(d.latest[k].key, latest[k].key);
+          QCOMPARE(d.latest[k].value, latest[k].value);
+        }
+      }
+    };
+    check({ids[5], ids[40]});                   // a few: per-run reads
+    std::vector<int64_t> most(ids.begin() + 1, ids.end() - 1);
+    most.erase(most.begin() + 20);              // a gap inside the scanned range stays out
+    check(most);
+    QVERIFY(!store->runDetails(most).count(ids[21]));
+    QVERIFY(store->runDetails({}).empty());
   }
 
   void findRun_data() {

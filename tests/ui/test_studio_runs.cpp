@@ -187,6 +187,23 @@ class TestStudioRuns : public QObject {
     QVERIFY(!matches("wide #other"));      // every term must hold
   }
 
+  void localTagEditsSurviveAStaleSnapshot() {
+    RunsTableModel model;
+    tw::ui::RunSnapshot run;
+    run.run.id = 7;
+    run.run.name = "r";
+    model.mergeRuns({{run}});
+    model.setTagLocally(7, "label.keep", std::string());
+    QCOMPARE(model.index(0, RunsTableModel::Labels).data().toString(), QStringLiteral("keep"));
+    model.mergeRuns({{run}});  // read before the write committed: the edit stays
+    QCOMPARE(model.index(0, RunsTableModel::Labels).data().toString(), QStringLiteral("keep"));
+    tw::ui::RunSnapshot stored = run;
+    stored.tags["label.keep"] = "";
+    model.mergeRuns({{stored}});  // the database agrees: nothing pending any more
+    model.mergeRuns({{run}});     // so a later removal elsewhere shows
+    QCOMPARE(model.index(0, RunsTableModel::Labels).data().toString(), QString());
+  }
+
   void filtersByQueryOnParamsAndMetrics() {
     tw::ui::MainWindow window;
     window.show();

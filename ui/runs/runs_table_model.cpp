@@ -4,6 +4,7 @@
 #include "ui/runs/run_status.h"
 
 #include <QColor>
+#include <QDateTime>
 #include <QLocale>
 #include <QTimer>
 
@@ -192,7 +193,7 @@ void RunsTableModel::mergeRuns(const RunsUpdate &update) {
       added.push_back(&snapshot);
       continue;
     }
-    m_rows[found->second] = snapshot;
+    m_rows[found->second] = withPendingTags(snapshot);
     Q_EMIT dataChanged(index(found->second, 0), index(found->second, columnCount() - 1));
   }
   if (!added.empty()) {
@@ -215,12 +216,34 @@ void RunsTableModel::noteKeys(const RunSnapshot &row, bool *changed) {
   for (const auto &label : tracking::labelsOf(row.tags)) *changed = m_labels.insert(label).second || *changed;
 }
 
+RunSnapshot RunsTableModel::withPendingTags(const RunSnapshot &snapshot) {
+  auto pending = m_pendingTags.find(snapshot.run.id);
+  if (pending == m_pendingTags.end()) return snapshot;
+  RunSnapshot merged = snapshot;
+  const qint64 now = QDateTime::currentMSecsSinceEpoch();
+  for (auto it = pending->second.begin(); it != pending->second.end();) {
+    auto stored = snapshot.tags.find(it->first);
+    const bool agrees = it->second.value ? (stored != snapshot.tags.end() && stored->second == *it->second.value)
+                                         : stored == snapshot.tags.end();
+    if (agrees || now - it->second.sinceMs > kPendingTagMs) {
+      it = pending->second.erase(it);
+      continue;
+    }
+    if (it->second.value) merged.tags[it->first] = *it->second.value;
+    else merged.tags.erase(it->first);
+    ++it;
+  }
+  if (pending->second.empty()) m_pendingTags.erase(pending);
+  return merged;
+}
+
 void RunsTableModel::setTagLocally(int64_t runId, const std::string &key, const std::optional<std::string> &value) {
   const int row = rowOfRun(runId);
   if (row < 0) return;
   auto &tags = m_rows[row].tags;
   if (value) tags[key] = *value;
   else tags.erase(key);
+  m_pendingTags[runId][key] = {value, QDateTime::currentMSecsSinceEpoch()};
   bool keysChanged = false;
   noteKeys(m_rows[row], &keysChanged);
   Q_EMIT dataChanged(index(row, 0), index(row, columnCount() - 1));
@@ -311,6 +334,7 @@ void RunsTableModel::clear() {
   m_metricKeys.clear();
   m_paramKeys.clear();
   m_labels.clear();
+  m_pendingTags.clear();
   endResetModel();
   Q_EMIT knownKeysChanged();
 }

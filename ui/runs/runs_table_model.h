@@ -54,7 +54,10 @@ class RunsTableModel : public QAbstractTableModel {
   void mergeRuns(const tw::ui::RunsUpdate &update);
   void removeRun(int64_t runId);  // deleted: the poller reports changes, not disappearances
   void clear();
-  // Shows a tag change before the poller brings it back from the database; nullopt removes.
+  // Shows a tag change before the poller brings it back from the database; nullopt removes. Until
+  // a snapshot from the database agrees (or kPendingTagMs pass, for a write that failed), the
+  // change is laid over incoming snapshots: one read just before the write commits would
+  // otherwise take it back for a poll.
   void setTagLocally(int64_t runId, const std::string &key, const std::optional<std::string> &value);
 
   int rowOfRun(int64_t runId) const;  // -1 when unknown
@@ -85,11 +88,18 @@ class RunsTableModel : public QAbstractTableModel {
   QVariant sortData(const RunSnapshot &row, int column) const;
   QVariant extraData(const RunSnapshot &row, const ExtraColumn &column, bool forSorting) const;
   void noteKeys(const RunSnapshot &row, bool *changed);
+  RunSnapshot withPendingTags(const RunSnapshot &snapshot);
   void refreshDurations();
 
   std::vector<RunSnapshot> m_rows;
   std::map<int64_t, int> m_rowOfRun;
   std::vector<ExtraColumn> m_extra;
+  struct PendingTag {
+    std::optional<std::string> value;
+    qint64 sinceMs;
+  };
+  static constexpr qint64 kPendingTagMs = 10000;
+  std::map<int64_t, std::map<std::string, PendingTag>> m_pendingTags;
   std::set<std::string> m_metricKeys, m_paramKeys, m_labels;
   QTimer *m_clock = nullptr;
 };

@@ -78,20 +78,28 @@ void DbPoller::pollRuns() {
   // Ask from a little before the newest stamp seen; the seen-map filters what did not change.
   const int64_t since = m_newestUpdatedMs < 0 ? -1 : m_newestUpdatedMs - m_options.recentOverlapMs;
   RunsUpdate update;
+  std::vector<int64_t> ids;
   for (auto &run : m_store->runsChangedSince(since)) {
     auto seen = m_seenUpdatedMs.find(run.id);
     const bool recent = run.updatedMs >= pollStartMs - m_options.recentOverlapMs;
     if (seen != m_seenUpdatedMs.end() && seen->second == run.updatedMs && !recent) continue;
     m_seenUpdatedMs[run.id] = run.updatedMs;
     m_newestUpdatedMs = std::max(m_newestUpdatedMs, run.updatedMs);
+    ids.push_back(run.id);
     RunSnapshot snapshot;
-    snapshot.latest = m_store->latestMetrics(run.id);
-    snapshot.params = m_store->params(run.id);
-    snapshot.tags = m_store->tags(run.id);
     snapshot.run = std::move(run);
     update.runs.push_back(std::move(snapshot));
   }
-  if (!update.runs.empty()) Q_EMIT runsUpdated(update);
+  if (update.runs.empty()) return;
+  // One pass over each table when a whole workspace arrives, instead of three queries per run.
+  auto details = m_store->runDetails(ids);
+  for (auto &snapshot : update.runs) {
+    tracking::RunDetails &d = details[snapshot.run.id];
+    snapshot.latest = std::move(d.latest);
+    snapshot.params = std::move(d.params);
+    snapshot.tags = std::move(d.tags);
+  }
+  Q_EMIT runsUpdated(update);
 }
 
 bool DbPoller::pollMetrics() {
