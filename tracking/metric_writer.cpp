@@ -1,5 +1,7 @@
 #include "tracking/metric_writer.h"
 
+#include <ctime>
+
 #include "tracking/store.h"
 #include "tracking/tracking_log.h"
 
@@ -140,6 +142,9 @@ void MetricWriter::loop() {
     if (error.empty() && retrying) trackingLog()->info("metrics of run {} written again after a failure", m_runId);
 
     previousError = error;
+    timespec cpu{};
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu) == 0)
+      m_cpuSeconds.store(double(cpu.tv_sec) + double(cpu.tv_nsec) * 1e-9, std::memory_order_relaxed);
 
     lock.lock();
     m_committed += written;

@@ -9,6 +9,7 @@
 
 #include "tracking/run_record.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -41,6 +42,8 @@ class MetricWriter {
   // a few tries drops the rows, and logs how many.
   std::string lastError() const;
   int64_t runId() const { return m_runId; }
+  // CPU time the writer thread has used so far: what tracking costs beside the training thread.
+  double cpuSeconds() const { return m_cpuSeconds.load(std::memory_order_relaxed); }
 
  private:
   void loop();
@@ -52,6 +55,7 @@ class MetricWriter {
   std::condition_variable m_flushed;
   std::vector<MetricRow> m_pending;
   std::vector<SystemMetricRow> m_pendingSystem;
+  std::atomic<double> m_cpuSeconds{0.0};
   uint64_t m_enqueued = 0;
   uint64_t m_committed = 0;
   uint64_t m_failures = 0;  // failed write attempts, so that flush() can return on one

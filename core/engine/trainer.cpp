@@ -90,6 +90,8 @@ class TrainRun {
     m_summary.epochs = std::min(m_t.epochs, m_progress.epoch - 1);
     m_summary.samplesPerSec =
         m_progress.trainSeconds > 0 ? static_cast<double>(m_progress.trainedSamples) / m_progress.trainSeconds : 0.0;
+    m_summary.trainSeconds = m_progress.trainSeconds;
+    m_summary.trackingSeconds = m_trackingSeconds;
     m_summary.bestEpoch = m_progress.bestEpoch;
     m_summary.bestValue = m_progress.best;
     // A stopped run ends promptly: the person asked for it, and a partial model's test score
@@ -306,7 +308,9 @@ class TrainRun {
     if (m_t.clipNorm > 0.0) {
       gradNorm = torch::nn::utils::clip_grad_norm_(m_params, m_t.clipNorm);
     } else if (logged) {
+      const auto normStart = Clock::now();
       gradNorm = gradientNorm(m_params);
+      m_trackingSeconds += secondsSince(normStart);
     }
     if (m_t.clipValue > 0.0) torch::nn::utils::clip_grad_value_(m_params, m_t.clipValue);
     if (!std::isfinite(gradNorm) && !m_scaler.enabled()) {
@@ -320,9 +324,11 @@ class TrainRun {
     m_progress.step += 1;
     if (m_remoteSystem) m_remoteSystem->tick();
     if (logged) {
+      const auto logStart = Clock::now();
       log("train/loss", loss);
       log("train/lr", m_lr);
       log("train/grad_norm", gradNorm);
+      m_trackingSeconds += secondsSince(logStart);
     }
   }
 
@@ -456,6 +462,7 @@ class TrainRun {
   TrainProgress m_progress;
   TrainSummary m_summary;
   double m_lr = 0.0;
+  double m_trackingSeconds = 0.0;  // of this process's training, not kept across resumes
   double m_countedSeconds = 0.0;  // of this epoch, already added to m_progress by a checkpoint
   int64_t m_countedSamples = 0;
   bool m_reportedLast = false, m_reportedBest = false;

@@ -45,6 +45,10 @@ struct TrainSummary {
   std::map<std::string, double> test;  // every test metric
   int64_t trainSamples = 0, valSamples = 0, testSamples = 0;
   double samplesPerSec = 0.0;  // training throughput over all epochs (across resumes)
+  double trainSeconds = 0.0;   // the training loop's time, that throughput's denominator
+  // Of that time, what tracking took inside the step (the gradient norm for the log, queueing
+  // metrics), measured in this process only: the benchmark's account of the tracking cost.
+  double trackingSeconds = 0.0;
   double seconds = 0.0;
   bool stopped = false;        // ended early because shouldStop() said so
   bool earlyStopped = false;   // the monitored metric stopped improving (train.patience)

@@ -184,6 +184,7 @@ int main(int argc, char **argv) try {
 
   std::printf("%s\n", engine::libraryVersions().c_str());
   engine::TrainSummary s;
+  double writerCpu = 0.0;
   std::vector<double> epochSps;
   if (!flags.bareOnly) {
     engine::TrainCallbacks callbacks;
@@ -213,6 +214,7 @@ int main(int argc, char **argv) try {
       env.runDir = ws.run.runDir;
       s = engine::train(c, &writer, callbacks, env);
       writer.flush();
+      writerCpu = writer.cpuSeconds();
       ws.store->setStatus(ws.run.id, tracking::RunStatus::Finished);
     } else {
       s = engine::train(c, nullptr, callbacks);
@@ -244,10 +246,11 @@ int main(int argc, char **argv) try {
   for (double v : epochSps) epochs += (epochs.empty() ? "" : ",") + std::to_string(static_cast<long long>(v));
   std::printf("{\"bench\":\"trainer\",\"model\":\"%s\",\"optimizer\":\"%s\",\"batch\":%lld,\"tracking\":%s,"
               "\"train_samples\":%lld,\"engine_sps\":%.0f,\"epoch_sps\":[%s],\"test_accuracy\":%.4f,"
-              "\"torch_threads\":%d,\"blas_threads\":%d,\"bare_sps\":%.0f}\n",
+              "\"torch_threads\":%d,\"blas_threads\":%d,\"bare_sps\":%.0f,\"train_seconds\":%.4f,"
+              "\"tracking_step_seconds\":%.4f,\"writer_cpu_seconds\":%.4f}\n",
               model.c_str(), c.train.optimizer.c_str(), (long long)c.data.batchSize, flags.track ? "true" : "false",
               (long long)s.trainSamples, s.samplesPerSec, epochs.c_str(), s.testAccuracy, at::get_num_threads(),
-              get ? get() : -1, bare);
+              get ? get() : -1, bare, s.trainSeconds, s.trackingSeconds, writerCpu);
   return 0;
 } catch (const std::exception &e) {
   std::fprintf(stderr, "bench_trainer: %s\n", e.what());

@@ -2,6 +2,7 @@
 // counts, the losses' task checks, augmentation, atomic files, device and precision parsing.
 #include "core/engine/atomic_file.h"
 #include "core/engine/augment.h"
+#include "core/engine/diagnostics.h"
 #include "core/engine/eval_metrics.h"
 #include "core/engine/losses.h"
 #include "core/engine/lr_schedule.h"
@@ -44,6 +45,24 @@ class TestEngineParts : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  void gradientNormOverEveryLayout() {
+    // BLAS takes contiguous float gradients; the rest (a transposed view, doubles) goes through
+    // LibTorch. Either way the norm is the whole gradient's L2 norm.
+    torch::manual_seed(3);
+    auto a = torch::randn({300, 70}, torch::requires_grad());
+    auto b = torch::randn({70}, torch::requires_grad());
+    auto c = torch::randn({5, 4}, torch::dtype(torch::kDouble).requires_grad(true));
+    auto unused = torch::randn({3}, torch::requires_grad());  // no gradient: left out
+    a.mutable_grad() = torch::randn({300, 70});
+    b.mutable_grad() = torch::randn({70, 2}).t()[0];  // a strided view
+    c.mutable_grad() = torch::randn({5, 4}, torch::kDouble);
+    double expected = 0.0;
+    for (const auto &g : {a.grad(), b.grad(), c.grad()}) expected += g.to(torch::kDouble).pow(2).sum().item<double>();
+    const double norm = tw::engine::gradientNorm({a, b, c, unused});
+    QVERIFY2(std::abs(norm - std::sqrt(expected)) < 1e-5 * std::sqrt(expected), qPrintable(QString::number(norm)));
+    QCOMPARE(tw::engine::gradientNorm({unused}), 0.0);
+  }
+
   void systemSamplesTravelAsText() {
     using tw::engine::decodeSystemSample;
     const std::string text = tw::engine::encodeSystemSample(1700000000123, {{"cpu_percent", 97.5}, {"rss_mb", 812.25}});
