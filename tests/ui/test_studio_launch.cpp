@@ -205,6 +205,13 @@ class TestStudioLaunch : public QObject {
     QVERIFY(!launch->runYaml().contains("houses.csv"));  // a synthetic set has no path
     QTest::qWait(50);
     window.grab().save(QStringLiteral(TW_BINARY_DIR "/screenshots/studio_data_preview_spirals.png"));
+
+    // On a HiDPI screen the pictures are drawn at device resolution, at the same logical size.
+    tw::ui::DataPreviewRequest sharp = launch->previewRequest();
+    sharp.pixelRatio = 2.0;
+    const QImage twice = tw::ui::readDataPreview(sharp).grid;
+    QCOMPARE(twice.devicePixelRatio(), 2.0);
+    QCOMPARE(twice.width(), 2 * spirals.grid.width() / int(spirals.grid.devicePixelRatio()));
   }
 
   void launchRefusesAnInvalidModel() {

@@ -51,7 +51,9 @@ void DataPreview::preview(const QString &dataset, const QString &path, int64_t t
   preview(request);
 }
 
-void DataPreview::preview(const DataPreviewRequest &request) {
+void DataPreview::preview(const DataPreviewRequest &asked) {
+  DataPreviewRequest request = asked;
+  request.pixelRatio = devicePixelRatioF();
   const quint64 generation = ++m_generation;
   m_splits->setText(tr("Reading %1…").arg(request.dataset));
   auto *watcher = new QFutureWatcher<DataPreviewResult>(this);
@@ -106,14 +108,17 @@ void DataPreview::showResult(const DataPreviewResult &result) {
   // A bar per class, drawn: one row each, the name, the bar, the count.
   const int64_t most = result.classCounts.empty() ? 1 : *std::max_element(result.classCounts.begin(), result.classCounts.end());
   const int rowHeight = 18, nameWidth = 110, barWidth = 200;
-  QImage bars(nameWidth + barWidth + 70, rowHeight * static_cast<int>(result.classCounts.size()) + 22, QImage::Format_ARGB32);
+  const qreal ratio = devicePixelRatioF();
+  QImage bars(static_cast<int>((nameWidth + barWidth + 70) * ratio),
+              static_cast<int>((rowHeight * static_cast<int>(result.classCounts.size()) + 22) * ratio), QImage::Format_ARGB32);
+  bars.setDevicePixelRatio(ratio);  // painted in logical pixels, sharp on HiDPI screens
   bars.fill(Qt::transparent);
   QPainter painter(&bars);
   painter.setPen(palette().color(QPalette::WindowText));
   QFont bold = painter.font();
   bold.setBold(true);
   painter.setFont(bold);
-  painter.drawText(QRect(0, 0, bars.width(), 18), Qt::AlignLeft | Qt::AlignVCenter, tr("Examples per class"));
+  painter.drawText(QRect(0, 0, nameWidth + barWidth + 70, 18), Qt::AlignLeft | Qt::AlignVCenter, tr("Examples per class"));
   painter.setFont(font());
   for (size_t c = 0; c < result.classCounts.size(); ++c) {
     const int y = 22 + static_cast<int>(c) * rowHeight;

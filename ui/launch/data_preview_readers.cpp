@@ -23,10 +23,18 @@ const QStringList kFashionNames = {"T-shirt/top", "Trouser", "Pullover", "Dress"
                                    "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"};
 
 // Thumbnails with their class underneath, at most kGridColumns x kGridRows.
-QImage gridOf(const std::vector<QImage> &images, const std::vector<QString> &labels) {
+// An image of `width` x `height` logical pixels at `ratio` device pixels each; a QPainter on it
+// draws in logical coordinates.
+QImage sharpImage(int width, int height, double ratio) {
+  QImage image(static_cast<int>(width * ratio), static_cast<int>(height * ratio), QImage::Format_RGB32);
+  image.setDevicePixelRatio(ratio);
+  return image;
+}
+
+QImage gridOf(const std::vector<QImage> &images, const std::vector<QString> &labels, double ratio) {
   const int n = std::min<int>(static_cast<int>(images.size()), kGridColumns * kGridRows);
   const int rows = (n + kGridColumns - 1) / kGridColumns;
-  QImage grid(kGridColumns * kCell, std::max(1, rows) * (kCell + 14), QImage::Format_RGB32);
+  QImage grid = sharpImage(kGridColumns * kCell, std::max(1, rows) * (kCell + 14), ratio);
   grid.fill(Qt::white);
   QPainter painter(&grid);
   QFont font = painter.font();
@@ -45,7 +53,8 @@ QString label(const QStringList &names, int64_t index) {
   return index >= 0 && index < names.size() ? names[int(index)] : QString::number(index);
 }
 
-DataPreviewResult readIdx(const QString &dataset, const QString &path, int64_t limit, double valFraction) {
+DataPreviewResult readIdx(const QString &dataset, const QString &path, int64_t limit, double valFraction,
+                          double ratio) {
   DataPreviewResult result;
   const std::string dir = path.isEmpty() ? data::defaultDatasetDir(dataset.toStdString()) : path.toStdString();
   const std::string images = data::findIdxFile(dir, "train-images-idx3-ubyte");
@@ -68,14 +77,14 @@ DataPreviewResult readIdx(const QString &dataset, const QString &path, int64_t l
     thumbs.push_back(image.copy());
     names.push_back(label(result.classNames, i < all.count ? all.labels[size_t(i)] : -1));
   }
-  result.grid = gridOf(thumbs, names);
+  result.grid = gridOf(thumbs, names, ratio);
   result.validation = static_cast<int64_t>(std::llround(all.count * valFraction));
   result.train = all.count - result.validation;
   result.test = testLabels.empty() ? 0 : data::readIdxLabels(testLabels).count;
   return result;
 }
 
-DataPreviewResult readFolder(const QString &path, double valFraction, double testFraction) {
+DataPreviewResult readFolder(const QString &path, double valFraction, double testFraction, double ratio) {
   DataPreviewResult result;
   if (path.isEmpty()) throw std::runtime_error("an image folder needs a path (one subfolder per class)");
   data::ImageFolderOptions options;
@@ -105,7 +114,7 @@ DataPreviewResult readFolder(const QString &path, double valFraction, double tes
     thumbs.push_back(image);
     names.push_back(label(result.classNames, examples.labels[size_t(i)]));
   }
-  result.grid = gridOf(thumbs, names);
+  result.grid = gridOf(thumbs, names, ratio);
   result.test = static_cast<int64_t>(std::llround(examples.count * testFraction));
   result.validation = static_cast<int64_t>(std::llround((examples.count - result.test) * valFraction));
   result.train = examples.count - result.test - result.validation;
@@ -168,7 +177,7 @@ DataPreviewResult readCsvPreview(const DataPreviewRequest &request) {
 
 // The first two features as a scatter, a colour per class (the Okabe-Ito palette reads for
 // colour-blind users too).
-QImage scatterOf(const data::Examples &examples) {
+QImage scatterOf(const data::Examples &examples, double ratio) {
   static const QColor colours[] = {QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73),
                                    QColor(0xcc, 0x79, 0xa7), QColor(0x56, 0xb4, 0xe9), QColor(0xd5, 0x5e, 0x00),
                                    QColor(0xf0, 0xe4, 0x42), QColor(0x00, 0x00, 0x00)};
@@ -182,7 +191,7 @@ QImage scatterOf(const data::Examples &examples) {
     if (i == 0 || y > maxY) maxY = y;
   }
   const int size = 300, margin = 8;
-  QImage image(size, size, QImage::Format_RGB32);
+  QImage image = sharpImage(size, size, ratio);
   image.fill(Qt::white);
   QPainter painter(&image);
   painter.setRenderHint(QPainter::Antialiasing);
@@ -205,7 +214,7 @@ DataPreviewResult readSynthetic(const DataPreviewRequest &request) {
           ? data::makeSpirals(request.samples, request.classes, request.noise, request.seed)
           : data::makeBlobs(request.samples, request.classes, 2, request.noise, request.seed);
   DataPreviewResult result;
-  result.grid = scatterOf(examples);
+  result.grid = scatterOf(examples, request.pixelRatio);
   result.classCounts.assign(size_t(examples.classes), 0);
   for (int64_t l : examples.labels) ++result.classCounts[size_t(l)];
   splitCounts(result, examples.count, request.valFraction, request.testFraction);
@@ -216,8 +225,8 @@ DataPreviewResult readSynthetic(const DataPreviewRequest &request) {
 
 DataPreviewResult readDataPreview(const DataPreviewRequest &r) {
   if (r.dataset == QLatin1String("fashion-mnist") || r.dataset == QLatin1String("mnist"))
-    return readIdx(r.dataset, r.path, r.trainLimit, r.valFraction);
-  if (r.dataset == QLatin1String("image-folder")) return readFolder(r.path, r.valFraction, r.testFraction);
+    return readIdx(r.dataset, r.path, r.trainLimit, r.valFraction, r.pixelRatio);
+  if (r.dataset == QLatin1String("image-folder")) return readFolder(r.path, r.valFraction, r.testFraction, r.pixelRatio);
   if (r.dataset == QLatin1String("csv")) return readCsvPreview(r);
   if (r.dataset == QLatin1String("spirals") || r.dataset == QLatin1String("blobs")) return readSynthetic(r);
   throw std::runtime_error("unknown dataset '" + r.dataset.toStdString() + "'");

@@ -27,6 +27,9 @@ struct DataPreviewRequest {
   int64_t samples = 3000, classes = 3;
   double noise = 0.2;
   uint64_t seed = 42;
+  // The screen's device pixels per logical pixel: pictures are drawn at that resolution, so text
+  // and points stay sharp on HiDPI screens.
+  double pixelRatio = 1.0;
 };
 
 struct DataPreviewResult {
