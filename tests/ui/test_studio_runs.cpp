@@ -334,6 +334,20 @@ class TestStudioRuns : public QObject {
       const int baselineRow = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("mlp-baseline"));
       QCOMPARE(table->model()->index(baselineRow, lossColumn).data().toString(), QString::number(tw::test::lossAt(200), 'g', 6));
 
+      // A column of numbers and texts: numbers in order, then the texts.
+      const tw::ui::ExtraColumn name{tw::ui::ExtraColumn::Kind::Param, "train.epochs"};
+      page->setExtraColumnShown(name, true);
+      const int epochsColumn = page->model()->columnOf(name);
+      m_ws.store->setParams(m_ws.store->findRun("cnn-wide")->id, {{"train.epochs", "auto"}});
+      QTRY_COMPARE(table->model()->index(tw::test::rowWithText(table->model(), RunsTableModel::Name,
+                                                               QStringLiteral("cnn-wide")), epochsColumn).data().toString(),
+                   QStringLiteral("auto"));
+      table->sortByColumn(epochsColumn, Qt::AscendingOrder);
+      QCOMPARE(table->model()->index(0, epochsColumn).data().toString(), QStringLiteral("10"));
+      QCOMPARE(table->model()->index(2, epochsColumn).data().toString(), QStringLiteral("auto"));
+      m_ws.store->setParams(m_ws.store->findRun("cnn-wide")->id, {{"train.epochs", "2"}});
+      page->setExtraColumnShown(name, false);
+
       page->setColumnVisible(RunsTableModel::Experiment, false);
       QVERIFY(table->horizontalHeader()->isSectionHidden(RunsTableModel::Experiment));
 

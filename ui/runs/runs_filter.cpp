@@ -43,4 +43,11 @@ bool RunsFilter::filterAcceptsRow(int sourceRow, const QModelIndex &) const {
   return m_query.isEmpty() || m_query.matches(snapshot);
 }
 
+bool RunsFilter::lessThan(const QModelIndex &left, const QModelIndex &right) const {
+  const QVariant a = left.data(sortRole()), b = right.data(sortRole());
+  const bool aText = a.typeId() == QMetaType::QString, bText = b.typeId() == QMetaType::QString;
+  if (aText != bText) return bText;  // the number first
+  return QSortFilterProxyModel::lessThan(left, right);
+}
+
 }  // namespace tw::ui

@@ -27,6 +27,9 @@ class RunsFilter : public QSortFilterProxyModel {
 
  protected:
   bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+  // A parameter column may hold numbers and texts ("0.1", "auto"): numbers sort as numbers and
+  // before every text, instead of comparing unordered.
+  bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
  private:
   RunQuery m_query;
