@@ -145,6 +145,8 @@ std::vector<ConfigField> makeFields() {
   f.push_back(stringField("train.precision", TW_TRAIN(precision), {"fp32", "bf16", "fp16"},
                           "fp32, bf16 autocast, or fp16 with dynamic loss scaling (CUDA only)"));
   f.push_back(stringField("train.device", TW_TRAIN(device), {}, "cpu, cuda or cuda:N (CUDA builds of LibTorch)"));
+  f.push_back(stringField("train.memory_format", TW_TRAIN(memoryFormat), {"auto", "channels_last", "contiguous"},
+                          "layout of activations: auto = channels-last for 2-D convolutions on the CPU (faster)"));
   f.push_back(intField("train.epochs", TW_TRAIN(epochs), 1, 1e6, "passes over the training split"));
   f.push_back(intField("train.seed", TW_TRAIN(seed), 0, std::nullopt,
                        "seed for weights, shuffling, augmentation and the splits"));

@@ -83,6 +83,9 @@ struct TrainOptions {
   double huberDelta = 1.0;
   std::string precision = "fp32";  // fp32 | bf16 (autocast) | fp16 (CUDA only, dynamic loss scaling)
   std::string device = "cpu";      // cpu | cuda | cuda:N
+  // auto | channels_last | contiguous: the layout of activations and convolution weights
+  // (auto: channels-last for 2-D convolutions on the CPU; see engine/memory_format.h)
+  std::string memoryFormat = "auto";
   int64_t epochs = 5;
   int64_t seed = 42;
   int64_t threads = 0;             // 0 = automatic (see engine/threads.h)

@@ -31,8 +31,11 @@ double gradientNorm(const std::vector<torch::Tensor> &params) {
     const torch::Tensor &grad = p.grad();
     if (!grad.defined()) continue;
     const int64_t n = grad.numel();
-    if (dot && grad.device().is_cpu() && grad.scalar_type() == torch::kFloat && grad.is_contiguous() &&
+    if (dot && grad.device().is_cpu() && grad.scalar_type() == torch::kFloat &&
+        grad.is_non_overlapping_and_dense() &&
         n <= std::numeric_limits<int>::max()) {
+      // A sum of squares ignores element order, so any dense layout will do (channels-last
+      // convolution gradients included).
       const float *x = grad.data_ptr<float>();
       sum += static_cast<double>(dot(static_cast<int>(n), x, 1, x, 1));
       continue;

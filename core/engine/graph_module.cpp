@@ -1,5 +1,7 @@
 #include "core/engine/graph_module.h"
 
+#include "core/engine/memory_format.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -102,7 +104,8 @@ torch::Tensor GraphModule::forward(const std::vector<torch::Tensor> &inputs) {
     const Step &step = m_steps[i];
     args.clear();
     if (step.inputIndex >= 0) {
-      args.push_back(inputs[step.inputIndex]);
+      const torch::Tensor &input = inputs[step.inputIndex];
+      args.push_back(m_channelsLastInputs ? asChannelsLast(input) : input);
     } else {
       for (int slot : step.inputs) args.push_back(slots[slot]);
     }

@@ -24,6 +24,10 @@ class GraphModule : public torch::nn::Module {
   // One tensor per Input node, in inputIds() order.
   torch::Tensor forward(const std::vector<torch::Tensor> &inputs);
 
+  // 4-D inputs enter channels-last (see memory_format.h); off by default.
+  void setChannelsLastInputs(bool on) { m_channelsLastInputs = on; }
+  bool channelsLastInputs() const { return m_channelsLastInputs; }
+
   const std::vector<std::string> &inputIds() const { return m_inputIds; }
   // The submodule name a node id was registered under ("h1.fc" -> "h1_fc"); empty when the node
   // has no module.
@@ -41,6 +45,7 @@ class GraphModule : public torch::nn::Module {
   std::vector<std::string> m_inputIds;
   std::vector<std::pair<std::string, std::string>> m_moduleNames;  // node id -> module name
   int m_outputSlot = -1;
+  bool m_channelsLastInputs = false;
 };
 
 }  // namespace tw::engine

@@ -32,6 +32,11 @@ void setLearningRate(torch::optim::Optimizer &optimizer, double lr) {
   for (auto &group : optimizer.param_groups()) group.options().set_lr(lr);
 }
 
+void releaseGradients(torch::optim::Optimizer &optimizer) {
+  for (auto &group : optimizer.param_groups())
+    for (auto &p : group.params()) p.mutable_grad().reset();
+}
+
 double learningRate(const torch::optim::Optimizer &optimizer) {
   return optimizer.param_groups().front().options().get_lr();
 }

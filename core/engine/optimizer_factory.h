@@ -19,4 +19,9 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<torch::
 void setLearningRate(torch::optim::Optimizer &optimizer, double lr);
 double learningRate(const torch::optim::Optimizer &optimizer);
 
+// PyTorch's zero_grad(set_to_none=True): every gradient undefined, so the next backward hands
+// its gradients over instead of adding them onto zeroed ones (a fill and an add per parameter
+// saved). LibTorch 1.13's Optimizer::zero_grad() only zeroes.
+void releaseGradients(torch::optim::Optimizer &optimizer);
+
 }  // namespace tw::engine

@@ -2,6 +2,7 @@
 
 #include "core/engine/allocator.h"
 #include "core/engine/engine_log.h"
+#include "core/engine/memory_format.h"
 #include "core/engine/model_builder.h"
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/threads.h"
@@ -68,6 +69,7 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
   stage("configuring training", [&] {
     s.device = parseDevice(t.device);
     s.precision = parsePrecision(t.precision, s.device);
+    s.channelsLast = useChannelsLast(t.memoryFormat, hasConv2d(s.spec), s.device);
     if (t.monitor.rfind("val/", 0) != 0)
       throw std::runtime_error("train.monitor: '" + t.monitor + "' is not a validation metric (val/loss, val/accuracy ...)");
     if (t.schedule == "multistep" && t.milestones.empty())
@@ -106,6 +108,10 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
     auto built = buildModel(s.spec, s.analysis);
     checkModelFitsData(*built, s.analysis, s.data, t.loss);
     built->to(s.device);
+    if (s.channelsLast) {
+      toChannelsLast(*built);
+      built->setChannelsLastInputs(true);
+    }
     return built;
   });
   s.optimizer = stage("configuring training", [&] { return makeOptimizer(s.model->parameters(), t); });
@@ -114,8 +120,9 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
   s.evalOptions.topK = t.topK;
   s.evalOptions.device = s.device;
   s.evalOptions.bf16 = s.precision == Precision::BF16;
-  log->info("model '{}': {} parameters; {} with lr {}, batch {}, {} epochs, {} on {}", s.spec.name,
-            countParameters(*s.model), t.optimizer, t.lr, config.data.batchSize, t.epochs, t.precision, t.device);
+  log->info("model '{}': {} parameters; {} with lr {}, batch {}, {} epochs, {} on {}, {}", s.spec.name,
+            countParameters(*s.model), t.optimizer, t.lr, config.data.batchSize, t.epochs, t.precision, t.device,
+            s.channelsLast ? "channels-last" : "contiguous");
   return s;
 }
 

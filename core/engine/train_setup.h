@@ -29,6 +29,7 @@ struct TrainSetup {
   Loss loss;
   torch::Device device = torch::kCPU;
   Precision precision = Precision::FP32;
+  bool channelsLast = false;   // train.memory_format resolved (memory_format.h)
   EvalOptions evalOptions;
   int64_t batchesPerEpoch = 0;
   int64_t stepsPerEpoch = 0;   // optimiser steps: batches / accumulate, rounded up

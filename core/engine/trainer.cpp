@@ -14,6 +14,7 @@
 #include "core/engine/model_builder.h"
 #include "core/engine/monitor.h"
 #include "core/engine/optimizer_factory.h"
+#include "core/engine/memory_format.h"
 #include "core/engine/precision.h"
 #include "core/engine/threads.h"
 #include "core/engine/train_setup.h"
@@ -167,6 +168,8 @@ class TrainRun {
   void resumeIfAsked() {
     if (!m_env.resume || m_env.runDir.empty() || !fs::exists(checkpointPath("last.pt"))) return;
     m_progress = stage("resuming", [&] { return loadCheckpoint(checkpointPath("last.pt"), *m_setup.model, *m_setup.optimizer); });
+    // Loading takes the layout the checkpoint was saved in; the run keeps the one it chose.
+    if (m_setup.channelsLast) toChannelsLast(*m_setup.model);
     m_schedule.restore(m_progress.plateau);
     m_scaler = GradScaler(m_scaler.enabled(), m_progress.lossScale, m_progress.scaleGoodSteps);
     m_summary.resumedFromStep = m_progress.step;
@@ -224,7 +227,7 @@ class TrainRun {
       if (groupStart) {
         m_lr = m_schedule.rate(m_progress.step, epoch);
         setLearningRate(*m_setup.optimizer, m_lr);
-        m_setup.optimizer->zero_grad();
+        releaseGradients(*m_setup.optimizer);
         syncBuffers();
       }
       const bool lastOfGroup = groupDone + 1 == groupSize;

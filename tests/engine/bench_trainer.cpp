@@ -4,6 +4,7 @@
 //
 //   bench_trainer [optimizer=adam] [epochs=2] [batch=128] [threads=0 (auto)] [model=mlp|cnn]
 //                 [--track] [--train-limit N] [--seed N] [--no-bare | --bare-only]
+//                 [--memory-format auto|channels_last|contiguous]
 //
 // The bare loop runs after the engine for the MLP (--no-bare skips it), and alone, for either
 // model, with --bare-only.
@@ -115,6 +116,7 @@ struct Flags {
   std::vector<std::string> positional;
   bool track = false, bare = true, bareOnly = false;
   int64_t trainLimit = 0, seed = -1;  // -1: the configuration's default seed
+  std::string memoryFormat = "auto";
 };
 
 Flags parseFlags(int argc, char **argv) {
@@ -130,6 +132,7 @@ Flags parseFlags(int argc, char **argv) {
     else if (a == "--bare-only") f.bareOnly = true;
     else if (a == "--train-limit") f.trainLimit = std::stoll(value());
     else if (a == "--seed") f.seed = std::stoll(value());
+    else if (a == "--memory-format") f.memoryFormat = value();
     else if (a.rfind("--", 0) == 0) throw std::runtime_error("unknown option " + a);
     else f.positional.push_back(a);
   }
@@ -179,6 +182,7 @@ int main(int argc, char **argv) try {
   c.data.path = TW_FASHION_MNIST_DIR;
   c.data.trainLimit = flags.trainLimit;
   if (flags.seed >= 0) c.train.seed = flags.seed;
+  c.train.memoryFormat = flags.memoryFormat;
   c.train.lr = c.train.optimizer == "sgd" ? 0.05 : 1e-3;
   c.train.logEvery = 1;
 

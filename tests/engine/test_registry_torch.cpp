@@ -4,7 +4,9 @@
 // attention modules take (T, N, E), and a missing transpose would still give the right shape.
 #include "core/engine/checkpoint.h"
 #include "core/engine/dataset.h"
+#include "core/engine/memory_format.h"
 #include "core/engine/model_builder.h"
+#include "core/engine/optimizer_factory.h"
 #include "core/engine/versions.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
@@ -317,6 +319,98 @@ class TestRegistryTorch : public QObject {
     torch::NoGradGuard noGrad;
     const torch::Tensor x = data.train.inputs.slice(0, 0, kBatch);
     QVERIFY(torch::equal(module->forward(x), restored->forward(x)));
+  }
+
+  void channelsLastChangesLayoutNotResults() {
+    // The same weights, contiguous and channels-last: the same outputs (to float rounding), the
+    // same Flatten order, and after one SGD step the same weights; every 4-D weight, the
+    // one-channel first convolution included, really laid out NHWC.
+    const auto model = spec::parseModelYaml(
+        "nodes:\n  - {id: x, op: Input, shape: [1, 8, 8]}\n"
+        "  - {id: conv1, op: Conv2d, out_channels: 6, kernel_size: 3, padding: 1}\n"
+        "  - {id: bn, op: BatchNorm2d}\n  - {id: act, op: ReLU}\n  - {id: pool, op: MaxPool2d, kernel_size: 2}\n"
+        "  - {id: conv2, op: Conv2d, out_channels: 4, kernel_size: 3}\n"
+        "  - {id: flat, op: Flatten}\n  - {id: fc, op: Linear, out_features: 3}\n");
+    const spec::Analysis analysis = spec::analyzeOrThrow(model);
+    QVERIFY(engine::hasConv2d(model));
+    auto plain = engine::buildModel(model, analysis), nhwc = engine::buildModel(model, analysis);
+    {
+      torch::NoGradGuard noGrad;
+      auto from = plain->parameters(), to = nhwc->parameters();
+      for (size_t i = 0; i < from.size(); ++i) to[i].copy_(from[i]);
+    }
+    const torch::Tensor firstWeight = nhwc->named_parameters()["conv1.weight"];
+    engine::toChannelsLast(*nhwc);
+    nhwc->setChannelsLastInputs(true);
+    // The parameter object survives (the optimiser holds it), only its layout changed.
+    QVERIFY(nhwc->named_parameters()["conv1.weight"].is_same(firstWeight));
+    for (const auto &item : nhwc->named_parameters()) {
+      if (item.value().dim() != 4) continue;
+      QVERIFY2(item.value().suggest_memory_format() == at::MemoryFormat::ChannelsLast, item.key().c_str());
+      QCOMPARE(item.value().stride(1), int64_t(1));
+    }
+    const torch::Tensor single = engine::asChannelsLast(torch::randn({2, 1, 5, 5}));
+    QCOMPARE(single.stride(1), int64_t(1));
+
+    torch::Tensor x = torch::randn({5, 1, 8, 8}), y = torch::randint(0, 3, {5});
+    QVERIFY(torch::allclose(plain->forward(x), nhwc->forward(x), 1e-5, 1e-6));
+    // SGD, not Adam: a convolution bias before batch norm gets a gradient of rounding noise, which
+    // Adam's normalisation would blow up to a full step of either sign.
+    config::TrainOptions sgd;
+    sgd.optimizer = "sgd";
+    auto plainOpt = engine::makeOptimizer(plain->parameters(), sgd);
+    auto nhwcOpt = engine::makeOptimizer(nhwc->parameters(), sgd);
+    for (auto [module, optimizer] : {std::pair{plain.get(), plainOpt.get()}, std::pair{nhwc.get(), nhwcOpt.get()}}) {
+      engine::releaseGradients(*optimizer);
+      torch::nn::functional::cross_entropy(module->forward(x), y).backward();
+      optimizer->step();
+    }
+    auto a = plain->named_parameters(), b = nhwc->named_parameters();
+    for (const auto &item : a)
+      QVERIFY2(torch::allclose(item.value(), b[item.key()], 1e-5, 1e-6), item.key().c_str());
+  }
+
+  void memoryFormatOption() {
+    QVERIFY(engine::useChannelsLast("auto", true, torch::kCPU));
+    QVERIFY(!engine::useChannelsLast("auto", false, torch::kCPU));
+    QVERIFY(!engine::useChannelsLast("contiguous", true, torch::kCPU));
+    QVERIFY(engine::useChannelsLast("channels_last", false, torch::kCPU));
+    try {
+      engine::useChannelsLast("nhwc", true, torch::kCPU);
+      QFAIL("an unknown layout was accepted");
+    } catch (const std::runtime_error &e) {
+      QVERIFY2(QString(e.what()).contains("train.memory_format"), e.what());
+    }
+  }
+
+  void releasedGradientsMatchZeroedOnes() {
+    // set_to_none: the step is bit for bit the one zeroed gradients give, and a second backward
+    // within the group still accumulates.
+    const auto model = spec::parseModelYaml("nodes:\n" + kFeatures + "  - {id: fc, op: Linear, out_features: 3}\n");
+    const spec::Analysis analysis = spec::analyzeOrThrow(model);
+    auto a = engine::buildModel(model, analysis), b = engine::buildModel(model, analysis);
+    {
+      torch::NoGradGuard noGrad;
+      auto from = a->parameters(), to = b->parameters();
+      for (size_t i = 0; i < from.size(); ++i) to[i].copy_(from[i]);
+    }
+    config::TrainOptions sgd;
+    sgd.optimizer = "sgd";
+    auto optA = engine::makeOptimizer(a->parameters(), sgd), optB = engine::makeOptimizer(b->parameters(), sgd);
+    const torch::Tensor x = torch::randn({4, 6}), y = torch::randint(0, 3, {4});
+    for (int step = 0; step < 3; ++step) {
+      optA->zero_grad();
+      engine::releaseGradients(*optB);
+      for (const auto &p : b->parameters()) QVERIFY(!p.grad().defined());
+      for (int micro = 0; micro < 2; ++micro) {
+        torch::nn::functional::cross_entropy(a->forward(x), y).backward();
+        torch::nn::functional::cross_entropy(b->forward(x), y).backward();
+      }
+      optA->step();
+      optB->step();
+    }
+    auto pa = a->parameters(), pb = b->parameters();
+    for (size_t i = 0; i < pa.size(); ++i) QVERIFY(torch::equal(pa[i], pb[i]));
   }
 
   void libraryVersionsNameLibTorch() {
