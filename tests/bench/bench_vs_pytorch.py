@@ -18,6 +18,9 @@ machine load hits every side alike):
                 database (3 metrics every step), a run folder, checkpoints every epoch, artifacts.
   bare C++      bench_trainer --bare-only: a hand-written LibTorch loop (torch::nn::Sequential),
                 the engine's thread plan.
+  pytorch, channels-last   (CNN, with --peer-channels-last; not part of the targets) the peer with
+                the best thread setting and its CNN channels-last, the layout Torchwright picks on
+                its own for convolutions: how much of the margin is the layout.
 Prints a table, whether each target is met, and one final JSON line {"bench":"engine_vs_pytorch",...}.
 """
 
@@ -192,11 +195,13 @@ class Bench:
                 "writer_cpu_s": j.get("writer_cpu_seconds", 0.0)}
 
     # --- Python -----------------------------------------------------------------------------------
-    def python(self, model, setting, train_limit=None, epochs=None):
+    def python(self, model, setting, train_limit=None, epochs=None, channels_last=False):
         name, torch_threads, blas_threads = setting
         cmd = [PYTHON, self.peer, "--model", model, "--epochs", str(epochs or self.epochs(model)),
                "--batch", str(self.args.batch), "--threads", str(torch_threads), "--seed", str(self.args.seed),
                "--train-limit", str(self.args.train_limit if train_limit is None else train_limit)]
+        if channels_last:
+            cmd.append("--channels-last")
         env = clean_env({"OPENBLAS_NUM_THREADS": str(blas_threads), "OMP_NUM_THREADS": str(torch_threads)})
         rc, out, err, rss, wall = run_measured(cmd, env)
         if rc != 0:
@@ -205,7 +210,7 @@ class Bench:
         if not j:
             fail("peer_pytorch.py (no JSON line)", cmd, rc, out, err)
         return {"sps": j["samples_per_sec"], "rss_mb": rss, "wall_s": wall, "epoch_sps": j["epoch_sps"],
-                "test_accuracy": j["test_accuracy"], "threads": name}
+                "test_accuracy": j["test_accuracy"], "threads": name + ("_cl" if channels_last else "")}
 
     def probe_python(self, model):
         """One short run of each of PY_SETTINGS; returns the faster and every figure."""
@@ -229,13 +234,16 @@ class Bench:
             best, probe = self.probe_python(model)
             tried = [best]
         py = {name: [] for name, _, _ in tried}
-        sides = {"torchwright": [], "engine_off": [], "engine_on": [], "bare_cpp": []}
+        sides = {"torchwright": [], "engine_off": [], "engine_on": [], "bare_cpp": [], "pytorch_cl": []}
+        peer_cl = self.args.peer_channels_last and model == "cnn" and not self.args.tracking_only
         for r in range(self.args.repeats):
             # Interleaved, so that a change in machine load hits every side alike.
             if not self.args.tracking_only:
                 sides["torchwright"].append(self.torchwright(model))
             for setting in tried:
                 py[setting[0]].append(self.python(model, setting))
+            if peer_cl:
+                sides["pytorch_cl"].append(self.python(model, best or tried[0], channels_last=True))
             if not self.args.no_tracking_pair:
                 order = (False, True) if r % 2 == 0 else (True, False)  # adjacent, alternating
                 for track in order:
@@ -250,7 +258,7 @@ class Bench:
         if best:
             log(f"  {model} pytorch: best setting {best[0]}")
             sides["pytorch"] = py[best[0]]
-        order = ["torchwright", "pytorch", "engine_off", "engine_on", "bare_cpp"]
+        order = ["torchwright", "pytorch", "pytorch_cl", "engine_off", "engine_on", "bare_cpp"]
         return {"best_python": best[0] if best else None, "python_probe": probe, "sides": {k: sides[k] for k in order if sides.get(k)}}
 
 
@@ -263,6 +271,7 @@ def summarise(runs):
 
 
 SIDE_LABEL = {"torchwright": "torchwright CLI (tracking on)", "pytorch": "python3-torch (best tuned)",
+              "pytorch_cl": "python3-torch, channels-last",
               "engine_off": "engine, tracking off", "engine_on": "engine, tracking on", "bare_cpp": "bare C++ loop"}
 
 
@@ -285,6 +294,9 @@ def main():
     ap.add_argument("--tracking-only", action="store_true",
                     help="only the engine's tracking on/off pair (many repeats are cheap this way)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary workspaces")
+    ap.add_argument("--peer-channels-last", action="store_true",
+                    help="also run the CNN's peer channels-last (informational: the targets compare with the "
+                         "best-tuned peer as the issue defines it)")
     args = ap.parse_args()
     if args.quick and args.train_limit == 0:
         args.train_limit = 10000
@@ -340,6 +352,10 @@ def main():
                   + ", ".join(f"{k} {v:.0f}" for k, v in res["python_probe"].items()) + f" -> {res['best_python']}")
             verdicts.append(f"{model}: torchwright / best python = {ratio:.3f} (target >= {TARGETS[model]:.2f}): "
                             f"{'MET' if entry['ratio_ok'] else 'NOT MET'}")
+            if "pytorch_cl" in s:
+                entry["ratio_vs_channels_last_python"] = round(s["torchwright"]["median"] / s["pytorch_cl"]["median"], 3)
+                verdicts.append(f"{model}: torchwright / python channels-last = "
+                                f"{entry['ratio_vs_channels_last_python']:.3f} (informational)")
         if "engine_off" in s and "engine_on" in s:
             # Each repeat runs on and off back to back, so the ratio within a pair cancels the slow
             # drifts of a shared machine's load; the median of those ratios is the verdict, and the

@@ -115,6 +115,8 @@ def main():
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--data", default=DEFAULT_DATA, help="folder with the Fashion-MNIST IDX files")
+    ap.add_argument("--channels-last", action="store_true",
+                    help="the CNN's weights and batches channels-last, as Torchwright's train.memory_format auto")
     args = ap.parse_args()
 
     # Before any tensor work: LibTorch sizes its pool on first use.
@@ -124,6 +126,8 @@ def main():
 
     (x, y), (x_val, y_val), (x_test, y_test) = load_data(args.data, args.train_limit, args.val_fraction, args.seed)
     model = build_model(args.model)
+    layout = torch.channels_last if args.channels_last and args.model == "cnn" else torch.contiguous_format
+    model = model.to(memory_format=layout)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     n = len(x)
     batches = (n + args.batch - 1) // args.batch  # the last, partial batch is kept, as Torchwright does
@@ -139,6 +143,8 @@ def main():
         for b in range(batches):
             idx = perm[b * args.batch:(b + 1) * args.batch]
             xb, yb = x.index_select(0, idx), y.index_select(0, idx)
+            if layout is torch.channels_last:
+                xb = xb.to(memory_format=layout)
             opt.zero_grad(set_to_none=True)
             loss = F.cross_entropy(model(xb), yb)
             value = loss.item()  # Torchwright reads the loss every step (logging, NaN guard)
@@ -158,7 +164,7 @@ def main():
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(json.dumps({
         "peer": "pytorch", "model": args.model, "torch_version": torch.__version__,
-        "torch_threads": torch.get_num_threads(),
+        "torch_threads": torch.get_num_threads(), "channels_last": layout is torch.channels_last,
         "blas_threads_env": os.environ.get("OPENBLAS_NUM_THREADS", ""),
         "batch": args.batch, "epochs": args.epochs, "train_samples": n,
         "samples_per_sec": round(total_samples / total_seconds, 1),
