@@ -29,8 +29,9 @@ torch::Tensor asChannelsLast(const torch::Tensor &t) {
 void toChannelsLast(torch::nn::Module &module) {
   torch::NoGradGuard noGrad;
   auto relayout = [](torch::Tensor &t) {
-    if (t.defined() && t.dim() == 4 && t.suggest_memory_format() != at::MemoryFormat::ChannelsLast)
-      t.set_data(asChannelsLast(t));
+    if (!t.defined()) return;
+    torch::Tensor nhwc = asChannelsLast(t);
+    if (!nhwc.is_same(t)) t.set_data(nhwc);
   };
   for (auto &item : module.named_parameters(/*recurse=*/true)) relayout(item.value());
   for (auto &item : module.named_buffers(/*recurse=*/true)) relayout(item.value());

@@ -76,6 +76,13 @@ std::shared_ptr<engine::GraphModule> buildYaml(const std::string &yaml) {
   return engine::buildModel(model, spec::analyzeOrThrow(model));
 }
 
+// Two builds of one spec start from different random weights; this makes `to` start as `from`.
+void copyParameters(torch::nn::Module &from, torch::nn::Module &to) {
+  torch::NoGradGuard noGrad;
+  auto source = from.parameters(), target = to.parameters();
+  for (size_t i = 0; i < source.size(); ++i) target[i].copy_(source[i]);
+}
+
 std::string sequenceModel(const QString &node) {
   return "nodes:\n  - {id: x, op: Input, shape: [5, 12]}\n  - {id: a, " + node.toStdString() + "}\n";
 }
@@ -334,11 +341,7 @@ class TestRegistryTorch : public QObject {
     const spec::Analysis analysis = spec::analyzeOrThrow(model);
     QVERIFY(engine::hasConv2d(model));
     auto plain = engine::buildModel(model, analysis), nhwc = engine::buildModel(model, analysis);
-    {
-      torch::NoGradGuard noGrad;
-      auto from = plain->parameters(), to = nhwc->parameters();
-      for (size_t i = 0; i < from.size(); ++i) to[i].copy_(from[i]);
-    }
+    copyParameters(*plain, *nhwc);
     const torch::Tensor firstWeight = nhwc->named_parameters()["conv1.weight"];
     engine::toChannelsLast(*nhwc);
     nhwc->setChannelsLastInputs(true);
@@ -389,11 +392,7 @@ class TestRegistryTorch : public QObject {
     const auto model = spec::parseModelYaml("nodes:\n" + kFeatures + "  - {id: fc, op: Linear, out_features: 3}\n");
     const spec::Analysis analysis = spec::analyzeOrThrow(model);
     auto a = engine::buildModel(model, analysis), b = engine::buildModel(model, analysis);
-    {
-      torch::NoGradGuard noGrad;
-      auto from = a->parameters(), to = b->parameters();
-      for (size_t i = 0; i < from.size(); ++i) to[i].copy_(from[i]);
-    }
+    copyParameters(*a, *b);
     config::TrainOptions sgd;
     sgd.optimizer = "sgd";
     auto optA = engine::makeOptimizer(a->parameters(), sgd), optB = engine::makeOptimizer(b->parameters(), sgd);
