@@ -26,7 +26,6 @@ class GraphModule : public torch::nn::Module {
 
   // 4-D inputs enter channels-last (see memory_format.h); off by default.
   void setChannelsLastInputs(bool on) { m_channelsLastInputs = on; }
-  bool channelsLastInputs() const { return m_channelsLastInputs; }
 
   const std::vector<std::string> &inputIds() const { return m_inputIds; }
   // The submodule name a node id was registered under ("h1.fc" -> "h1_fc"); empty when the node
