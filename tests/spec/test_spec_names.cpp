@@ -44,11 +44,11 @@ class TestSpecNames : public QObject {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("expected");
     QTest::newRow("node id") << "nodes:\n  - {id: x, op: Input, shape: [4]}\n  - {id: 'my layer', op: ReLU}\n"
-                             << "names.yaml:3:11: node 'my layer', field 'id': node id 'my layer' may contain only";
+                             << "names.yaml:3:10: node 'my layer', field 'id': node id 'my layer' may contain only";
     QTest::newRow("id with a slash") << "nodes:\n  - {id: x, op: Input, shape: [4]}\n  - {id: a/b, op: ReLU}\n"
-                                     << "names.yaml:3:11: node 'a/b', field 'id'";
+                                     << "names.yaml:3:10: node 'a/b', field 'id'";
     QTest::newRow("numeric id") << "nodes:\n  - {id: 1, op: Input, shape: [4]}\n"
-                                << "names.yaml:2:11: node '1', field 'id': node id '1'";
+                                << "names.yaml:2:10: node '1', field 'id': node id '1'";
     QTest::newRow("model name") << "name: my model\nnodes:\n  - {id: x, op: Input, shape: [4]}\n"
                                 << "names.yaml:1:7: field 'name': model name 'my model'";
     QTest::newRow("block name") << "blocks:\n  dense block:\n    nodes:\n      - {id: fc, op: Linear, out_features: 2}\n"
@@ -56,7 +56,7 @@ class TestSpecNames : public QObject {
                                 << "names.yaml:2:3: field 'blocks': block name 'dense block'";
     QTest::newRow("block member") << "blocks:\n  dense:\n    nodes:\n      - {id: 'f c', op: Linear, out_features: 2}\n"
                                      "nodes:\n  - {id: x, op: Input, shape: [4]}\n  - {id: h, block: dense}\n"
-                                  << "names.yaml:4:13: node 'f c', field 'id': block 'dense': node id 'f c'";
+                                  << "names.yaml:4:14: node 'f c', field 'id': block 'dense': node id 'f c'";
   }
   void parserRefusesNamesWithFileLineAndName() {
     QFETCH(QString, yaml);
