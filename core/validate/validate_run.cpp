@@ -96,6 +96,8 @@ class Checker {
       report("train.milestones", "the multistep schedule needs milestones, e.g. train.milestones: [30, 60]");
     if (t.optimizer == "sgd" && t.nesterov && t.momentum <= 0.0)
       report("train.nesterov", "Nesterov momentum needs train.momentum > 0");
+    if (m_config.data.dataset == "csv" && m_config.data.target.empty())
+      report("data.target", "name the CSV column to predict");
     if (m_config.data.valFraction <= 0.0 && (t.patience > 0 || t.schedule == "plateau"))
       report(t.patience > 0 ? "train.patience" : "train.schedule",
              "early stopping and the plateau schedule watch a validation metric; set data.val_fraction > 0");
@@ -110,6 +112,8 @@ class Checker {
       return;
     }
     if (t.precision == "fp16" && !cuda) report("train.precision", "fp16 needs a CUDA device; on the CPU use bf16");
+    if (m_config.distributed.backend == "nccl" && !cuda)
+      report("distributed.backend", "nccl needs a CUDA device (train.device is " + t.device + "); use gloo or auto");
     if (!cuda) return;
     const Machine &m = machine();
     if (m.gpuCount == 0) {

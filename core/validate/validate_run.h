@@ -11,7 +11,8 @@
 //
 // The rules: the loss fits the task; train.monitor is a val/ metric the task records;
 // multistep needs milestones; Nesterov needs momentum; label smoothing is cross_entropy's;
-// fp16 needs a CUDA device; early stopping and the plateau schedule need a validation split;
+// fp16 and the nccl backend need a CUDA device; a CSV table needs data.target; early stopping
+// and the plateau schedule need a validation split;
 // train.device names a device this machine has (cuda:N below its GPU count); the model has one
 // Input; the data source exists and is readable; the memory estimate fits the device.
 

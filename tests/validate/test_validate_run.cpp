@@ -59,9 +59,11 @@ class TestValidateRun : public QObject {
     const std::string csv = dir.filePath("t.csv").toStdString();
     std::ofstream(csv) << "a,b\n1,2\n";
     c = check(smallRun({"data.dataset=csv", "data.path=" + csv, "data.task=regression", "train.monitor=val/r2"}));
+    QVERIFY2(hasField(c, "data.target"), qPrintable(problems(c)));  // the column to predict
     QVERIFY2(hasField(c, "train.loss") && problems(c).contains("classification loss"), qPrintable(problems(c)));
     QVERIFY2(!hasField(c, "train.monitor"), qPrintable(problems(c)));
-    c = check(smallRun({"data.dataset=csv", "data.path=" + csv, "data.task=regression", "train.loss=huber"}));
+    c = check(smallRun({"data.dataset=csv", "data.path=" + csv, "data.task=regression", "train.loss=huber",
+                        "data.target=b"}));
     QVERIFY2(c.ok(), qPrintable(problems(c)));
   }
 
@@ -74,6 +76,10 @@ class TestValidateRun : public QObject {
     QVERIFY2(hasField(c, "train.precision") && problems(c).contains("bf16"), qPrintable(problems(c)));
     c = check(smallRun({"train.patience=3", "data.val_fraction=0"}));
     QVERIFY2(hasField(c, "train.patience"), qPrintable(problems(c)));
+    c = check(smallRun({"distributed.backend=nccl"}));
+    QVERIFY2(hasField(c, "distributed.backend"), qPrintable(problems(c)));
+    c = check(smallRun({"distributed.backend=nccl", "train.device=cuda"}), 1);
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
   }
 
   void deviceNamesADeviceThisMachineHas_data() {
