@@ -25,6 +25,10 @@ inline constexpr const char *kTrainGradNorm = "train/grad_norm";
 inline constexpr const char *kTrainEpochLoss = "train/epoch_loss";      // once per epoch
 inline constexpr const char *kTrainSamplesPerSec = "train/samples_per_sec";
 inline constexpr const char *kTrainDataWait = "train/data_wait";
+inline constexpr const char *kEpoch = "epoch";                          // the epoch just finished
+// Per parameter tensor, once per epoch: "weight_norm/fc1.weight", "grad_norm/fc1.weight".
+inline constexpr const char *kWeightNormPrefix = "weight_norm/";
+inline constexpr const char *kGradNormPrefix = "grad_norm/";
 
 // Evaluation names (without a split), as evaluate() fills them.
 inline constexpr const char *kLoss = "loss";

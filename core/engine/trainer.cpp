@@ -358,7 +358,7 @@ class TrainRun {
     log(config::metrics::kTrainEpochLoss, report.trainLoss);
     log(config::metrics::kTrainSamplesPerSec, report.samplesPerSec);
     log(config::metrics::kTrainDataWait, report.dataWait);
-    log("epoch", static_cast<double>(epoch));
+    log(config::metrics::kEpoch, static_cast<double>(epoch));
     for (const auto &[key, value] : val.metrics) log(config::metrics::kValPrefix + key, value);
     for (const auto &[key, value] : layerNorms(*m_setup.model)) log(key, value);
     if (val.report && val.examples > 0) writeValidationConfusion(*val.report, epoch);
