@@ -166,8 +166,8 @@
         <translation>Maximum</translation>
     </message>
     <message>
-        <source>Which value of each run&apos;s metric to place it at: its last, lowest or highest</source>
-        <translation>Welcher Wert der Metrik jedes Runs zählt: der letzte, der kleinste oder der größte</translation>
+        <source>Which value of each run&apos;s metric to place it at: its last, lowest or highest, or its best (lowest for losses and errors, highest otherwise)</source>
+        <translation>Welcher Wert der Metrik jedes Runs zählt: der letzte, der kleinste oder der größte, oder der beste (der kleinste bei Verlusten und Fehlern, sonst der größte)</translation>
     </message>
     <message>
         <source>%1 (final)</source>
@@ -180,6 +180,14 @@
     <message>
         <source>%1 (max)</source>
         <translation>%1 (Max.)</translation>
+    </message>
+    <message>
+        <source>%1 (best)</source>
+        <translation>%1 (bester)</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Bester Wert</translation>
     </message>
 </context>
 <context>
@@ -281,8 +289,8 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <translation>YAML</translation>
     </message>
     <message>
-        <source>Cannot rename %1 to %2: the name is empty, has spaces or is taken.</source>
-        <translation>%1 kann nicht in %2 umbenannt werden: Der Name ist leer, enthält Leerzeichen oder ist vergeben.</translation>
+        <source>Cannot rename %1 to %2: the name is taken, or not letters, digits, &apos;_&apos;, &apos;-&apos; and &apos;.&apos; starting with a letter.</source>
+        <translation>%1 kann nicht in %2 umbenannt werden: Der Name ist vergeben oder besteht nicht aus Buchstaben, Ziffern, &apos;_&apos;, &apos;-&apos; und &apos;.&apos; mit einem Buchstaben am Anfang.</translation>
     </message>
     <message>
         <source>New from template</source>
@@ -508,6 +516,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Launch</source>
         <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Not launched: %1</source>
+        <translation>Nicht gestartet: %1</translation>
     </message>
     <message>
         <source>the dataset&apos;s folder or file (CSV, image folder; empty: the system&apos;s copy)</source>

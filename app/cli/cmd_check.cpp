@@ -5,10 +5,12 @@
 #include "core/config/run_config.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
+#include "core/validate/validate_run.h"
 
 #include <yaml-cpp/yaml.h>
 
 #include <cstdio>
+#include <optional>
 
 namespace tw::cli {
 
@@ -34,10 +36,11 @@ int runCheck(const CliArgs &args) {
   const std::string &path = args.positionals[0];
   try {
     spec::ModelSpec model;
+    std::optional<config::RunConfig> config;
     if (isRunFile(path)) {
-      auto config = config::loadRunConfig(path, args.all("--set"));
-      model = config.modelFile.empty() ? spec::parseModelYaml(config.modelYaml, path + " (model)")
-                                       : spec::parseModelYaml(config.modelYaml, config.modelFile);
+      config = config::loadRunConfig(path, args.all("--set"));
+      model = config->modelFile.empty() ? spec::parseModelYaml(config->modelYaml, path + " (model)")
+                                        : spec::parseModelYaml(config->modelYaml, config->modelFile);
     } else {
       model = spec::parseModelFile(path);
     }
@@ -48,6 +51,17 @@ int runCheck(const CliArgs &args) {
       return 1;
     }
     std::printf("%s", spec::formatSummary(model, analysis).c_str());
+    if (!config) return 0;
+    // A run file is checked as `train` would check it before recording a run: the same rules,
+    // the data source, and the memory the run needs against the device it names.
+    const validate::RunCheck check = validate::validateRun(*config, analysis);
+    std::printf("\n%s", validate::formatMemoryEstimate(check.memory, *config).c_str());
+    if (!check.ok()) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "%s\n", spec::formatDiagnostics(check.diagnostics).c_str());
+      std::fprintf(stderr, "%zu problem(s) found in %s\n", check.diagnostics.size(), path.c_str());
+      return 1;
+    }
     return 0;
   } catch (const spec::SpecError &e) {
     std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());

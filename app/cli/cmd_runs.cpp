@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/table_printer.h"
 
+#include "core/config/metric_keys.h"
 #include "core/config/workspace.h"
 #include "tracking/run_labels.h"
 #include "tracking/store.h"
@@ -43,8 +44,8 @@ int listRuns(tracking::Store &store, const CliArgs &args) {
     for (const auto &label : tracking::labelsOf(tags)) labels += (labels.empty() ? "" : ",") + label;
     auto metrics = store.latestMetrics(run.id);
     table.addRow({run.uuid.substr(0, 8), run.name, run.experiment, tracking::runStatusName(run.status),
-                  formatTimestamp(run.startMs), formatDuration(durationMs(run)), latest(metrics, "val/accuracy"),
-                  latest(metrics, "test/accuracy"), labels.empty() ? "-" : labels});
+                  formatTimestamp(run.startMs), formatDuration(durationMs(run)), latest(metrics, config::metrics::kValAccuracy),
+                  latest(metrics, config::metrics::kTestAccuracy), labels.empty() ? "-" : labels});
     ++listed;
   }
   std::printf("%s%zu run(s)", table.str().c_str(), listed);

@@ -2,6 +2,7 @@
 
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
+#include "core/validate/validate_run.h"
 
 #include <cstdio>
 
@@ -26,6 +27,11 @@ std::optional<config::RunConfig> loadCheckedConfig(const std::string &runFile, c
   }
   if (!analysis.ok()) {
     std::fprintf(stderr, "%s", spec::formatDiagnostics(analysis.diagnostics).c_str());
+    return std::nullopt;
+  }
+  const validate::RunCheck check = validate::validateRun(config, analysis);
+  if (!check.ok()) {
+    std::fprintf(stderr, "%s\n", spec::formatDiagnostics(check.diagnostics).c_str());
     return std::nullopt;
   }
   if (parameters) *parameters = analysis.totalParams;

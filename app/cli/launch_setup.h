@@ -12,8 +12,9 @@
 
 namespace tw::cli {
 
-// Loads the run file with its overrides and analyses the model; prints what is wrong and returns
-// nothing when anything is. `parameters` receives the model's parameter count.
+// Loads the run file with its overrides, analyses the model and validates the run (the rules, the
+// data source, the device and the memory estimate: validate::validateRun); prints what is wrong
+// and returns nothing when anything is. `parameters` receives the model's parameter count.
 std::optional<config::RunConfig> loadCheckedConfig(const std::string &runFile, const std::vector<std::string> &overrides,
                                                    int64_t *parameters);
 

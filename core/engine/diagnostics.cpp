@@ -1,5 +1,7 @@
 #include "core/engine/diagnostics.h"
 
+#include "core/config/metric_keys.h"
+
 #include <dlfcn.h>
 
 #include <cmath>
@@ -52,8 +54,8 @@ std::vector<std::pair<std::string, double>> layerNorms(const torch::nn::Module &
   std::vector<std::pair<std::string, double>> norms;
   for (const auto &item : model.named_parameters()) {
     const torch::Tensor &p = item.value();
-    norms.emplace_back("weight_norm/" + item.key(), p.norm().item<double>());
-    if (p.grad().defined()) norms.emplace_back("grad_norm/" + item.key(), p.grad().norm().item<double>());
+    norms.emplace_back(config::metrics::kWeightNormPrefix + item.key(), p.norm().item<double>());
+    if (p.grad().defined()) norms.emplace_back(config::metrics::kGradNormPrefix + item.key(), p.grad().norm().item<double>());
   }
   return norms;
 }

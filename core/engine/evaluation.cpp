@@ -1,21 +1,16 @@
 #include "core/engine/evaluation.h"
 
 #include "core/engine/precision.h"
+#include "core/config/metric_keys.h"
 
 #include <algorithm>
 
 namespace tw::engine {
 
-namespace {
-
-std::string topKName(int64_t topK) { return "top" + std::to_string(topK) + "_accuracy"; }
-
-}  // namespace
+namespace keys = config::metrics;
 
 std::vector<std::string> evaluationMetricNames(Task task, int64_t topK) {
-  if (task == Task::Regression) return {"loss", "mse", "mae", "r2"};
-  return {"loss", "accuracy", topKName(topK), "precision_macro", "recall_macro", "f1_macro",
-          "precision_weighted", "recall_weighted", "f1_weighted"};
+  return keys::evaluationNames(task == Task::Regression, topK);
 }
 
 EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data, const Loss &loss,
@@ -65,23 +60,23 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
                    target.sum().item<double>(), target.pow(2).sum().item<double>());
     }
   }
-  result.metrics["loss"] = lossSum / static_cast<double>(split.size());
+  result.metrics[keys::kLoss] = lossSum / static_cast<double>(split.size());
   if (classification) {
     ClassificationReport r = counts.report();
-    result.metrics["accuracy"] = r.accuracy;
-    result.metrics[topKName(options.topK)] = r.topK;
-    result.metrics["precision_macro"] = r.macroPrecision;
-    result.metrics["recall_macro"] = r.macroRecall;
-    result.metrics["f1_macro"] = r.macroF1;
-    result.metrics["precision_weighted"] = r.weightedPrecision;
-    result.metrics["recall_weighted"] = r.weightedRecall;
-    result.metrics["f1_weighted"] = r.weightedF1;
+    result.metrics[keys::kAccuracy] = r.accuracy;
+    result.metrics[keys::topKName(options.topK)] = r.topK;
+    result.metrics[keys::kPrecisionMacro] = r.macroPrecision;
+    result.metrics[keys::kRecallMacro] = r.macroRecall;
+    result.metrics[keys::kF1Macro] = r.macroF1;
+    result.metrics[keys::kPrecisionWeighted] = r.weightedPrecision;
+    result.metrics[keys::kRecallWeighted] = r.weightedRecall;
+    result.metrics[keys::kF1Weighted] = r.weightedF1;
     result.report = std::move(r);
   } else {
     const RegressionReport r = sums.report(split.size());
-    result.metrics["mse"] = r.mse;
-    result.metrics["mae"] = r.mae;
-    result.metrics["r2"] = r.r2;
+    result.metrics[keys::kMse] = r.mse;
+    result.metrics[keys::kMae] = r.mae;
+    result.metrics[keys::kR2] = r.r2;
   }
   if (wasTraining) model.train();
   return result;

@@ -1,6 +1,6 @@
 #include "core/engine/lr_schedule.h"
 
-#include "core/engine/monitor.h"
+#include "core/config/metric_direction.h"
 
 #include <algorithm>
 #include <cmath>
@@ -56,7 +56,7 @@ double LrSchedule::rate(int64_t step, int64_t epoch) const {
 void LrSchedule::endOfEpoch(double monitor, bool lowerIsBetter) {
   if (m_options.schedule != "plateau" || !std::isfinite(monitor)) return;
   const bool improved =
-      !m_plateau.haveBest || improves(monitor, m_plateau.best, lowerIsBetter, m_options.minDelta);
+      !m_plateau.haveBest || config::metrics::improves(monitor, m_plateau.best, lowerIsBetter, m_options.minDelta);
   if (improved) {
     m_plateau.best = monitor;
     m_plateau.haveBest = true;

@@ -6,6 +6,8 @@
 #include "core/engine/model_builder.h"
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/threads.h"
+#include "core/config/metric_keys.h"
+#include "core/validate/validate_run.h"
 
 #include <algorithm>
 
@@ -65,21 +67,17 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
   log->info("threads: LibTorch {}, BLAS {} ({})", plan.torchThreads, plan.blasThreads, plan.reason);
   torch::manual_seed(static_cast<uint64_t>(t.seed));
 
-  // Option mistakes surface before the data is read, not after.
+  // Option mistakes surface before the data is read, not after. The rules are the validator's,
+  // the same ones `check`, `train`, `launch` and Studio applied before the run was recorded; here
+  // they also guard a resumed run and a node that joined from a run file. The data reader below
+  // reports a missing file itself, with the stage.
   stage("configuring training", [&] {
+    validate::ValidateOptions options;
+    options.checkData = false;
+    validate::validateRunOrThrow(config, s.analysis, options);
     s.device = parseDevice(t.device);
     s.precision = parsePrecision(t.precision, s.device);
     s.channelsLast = useChannelsLast(t.memoryFormat, hasConv2d(s.spec), s.device);
-    if (t.monitor.rfind("val/", 0) != 0)
-      throw std::runtime_error("train.monitor: '" + t.monitor + "' is not a validation metric (val/loss, val/accuracy ...)");
-    if (t.schedule == "multistep" && t.milestones.empty())
-      throw std::runtime_error("train.schedule multistep needs train.milestones, e.g. [30, 60]");
-    if (t.optimizer == "sgd" && t.nesterov && t.momentum <= 0.0)
-      throw std::runtime_error("train.nesterov needs train.momentum > 0");
-    // The task is known from the options already (only CSV tables can be regression), so a
-    // loss that does not fit it is reported before any data is read.
-    const Task task = config.data.dataset == "csv" ? data::parseTask(config.data.task) : Task::Classification;
-    Loss(t, task, 0);
     return 0;
   });
 
@@ -92,13 +90,7 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
 
   stage("configuring training", [&] {
     s.loss = Loss(t, s.data.task, s.data.classes);
-    s.monitorMetric = t.monitor.substr(4);
-    const auto known = evaluationMetricNames(s.data.task, t.topK);
-    if (std::find(known.begin(), known.end(), s.monitorMetric) == known.end()) {
-      std::string list;
-      for (const auto &name : known) list += (list.empty() ? "val/" : ", val/") + name;
-      throw std::runtime_error("train.monitor: no metric '" + t.monitor + "' for this task (known: " + list + ")");
-    }
+    s.monitorMetric = t.monitor.substr(std::string(config::metrics::kValPrefix).size());
     if (s.data.val.size() == 0 && (t.patience > 0 || t.schedule == "plateau"))
       throw std::runtime_error("train.patience and the plateau schedule watch a validation metric; set data.val_fraction > 0");
     return 0;

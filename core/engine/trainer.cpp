@@ -12,7 +12,8 @@
 #include "core/engine/remote_system_metrics.h"
 #include "core/engine/lr_schedule.h"
 #include "core/engine/model_builder.h"
-#include "core/engine/monitor.h"
+#include "core/config/metric_direction.h"
+#include "core/config/metric_keys.h"
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/memory_format.h"
 #include "core/engine/precision.h"
@@ -328,9 +329,9 @@ class TrainRun {
     if (m_remoteSystem) m_remoteSystem->tick();
     if (logged) {
       const auto logStart = Clock::now();
-      log("train/loss", loss);
-      log("train/lr", m_lr);
-      log("train/grad_norm", gradNorm);
+      log(config::metrics::kTrainLoss, loss);
+      log(config::metrics::kTrainLr, m_lr);
+      log(config::metrics::kTrainGradNorm, gradNorm);
       m_trackingSeconds += secondsSince(logStart);
     }
   }
@@ -352,13 +353,13 @@ class TrainRun {
     report.lr = m_lr;
     const EvalResult val = evaluate(*m_setup.model, m_setup.data.val, m_setup.data, m_setup.loss, m_setup.evalOptions);
     report.val = val.metrics;
-    report.valLoss = val.metrics.count("loss") ? val.metrics.at("loss") : 0.0;
-    report.valAccuracy = val.metrics.count("accuracy") ? val.metrics.at("accuracy") : 0.0;
-    log("train/epoch_loss", report.trainLoss);
-    log("train/samples_per_sec", report.samplesPerSec);
-    log("train/data_wait", report.dataWait);
-    log("epoch", static_cast<double>(epoch));
-    for (const auto &[key, value] : val.metrics) log("val/" + key, value);
+    report.valLoss = val.metrics.count(config::metrics::kLoss) ? val.metrics.at(config::metrics::kLoss) : 0.0;
+    report.valAccuracy = val.metrics.count(config::metrics::kAccuracy) ? val.metrics.at(config::metrics::kAccuracy) : 0.0;
+    log(config::metrics::kTrainEpochLoss, report.trainLoss);
+    log(config::metrics::kTrainSamplesPerSec, report.samplesPerSec);
+    log(config::metrics::kTrainDataWait, report.dataWait);
+    log(config::metrics::kEpoch, static_cast<double>(epoch));
+    for (const auto &[key, value] : val.metrics) log(config::metrics::kValPrefix + key, value);
     for (const auto &[key, value] : layerNorms(*m_setup.model)) log(key, value);
     if (val.report && val.examples > 0) writeValidationConfusion(*val.report, epoch);
 
@@ -391,9 +392,9 @@ class TrainRun {
   void watchMonitor(const EvalResult &val) {
     const std::string name = m_setup.monitorMetric;  // without "val/"
     const double value = val.metrics.at(name);
-    const bool lower = lowerIsBetter(name);
+    const bool lower = config::metrics::lowerIsBetter(name);
     m_schedule.endOfEpoch(value, lower);
-    const bool improved = !m_progress.haveBest || improves(value, m_progress.best, lower, m_t.minDelta);
+    const bool improved = !m_progress.haveBest || config::metrics::improves(value, m_progress.best, lower, m_t.minDelta);
     if (improved) {
       m_progress.best = value;
       m_progress.haveBest = true;
@@ -425,9 +426,9 @@ class TrainRun {
       return evaluate(*m_setup.model, m_setup.data.test, m_setup.data, m_setup.loss, m_setup.evalOptions);
     });
     m_summary.test = test.metrics;
-    m_summary.testLoss = test.metrics.count("loss") ? test.metrics.at("loss") : 0.0;
-    m_summary.testAccuracy = test.metrics.count("accuracy") ? test.metrics.at("accuracy") : 0.0;
-    for (const auto &[key, value] : test.metrics) log("test/" + key, value);
+    m_summary.testLoss = test.metrics.count(config::metrics::kLoss) ? test.metrics.at(config::metrics::kLoss) : 0.0;
+    m_summary.testAccuracy = test.metrics.count(config::metrics::kAccuracy) ? test.metrics.at(config::metrics::kAccuracy) : 0.0;
+    for (const auto &[key, value] : test.metrics) log(config::metrics::kTestPrefix + key, value);
     if (m_writer) m_writer->flush();
     if (!writesFiles()) return;
     const fs::path artifacts = fs::path(m_env.runDir) / "artifacts";

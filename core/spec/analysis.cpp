@@ -1,6 +1,7 @@
 #include "core/spec/analysis.h"
 
 #include "core/spec/analysis_params.h"
+#include "core/spec/checked_math.h"
 #include "core/spec/registry.h"
 
 #include <algorithm>
@@ -271,9 +272,21 @@ class Analyzer {
       w.blocked = blocked;
       info.params = w.params;
       m_position[i] = m_result.nodes.size();
-      m_result.totalParams += info.paramCount;
+      if (!blocked) addToTotal(w, info);
       m_result.nodes.push_back(std::move(info));
     }
+  }
+
+  // The model's total stays a true count: a sum beyond int64 is the node's problem that tipped it.
+  void addToTotal(Work &w, const NodeInfo &info) {
+    int64_t total = 0;
+    if (__builtin_add_overflow(m_result.totalParams, info.paramCount, &total)) {
+      report(w, "", "the model's parameter count is beyond int64 (" + std::to_string(m_result.totalParams) +
+                        " + " + std::to_string(info.paramCount) + " of this node)");
+      w.blocked = true;
+      return;
+    }
+    m_result.totalParams = total;
   }
 
   bool evaluate(Work &w, NodeInfo &info) {
@@ -281,6 +294,9 @@ class Analyzer {
     try {
       if (w.def->infer) w.def->infer(info.inputShapes, w.params);
       info.outputShape = w.def->shape(info.inputShapes, w.params);
+      // One sample of every output must be countable: the builder, the memory estimate and the
+      // summary multiply its dimensions.
+      checkedNumel(info.outputShape, "the output's element count " + formatShape(info.outputShape, true));
       if (w.def->paramCount) info.paramCount = w.def->paramCount(info.inputShapes, w.params);
       return true;
     } catch (const ShapeError &e) {

@@ -1,4 +1,5 @@
 #include "core/spec/model_spec.h"
+#include "core/spec/names.h"
 #include "core/spec/registry.h"
 #include "core/spec/yaml_value.h"
 
@@ -90,6 +91,8 @@ class Parser {
       const std::string key = it->first.as<std::string>();
       if (key == "name") {
         spec.name = it->second.IsScalar() ? it->second.Scalar() : std::string();
+        if (auto problem = portableNameProblem("model name", spec.name); !problem.empty())
+          error(it->second, "", "name", problem);
       } else if (key == "blocks") {
         parseBlocks(it->second);
       } else if (key == "nodes" || key == "layers") {
@@ -143,6 +146,8 @@ class Parser {
       BlockDef def;
       def.name = it->first.as<std::string>();
       def.where = locationOf(it->first, m_file);
+      if (auto problem = portableNameProblem("block name", def.name); !problem.empty())
+        error(it->first, "", "blocks", problem);
       const YAML::Node body = it->second;
       if (!body.IsMap()) {
         error(it->first, "", def.name, "block '" + def.name + "' must be a map with 'nodes'");
@@ -182,6 +187,9 @@ class Parser {
           error(member, "", "id", "block '" + def.name + "': every member needs an 'id'");
           continue;
         }
+        // Checked here, once, rather than at each instance's expansion.
+        if (auto problem = portableNameProblem("node id", id.Scalar()); !problem.empty())
+          error(id, id.Scalar(), "id", "block '" + def.name + "': " + problem);
         def.memberIds.insert(last = id.Scalar());
       }
       def.output = present(output) && output.IsScalar() ? output.Scalar() : last;
@@ -249,6 +257,8 @@ class Parser {
     std::string id;
     if (present(idNode) && idNode.IsScalar() && !idNode.Scalar().empty()) {
       id = idNode.Scalar();
+      if (auto problem = portableNameProblem("node id", id); !problem.empty() && !scope.block)
+        error(idNode, id, "id", problem);
     } else if (generateIds && (present(opNode) || present(blockNode))) {
       id = lowercase((present(opNode) ? opNode : blockNode).as<std::string>()) + "_" + std::to_string(index);
     } else {

@@ -1,4 +1,5 @@
 #include "core/spec/registry.h"
+#include "core/spec/checked_math.h"
 
 #include "core/spec/registry_ops.h"
 
@@ -64,11 +65,12 @@ int64_t torchDim(int64_t dim, size_t rank, const std::string &field, const std::
 
 int64_t windowOutput(int64_t size, int64_t kernel, int64_t stride, int64_t padding, int64_t dilation, bool ceilMode,
                      const std::string &what) {
-  const int64_t span = dilation * (kernel - 1) + 1;
-  const int64_t room = size + 2 * padding - span;
+  const int64_t span = checkedAdd(checkedMul(dilation, kernel - 1, "the kernel's span"), 1, "the kernel's span");
+  const int64_t padded = checkedAdd(size, checkedMul(2, padding, "the padding"), "the padded size");
+  const int64_t room = padded - span;
   if (room < 0) {
     throw ShapeError("kernel_size", "the kernel spans " + std::to_string(span) + " along " + what +
-                                        " but the padded input is only " + std::to_string(size + 2 * padding) +
+                                        " but the padded input is only " + std::to_string(padded) +
                                         " (" + std::to_string(size) + " + 2*" + std::to_string(padding) + ")");
   }
   int64_t out = (ceilMode ? (room + stride - 1) / stride : room / stride) + 1;

@@ -1,4 +1,5 @@
 #include "core/spec/registry_ops.h"
+#include "core/spec/checked_math.h"
 
 namespace tw::spec::detail {
 
@@ -74,7 +75,8 @@ OpDef linear() {
   };
   op.paramCount = [](const std::vector<Shape> &, const ParamMap &p) {
     const int64_t out = getInt(p, "out_features");
-    return getInt(p, "in_features") * out + biasCount(p, out);
+    return checkedAdd(checkedMul(getInt(p, "in_features"), out, "the weight count"), biasCount(p, out),
+                      "the parameter count");
   };
   return op;
 }
@@ -96,7 +98,9 @@ OpDef conv1d() {
   };
   op.paramCount = [](const std::vector<Shape> &, const ParamMap &p) {
     const int64_t out = getInt(p, "out_channels");
-    return out * (getInt(p, "in_channels") / getInt(p, "groups")) * getInt(p, "kernel_size") + biasCount(p, out);
+    return checkedAdd(checkedProduct({out, getInt(p, "in_channels") / getInt(p, "groups"), getInt(p, "kernel_size")},
+                                     "the weight count"),
+                      biasCount(p, out), "the parameter count");
   };
   return op;
 }
@@ -121,13 +125,14 @@ OpDef conv2d() {
   op.paramCount = [](const std::vector<Shape> &, const ParamMap &p) {
     const int64_t out = getInt(p, "out_channels");
     const IntList &k = getInts(p, "kernel_size");
-    return out * (getInt(p, "in_channels") / getInt(p, "groups")) * k[0] * k[1] + biasCount(p, out);
+    return checkedAdd(checkedProduct({out, getInt(p, "in_channels") / getInt(p, "groups"), k[0], k[1]}, "the weight count"),
+                      biasCount(p, out), "the parameter count");
   };
   return op;
 }
 
 int64_t affineCount(const ParamMap &p, const char *flag, int64_t features) {
-  return getBool(p, flag) ? 2 * features : 0;
+  return getBool(p, flag) ? checkedMul(2, features, "the parameter count") : 0;
 }
 
 OpDef batchNorm1d() {
@@ -190,7 +195,7 @@ OpDef embedding() {
     return out;
   };
   op.paramCount = [](const std::vector<Shape> &, const ParamMap &p) {
-    return getInt(p, "num_embeddings") * getInt(p, "embedding_dim");
+    return checkedMul(getInt(p, "num_embeddings"), getInt(p, "embedding_dim"), "the parameter count");
   };
   return op;
 }

@@ -1,4 +1,5 @@
 #include "core/spec/registry_ops.h"
+#include "core/spec/checked_math.h"
 
 namespace tw::spec::detail {
 
@@ -19,7 +20,10 @@ void checkHeads(const ParamMap &p, const std::string &heads, const std::string &
 
 // Query, key and value projections packed in one [3E, E] matrix, plus the output projection;
 // with bias, a bias for each of the four. The same count as torch's nn.MultiheadAttention.
-int64_t attentionCount(int64_t e, bool bias) { return 4 * e * e + (bias ? 4 * e : 0); }
+int64_t attentionCount(int64_t e, bool bias) {
+  const std::string what = "the parameter count";
+  return checkedAdd(checkedProduct({4, e, e}, what), bias ? checkedMul(4, e, what) : 0, what);
+}
 
 OpDef reshape() {
   OpDef op;
@@ -32,8 +36,7 @@ OpDef reshape() {
   op.shape = [](const std::vector<Shape> &in, const ParamMap &p) {
     const IntList &target = getInts(p, "shape");
     if (target.empty()) throw ShapeError("shape", "expected at least one dimension, got []");
-    int64_t count = 1;
-    for (int64_t d : in[0]) count *= d;
+    const int64_t count = checkedNumel(in[0], "the element count of the input");
     int64_t known = 1;
     int wildcards = 0;
     for (int64_t d : target) {
@@ -41,7 +44,7 @@ OpDef reshape() {
       if (d == -1) {
         ++wildcards;
       } else {
-        known *= d;
+        known = checkedMul(known, d, "the element count of shape " + formatShape(target));
       }
     }
     if (wildcards > 1) throw ShapeError("shape", "at most one dimension may be -1, got " + formatShape(target));
@@ -76,7 +79,7 @@ OpDef positionalEmbedding() {
   };
   op.shape = [](const std::vector<Shape> &in, const ParamMap &) { return in[0]; };
   op.paramCount = [](const std::vector<Shape> &, const ParamMap &p) {
-    return getInt(p, "max_len") * getInt(p, "embed_dim");
+    return checkedMul(getInt(p, "max_len"), getInt(p, "embed_dim"), "the parameter count");
   };
   return op;
 }
@@ -128,9 +131,11 @@ OpDef transformerEncoderLayer() {
   };
   op.paramCount = [](const std::vector<Shape> &, const ParamMap &p) {
     const int64_t d = getInt(p, "d_model"), ff = getInt(p, "dim_feedforward");
-    const int64_t feedForward = (d * ff + ff) + (ff * d + d);
-    const int64_t norms = 2 * 2 * d;
-    return attentionCount(d, true) + feedForward + norms;
+    const std::string what = "the parameter count";
+    const int64_t weights = checkedMul(d, ff, what);  // each of the two feed-forward matrices
+    const int64_t feedForward = checkedAdd(checkedAdd(weights, ff, what), checkedAdd(weights, d, what), what);
+    const int64_t norms = checkedMul(4, d, what);
+    return checkedAdd(checkedAdd(attentionCount(d, true), feedForward, what), norms, what);
   };
   return op;
 }

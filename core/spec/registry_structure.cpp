@@ -1,4 +1,5 @@
 #include "core/spec/registry_ops.h"
+#include "core/spec/checked_math.h"
 
 namespace tw::spec::detail {
 
@@ -100,7 +101,7 @@ OpDef flatten() {
     }
     Shape out(x.begin(), x.begin() + (start - 1));
     int64_t merged = 1;
-    for (int64_t i = start; i <= end; ++i) merged *= x[i - 1];
+    for (int64_t i = start; i <= end; ++i) merged = checkedMul(merged, x[i - 1], "the merged dimension");
     out.push_back(merged);
     out.insert(out.end(), x.begin() + end, x.end());
     return out;
@@ -145,7 +146,7 @@ OpDef concat() {
         throw ShapeError("", "Concat along dim " + std::to_string(dim) + " needs all other dimensions equal; input 1 is " +
                                  formatShape(in[0]) + ", input " + std::to_string(i + 1) + " is " + formatShape(in[i]));
       }
-      out[dim - 1] += in[i][dim - 1];
+      out[dim - 1] = checkedAdd(out[dim - 1], in[i][dim - 1], "the joined dimension");
     }
     return out;
   };

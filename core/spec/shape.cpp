@@ -1,4 +1,5 @@
 #include "core/spec/shape.h"
+#include "core/spec/checked_math.h"
 
 namespace tw::spec {
 
@@ -12,10 +13,6 @@ std::string formatShape(const Shape &shape, bool withBatch) {
   return out + "]";
 }
 
-int64_t numel(const Shape &shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
-}
+int64_t numel(const Shape &shape) { return checkedNumel(shape, "the element count"); }
 
 }  // namespace tw::spec

@@ -317,12 +317,16 @@ class TestCliLaunch : public QObject {
     QVERIFY(QFile::exists(QString::fromStdString(run.runDir) + "/checkpoints/last.pt"));
   }
 
+  // The validator is told there is a GPU (so the run is recorded); this CPU build of LibTorch
+  // cannot use it, which every rank finds out.
   void rankWithABadDeviceFailsTheRunClearly() {
     const QString file = writeFile("run.yaml", kRunFile);
     QElapsedTimer timer;
     timer.start();
+    qputenv("TORCHWRIGHT_TEST_GPUS", "1");
     auto r = runCli({"launch", file, "--nproc-per-node", "2", "--max-restarts", "3", "--workspace", workspace(),
                      "--set", "train.device=cuda:0", "--set", "tracking.run_name=baddevice"}, 120000);
+    qunsetenv("TORCHWRIGHT_TEST_GPUS");
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("cuda"), qPrintable(r.err));
     QVERIFY2(!r.err.contains("restarting"), qPrintable(r.err));  // it would fail the same way again

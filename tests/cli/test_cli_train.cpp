@@ -142,13 +142,29 @@ class TestCliTrain : public QObject {
     QVERIFY2(typo.err.contains("unknown key 'train.lrate'"), qPrintable(typo.err));
   }
 
+  // A data folder that is not there is refused before a run is recorded; one whose files are
+  // there but cannot be read as IDX fails the run with the reason.
   void missingDatasetFailsTheRunWithTheReason() {
     const QString runFile = writeRunFile(m_dir.path());
     auto r = runCli({"train", runFile, "--workspace", workspace(), "--set", "data.path=/nonexistent/fmnist",
                      "--set", "tracking.run_name=nodata"});
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains("/nonexistent/fmnist"), qPrintable(r.err));
-    auto run = store()->findRun("nodata");
+    QVERIFY2(r.err.contains("field 'data.path'") && r.err.contains("/nonexistent/fmnist"), qPrintable(r.err));
+    QVERIFY(!store()->findRun("nodata").has_value());
+
+    const QString broken = m_dir.path() + "/broken-idx";
+    QVERIFY(QDir().mkpath(broken));
+    for (const char *name : {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
+                             "t10k-labels-idx1-ubyte"}) {
+      QFile file(broken + "/" + name);
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write("not an IDX file");
+    }
+    r = runCli({"train", runFile, "--workspace", workspace(), "--set", "data.path=" + broken,
+                "--set", "tracking.run_name=baddata"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(broken), qPrintable(r.err));
+    auto run = store()->findRun("baddata");
     QVERIFY(run.has_value());
     QCOMPARE(run->status, RunStatus::Failed);
     QVERIFY2(QString::fromStdString(run->statusMessage).contains("loading data"), run->statusMessage.c_str());

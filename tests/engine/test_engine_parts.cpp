@@ -6,7 +6,6 @@
 #include "core/engine/eval_metrics.h"
 #include "core/engine/losses.h"
 #include "core/engine/lr_schedule.h"
-#include "core/engine/monitor.h"
 #include "core/engine/precision.h"
 #include "core/engine/remote_system_metrics.h"
 
@@ -160,15 +159,6 @@ class TestEngineParts : public QObject {
     engine::LrSchedule restored(o, 10);
     restored.restore(plateau.plateau());
     QCOMPARE(restored.rate(0, 20), plateau.rate(0, 20));
-  }
-
-  void monitorDirectionAndImprovement() {
-    QVERIFY(engine::lowerIsBetter("loss") && engine::lowerIsBetter("mse") && engine::lowerIsBetter("mae"));
-    QVERIFY(!engine::lowerIsBetter("accuracy") && !engine::lowerIsBetter("r2"));
-    QVERIFY(engine::improves(0.4, 0.5, true, 0.05));
-    QVERIFY(!engine::improves(0.46, 0.5, true, 0.05));  // within min_delta
-    QVERIFY(engine::improves(0.9, 0.8, false, 0.0));
-    QVERIFY(!engine::improves(0.8, 0.8, false, 0.0));
   }
 
   void classificationReport() {

@@ -183,6 +183,9 @@ class TestTrainer : public QObject {
         << "model" << "nodes:\n  - {id: x, op: Input, shape: [1, 28, 28]}\n  - {id: f, op: Flatten}\n  - {id: fc, op: Linear, out_features: 3}\n"
         << "building model: output 'fc' gives [N, 3]";
     QTest::newRow("unknown optimizer") << "optimizer" << "lbfgs" << "configuring training: unknown optimizer 'lbfgs'";
+    // The validator's rules (core/validate), as check, train and launch apply them.
+    QTest::newRow("multistep without milestones") << "schedule" << "multistep"
+                                                  << "configuring training: field 'train.milestones'";
   }
 
   void errorsNameTheStage() {
@@ -196,6 +199,7 @@ class TestTrainer : public QObject {
     if (field == "dataset") c.data.path.clear(), c.data.dataset = value.toStdString();
     if (field == "model") c.modelYaml = value.toStdString();
     if (field == "optimizer") c.train.optimizer = value.toStdString();
+    if (field == "schedule") c.train.schedule = value.toStdString();
     const QString message = QString::fromStdString(errorOf(c));
     qInfo("%s", qPrintable(message));
     QVERIFY2(message.startsWith(expected), qPrintable(message));

@@ -176,6 +176,19 @@ class TestDesignPage : public QObject {
     QVERIFY(doc->node("fc1"));
   }
 
+  // A node is renamed only to a name the model file accepts (spec::isPortableName, the parser's
+  // own rule), so what the page saves always loads again.
+  void renameKeepsToPortableNames() {
+    DesignPage page;
+    ModelDocument *doc = page.document();
+    QVERIFY(doc->loadTemplate("mlp", nullptr));
+    for (const char *bad : {"", "1st", "fc 1", "a/b", "_x", "ä"}) QVERIFY2(!doc->renameNode("fc1", bad), bad);
+    QVERIFY(doc->renameNode("fc1", "hidden.v-1_a"));
+    QVERIFY(doc->node("hidden.v-1_a") && !doc->node("fc1"));
+    const tw::spec::ModelSpec reloaded = tw::spec::parseModelYaml(doc->toYaml().toStdString(), "design.yaml");
+    QVERIFY(reloaded.find("hidden.v-1_a"));
+  }
+
   void copyPastePaletteAndTemplates() {
     DesignPage page;
     page.resize(1200, 700);

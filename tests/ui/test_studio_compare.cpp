@@ -379,6 +379,10 @@ class TestStudioCompare : public QObject {
     QCOMPARE(plot->axis(3).title, QStringLiteral("train/loss (min)"));
     QCOMPARE(plot->axis(3).values, (std::vector<double>{1, 2, 6, 2, 0.5, 7}));
     QCOMPARE(plot->selectedLines().size(), size_t(6));  // new values, no brushes
+    // A loss's best is its minimum, by the core's rule of a metric's direction.
+    statistic->setCurrentIndex(statistic->findData(static_cast<int>(tw::ui::Statistic::Best)));
+    QCOMPARE(plot->axis(3).title, QStringLiteral("train/loss (best)"));
+    QCOMPARE(plot->axis(3).values, (std::vector<double>{1, 2, 6, 2, 0.5, 7}));
   }
 
   void scatterPlacesEachRun() {

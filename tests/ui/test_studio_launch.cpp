@@ -18,6 +18,7 @@
 #include "ui/runs/system_panel.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -138,6 +139,37 @@ class TestStudioLaunch : public QObject {
     QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
     QVERIFY(previewed.wait(20000));
     QVERIFY(launch->dataPreview()->result().error.contains("path"));
+  }
+
+  // What `torchwright launch` would refuse, the page refuses itself, before a run file or a run
+  // exists, with the validator's message. The GPU count is pinned, whatever this machine has.
+  void refusesABadRunBeforeLaunching() {
+    tw::test::Workspace ws;
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    tw::ui::LaunchPage *launch = window.launchPage();
+    window.pages()->setCurrentWidget(launch);
+    launch->launcher()->setCliPath(QStringLiteral(TW_BIN_DIR "/torchwright"));
+    QSignalSpy launched(launch->launcher(), &tw::ui::RunLauncher::launched);
+    qputenv("TORCHWRIGHT_TEST_GPUS", "1");
+    launch->device()->setText(QStringLiteral("cuda:3"));
+    QTest::mouseClick(launch->launchButton(), Qt::LeftButton);
+    qunsetenv("TORCHWRIGHT_TEST_GPUS");
+    QVERIFY2(launch->statusText().contains(QStringLiteral("Not launched")) &&
+                 launch->statusText().contains(QStringLiteral("train.device")) &&
+                 launch->statusText().contains(QStringLiteral("has 1 GPU")),
+             qPrintable(launch->statusText()));
+
+    launch->device()->setText(QStringLiteral("cpu"));
+    launch->schedule()->setCurrentText(QStringLiteral("multistep"));  // the form has no milestones
+    QTest::mouseClick(launch->launchButton(), Qt::LeftButton);
+    QVERIFY2(launch->statusText().contains(QStringLiteral("train.milestones")), qPrintable(launch->statusText()));
+
+    QVERIFY(launch->launchButton()->isEnabled());
+    QCOMPARE(launched.count(), 0);
+    QVERIFY(QDir(ws.dir + QStringLiteral("/studio-runs")).entryList(QDir::Files).isEmpty());
+    QVERIFY(ws.store->listRuns().empty());
   }
 
   void previewsCsvTablesAndSyntheticSets() {

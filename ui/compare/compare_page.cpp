@@ -1,5 +1,6 @@
 #include "ui/compare/compare_page.h"
 
+#include "core/config/metric_keys.h"
 #include "ui/compare/compare_loader.h"
 #include "ui/compare/comparison.h"
 #include "ui/compare/config_diff_view.h"
@@ -20,7 +21,8 @@ ComparePage::ComparePage(QWidget *parent)
       m_tabs(new QTabWidget(this)), m_curves(new CurvesView(this)), m_parallel(new ParallelView(this)),
       m_scatter(new ScatterView(this)), m_config(new ConfigDiffView(this)) {
   m_metric->setEditable(true);  // any recorded metric, not only the usual ones
-  m_metric->addItems({"train/loss", "val/loss", "val/accuracy", "train/lr", "train/grad_norm"});
+  m_metric->addItems({config::metrics::kTrainLoss, config::metrics::kValLoss, config::metrics::kValAccuracy,
+                      config::metrics::kTrainLr, config::metrics::kTrainGradNorm});
   m_metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_tabs->setObjectName(QStringLiteral("compareTabs"));
   m_tabs->setDocumentMode(true);

@@ -34,7 +34,8 @@ QStringList Comparison::runNames() const {
   return names;
 }
 
-std::optional<std::vector<double>> Comparison::metricValues(const std::string &key, Statistic statistic) const {
+std::optional<std::vector<double>> Comparison::metricValues(const std::string &key, Statistic wanted) const {
+  const Statistic statistic = concreteStatistic(wanted, key);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   std::vector<double> values;
   values.reserve(data.runs.size());
@@ -73,8 +74,10 @@ void addStatistics(QComboBox *combo) {
   combo->addItem(QCoreApplication::translate("tw::ui::Comparison", "Final value"), static_cast<int>(Statistic::Final));
   combo->addItem(QCoreApplication::translate("tw::ui::Comparison", "Minimum"), static_cast<int>(Statistic::Min));
   combo->addItem(QCoreApplication::translate("tw::ui::Comparison", "Maximum"), static_cast<int>(Statistic::Max));
+  combo->addItem(QCoreApplication::translate("tw::ui::Comparison", "Best"), static_cast<int>(Statistic::Best));
   combo->setToolTip(QCoreApplication::translate(
-      "tw::ui::Comparison", "Which value of each run's metric to place it at: its last, lowest or highest"));
+      "tw::ui::Comparison", "Which value of each run's metric to place it at: its last, lowest or highest, or its "
+                            "best (lowest for losses and errors, highest otherwise)"));
 }
 
 Statistic statisticOf(const QComboBox *combo) { return static_cast<Statistic>(combo->currentData().toInt()); }
@@ -85,6 +88,7 @@ QString metricTitle(const std::string &key, Statistic statistic) {
     case Statistic::Final: return QCoreApplication::translate("tw::ui::Comparison", "%1 (final)").arg(name);
     case Statistic::Min: return QCoreApplication::translate("tw::ui::Comparison", "%1 (min)").arg(name);
     case Statistic::Max: return QCoreApplication::translate("tw::ui::Comparison", "%1 (max)").arg(name);
+    case Statistic::Best: return QCoreApplication::translate("tw::ui::Comparison", "%1 (best)").arg(name);
   }
   return name;
 }

@@ -1,17 +1,26 @@
 #pragma once
 // One number per run and metric for the views that place a run at a point (parallel
-// coordinates, scatter): its final value, or its lowest or highest over all recorded points.
-// Min and max rather than "best": the store does not know whether a metric is to be minimised,
-// and a guess (loss down, accuracy up) would be wrong for some metric; the user says which.
+// coordinates, scatter): its final value, its lowest or highest over all recorded points, or its
+// best, which is the lowest or the highest by the core's one rule of a metric's direction
+// (config::metrics::lowerIsBetter, the rule early stopping uses).
 //
-//   double v = summaryValue(run.summary, Statistic::Min);   // NaN when the run has no points
+//   double v = summaryValue(run.summary, concreteStatistic(Statistic::Best, "val/loss"));  // the min
+
+#include "core/config/metric_direction.h"
 
 #include <cstdint>
 #include <limits>
+#include <string>
 
 namespace tw::ui {
 
-enum class Statistic { Final, Min, Max };
+enum class Statistic { Final, Min, Max, Best };
+
+// Best resolved for `key`: Min where lower is better, else Max; other statistics unchanged.
+inline Statistic concreteStatistic(Statistic statistic, const std::string &key) {
+  if (statistic != Statistic::Best) return statistic;
+  return config::metrics::lowerIsBetter(key) ? Statistic::Min : Statistic::Max;
+}
 
 struct MetricSummary {
   int64_t count = 0;     // points read, finite or not
@@ -26,6 +35,7 @@ inline double summaryValue(const MetricSummary &summary, Statistic statistic) {
     case Statistic::Final: return summary.last;
     case Statistic::Min: return summary.min;
     case Statistic::Max: return summary.max;
+    case Statistic::Best: break;  // needs the key: concreteStatistic() first
   }
   return summary.last;
 }

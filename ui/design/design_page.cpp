@@ -81,7 +81,8 @@ DesignPage::DesignPage(QWidget *parent)
     if (m_document->renameNode(from, to)) {
       m_scene->selectNode(to);
     } else {
-      m_status->setText(tr("Cannot rename %1 to %2: the name is empty, has spaces or is taken.").arg(from, to));
+      m_status->setText(tr("Cannot rename %1 to %2: the name is taken, or not letters, digits, '_', '-' and '.' "
+                           "starting with a letter.").arg(from, to));
       showCurrentNode();
     }
   });

@@ -1,5 +1,6 @@
 #include "ui/design/model_document.h"
 
+#include "core/spec/names.h"
 #include "core/spec/registry.h"
 #include "ui/design/commands/connect_command.h"
 #include "ui/design/commands/disconnect_command.h"
@@ -147,7 +148,7 @@ void ModelDocument::resetParam(const QString &id, const QString &param) {
 
 bool ModelDocument::renameNode(const QString &id, const QString &newId) {
   const QString name = newId.trimmed();
-  if (!node(id) || name.isEmpty() || name == id || node(name) || name.contains(QLatin1Char(' '))) return false;
+  if (!node(id) || name == id || node(name) || !spec::isPortableName(name.toStdString())) return false;
   m_undo->push(new RenameNodeCommand(this, id, name));
   return true;
 }

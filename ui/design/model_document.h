@@ -50,7 +50,8 @@ class ModelDocument : public QObject {
   void disconnectNodes(const QString &from, const QString &to);
   void setParam(const QString &id, const QString &param, const spec::ParamValue &value);
   void resetParam(const QString &id, const QString &param);
-  bool renameNode(const QString &id, const QString &newId);  // false: empty or taken
+  // false: taken, or not a portable name (spec::isPortableName)
+  bool renameNode(const QString &id, const QString &newId);
   void moveNodes(const QHash<QString, QPointF> &to);
   void autoLayout();
   // Nodes copied by copyNodes() as YAML; paste inserts them with fresh ids, inner edges kept.

@@ -2,6 +2,7 @@
 
 #include "ui/design/model_document.h"
 #include "ui/launch/data_preview.h"
+#include "ui/launch/run_check.h"
 #include "ui/launch/run_launcher.h"
 
 #include <QComboBox>
@@ -252,6 +253,11 @@ void LaunchPage::launch() {
   QDir().mkpath(folder);
   const QString path = QDir(folder).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
                                              QStringLiteral(".run.yaml"));
+  // Refused here, before a run file or a run exists, by the rules `torchwright launch` applies.
+  if (const QString problems = runFileProblems(runYaml(), path); !problems.isEmpty()) {
+    setStatus(tr("Not launched: %1").arg(problems), true);
+    return;
+  }
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(runYaml().toUtf8()) < 0 || !file.commit()) {
     setStatus(tr("Cannot write %1: %2").arg(path, file.errorString()), true);

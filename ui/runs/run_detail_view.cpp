@@ -1,5 +1,6 @@
 #include "ui/runs/run_detail_view.h"
 
+#include "core/config/metric_keys.h"
 #include "ui/charts/metric_chart.h"
 #include "ui/runs/evaluation_panel.h"
 #include "ui/runs/run_info_panel.h"
@@ -20,15 +21,15 @@ namespace tw::ui {
 
 namespace {
 
-constexpr const char *kTrainLoss = "train/loss";
-constexpr const char *kValLoss = "val/loss";
-constexpr const char *kValAccuracy = "val/accuracy";
+constexpr const char *kTrainLoss = config::metrics::kTrainLoss;
+constexpr const char *kValLoss = config::metrics::kValLoss;
+constexpr const char *kValAccuracy = config::metrics::kValAccuracy;
 // What the engine logs about the optimisation itself: per logged step (rate, gradient norm)
 // and per epoch (throughput, the share of training time spent waiting for data).
-constexpr const char *kLearningRate = "train/lr";
-constexpr const char *kThroughput = "train/samples_per_sec";
-constexpr const char *kDataWait = "train/data_wait";
-constexpr const char *kGradNorm = "train/grad_norm";
+constexpr const char *kLearningRate = config::metrics::kTrainLr;
+constexpr const char *kThroughput = config::metrics::kTrainSamplesPerSec;
+constexpr const char *kDataWait = config::metrics::kTrainDataWait;
+constexpr const char *kGradNorm = config::metrics::kTrainGradNorm;
 
 }  // namespace
 

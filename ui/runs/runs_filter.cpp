@@ -1,5 +1,6 @@
 #include "ui/runs/runs_filter.h"
 
+#include "core/config/metric_keys.h"
 #include "tracking/run_labels.h"
 #include "ui/runs/runs_table_model.h"
 
@@ -37,7 +38,7 @@ bool RunsFilter::filterAcceptsRow(int sourceRow, const QModelIndex &) const {
   if (m_status && snapshot.run.status != *m_status) return false;
   if (!m_label.isEmpty() && !snapshot.tags.count(tracking::labelKey(m_label.toStdString()))) return false;
   if (m_minValAccuracy > 0.0) {
-    const tracking::LatestMetric *accuracy = snapshot.latestMetric("val/accuracy");
+    const tracking::LatestMetric *accuracy = snapshot.latestMetric(config::metrics::kValAccuracy);
     if (!accuracy || accuracy->value < m_minValAccuracy) return false;
   }
   return m_query.isEmpty() || m_query.matches(snapshot);

@@ -1,5 +1,6 @@
 #include "ui/runs/runs_table_model.h"
 
+#include "core/config/metric_keys.h"
 #include "tracking/run_labels.h"
 #include "ui/runs/run_status.h"
 
@@ -22,9 +23,9 @@ struct MetricColumn {
 };
 
 constexpr MetricColumn kMetricColumns[] = {
-    {RunsTableModel::ValAccuracy, "val/accuracy", true},
-    {RunsTableModel::ValLoss, "val/loss", false},
-    {RunsTableModel::TestAccuracy, "test/accuracy", true},
+    {RunsTableModel::ValAccuracy, config::metrics::kValAccuracy, true},
+    {RunsTableModel::ValLoss, config::metrics::kValLoss, false},
+    {RunsTableModel::TestAccuracy, config::metrics::kTestAccuracy, true},
 };
 
 const MetricColumn *metricColumn(int column) {

@@ -1,5 +1,6 @@
 #include "ui/runs/system_panel.h"
 
+#include "core/config/metric_keys.h"
 #include "core/config/run_config.h"
 #include "core/sysmon/nvml.h"
 #include "tracking/store.h"
@@ -101,7 +102,7 @@ void SystemPanel::showRun(const RunSnapshot &snapshot) {
       // an old or foreign configuration: no progress bar, the rest still shows
     }
   }
-  const tracking::LatestMetric *epoch = snapshot.latestMetric("epoch");
+  const tracking::LatestMetric *epoch = snapshot.latestMetric(config::metrics::kEpoch);
   m_epochsDone = epoch ? epoch->value : 0.0;
   m_progress->setRange(0, m_epochs > 0 ? static_cast<int>(m_epochs) : 1);
   m_progress->setValue(static_cast<int>(m_epochsDone));

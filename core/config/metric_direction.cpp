@@ -1,6 +1,6 @@
-#include "core/engine/monitor.h"
+#include "core/config/metric_direction.h"
 
-namespace tw::engine {
+namespace tw::config::metrics {
 
 namespace {
 
@@ -18,4 +18,4 @@ bool improves(double value, double best, bool lowerIsBetter, double minDelta) {
   return lowerIsBetter ? value < best - minDelta : value > best + minDelta;
 }
 
-}  // namespace tw::engine
+}  // namespace tw::config::metrics

@@ -1,0 +1,71 @@
+#include "core/validate/data_source.h"
+
+#include "core/data/idx.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace tw::validate::detail {
+
+namespace {
+
+// Opening the file for reading is the one honest test of "readable" (permissions, ACLs, a
+// dangling link); existence alone is not.
+std::string unreadable(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (in) return {};
+  return path + ": " + std::strerror(errno);
+}
+
+std::string checkIdx(const config::DataOptions &data) {
+  const std::string dir = data.path.empty() ? data::defaultDatasetDir(data.dataset) : data.path;
+  if (dir.empty()) return "no folder for dataset '" + data.dataset + "'; give data.path";
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    return "'" + dir + "' is not a folder" + (fs::exists(dir, ec) ? "" : " (it does not exist)") +
+           "; data.path names the folder with the IDX files";
+  for (const char *stem : {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
+                           "t10k-labels-idx1-ubyte"}) {
+    const std::string file = data::findIdxFile(dir, stem);
+    if (file.empty()) return dir + ": no " + stem + " or " + stem + ".gz";
+    if (auto problem = unreadable(file); !problem.empty()) return problem;
+  }
+  return {};
+}
+
+std::string checkCsv(const config::DataOptions &data) {
+  if (data.path.empty()) return "the csv dataset needs data.path, the CSV file";
+  std::error_code ec;
+  if (!fs::exists(data.path, ec)) return data.path + ": no such file";
+  if (fs::is_directory(data.path, ec)) return data.path + ": is a folder; data.path names the CSV file";
+  return unreadable(data.path);
+}
+
+std::string checkImageFolder(const config::DataOptions &data) {
+  if (data.path.empty()) return "the image-folder dataset needs data.path, a folder with one subfolder per class";
+  std::error_code ec;
+  if (!fs::exists(data.path, ec)) return data.path + ": no such folder";
+  if (!fs::is_directory(data.path, ec)) return data.path + ": not a folder (one subfolder per class expected)";
+  fs::directory_iterator it(data.path, ec);
+  if (ec) return data.path + ": " + ec.message();
+  for (; it != fs::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.empty() && name[0] != '.' && it->is_directory(ec)) return {};
+  }
+  return data.path + ": no class folders (one subfolder per class expected)";
+}
+
+}  // namespace
+
+std::string checkDataSource(const config::DataOptions &data) {
+  if (data.dataset == "fashion-mnist" || data.dataset == "mnist") return checkIdx(data);
+  if (data.dataset == "csv") return checkCsv(data);
+  if (data.dataset == "image-folder") return checkImageFolder(data);
+  return {};  // generated sources (spirals, blobs) read nothing
+}
+
+}  // namespace tw::validate::detail

@@ -1,0 +1,82 @@
+#include "core/validate/memory_estimate.h"
+
+#include <cstdio>
+
+namespace tw::validate {
+
+namespace {
+
+int optimizerStates(const config::TrainOptions &t) {
+  if (t.optimizer == "adam" || t.optimizer == "adamw") return 2;  // first and second moments
+  if (t.optimizer == "sgd") return t.momentum > 0.0 ? 1 : 0;      // the momentum buffer
+  if (t.optimizer == "rmsprop") return t.momentum > 0.0 ? 2 : 1;  // square average (+ momentum)
+  return 0;
+}
+
+// Under autocast most activations are half width; inputs keep their own type.
+double elementBytes(const spec::NodeInfo &node, const std::string &precision) {
+  if (node.op == "Input") {
+    auto it = node.params.find("dtype");
+    const bool int64 = it != node.params.end() && std::holds_alternative<std::string>(it->second) &&
+                       std::get<std::string>(it->second) == "int64";
+    return int64 ? 8.0 : 4.0;
+  }
+  return precision == "fp32" ? 4.0 : 2.0;
+}
+
+double elements(const spec::Shape &shape) {
+  double n = 1.0;
+  for (int64_t d : shape) n *= static_cast<double>(d);
+  return n;
+}
+
+}  // namespace
+
+MemoryEstimate estimateMemory(const config::RunConfig &config, const spec::Analysis &analysis) {
+  MemoryEstimate e;
+  const double params = static_cast<double>(analysis.totalParams);
+  e.parameters = params * 4.0;
+  e.gradients = params * 4.0;
+  e.optimizerStates = optimizerStates(config.train);
+  e.optimizerState = params * 4.0 * e.optimizerStates;
+  const int64_t ranks = std::max<int64_t>(1, config.distributed.nprocPerNode);
+  e.batch = (config.data.batchSize + ranks - 1) / ranks;
+  double perExample = 0.0;
+  for (const spec::NodeInfo &node : analysis.nodes)
+    perExample += elements(node.outputShape) * elementBytes(node, config.train.precision);
+  e.activations = perExample * static_cast<double>(e.batch);
+  return e;
+}
+
+std::string formatBytes(double bytes) {
+  const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int unit = 0;
+  while (bytes >= 1024.0 && unit < 6) {
+    bytes /= 1024.0;
+    ++unit;
+  }
+  char buf[64];
+  if (unit == 0) std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+  else std::snprintf(buf, sizeof buf, "%.1f %s", bytes, units[unit]);
+  return buf;
+}
+
+std::string formatMemoryEstimate(const MemoryEstimate &e, const config::RunConfig &config) {
+  char head[200];
+  std::snprintf(head, sizeof head, "Memory estimate (per rank; batch %lld, %s, %s):\n", static_cast<long long>(e.batch),
+                config.train.precision.c_str(), config.train.optimizer.c_str());
+  std::string out = head;
+  auto row = [&out](const std::string &what, double bytes) {
+    char line[128];
+    std::snprintf(line, sizeof line, "  %-22s %12s\n", what.c_str(), formatBytes(bytes).c_str());
+    out += line;
+  };
+  row("parameters", e.parameters);
+  row("gradients", e.gradients);
+  row("optimiser state (" + std::to_string(e.optimizerStates) + "x)", e.optimizerState);
+  row("activations", e.activations);
+  row("total", e.total());
+  return out;
+}
+
+}  // namespace tw::validate

@@ -1,0 +1,207 @@
+#include "core/validate/validate_run.h"
+
+#include "core/config/metric_keys.h"
+#include "core/validate/data_source.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace tw::validate {
+
+namespace {
+
+bool isClassificationLoss(const std::string &loss) { return loss == "cross_entropy" || loss == "bce_with_logits"; }
+
+// Where a dotted key ("train.monitor") is written in the run file, so that a message can name the
+// line; the file alone when the value came from a default or a --set override.
+spec::SourceLocation locate(const config::RunConfig &config, const std::string &key) {
+  spec::SourceLocation where{config.sourceFile, 0, 0};
+  if (config.sourceFile.empty()) return where;
+  try {
+    // yaml-cpp's Node::operator= writes into the tree; reset() rebinds, which is what a walk needs.
+    YAML::Node node = YAML::LoadFile(config.sourceFile);
+    size_t start = 0;
+    while (node.IsMap()) {
+      const size_t dot = key.find('.', start);
+      const std::string part = key.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+      bool found = false;
+      YAML::Node child;
+      for (auto it = node.begin(); it != node.end(); ++it) {
+        if (!it->first.IsScalar() || it->first.Scalar() != part) continue;
+        found = true;
+        if (dot == std::string::npos) where.line = it->first.Mark().line + 1;
+        child.reset(it->second);
+        break;
+      }
+      if (!found || dot == std::string::npos) break;
+      node.reset(child);
+      start = dot + 1;
+    }
+  } catch (const YAML::Exception &) {
+    // The run file was parsed once already; a location is a courtesy.
+  }
+  return where;
+}
+
+class Checker {
+ public:
+  Checker(const config::RunConfig &config, const spec::Analysis &analysis, const ValidateOptions &options)
+      : m_config(config), m_analysis(analysis), m_options(options) {}
+
+  RunCheck run() {
+    checkTraining();
+    checkDevice();
+    if (m_analysis.ok()) checkModel();
+    if (m_options.checkData) {
+      if (auto problem = detail::checkDataSource(m_config.data); !problem.empty()) report("data.path", problem);
+    }
+    return std::move(m_result);
+  }
+
+ private:
+  void report(const std::string &field, const std::string &message) {
+    m_result.diagnostics.push_back({locate(m_config, field), "", field, message});
+  }
+
+  const Machine &machine() {
+    if (!m_machine) m_machine = m_options.machine ? *m_options.machine : detectMachine();
+    return *m_machine;
+  }
+
+  void checkTraining() {
+    const config::TrainOptions &t = m_config.train;
+    // Only CSV tables can be regression; every other source is classification.
+    const bool regression = m_config.data.dataset == "csv" && m_config.data.task == "regression";
+    if (regression && isClassificationLoss(t.loss))
+      report("train.loss", "'" + t.loss + "' is a classification loss but data.task is regression; use mse, l1 or huber");
+    if (!regression && !isClassificationLoss(t.loss))
+      report("train.loss", "'" + t.loss + "' is a regression loss but the data is a classification task; use "
+                           "cross_entropy or bce_with_logits");
+    if (t.labelSmoothing > 0.0 && t.loss != "cross_entropy")
+      report("train.label_smoothing", "applies to cross_entropy only, not to '" + t.loss + "'");
+
+    const std::vector<std::string> names = config::metrics::evaluationNames(regression, t.topK);
+    const std::string prefix = config::metrics::kValPrefix;
+    const bool known = t.monitor.rfind(prefix, 0) == 0 &&
+                       std::find(names.begin(), names.end(), t.monitor.substr(prefix.size())) != names.end();
+    if (!known) {
+      std::string list;
+      for (const std::string &name : names) list += (list.empty() ? "" : ", ") + prefix + name;
+      report("train.monitor", "'" + t.monitor + "' is not a validation metric this " +
+                                  (regression ? "regression" : "classification") + " run records (" + list + ")");
+    }
+    if (t.schedule == "multistep" && t.milestones.empty())
+      report("train.milestones", "the multistep schedule needs milestones, e.g. train.milestones: [30, 60]");
+    if (t.optimizer == "sgd" && t.nesterov && t.momentum <= 0.0)
+      report("train.nesterov", "Nesterov momentum needs train.momentum > 0");
+    if (m_config.data.dataset == "csv" && m_config.data.target.empty())
+      report("data.target", "name the CSV column to predict");
+    if (m_config.data.valFraction <= 0.0 && (t.patience > 0 || t.schedule == "plateau"))
+      report(t.patience > 0 ? "train.patience" : "train.schedule",
+             "early stopping and the plateau schedule watch a validation metric; set data.val_fraction > 0");
+  }
+
+  void checkDevice() {
+    const config::TrainOptions &t = m_config.train;
+    bool cuda = false;
+    int index = -1;
+    if (const std::string problem = parseDeviceName(t.device, &cuda, &index); !problem.empty()) {
+      report("train.device", problem);
+      return;
+    }
+    if (t.precision == "fp16" && !cuda) report("train.precision", "fp16 needs a CUDA device; on the CPU use bf16");
+    if (m_config.distributed.backend == "nccl" && !cuda)
+      report("distributed.backend", "nccl needs a CUDA device (train.device is " + t.device + "); use gloo or auto");
+    if (!cuda) return;
+    const Machine &m = machine();
+    if (m.gpuCount == 0) {
+      report("train.device", "'" + t.device + "' but this machine has no GPU (" + m.gpuWhy + "); use cpu");
+    } else if (index >= m.gpuCount) {
+      report("train.device", "'" + t.device + "' but this machine has " + std::to_string(m.gpuCount) + " GPU" +
+                                 (m.gpuCount == 1 ? "" : "s") + " (cuda:0" +
+                                 (m.gpuCount > 1 ? " to cuda:" + std::to_string(m.gpuCount - 1) : "") + ")");
+    }
+  }
+
+  void checkModel() {
+    int inputs = 0;
+    for (const spec::NodeInfo &node : m_analysis.nodes) inputs += node.op == "Input";
+    if (inputs != 1)
+      report("model", "the model has " + std::to_string(inputs) + " Input nodes; the data feeds exactly one");
+    m_result.memory = estimateMemory(m_config, m_analysis);
+    if (m_options.checkMemory) checkMemory();
+  }
+
+  // The device's whole memory, not what is free now: free memory changes by the second, and the
+  // estimate is a lower bound, so only a run that cannot fit even an idle device is refused.
+  void checkMemory() {
+    const config::TrainOptions &t = m_config.train;
+    bool cuda = false;
+    int index = -1;
+    if (!parseDeviceName(t.device, &cuda, &index).empty()) return;
+    const Machine &m = machine();
+    const MemoryEstimate &e = m_result.memory;
+    double need = e.total(), have = 0.0;
+    std::string device;
+    if (!cuda) {
+      // Every rank on this machine holds its own model, gradients and optimiser state in host RAM.
+      const double ranks = static_cast<double>(std::max<int64_t>(1, m_config.distributed.nprocPerNode));
+      need *= ranks;
+      have = m.hostMemoryBytes;
+      device = "this machine's RAM";
+      if (ranks > 1) device += " (" + std::to_string(static_cast<int64_t>(ranks)) + " ranks)";
+    } else {
+      const size_t gpu = static_cast<size_t>(std::max(index, 0));
+      if (gpu >= m.gpuMemoryBytes.size()) return;  // the driver did not say
+      have = m.gpuMemoryBytes[gpu];
+      device = "cuda:" + std::to_string(gpu);
+    }
+    if (have <= 0.0 || need <= have) return;
+    report("train.device",
+           "the run needs about " + formatBytes(need) + " (parameters " + formatBytes(e.parameters) + ", gradients " +
+               formatBytes(e.gradients) + ", optimiser state " + formatBytes(e.optimizerState) + ", activations " +
+               formatBytes(e.activations) + " at batch " + std::to_string(e.batch) + ") but " + device + " has " +
+               formatBytes(have) + ": " + formatBytes(need - have) +
+               " too much; lower data.batch_size or make the model smaller");
+  }
+
+  const config::RunConfig &m_config;
+  const spec::Analysis &m_analysis;
+  const ValidateOptions &m_options;
+  std::optional<Machine> m_machine;
+  RunCheck m_result;
+};
+
+}  // namespace
+
+std::string parseDeviceName(const std::string &name, bool *cuda, int *index) {
+  *cuda = false;
+  *index = -1;
+  if (name == "cpu") return {};
+  if (name == "cuda") {
+    *cuda = true;
+    return {};
+  }
+  const std::string prefix = "cuda:";
+  if (name.rfind(prefix, 0) == 0 && name.size() > prefix.size() && name.size() <= prefix.size() + 4 &&
+      std::all_of(name.begin() + static_cast<long>(prefix.size()), name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    *cuda = true;
+    *index = std::stoi(name.substr(prefix.size()));
+    return {};
+  }
+  return "unknown device '" + name + "' (expected cpu, cuda or cuda:N)";
+}
+
+RunCheck validateRun(const config::RunConfig &config, const spec::Analysis &analysis, const ValidateOptions &options) {
+  return Checker(config, analysis, options).run();
+}
+
+void validateRunOrThrow(const config::RunConfig &config, const spec::Analysis &analysis,
+                        const ValidateOptions &options) {
+  const RunCheck check = validateRun(config, analysis, options);
+  if (!check.ok()) throw std::runtime_error(spec::formatDiagnostics(check.diagnostics));
+}
+
+}  // namespace tw::validate

@@ -1,0 +1,191 @@
+// The validator's rules, each with a run that breaks it and one that keeps it; the machine is a
+// fake one, so the answers do not depend on this machine's GPUs or memory.
+
+#include "validate_helpers.h"
+
+#include "core/config/metric_direction.h"
+#include "core/config/metric_keys.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstdlib>
+#include <fstream>
+
+using tw::config::RunConfig;
+
+class TestValidateRun : public QObject {
+  Q_OBJECT
+ private Q_SLOTS:
+  void smallRunIsValid() {
+    const auto c = check(smallRun());
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+  }
+
+  void multistepNeedsMilestones() {
+    auto c = check(smallRun({"train.schedule=multistep"}));
+    QVERIFY2(hasField(c, "train.milestones"), qPrintable(problems(c)));
+    c = check(smallRun({"train.schedule=multistep", "train.milestones=[2, 4]"}));
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+  }
+
+  void monitorIsAValidationMetricTheTaskRecords_data() {
+    QTest::addColumn<QString>("monitor");
+    QTest::addColumn<bool>("valid");
+    QTest::newRow("val/loss") << "val/loss" << true;
+    QTest::newRow("val/accuracy") << "val/accuracy" << true;
+    QTest::newRow("val/top5_accuracy") << "val/top5_accuracy" << true;
+    QTest::newRow("val/f1_weighted") << "val/f1_weighted" << true;
+    QTest::newRow("train/loss: not validation") << "train/loss" << false;
+    QTest::newRow("val/r2: regression only") << "val/r2" << false;
+    QTest::newRow("val/top3_accuracy: top_k is 5") << "val/top3_accuracy" << false;
+    QTest::newRow("accuracy: no split") << "accuracy" << false;
+  }
+  void monitorIsAValidationMetricTheTaskRecords() {
+    QFETCH(QString, monitor);
+    QFETCH(bool, valid);
+    const auto c = check(smallRun({"train.monitor=" + monitor.toStdString()}));
+    QVERIFY2(c.ok() == valid, qPrintable(problems(c)));
+    if (!valid) QVERIFY2(problems(c).contains("val/accuracy") && hasField(c, "train.monitor"), qPrintable(problems(c)));
+  }
+
+  void lossFitsTheTask() {
+    auto c = check(smallRun({"train.loss=mse"}));
+    QVERIFY2(hasField(c, "train.loss") && problems(c).contains("regression loss"), qPrintable(problems(c)));
+    c = check(smallRun({"train.loss=bce_with_logits"}));
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+    // A CSV regression table: cross_entropy is wrong, and its monitor may be val/r2.
+    QTemporaryDir dir;
+    const std::string csv = dir.filePath("t.csv").toStdString();
+    std::ofstream(csv) << "a,b\n1,2\n";
+    c = check(smallRun({"data.dataset=csv", "data.path=" + csv, "data.task=regression", "train.monitor=val/r2"}));
+    QVERIFY2(hasField(c, "data.target"), qPrintable(problems(c)));  // the column to predict
+    QVERIFY2(hasField(c, "train.loss") && problems(c).contains("classification loss"), qPrintable(problems(c)));
+    QVERIFY2(!hasField(c, "train.monitor"), qPrintable(problems(c)));
+    c = check(smallRun({"data.dataset=csv", "data.path=" + csv, "data.task=regression", "train.loss=huber",
+                        "data.target=b"}));
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+  }
+
+  void optimiserAndPrecisionRules() {
+    auto c = check(smallRun({"train.optimizer=sgd", "train.nesterov=true", "train.momentum=0"}));
+    QVERIFY2(hasField(c, "train.nesterov"), qPrintable(problems(c)));
+    c = check(smallRun({"train.loss=bce_with_logits", "train.label_smoothing=0.1"}));
+    QVERIFY2(hasField(c, "train.label_smoothing"), qPrintable(problems(c)));
+    c = check(smallRun({"train.precision=fp16"}));
+    QVERIFY2(hasField(c, "train.precision") && problems(c).contains("bf16"), qPrintable(problems(c)));
+    c = check(smallRun({"train.patience=3", "data.val_fraction=0"}));
+    QVERIFY2(hasField(c, "train.patience"), qPrintable(problems(c)));
+    c = check(smallRun({"distributed.backend=nccl"}));
+    QVERIFY2(hasField(c, "distributed.backend"), qPrintable(problems(c)));
+    c = check(smallRun({"distributed.backend=nccl", "train.device=cuda"}), 1);
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+  }
+
+  void deviceNamesADeviceThisMachineHas_data() {
+    QTest::addColumn<QString>("device");
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QString>("problem");  // empty: valid
+    QTest::newRow("cpu") << "cpu" << 0 << "";
+    QTest::newRow("tpu") << "tpu" << 2 << "unknown device 'tpu'";
+    QTest::newRow("cuda:x") << "cuda:x" << 2 << "unknown device";
+    QTest::newRow("cuda without GPU") << "cuda" << 0 << "no GPU";
+    QTest::newRow("cuda:0 without GPU") << "cuda:0" << 0 << "no GPU";
+    QTest::newRow("cuda with 1") << "cuda" << 1 << "";
+    QTest::newRow("cuda:1 of 2") << "cuda:1" << 2 << "";
+    QTest::newRow("cuda:2 of 2") << "cuda:2" << 2 << "has 2 GPUs (cuda:0 to cuda:1)";
+    QTest::newRow("cuda:7 of 1") << "cuda:7" << 1 << "has 1 GPU (cuda:0)";
+  }
+  void deviceNamesADeviceThisMachineHas() {
+    QFETCH(QString, device);
+    QFETCH(int, gpus);
+    QFETCH(QString, problem);
+    const auto c = check(smallRun({"train.device=" + device.toStdString()}), gpus);
+    if (problem.isEmpty()) {
+      QVERIFY2(c.ok(), qPrintable(problems(c)));
+    } else {
+      QVERIFY2(hasField(c, "train.device") && problems(c).contains(problem), qPrintable(problems(c)));
+    }
+  }
+
+  // The detected machine can be pinned by tests that run the real CLI.
+  void machineOverridesForTests() {
+    qputenv("TORCHWRIGHT_TEST_GPUS", "3");
+    qputenv("TORCHWRIGHT_TEST_MEMORY_MB", "100");
+    const tw::validate::Machine m = tw::validate::detectMachine();
+    qunsetenv("TORCHWRIGHT_TEST_GPUS");
+    qunsetenv("TORCHWRIGHT_TEST_MEMORY_MB");
+    QCOMPARE(m.gpuCount, 3);
+    QCOMPARE(m.hostMemoryBytes, 100.0 * 1024 * 1024);
+    QCOMPARE(m.gpuMemoryBytes.size(), size_t(3));
+  }
+
+  void dataSourceExistsAndIsReadable() {
+    QTemporaryDir dir;
+    const std::string missing = dir.filePath("nope.csv").toStdString();
+    auto c = check(smallRun({"data.dataset=csv", "data.path=" + missing}));
+    QVERIFY2(hasField(c, "data.path") && problems(c).contains(QString::fromStdString(missing)), qPrintable(problems(c)));
+    // An IDX folder without its label files names the file that is missing.
+    std::ofstream(dir.filePath("train-images-idx3-ubyte").toStdString()) << "x";
+    c = check(smallRun({"data.dataset=mnist", "data.path=" + dir.path().toStdString()}));
+    QVERIFY2(hasField(c, "data.path") && problems(c).contains("train-labels-idx1-ubyte"), qPrintable(problems(c)));
+    // An image folder needs class folders.
+    c = check(smallRun({"data.dataset=image-folder", "data.path=" + dir.path().toStdString()}));
+    QVERIFY2(hasField(c, "data.path") && problems(c).contains("no class folders"), qPrintable(problems(c)));
+    QVERIFY(QDir(dir.path()).mkdir("cat"));
+    c = check(smallRun({"data.dataset=image-folder", "data.path=" + dir.path().toStdString()}));
+    QVERIFY2(!hasField(c, "data.path"), qPrintable(problems(c)));
+    // Unreadable: permissions (root reads everything, so only checked when they bite).
+    const std::string locked = dir.filePath("locked.csv").toStdString();
+    std::ofstream(locked) << "a,b\n";
+    QFile::setPermissions(QString::fromStdString(locked), QFileDevice::WriteOwner);
+    if (!std::ifstream(locked)) {
+      c = check(smallRun({"data.dataset=csv", "data.path=" + locked}));
+      QVERIFY2(hasField(c, "data.path") && problems(c).contains("locked.csv"), qPrintable(problems(c)));
+    }
+  }
+
+  // A problem names the run file and the line of the key when the key is written there.
+  void problemsNameFileAndLine() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("run.yaml");
+    std::ofstream(path.toStdString()) << kSmallModel << "train:\n  lr: 0.1\n  schedule: multistep\n  monitor: val/r2\n";
+    const RunConfig config = tw::config::loadRunConfig(path.toStdString());
+    const auto c = check(config);
+    QCOMPARE(c.diagnostics.size(), size_t(2));
+    const QString text = problems(c);
+    QVERIFY2(text.contains(path + ":10: field 'train.monitor'"), qPrintable(text));
+    QVERIFY2(text.contains(path + ": field 'train.milestones'"), qPrintable(text));  // not written: no line
+  }
+
+  void modelFeedsFromOneInput() {
+    auto config = smallRun();
+    config.modelYaml = "nodes:\n  - {id: a, op: Input, shape: [2]}\n  - {id: b, op: Input, shape: [2]}\n"
+                       "  - {id: s, op: Add, inputs: [a, b]}\n";
+    const auto c = check(config);
+    QVERIFY2(hasField(c, "model") && problems(c).contains("2 Input nodes"), qPrintable(problems(c)));
+  }
+
+  void metricDirectionAndImprovement() {
+    using namespace tw::config::metrics;
+    QVERIFY(lowerIsBetter("loss") && lowerIsBetter(kValLoss) && lowerIsBetter("mse") && lowerIsBetter("val/mae"));
+    QVERIFY(!lowerIsBetter(kValAccuracy) && !lowerIsBetter("r2") && !lowerIsBetter("val/f1_macro"));
+    QVERIFY(improves(0.4, 0.5, true, 0.05));
+    QVERIFY(!improves(0.46, 0.5, true, 0.05));  // within min_delta
+    QVERIFY(improves(0.9, 0.8, false, 0.0));
+    QVERIFY(!improves(0.8, 0.8, false, 0.0));
+    QVERIFY(!improves(0.84, 0.8, false, 0.05));
+  }
+
+  void metricKeysOfATask() {
+    using namespace tw::config::metrics;
+    const auto classification = evaluationNames(false, 3);
+    QCOMPARE(classification.size(), size_t(9));
+    QCOMPARE(classification[2], std::string("top3_accuracy"));
+    QCOMPARE(evaluationNames(true, 5), (std::vector<std::string>{"loss", "mse", "mae", "r2"}));
+    QCOMPARE(key("val", kAccuracy), std::string(kValAccuracy));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestValidateRun)
+#include "test_validate_run.moc"
