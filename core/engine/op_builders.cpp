@@ -1,5 +1,6 @@
 #include "core/engine/op_builders.h"
 
+#include "core/engine/dimension_builders.h"
 #include "core/engine/sequence_builders.h"
 #include "core/spec/param.h"
 
@@ -231,6 +232,11 @@ const std::map<std::string, OpBuilder> &table() {
       {"MultiheadAttention", buildMultiheadAttention},
       {"TransformerEncoderLayer", buildTransformerEncoderLayer},
       {"SequenceMean", buildSequenceMean},
+      {"Transpose", buildTranspose},
+      {"Permute", buildPermute},
+      {"Max", buildMax},
+      {"Mean", buildMean},
+      {"Sum", buildSum},
   };
   return builders;
 }
