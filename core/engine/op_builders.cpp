@@ -1,6 +1,5 @@
 #include "core/engine/op_builders.h"
 
-#include "core/engine/dimension_builders.h"
 #include "core/engine/sequence_builders.h"
 #include "core/spec/param.h"
 
@@ -182,6 +181,39 @@ BuiltOp buildSoftmax(const NodeInfo &node) {
 BuiltOp buildLogSoftmax(const NodeInfo &node) {
   const int64_t dim = getInt(node.params, "dim");
   return stateless([dim](const torch::Tensor &x) { return torch::log_softmax(x, dim); });
+}
+
+// The dims are the ones analysis checked (torch numbering, negatives allowed), so torch resolves
+// them exactly as the shape rule did.
+BuiltOp buildTranspose(const NodeInfo &node) {
+  const int64_t a = getInt(node.params, "dim0"), b = getInt(node.params, "dim1");
+  return stateless([a, b](const torch::Tensor &x) { return x.transpose(a, b); });
+}
+
+BuiltOp buildPermute(const NodeInfo &node) {
+  std::vector<int64_t> dims = getInts(node.params, "dims");
+  // Without the batch's leading 0 (the short form), put it back: the batch stays first.
+  if (dims.size() == node.inputShapes.at(0).size()) dims.insert(dims.begin(), 0);
+  return stateless([dims](const torch::Tensor &x) { return x.permute(dims); });
+}
+
+// torch.max(x, dim) also returns the indices; the node's value is the maxima.
+BuiltOp buildMax(const NodeInfo &node) {
+  const int64_t dim = getInt(node.params, "dim");
+  const bool keep = getBool(node.params, "keepdim");
+  return stateless([dim, keep](const torch::Tensor &x) { return std::get<0>(x.max(dim, keep)); });
+}
+
+BuiltOp buildMean(const NodeInfo &node) {
+  const int64_t dim = getInt(node.params, "dim");
+  const bool keep = getBool(node.params, "keepdim");
+  return stateless([dim, keep](const torch::Tensor &x) { return x.mean(dim, keep); });
+}
+
+BuiltOp buildSum(const NodeInfo &node) {
+  const int64_t dim = getInt(node.params, "dim");
+  const bool keep = getBool(node.params, "keepdim");
+  return stateless([dim, keep](const torch::Tensor &x) { return x.sum(dim, keep); });
 }
 
 BuiltOp buildAdd(const NodeInfo &) {
