@@ -197,23 +197,25 @@ BuiltOp buildPermute(const NodeInfo &node) {
   return stateless([dims](const torch::Tensor &x) { return x.permute(dims); });
 }
 
-// torch.max(x, dim) also returns the indices; the node's value is the maxima.
-BuiltOp buildMax(const NodeInfo &node) {
+// Max, Mean and Sum: `reduce(x, dim, keepdim)` with the node's two parameters.
+template <typename Reduce>
+BuiltOp reduction(const NodeInfo &node, Reduce reduce) {
   const int64_t dim = getInt(node.params, "dim");
   const bool keep = getBool(node.params, "keepdim");
-  return stateless([dim, keep](const torch::Tensor &x) { return std::get<0>(x.max(dim, keep)); });
+  return stateless([dim, keep, reduce](const torch::Tensor &x) { return reduce(x, dim, keep); });
+}
+
+BuiltOp buildMax(const NodeInfo &node) {
+  // torch.max(x, dim) also returns the indices; the node's value is the maxima.
+  return reduction(node, [](const torch::Tensor &x, int64_t d, bool k) { return std::get<0>(x.max(d, k)); });
 }
 
 BuiltOp buildMean(const NodeInfo &node) {
-  const int64_t dim = getInt(node.params, "dim");
-  const bool keep = getBool(node.params, "keepdim");
-  return stateless([dim, keep](const torch::Tensor &x) { return x.mean(dim, keep); });
+  return reduction(node, [](const torch::Tensor &x, int64_t d, bool k) { return x.mean(d, k); });
 }
 
 BuiltOp buildSum(const NodeInfo &node) {
-  const int64_t dim = getInt(node.params, "dim");
-  const bool keep = getBool(node.params, "keepdim");
-  return stateless([dim, keep](const torch::Tensor &x) { return x.sum(dim, keep); });
+  return reduction(node, [](const torch::Tensor &x, int64_t d, bool k) { return x.sum(d, k); });
 }
 
 BuiltOp buildAdd(const NodeInfo &) {
