@@ -77,8 +77,9 @@ std::vector<ConfigField> makeFields() {
   std::vector<ConfigField> f;
   // --- data ---
   f.push_back(stringField("data.dataset", TW_DATA(dataset),
-                          {"fashion-mnist", "mnist", "csv", "image-folder", "spirals", "blobs"},
-                          "data source: IDX datasets, a CSV table, an image folder or a synthetic set"));
+                          {"fashion-mnist", "mnist", "csv", "image-folder", "spirals", "blobs", "tokens"},
+                          "data source: IDX datasets, a CSV table, an image folder or a synthetic set "
+                          "(spirals, blobs; tokens: sequences whose class is the marker token seen most)"));
   f.push_back(stringField("data.path", TW_DATA(path), {},
                           "IDX folder, CSV file or image folder; empty = the IDX dataset's Debian folder"));
   f.push_back(intField("data.train_limit", TW_DATA(trainLimit), 0, std::nullopt,
@@ -103,9 +104,13 @@ std::vector<ConfigField> makeFields() {
   f.push_back(intField("data.image_size", TW_DATA(imageSize), 0, 4096,
                        "image-folder: resize every image to this square size (0 = the first image's size)"));
   f.push_back(intField("data.channels", TW_DATA(channels), 0, 3, "image-folder: 1 gray, 3 RGB, 0 = automatic"));
-  f.push_back(intField("data.samples", TW_DATA(samples), 10, 10000000, "spirals, blobs: number of examples"));
-  f.push_back(intField("data.classes", TW_DATA(classes), 2, 1000, "spirals, blobs: number of classes"));
+  f.push_back(intField("data.samples", TW_DATA(samples), 10, 10000000, "spirals, blobs, tokens: number of examples"));
+  f.push_back(intField("data.classes", TW_DATA(classes), 2, 1000, "spirals, blobs, tokens: number of classes"));
   f.push_back(floatField("data.noise", TW_DATA(noise), 0.0, 10.0, "spirals, blobs: noise / spread"));
+  f.push_back(intField("data.seq_len", TW_DATA(seqLen), 1, 4096, "tokens: tokens per sequence (the Input's shape)"));
+  f.push_back(intField("data.vocab_size", TW_DATA(vocabSize), 3, 1000000,
+                       "tokens: token ids 0..vocab_size-1, of which 0..classes-1 are the class markers; "
+                       "above data.classes (the Embedding's num_embeddings)"));
   f.push_back(intField("data.crop_padding", TW_DATA(cropPadding), 0, 64,
                        "augmentation: random crop after zero padding of this many pixels (0 = off)"));
   f.push_back(floatField("data.flip", TW_DATA(flip), 0.0, 1.0, "augmentation: horizontal flip probability"));

@@ -22,7 +22,7 @@ class ConfigError : public std::runtime_error {
 };
 
 struct DataOptions {
-  // fashion-mnist | mnist (IDX files) | csv | image-folder | spirals | blobs
+  // fashion-mnist | mnist (IDX files) | csv | image-folder | spirals | blobs | tokens
   std::string dataset = "fashion-mnist";
   std::string path;          // IDX folder, CSV file or image folder; empty = the IDX dataset's Debian folder
   int64_t trainLimit = 0;    // use only the first N training examples (0 = all)
@@ -42,10 +42,13 @@ struct DataOptions {
   // image-folder: every image resized to this (0 = the first image's size); channels 0 = auto
   int64_t imageSize = 0;
   int64_t channels = 0;
-  // spirals, blobs
+  // spirals, blobs, tokens
   int64_t samples = 3000;
   int64_t classes = 3;
-  double noise = 0.2;
+  double noise = 0.2;        // spirals, blobs
+  // tokens: sequences of seq_len token ids below vocab_size (see data/token_sequences.h)
+  int64_t seqLen = 32;
+  int64_t vocabSize = 64;
   // Augmentation of training batches (never of validation, test or export): random crop after
   // zero padding of `crop_padding` pixels, horizontal flip with probability `flip`, random erasing
   // with probability `erase`. Drawn from (seed, epoch, batch), so a resumed run sees the same ones.

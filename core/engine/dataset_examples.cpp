@@ -5,6 +5,7 @@
 #include "core/data/splits.h"
 #include "core/data/standardize.h"
 #include "core/data/synthetic.h"
+#include "core/data/token_sequences.h"
 
 #include <cmath>
 #include <stdexcept>
@@ -49,9 +50,13 @@ Read readSource(const config::DataOptions &o, int64_t seed) {
     const uint64_t s = mixSeed(static_cast<uint64_t>(seed), kSyntheticStream);
     read.examples = o.dataset == "spirals" ? data::makeSpirals(o.samples, o.classes, o.noise, s)
                                            : data::makeBlobs(o.samples, o.classes, 2, o.noise, s);
+  } else if (o.dataset == "tokens") {
+    const uint64_t s = mixSeed(static_cast<uint64_t>(seed), kSyntheticStream);
+    read.examples = data::makeTokenSequences(o.samples, o.classes, o.seqLen, o.vocabSize, s);
+    read.scaleColumns.assign(static_cast<size_t>(o.seqLen), false);  // token ids, never standardised
   } else {
     throw std::runtime_error("data.dataset: unknown dataset '" + o.dataset +
-                             "' (expected fashion-mnist, mnist, csv, image-folder, spirals or blobs)");
+                             "' (expected fashion-mnist, mnist, csv, image-folder, spirals, blobs or tokens)");
   }
   return read;
 }

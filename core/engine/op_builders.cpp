@@ -183,6 +183,41 @@ BuiltOp buildLogSoftmax(const NodeInfo &node) {
   return stateless([dim](const torch::Tensor &x) { return torch::log_softmax(x, dim); });
 }
 
+// The dims are the ones analysis checked (torch numbering, negatives allowed), so torch resolves
+// them exactly as the shape rule did.
+BuiltOp buildTranspose(const NodeInfo &node) {
+  const int64_t a = getInt(node.params, "dim0"), b = getInt(node.params, "dim1");
+  return stateless([a, b](const torch::Tensor &x) { return x.transpose(a, b); });
+}
+
+BuiltOp buildPermute(const NodeInfo &node) {
+  std::vector<int64_t> dims = getInts(node.params, "dims");
+  // Without the batch's leading 0 (the short form), put it back: the batch stays first.
+  if (dims.size() == node.inputShapes.at(0).size()) dims.insert(dims.begin(), 0);
+  return stateless([dims](const torch::Tensor &x) { return x.permute(dims); });
+}
+
+// Max, Mean and Sum: `reduce(x, dim, keepdim)` with the node's two parameters.
+template <typename Reduce>
+BuiltOp reduction(const NodeInfo &node, Reduce reduce) {
+  const int64_t dim = getInt(node.params, "dim");
+  const bool keep = getBool(node.params, "keepdim");
+  return stateless([dim, keep, reduce](const torch::Tensor &x) { return reduce(x, dim, keep); });
+}
+
+BuiltOp buildMax(const NodeInfo &node) {
+  // torch.max(x, dim) also returns the indices; the node's value is the maxima.
+  return reduction(node, [](const torch::Tensor &x, int64_t d, bool k) { return std::get<0>(x.max(d, k)); });
+}
+
+BuiltOp buildMean(const NodeInfo &node) {
+  return reduction(node, [](const torch::Tensor &x, int64_t d, bool k) { return x.mean(d, k); });
+}
+
+BuiltOp buildSum(const NodeInfo &node) {
+  return reduction(node, [](const torch::Tensor &x, int64_t d, bool k) { return x.sum(d, k); });
+}
+
 BuiltOp buildAdd(const NodeInfo &) {
   BuiltOp op;
   op.forward = [](const std::vector<torch::Tensor> &in) {
@@ -231,6 +266,11 @@ const std::map<std::string, OpBuilder> &table() {
       {"MultiheadAttention", buildMultiheadAttention},
       {"TransformerEncoderLayer", buildTransformerEncoderLayer},
       {"SequenceMean", buildSequenceMean},
+      {"Transpose", buildTranspose},
+      {"Permute", buildPermute},
+      {"Max", buildMax},
+      {"Mean", buildMean},
+      {"Sum", buildSum},
   };
   return builders;
 }

@@ -44,7 +44,10 @@ std::string arityText(const OpDef &def) {
 
 // Ops that only move or merge values keep the element type; Embedding turns indices into floats;
 // everything else computes in float32 and refuses int64 indices.
-bool keepsDtype(const std::string &op) { return op == "Flatten" || op == "Reshape" || op == "Dropout" || op == "Add" || op == "Concat"; }
+bool keepsDtype(const std::string &op) {
+  return op == "Flatten" || op == "Reshape" || op == "Transpose" || op == "Permute" || op == "Dropout" || op == "Add" ||
+         op == "Concat";
+}
 
 class Analyzer {
  public:

@@ -31,9 +31,11 @@ struct Analysis {
 // Checks: unknown op, missing/extra inputs, unknown input ids, duplicate ids, cycles,
 // unknown/missing/mistyped/out-of-range parameters, shape mismatches. Collects all it can;
 // nodes downstream of a node with a problem get no shape and no second report.
-// Element types are tracked too: an Input's dtype passes through Flatten, Dropout, Add and
-// Concat; Embedding needs int64 indices and yields float32; every other op needs float32.
-// Dimensions that count the batch (Flatten, Concat, Softmax) use torch's numbering and refuse 0.
+// Element types are tracked too: an Input's dtype passes through the ops that only move values
+// (Flatten, Reshape, Transpose, Permute, Dropout, Add, Concat); Embedding needs int64 indices and
+// yields float32; every other op needs float32.
+// Dimensions that count the batch (Flatten, Concat, Softmax, Transpose, Permute, Max, Mean, Sum)
+// use torch's numbering and refuse 0.
 Analysis analyze(const ModelSpec &spec);
 
 // Parse + analyze; throws SpecError when anything is wrong.

@@ -117,6 +117,7 @@ Registry::Registry() {
   detail::addActivationOps(m_ops);
   detail::addStructureOps(m_ops);
   detail::addSequenceOps(m_ops);
+  detail::addDimensionOps(m_ops);
 }
 
 const OpDef *Registry::find(const std::string &name) const {

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -67,6 +68,11 @@ const std::map<std::string, Case> &defaultCases() {
       {"MultiheadAttention", {kSequence, "num_heads: 3"}},
       {"TransformerEncoderLayer", {kSequence, "nhead: 3, dim_feedforward: 20"}},
       {"SequenceMean", {kSequence, ""}},
+      {"Transpose", {kSequence, ""}},
+      {"Permute", {kImage, "dims: [3, 1, 2]"}},
+      {"Max", {kSequence, ""}},
+      {"Mean", {kImage, ""}},
+      {"Sum", {kSequence, ""}},
   };
   return cases;
 }
@@ -150,6 +156,13 @@ class TestRegistryTorch : public QObject {
            {kSequence, "num_heads: 2, bias: false, dropout: 0.3"});
     addRow("TransformerEncoderLayer gelu defaults", "TransformerEncoderLayer",
            {kSequence, "nhead: 4, activation: gelu"});
+    addRow("Transpose first and last", "Transpose", {kImage, "dim0: 1, dim1: -1"});
+    addRow("Permute torch form", "Permute", {kImage, "dims: [0, 2, 3, 1]"});
+    addRow("Permute of indices", "Permute",
+           {"  - {id: x, op: Input, shape: [4, 7], dtype: int64}\n", "dims: [-1, 1]", 11});
+    addRow("Max keepdim", "Max", {kImage, "dim: 1, keepdim: true"});
+    addRow("Mean negative keepdim", "Mean", {kImage, "dim: -2, keepdim: true"});
+    addRow("Sum dim 2", "Sum", {kImage, "dim: 2"});
   }
 
   void opMatchesAnalysis() {
@@ -194,6 +207,38 @@ class TestRegistryTorch : public QObject {
     module->eval();
     torch::NoGradGuard noGrad;
     QCOMPARE(module->forward(inputs).sizes().vec(), y.sizes().vec());
+  }
+
+  void dimensionOpsMatchLibTorch_data() {
+    QTest::addColumn<QString>("node");
+    QTest::newRow("Transpose") << "op: Transpose, dim0: 1, dim1: -1";
+    QTest::newRow("Permute") << "op: Permute, dims: [3, 1, 2]";
+    QTest::newRow("Permute torch form") << "op: Permute, dims: [0, -1, 2, 1]";
+    QTest::newRow("Max") << "op: Max, dim: 2";
+    QTest::newRow("Max keepdim") << "op: Max, dim: -1, keepdim: true";
+    QTest::newRow("Mean") << "op: Mean, dim: 1";
+    QTest::newRow("Sum keepdim") << "op: Sum, dim: -2, keepdim: true";
+  }
+
+  // Same values as LibTorch's own function, not only the same shape: a Permute that transposed
+  // instead, or a Max that returned the indices, would pass the walk above.
+  void dimensionOpsMatchLibTorch() {
+    QFETCH(QString, node);
+    const std::map<QString, std::function<torch::Tensor(const torch::Tensor &)>> expected = {
+        {"Transpose", [](const torch::Tensor &x) { return x.transpose(1, 3); }},
+        {"Permute", [](const torch::Tensor &x) { return x.permute({0, 3, 1, 2}); }},
+        {"Permute torch form", [](const torch::Tensor &x) { return x.permute({0, 3, 2, 1}); }},
+        {"Max", [](const torch::Tensor &x) { return std::get<0>(torch::max(x, 2)); }},
+        {"Max keepdim", [](const torch::Tensor &x) { return torch::amax(x, {3}, true); }},
+        {"Mean", [](const torch::Tensor &x) { return torch::mean(x, {1}); }},
+        {"Sum keepdim", [](const torch::Tensor &x) { return torch::sum(x, {2}, true); }},
+    };
+    auto module = buildYaml("nodes:\n" + kImage + "  - {id: a, " + node.toStdString() + "}\n");
+    const torch::Tensor x = torch::randn({kBatch, 4, 9, 9});
+    const torch::Tensor want = expected.at(QString::fromLatin1(QTest::currentDataTag()))(x);
+    const torch::Tensor got = module->forward(x);
+    QCOMPARE(got.sizes().vec(), want.sizes().vec());
+    QVERIFY(torch::allclose(got, want));
   }
 
   void wrongInputShapeNamesTheInput() {

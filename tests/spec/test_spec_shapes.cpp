@@ -98,6 +98,21 @@ class TestSpecShapes : public QObject {
     row("TransformerEncoderLayer gelu", "TransformerEncoderLayer", "nhead: 3, dim_feedforward: 20, activation: gelu",
         "[4, 12]", "[4, 12]", 1184);
     row("SequenceMean", "SequenceMean", "", "[28, 64]", "[64]", 0);
+    row("Transpose", "Transpose", "", "[28, 64]", "[64, 28]", 0);
+    row("Transpose dims", "Transpose", "dim0: 1, dim1: 3", "[3, 8, 5]", "[5, 8, 3]", 0);
+    row("Transpose negative", "Transpose", "dim0: -3, dim1: 2", "[3, 8, 5]", "[8, 3, 5]", 0);
+    row("Transpose same dim", "Transpose", "dim0: 2, dim1: -1", "[3, 8]", "[3, 8]", 0);
+    row("Permute", "Permute", "dims: [2, 1]", "[28, 64]", "[64, 28]", 0);
+    row("Permute with batch", "Permute", "dims: [0, 3, 1, 2]", "[3, 8, 5]", "[5, 3, 8]", 0);
+    row("Permute negative", "Permute", "dims: [-1, 1, -2]", "[3, 8, 5]", "[5, 3, 8]", 0);
+    row("Permute identity", "Permute", "dims: [1]", "[7]", "[7]", 0);
+    row("Max", "Max", "", "[28, 64]", "[28]", 0);
+    row("Max keepdim", "Max", "dim: 1, keepdim: true", "[28, 64]", "[1, 64]", 0);
+    row("Mean over T", "Mean", "dim: 1", "[28, 64]", "[64]", 0);
+    row("Mean negative", "Mean", "dim: -2", "[3, 8, 5]", "[3, 5]", 0);
+    row("Mean keepdim", "Mean", "keepdim: true", "[16]", "[1]", 0);
+    row("Sum", "Sum", "dim: 2", "[3, 8, 5]", "[3, 5]", 0);
+    row("Sum keepdim last", "Sum", "keepdim: true", "[3, 8, 5]", "[3, 8, 1]", 0);
   }
 
   void shapes() {
@@ -138,7 +153,7 @@ class TestSpecShapes : public QObject {
     std::set<std::string> registry;
     for (const OpDef &op : Registry::instance().ops()) registry.insert(op.name);
     QCOMPARE(m_tested, registry);
-    QCOMPARE(registry.size(), size_t(28));
+    QCOMPARE(registry.size(), size_t(33));
   }
 
   // Defaults of every op must pass the op's own validation: a walk over the whole table.

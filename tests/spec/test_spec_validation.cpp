@@ -124,6 +124,38 @@ class TestSpecValidation : public QObject {
         "shape");
     row("reshape below -1", "  - {id: r, op: Reshape, shape: [-2, 392]}\n", "expected >= -1, got [-2, 392]", 3, "r",
         "shape");
+    row("transpose batch", "  - {id: t, op: Transpose, dim0: 0, dim1: 1}\n", "dim 0 is the batch dimension; Transpose", 3,
+        "t", "dim0");
+    row("transpose out of range",
+        "nodes:\n  - {id: x, op: Input, shape: [4, 8]}\n  - {id: t, op: Transpose, dim1: 3}\n",
+        "dim 3 is out of range for Transpose on an input of 3 dims (batch included); expected -3..2", 3, "t", "dim1",
+        false);
+    row("permute length",
+        "nodes:\n  - {id: x, op: Input, shape: [4, 8]}\n  - {id: p, op: Permute, dims: [2, 1, 3, 4]}\n",
+        "expected 2 entries (a permutation of 1..2; the batch stays first) or 3 starting with 0, got 4: [2, 1, 3, 4]", 3,
+        "p", "dims", false);
+    row("permute moves the batch",
+        "nodes:\n  - {id: x, op: Input, shape: [4, 8]}\n  - {id: p, op: Permute, dims: [1, 0, 2]}\n",
+        "the first entry of [1, 0, 2] must be 0: the batch stays first", 3, "p", "dims", false);
+    row("permute batch later",
+        "nodes:\n  - {id: x, op: Input, shape: [4, 8]}\n  - {id: p, op: Permute, dims: [0, 2, 0]}\n",
+        "dim 0 is the batch dimension; Permute", 3, "p", "dims", false);
+    row("permute repeat",
+        "nodes:\n  - {id: x, op: Input, shape: [4, 8]}\n  - {id: p, op: Permute, dims: [2, -1]}\n",
+        "dimension 2 appears twice in [2, -1]", 3, "p", "dims", false);
+    row("permute short form refuses the batch",
+        "nodes:\n  - {id: x, op: Input, shape: [4, 8]}\n  - {id: p, op: Permute, dims: [0, 1]}\n",
+        "dim 0 is the batch dimension; Permute", 3, "p", "dims", false);
+    row("permute missing dims", "  - {id: p, op: Permute}\n", "missing required parameter 'dims'", 3, "p", "dims");
+    row("mean batch", "  - {id: m, op: Mean, dim: 0}\n", "dim 0 is the batch dimension; Mean", 3, "m", "dim");
+    row("max out of range", "  - {id: m, op: Max, dim: -3}\n", "dim -3 is out of range for Max", 3, "m", "dim");
+    row("sum to a scalar", "  - {id: m, op: Sum}\n",
+        "Sum over the only dimension of a [784] input leaves nothing per sample; set keepdim: true", 3, "m",
+        "keepdim");
+    row("mean of indices",
+        "nodes:\n  - {id: x, op: Input, shape: [8], dtype: int64}\n  - {id: p, op: Permute, dims: [1]}\n"
+        "  - {id: m, op: Mean, keepdim: true}\n",
+        "Mean needs float32 values, but 'p' gives int64", 4, "m", "inputs", false);
     row("unknown output", "  - {id: a, op: ReLU}\noutput: b\n", "output 'b' is not a node of the model", 4, "",
         "output");
     row("no input node", "nodes:\n  - {id: a, op: ReLU}\n", "the model has no Input node", 0, "", "", false);
