@@ -1,6 +1,7 @@
 // `torchwright check`: the same parse and analysis the builder and Studio use, printed as a table.
 
 #include "app/cli/commands.h"
+#include "app/cli/usage.h"
 
 #include "core/config/run_config.h"
 #include "core/spec/analysis.h"
@@ -27,10 +28,7 @@ bool isRunFile(const std::string &path) {
 }  // namespace
 
 int runCheck(const CliArgs &args) {
-  if (args.positionals.size() != 1) {
-    std::fprintf(stderr, "usage: torchwright check MODEL.yaml|RUN.yaml\n");
-    return 2;
-  }
+  if (args.positionals.size() != 1) return usageError("check");
   const std::string &path = args.positionals[0];
   try {
     spec::ModelSpec model;

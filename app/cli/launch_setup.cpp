@@ -1,5 +1,7 @@
 #include "app/cli/launch_setup.h"
 
+#include "app/cli/run_ref.h"
+
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 
@@ -34,12 +36,8 @@ std::optional<config::RunConfig> loadCheckedConfig(const std::string &runFile, c
 
 std::optional<tracking::RunRecord> findResumableRun(tracking::Store &store, const std::string &id, bool force) {
   store.failSilentRuns();
-  auto run = store.findRun(id);
-  if (!run) {
-    std::fprintf(stderr, "torchwright: no run '%s' in %s (give an id prefix or a run name)\n", id.c_str(),
-                 store.path().c_str());
-    return std::nullopt;
-  }
+  auto run = resolveRun(store, id);
+  if (!run) return std::nullopt;
   if (run->status == tracking::RunStatus::Finished) {
     std::fprintf(stderr, "torchwright: run %s is FINISHED; nothing to resume (`torchwright reproduce %s` runs it "
                  "again)\n", run->uuid.substr(0, 8).c_str(), run->uuid.substr(0, 8).c_str());

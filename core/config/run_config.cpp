@@ -94,10 +94,8 @@ void assign(RunConfig &config, const ConfigField &field, const YAML::Node &value
   if (!value.IsScalar()) fail("a single value");
   auto checkRange = [&](double v) {
     if ((field.min && v < *field.min) || (field.max && v > *field.max)) {
-      std::ostringstream range;
-      range << "a value in [" << (field.min ? std::to_string(*field.min) : "-inf") << ", "
-            << (field.max ? std::to_string(*field.max) : "inf") << "]";
-      fail(range.str());
+      const std::string range = rangeText(field);
+      fail(range[0] == '[' ? "a value in " + range : "a value " + range);
     }
   };
   try {
