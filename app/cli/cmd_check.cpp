@@ -1,6 +1,7 @@
 // `torchwright check`: the same parse and analysis the builder and Studio use, printed as a table.
 
 #include "app/cli/commands.h"
+#include "app/cli/launch_setup.h"
 #include "app/cli/usage.h"
 
 #include "core/config/run_config.h"
@@ -41,14 +42,14 @@ int runCheck(const CliArgs &args) {
     }
     auto analysis = spec::analyze(model);
     if (!analysis.ok()) {
-      std::fprintf(stderr, "%s", spec::formatDiagnostics(analysis.diagnostics).c_str());
+      printDiagnostics(analysis.diagnostics);
       std::fprintf(stderr, "%zu problem(s) found in %s\n", analysis.diagnostics.size(), path.c_str());
       return 1;
     }
     std::printf("%s", spec::formatSummary(model, analysis).c_str());
     return 0;
   } catch (const spec::SpecError &e) {
-    std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());
+    printDiagnostics(e.diagnostics());
     return 1;
   } catch (const config::ConfigError &e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -23,15 +23,19 @@ std::optional<config::RunConfig> loadCheckedConfig(const std::string &runFile, c
   try {
     analysis = spec::analyze(spec::parseModelYaml(config.modelYaml, modelName));
   } catch (const spec::SpecError &e) {
-    std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());
+    printDiagnostics(e.diagnostics());
     return std::nullopt;
   }
   if (!analysis.ok()) {
-    std::fprintf(stderr, "%s", spec::formatDiagnostics(analysis.diagnostics).c_str());
+    printDiagnostics(analysis.diagnostics);
     return std::nullopt;
   }
   if (parameters) *parameters = analysis.totalParams;
   return config;
+}
+
+void printDiagnostics(const std::vector<spec::Diagnostic> &diagnostics) {
+  for (const auto &d : diagnostics) std::fprintf(stderr, "%s\n", d.format().c_str());
 }
 
 std::optional<tracking::RunRecord> findResumableRun(tracking::Store &store, const std::string &id, bool force) {

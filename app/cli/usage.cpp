@@ -208,7 +208,7 @@ long long integerOption(const CliArgs &args, const std::string &name, long long 
   const bool whole = end && *end == '\0' && errno == 0 && text.find_first_not_of("+-0123456789") == std::string::npos;
   if (!whole || value < min || value > max) {
     std::string range = "a whole number";
-    if (max == LLONG_MAX) range += " >= " + std::to_string(min);
+    if (max >= INT_MAX) range += " >= " + std::to_string(min);
     else range += " from " + std::to_string(min) + " to " + std::to_string(max);
     throw UsageError("option " + name + " expects " + range + ", got '" + text + "'");
   }

@@ -46,7 +46,7 @@ struct DataOptions {
   int64_t samples = 3000;
   int64_t classes = 3;
   double noise = 0.2;
-  // Augmentation of training batches (never of validation, test or export): random crop after
+  // Augmentation of training batches (never of validation or test): random crop after
   // zero padding of `crop_padding` pixels, horizontal flip with probability `flip`, random erasing
   // with probability `erase`. Drawn from (seed, epoch, batch), so a resumed run sees the same ones.
   int64_t cropPadding = 0;
