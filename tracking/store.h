@@ -79,8 +79,11 @@ class Store {
 
   // --- reads ---
   std::optional<RunRecord> run(int64_t runId) const;
-  // By full uuid, unique uuid prefix, or run name; nullopt when none or ambiguous.
+  // By full uuid, unique uuid prefix (any length), or run name; nullopt when none or ambiguous.
   std::optional<RunRecord> findRun(const std::string &idPrefixOrName) const;
+  // Every run the reference could mean, oldest first, at most `limit` (0 = all): a full uuid
+  // gives its run alone; otherwise the runs whose uuid starts with it and those of that name.
+  std::vector<RunRecord> findRuns(const std::string &idPrefixOrName, int limit = 0) const;
   std::vector<RunRecord> listRuns(int limit = 0) const;           // newest first
   std::vector<RunRecord> runsChangedSince(int64_t updatedMs) const; // updatedMs > given
   std::map<std::string, std::string> params(int64_t runId) const;

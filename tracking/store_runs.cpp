@@ -14,8 +14,6 @@ namespace tw::tracking {
 
 namespace {
 
-constexpr size_t kMinUuidPrefix = 4;
-
 bool isHex(const std::string &text) {
   return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
 }
@@ -52,29 +50,39 @@ std::optional<RunRecord> Store::run(int64_t runId) const {
 }
 
 std::optional<RunRecord> Store::findRun(const std::string &idPrefixOrName) const {
-  if (idPrefixOrName.empty()) return std::nullopt;
+  auto runs = findRuns(idPrefixOrName, 2);
+  if (runs.size() != 1) return std::nullopt;
+  return std::move(runs.front());
+}
+
+std::vector<RunRecord> Store::findRuns(const std::string &idPrefixOrName, int limit) const {
+  if (idPrefixOrName.empty()) return {};
   const std::string operation = "looking up run '" + idPrefixOrName + "'";
   const bool hex = isHex(idPrefixOrName);
   const std::string uuidText = hex ? lowercase(idPrefixOrName) : idPrefixOrName;
 
   sql::Statement exact(m_db, (std::string(kRunSelect) + "WHERE r.uuid = ?").c_str(), operation);
   exact.bindText(1, uuidText);
-  if (exact.step()) return readRunRow(exact);
+  if (exact.step()) return {readRunRow(exact)};
 
   // A prefix and a name can both match: two different runs are as ambiguous as two prefixes.
   std::map<int64_t, RunRecord> candidates;
-  if (hex && idPrefixOrName.size() >= kMinUuidPrefix) {
+  if (hex) {
     // Hex digits are no GLOB metacharacters, and GLOB with a literal prefix uses the uuid index.
-    sql::Statement prefix(m_db, (std::string(kRunSelect) + "WHERE r.uuid GLOB ? LIMIT 2").c_str(), operation);
+    sql::Statement prefix(m_db, (std::string(kRunSelect) + "WHERE r.uuid GLOB ? LIMIT ?").c_str(), operation);
     prefix.bindText(1, uuidText + "*");
+    prefix.bindInt64(2, limit > 0 ? limit : -1);
     for (auto &run : collectRuns(prefix)) candidates.emplace(run.id, std::move(run));
   }
-  sql::Statement byName(m_db, (std::string(kRunSelect) + "WHERE r.name = ? LIMIT 2").c_str(), operation);
+  sql::Statement byName(m_db, (std::string(kRunSelect) + "WHERE r.name = ? LIMIT ?").c_str(), operation);
   byName.bindText(1, idPrefixOrName);
+  byName.bindInt64(2, limit > 0 ? limit : -1);
   for (auto &run : collectRuns(byName)) candidates.emplace(run.id, std::move(run));
 
-  if (candidates.size() != 1) return std::nullopt;
-  return std::move(candidates.begin()->second);
+  std::vector<RunRecord> runs;
+  for (auto &[id, run] : candidates) runs.push_back(std::move(run));
+  if (limit > 0 && runs.size() > size_t(limit)) runs.resize(size_t(limit));
+  return runs;
 }
 
 std::vector<RunRecord> Store::listRuns(int limit) const {

@@ -1,6 +1,8 @@
 // `torchwright check`: the same parse and analysis the builder and Studio use, printed as a table.
 
 #include "app/cli/commands.h"
+#include "app/cli/launch_setup.h"
+#include "app/cli/usage.h"
 
 #include "core/config/run_config.h"
 #include "core/spec/analysis.h"
@@ -29,10 +31,7 @@ bool isRunFile(const std::string &path) {
 }  // namespace
 
 int runCheck(const CliArgs &args) {
-  if (args.positionals.size() != 1) {
-    std::fprintf(stderr, "usage: torchwright check MODEL.yaml|RUN.yaml\n");
-    return 2;
-  }
+  if (args.positionals.size() != 1) return usageError("check");
   const std::string &path = args.positionals[0];
   try {
     spec::ModelSpec model;
@@ -46,7 +45,7 @@ int runCheck(const CliArgs &args) {
     }
     auto analysis = spec::analyze(model);
     if (!analysis.ok()) {
-      std::fprintf(stderr, "%s", spec::formatDiagnostics(analysis.diagnostics).c_str());
+      printDiagnostics(analysis.diagnostics);
       std::fprintf(stderr, "%zu problem(s) found in %s\n", analysis.diagnostics.size(), path.c_str());
       return 1;
     }
@@ -64,7 +63,7 @@ int runCheck(const CliArgs &args) {
     }
     return 0;
   } catch (const spec::SpecError &e) {
-    std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());
+    printDiagnostics(e.diagnostics());
     return 1;
   } catch (const config::ConfigError &e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -2,6 +2,7 @@
 // image-folder example trains on, so it runs without downloading anything.
 
 #include "app/cli/commands.h"
+#include "app/cli/usage.h"
 
 #include "core/data/shape_images.h"
 
@@ -11,13 +12,10 @@
 namespace tw::cli {
 
 int runDemoImages(const CliArgs &args) {
-  if (args.positionals.size() != 1) {
-    std::fprintf(stderr, "usage: torchwright demo-images DIR [--per-class N] [--size PIXELS] [--gray]\n");
-    return 2;
-  }
+  if (args.positionals.size() != 1) return usageError("demo-images");
   data::ShapeImageOptions options;
-  options.perClass = std::stoll(args.option("--per-class", "300"));
-  options.size = std::stoll(args.option("--size", "32"));
+  options.perClass = integerOption(args, "--per-class", 300, 1, 1000000);
+  options.size = integerOption(args, "--size", 32, 4, 4096);
   options.colour = !args.hasFlag("--gray");
   const int64_t written = data::writeShapeImages(args.positionals[0], options);
   std::printf("wrote %lld images (%lld per class, %lldx%lld %s) to %s/{circle,square,triangle}\n",

@@ -11,6 +11,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/launch_setup.h"
 #include "app/cli/rank_supervisor.h"
+#include "app/cli/usage.h"
 #include "app/common/run_recording.h"
 
 #include "core/config/workspace.h"
@@ -20,6 +21,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -33,23 +35,22 @@ namespace tw::cli {
 namespace {
 
 int intOption(const CliArgs &args, const std::string &name, int fallback, int min) {
-  const std::string text = args.option(name);
-  if (text.empty()) return fallback;
-  size_t used = 0;
-  int value = 0;
-  try {
-    value = std::stoi(text, &used);
-  } catch (const std::exception &) {
-    used = 0;
-  }
-  if (used != text.size() || value < min)
-    throw std::runtime_error(name + " '" + text + "': expected a whole number >= " + std::to_string(min));
-  return value;
+  return static_cast<int>(integerOption(args, name, fallback, min, INT_MAX));
 }
 
 const char *env(const char *name) {
   const char *value = std::getenv(name);
   return value && *value ? value : nullptr;
+}
+
+// A whole number from the environment a cluster set; a malformed one names the variable.
+int envInt(const char *name) {
+  const std::string text = env(name);
+  char *end = nullptr;
+  const long value = std::strtol(text.c_str(), &end, 10);
+  if (*end != '\0' || value < 0 || value > INT_MAX)
+    throw std::runtime_error(std::string("environment variable ") + name + "='" + text + "': expected a whole number");
+  return static_cast<int>(value);
 }
 
 // The node layout: flags first, then the environment a cluster gives a launcher.
@@ -62,8 +63,8 @@ LaunchPlan planFromArgs(const CliArgs &args, const config::RunConfig &config) {
   std::string masterAddr = env("MASTER_ADDR") ? env("MASTER_ADDR") : "";
   // One launcher per node under srun: SLURM says how many nodes and which one this is.
   if (env("SLURM_NNODES") && env("SLURM_NODEID") && args.option("--nnodes").empty()) {
-    nnodes = std::atoi(env("SLURM_NNODES"));
-    nodeRank = std::atoi(env("SLURM_NODEID"));
+    nnodes = envInt("SLURM_NNODES");
+    nodeRank = envInt("SLURM_NODEID");
     const char *list = env("SLURM_JOB_NODELIST") ? env("SLURM_JOB_NODELIST") : env("SLURM_NODELIST");
     if (masterAddr.empty() && list) {
       const auto hosts = dist::expandSlurmNodelist(list);
@@ -76,7 +77,7 @@ LaunchPlan planFromArgs(const CliArgs &args, const config::RunConfig &config) {
     throw std::runtime_error("--node-rank " + std::to_string(plan.nodeRank) + " is not below --nnodes " +
                              std::to_string(plan.nnodes));
   plan.masterAddr = args.option("--master-addr", masterAddr.empty() ? "127.0.0.1" : masterAddr);
-  const int defaultPort = env("MASTER_PORT") ? std::atoi(env("MASTER_PORT")) : (plan.nnodes > 1 ? 29500 : 0);
+  const int defaultPort = env("MASTER_PORT") ? envInt("MASTER_PORT") : (plan.nnodes > 1 ? 29500 : 0);
   plan.masterPort = intOption(args, "--master-port", defaultPort, 0);
   if (plan.masterPort > 65535) throw std::runtime_error("--master-port must be a TCP port (1-65535)");
   if (plan.nnodes > 1 && plan.masterPort == 0)
@@ -110,16 +111,10 @@ bool detach(const tracking::RunRecord &run) {
 
 int runLaunch(const CliArgs &args, const std::string &selfPath) {
   const bool resume = !args.option("--resume").empty();
-  if (resume == (args.positionals.size() == 1)) {
-    std::fprintf(stderr,
-                 "usage: torchwright launch RUN.yaml [--nproc-per-node N] [--nnodes M --node-rank R --master-addr A "
-                 "--master-port P]\n"
-                 "                          [--max-restarts K] [--set key=value ...] [--detach] [--workspace DIR]\n"
-                 "       torchwright launch --resume RUN [--nproc-per-node N] [--max-restarts K] [--force]\n");
-    return 2;
-  }
+  if (resume == (args.positionals.size() == 1)) return usageError("launch");
   const std::string workspace = args.workspace();
   std::vector<std::string> overrides = args.all("--set");
+  intOption(args, "--nproc-per-node", 1, 1);  // a bad value is bad usage, not a bad run file
   if (!args.option("--nproc-per-node").empty())
     overrides.push_back("distributed.nproc_per_node=" + args.option("--nproc-per-node"));
 
@@ -149,6 +144,8 @@ int runLaunch(const CliArgs &args, const std::string &selfPath) {
         run = app::recordRun(*store, config, workspace, parameters);
       }
     }
+  } catch (const UsageError &) {
+    throw;
   } catch (const std::exception &e) {
     std::fprintf(stderr, "torchwright: %s\n", e.what());
     return 1;

@@ -2,7 +2,9 @@
 // seed, same data, same model) and reports whether its metric history matches the original's.
 
 #include "app/cli/commands.h"
+#include "app/cli/usage.h"
 #include "app/cli/rank_supervisor.h"
+#include "app/cli/run_ref.h"
 #include "app/common/run_recording.h"
 
 #include "core/config/run_config.h"
@@ -11,21 +13,16 @@
 #include "tracking/store.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace tw::cli {
 
 int runReproduce(const CliArgs &args, const std::string &selfPath) {
-  if (args.positionals.size() != 1) {
-    std::fprintf(stderr, "usage: torchwright reproduce RUN [--workspace DIR]\n");
-    return 2;
-  }
+  if (args.positionals.size() != 1) return usageError("reproduce");
   const std::string workspace = args.workspace();
   auto store = tracking::Store::open(config::trackingDbPath(workspace));
-  auto original = store->findRun(args.positionals[0]);
-  if (!original) {
-    std::fprintf(stderr, "torchwright: no run '%s' in %s\n", args.positionals[0].c_str(), store->path().c_str());
-    return 1;
-  }
+  auto original = resolveRun(*store, args.positionals[0]);
+  if (!original) return 1;
   config::RunConfig config;
   try {
     config = config::parseRunConfig(original->configYaml, original->runDir + "/config.yaml");
@@ -36,7 +33,9 @@ int runReproduce(const CliArgs &args, const std::string &selfPath) {
   config.tracking.runName = original->name + "-repro";
   int64_t parameters = 0;
   const auto params = store->params(original->id);
-  if (auto it = params.find("model.parameters"); it != params.end()) parameters = std::stoll(it->second);
+  // Only shown in the summary: a missing or odd value is 0, not a reason to refuse.
+  if (auto it = params.find("model.parameters"); it != params.end())
+    parameters = std::strtoll(it->second.c_str(), nullptr, 10);
   const tracking::RunRecord run = app::recordRun(*store, config, workspace, parameters);
   store->setTag(run.id, "reproduces", original->uuid);
   std::printf("reproducing run %s (%s) as %s (%s)\n", original->uuid.substr(0, 8).c_str(), original->name.c_str(),

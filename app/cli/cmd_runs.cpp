@@ -2,7 +2,10 @@
 // terminal tables, and the labels, notes and archive marks Studio sets, from a script.
 
 #include "app/cli/commands.h"
+#include "app/cli/json_text.h"
+#include "app/cli/run_ref.h"
 #include "app/cli/table_printer.h"
+#include "app/cli/usage.h"
 
 #include "core/config/metric_keys.h"
 #include "core/config/workspace.h"
@@ -28,9 +31,51 @@ int64_t durationMs(const tracking::RunRecord &run) {
   return (run.endMs ? run.endMs : tracking::nowMs()) - run.startMs;
 }
 
+std::string jsonRun(const tracking::RunRecord &run, const std::map<std::string, std::string> &tags) {
+  std::vector<std::string> labels;
+  for (const auto &label : tracking::labelsOf(tags)) labels.push_back(label);
+  auto optionalTime = [](int64_t ms) { return ms > 0 ? json::number(static_cast<long long>(ms)) : std::string("null"); };
+  return json::object({{"id", json::string(run.uuid)},
+                       {"name", json::string(run.name)},
+                       {"experiment", json::string(run.experiment)},
+                       {"status", json::string(tracking::runStatusName(run.status))},
+                       {"status_message", json::string(run.statusMessage)},
+                       {"start_ms", optionalTime(run.startMs)},
+                       {"end_ms", optionalTime(run.endMs)},
+                       {"duration_ms", json::number(static_cast<long long>(durationMs(run)))},
+                       {"labels", json::strings(labels)},
+                       {"archived", json::boolean(tracking::isArchived(tags))}});
+}
+
+std::string jsonMetrics(const std::vector<tracking::LatestMetric> &metrics) {
+  std::vector<std::pair<std::string, std::string>> members;
+  for (const auto &m : metrics)
+    members.push_back({m.key, json::object({{"step", json::number(static_cast<long long>(m.step))},
+                                            {"value", json::number(m.value)}})});
+  return json::object(members);
+}
+
+std::string jsonMap(const std::map<std::string, std::string> &values) {
+  std::vector<std::pair<std::string, std::string>> members;
+  for (const auto &[key, value] : values) members.push_back({key, json::string(value)});
+  return json::object(members);
+}
+
 int listRuns(tracking::Store &store, const CliArgs &args) {
-  const int limit = std::stoi(args.option("--limit", "0"));
+  const int limit = static_cast<int>(integerOption(args, "--limit", 0, 0, 1000000000));
   const bool all = args.hasFlag("--all");
+  if (args.hasFlag("--json")) {
+    std::vector<std::string> rows;
+    for (const auto &run : store.listRuns(limit)) {
+      const auto tags = store.tags(run.id);
+      if (tracking::isArchived(tags) && !all) continue;
+      std::string row = jsonRun(run, tags);
+      row.insert(row.size() - 1, ", " + json::string("latest") + ": " + jsonMetrics(store.latestMetrics(run.id)));
+      rows.push_back(row);
+    }
+    std::printf("%s\n", json::array(rows).c_str());
+    return 0;
+  }
   TablePrinter table({"ID", "NAME", "EXPERIMENT", "STATUS", "STARTED", "DURATION", "VAL ACC", "TEST ACC", "TAGS"},
                      {false, false, false, false, false, true, true, true, false});
   size_t listed = 0, archived = 0;
@@ -54,12 +99,32 @@ int listRuns(tracking::Store &store, const CliArgs &args) {
   return 0;
 }
 
-int showRun(tracking::Store &store, const std::string &id) {
-  auto run = store.findRun(id);
-  if (!run) {
-    std::fprintf(stderr, "torchwright: no run matches '%s' (give a unique id prefix or a run name)\n", id.c_str());
-    return 1;
-  }
+int showRunJson(tracking::Store &store, const tracking::RunRecord &run) {
+  const auto tags = store.tags(run.id);
+  std::vector<std::string> artifacts;
+  for (const auto &a : store.artifacts(run.id))
+    artifacts.push_back(json::object({{"path", json::string(a.path)}, {"kind", json::string(a.kind)}}));
+  std::string out = jsonRun(run, tags);
+  out.pop_back();  // the closing brace: the details follow
+  out += ", " + json::string("seed") + ": " + json::number(static_cast<long long>(run.seed)) +
+         ", " + json::string("config_hash") + ": " + json::string(run.configHash) +
+         ", " + json::string("data_fingerprint") + ": " + json::string(run.dataFingerprint) +
+         ", " + json::string("host") + ": " + json::string(run.host) +
+         ", " + json::string("hardware") + ": " + json::string(run.hardware) +
+         ", " + json::string("libraries") + ": " + json::string(run.libraryVersions) +
+         ", " + json::string("folder") + ": " + json::string(run.runDir) +
+         ", " + json::string("params") + ": " + jsonMap(store.params(run.id)) +
+         ", " + json::string("tags") + ": " + jsonMap(tags) +
+         ", " + json::string("metrics") + ": " + jsonMetrics(store.latestMetrics(run.id)) +
+         ", " + json::string("artifacts") + ": " + json::array(artifacts) + "}";
+  std::printf("%s\n", out.c_str());
+  return 0;
+}
+
+int showRun(tracking::Store &store, const std::string &id, bool asJson) {
+  auto run = resolveRun(store, id);
+  if (!run) return 1;
+  if (asJson) return showRunJson(store, *run);
   std::printf("run         %s\n", run->uuid.c_str());
   std::printf("name        %s\n", run->name.c_str());
   std::printf("experiment  %s\n", run->experiment.c_str());
@@ -106,19 +171,13 @@ int showRun(tracking::Store &store, const std::string &id) {
 
 // tag/untag/note/archive/unarchive RUN [TEXT]: the same tags Studio's Runs page writes.
 int markRun(tracking::Store &store, const std::string &sub, const std::vector<std::string> &words) {
-  auto run = store.findRun(words[1]);
-  if (!run) {
-    std::fprintf(stderr, "torchwright: no run matches '%s' (give a unique id prefix or a run name)\n", words[1].c_str());
-    return 1;
-  }
+  auto run = resolveRun(store, words[1]);
+  if (!run) return 1;
   std::string text;
   for (size_t i = 2; i < words.size(); ++i) text += (text.empty() ? "" : " ") + words[i];
   if (sub == "tag" || sub == "untag") {
     const std::string label = tracking::normalizeLabel(text);
-    if (label.empty()) {
-      std::fprintf(stderr, "usage: torchwright runs %s RUN LABEL\n", sub.c_str());
-      return 2;
-    }
+    if (label.empty()) return usageError("runs " + sub, "a label needs at least one letter or digit");
     if (sub == "tag") store.setTag(run->id, tracking::labelKey(label), "");
     else store.removeTag(run->id, tracking::labelKey(label));
   } else if (sub == "note") {
@@ -137,6 +196,14 @@ int markRun(tracking::Store &store, const std::string &sub, const std::vector<st
 
 int runRuns(const CliArgs &args) {
   const std::string sub = args.positionals.empty() ? "list" : args.positionals[0];
+  // RUN, and a LABEL for tag and untag; note takes any number of words.
+  const size_t words = args.positionals.size();
+  const bool usageOk = sub == "list" ? words <= 1
+                       : sub == "show" || sub == "archive" || sub == "unarchive" ? words == 2
+                       : sub == "note" ? words >= 2
+                                       : words >= 3;  // tag, untag
+  if (!usageOk) return usageError("runs " + sub);
+  if (sub == "list") integerOption(args, "--limit", 0, 0, 1000000000);  // bad usage before a missing database
   const std::string db = config::trackingDbPath(args.workspace());
   if (!std::filesystem::exists(db)) {
     std::fprintf(stderr, "torchwright: no tracking database at %s (train a run first, or pass --workspace)\n",
@@ -147,13 +214,8 @@ int runRuns(const CliArgs &args) {
   // A run whose launcher died (SIGKILL, a crashed machine) would read RUNNING forever.
   store->failSilentRuns();
   if (sub == "list") return listRuns(*store, args);
-  if (sub == "show" && args.positionals.size() == 2) return showRun(*store, args.positionals[1]);
-  if ((sub == "tag" || sub == "untag" || sub == "note" || sub == "archive" || sub == "unarchive") &&
-      args.positionals.size() >= 2)
-    return markRun(*store, sub, args.positionals);
-  std::fprintf(stderr, "usage: torchwright runs list [--limit N] [--all] | runs show RUN | runs tag|untag RUN LABEL |"
-                       " runs note RUN [TEXT] | runs archive|unarchive RUN\n");
-  return 2;
+  if (sub == "show") return showRun(*store, args.positionals[1], args.hasFlag("--json"));
+  return markRun(*store, sub, args.positionals);
 }
 
 }  // namespace tw::cli

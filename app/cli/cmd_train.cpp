@@ -7,6 +7,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/launch_setup.h"
 #include "app/cli/rank_supervisor.h"
+#include "app/cli/usage.h"
 #include "app/common/run_recording.h"
 
 #include "core/config/workspace.h"
@@ -43,17 +44,12 @@ int resumeRun(const CliArgs &args, const std::string &selfPath) {
 int runTrain(const CliArgs &args, const std::string &selfPath) {
   if (!args.option("--resume").empty()) {
     if (!args.positionals.empty() || !args.all("--set").empty()) {
-      std::fprintf(stderr, "torchwright: --resume continues a run with its recorded configuration; it takes no run "
-                   "file and no --set\n");
-      return 2;
+      return usageError("train", "--resume continues a run with its recorded configuration; it takes no run file "
+                                 "and no --set");
     }
     return resumeRun(args, selfPath);
   }
-  if (args.positionals.size() != 1) {
-    std::fprintf(stderr, "usage: torchwright train RUN.yaml [--set key=value ...] [--workspace DIR]\n"
-                         "       torchwright train --resume RUN [--workspace DIR]\n");
-    return 2;
-  }
+  if (args.positionals.size() != 1) return usageError("train");
   int64_t parameters = 0;
   const auto config = loadCheckedConfig(args.positionals[0], args.all("--set"), &parameters);
   if (!config) return 1;

@@ -1,14 +1,18 @@
 #pragma once
 // One function per subcommand; each returns the process exit code (0 ok, 1 failed, 2 usage).
+// main has already refused options a command does not take (see usage.h); a command throws
+// UsageError for other bad usage.
 
 #include "app/cli/cli_args.h"
 
 namespace tw::cli {
 
 int runCheck(const CliArgs &args);
+int runCheckOps(const CliArgs &args);  // check --ops
 int runTrain(const CliArgs &args, const std::string &selfPath);
 int runLaunch(const CliArgs &args, const std::string &selfPath);
 int runRuns(const CliArgs &args);
+int runConfig(const CliArgs &args);
 int runDemoImages(const CliArgs &args);
 int runReproduce(const CliArgs &args, const std::string &selfPath);
 

@@ -1,5 +1,7 @@
 #include "app/cli/launch_setup.h"
 
+#include "app/cli/run_ref.h"
+
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 #include "core/validate/validate_run.h"
@@ -22,11 +24,11 @@ std::optional<config::RunConfig> loadCheckedConfig(const std::string &runFile, c
   try {
     analysis = spec::analyze(spec::parseModelYaml(config.modelYaml, modelName));
   } catch (const spec::SpecError &e) {
-    std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());
+    printDiagnostics(e.diagnostics());
     return std::nullopt;
   }
   if (!analysis.ok()) {
-    std::fprintf(stderr, "%s", spec::formatDiagnostics(analysis.diagnostics).c_str());
+    printDiagnostics(analysis.diagnostics);
     return std::nullopt;
   }
   const validate::RunCheck check = validate::validateRun(config, analysis);
@@ -38,14 +40,14 @@ std::optional<config::RunConfig> loadCheckedConfig(const std::string &runFile, c
   return config;
 }
 
+void printDiagnostics(const std::vector<spec::Diagnostic> &diagnostics) {
+  for (const auto &d : diagnostics) std::fprintf(stderr, "%s\n", d.format().c_str());
+}
+
 std::optional<tracking::RunRecord> findResumableRun(tracking::Store &store, const std::string &id, bool force) {
   store.failSilentRuns();
-  auto run = store.findRun(id);
-  if (!run) {
-    std::fprintf(stderr, "torchwright: no run '%s' in %s (give an id prefix or a run name)\n", id.c_str(),
-                 store.path().c_str());
-    return std::nullopt;
-  }
+  auto run = resolveRun(store, id);
+  if (!run) return std::nullopt;
   if (run->status == tracking::RunStatus::Finished) {
     std::fprintf(stderr, "torchwright: run %s is FINISHED; nothing to resume (`torchwright reproduce %s` runs it "
                  "again)\n", run->uuid.substr(0, 8).c_str(), run->uuid.substr(0, 8).c_str());

@@ -1,6 +1,8 @@
 // torchwright: the command line. It never links LibTorch; training runs in torchwright-worker.
+// What each command accepts is one table (app/cli/usage.cpp); this file only dispatches.
 
 #include "app/cli/commands.h"
+#include "app/cli/usage.h"
 
 #include <spdlog/spdlog.h>
 
@@ -10,51 +12,76 @@
 
 namespace {
 
-const char *kUsage =
-    "usage: torchwright <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  check MODEL.yaml|RUN.yaml         validate a model and print its per-node summary\n"
-    "  train RUN.yaml [--set key=value]  train and record a run (repeat --set; e.g. train.lr=3e-4)\n"
-    "  train --resume RUN [--force]      continue a stopped, failed or killed run from its last checkpoint\n"
-    "  launch RUN.yaml --nproc-per-node N  train on N processes (c10d); restarts ranks from the last checkpoint\n"
-    "        [--nnodes M --node-rank R --master-addr A --master-port P] [--max-restarts K] [--detach]\n"
-    "  reproduce RUN                     re-run a recorded run and report whether its metrics match (exit 3 if not)\n"
-    "  runs list [--limit N] [--all]     list the workspace's runs, newest first (--all: with archived ones)\n"
-    "  runs show RUN                     a run's configuration, params and metrics (id prefix or name)\n"
-    "  runs tag|untag RUN LABEL          add or remove a label (Studio's Tags column)\n"
-    "  runs note RUN [TEXT]              set the run's note; no text clears it\n"
-    "  runs archive|unarchive RUN        hide a run from lists and Studio (its data stays)\n"
-    "  demo-images DIR [--per-class N]   draw the shapes image set the image-folder example trains on\n"
-    "  version                           print the version\n"
-    "\n"
-    "options:\n"
-    "  --workspace DIR   workspace folder (default: $XDG_DATA_HOME/torchwright)\n";
+using namespace tw::cli;
+
+int dispatch(const CliArgs &args, const std::string &command, const std::string &self) {
+  if (command == "check") return args.hasFlag("--ops") ? runCheckOps(args) : runCheck(args);
+  if (command == "train") return runTrain(args, self);
+  if (command == "launch") return runLaunch(args, self);
+  if (command.rfind("runs ", 0) == 0) return runRuns(args);
+  if (command == "config") return runConfig(args);
+  if (command == "demo-images") return runDemoImages(args);
+  if (command == "reproduce") return runReproduce(args, self);
+  std::printf("torchwright %s\n", TW_VERSION);  // version
+  return 0;
+}
+
+int unknownCommand(const CliArgs &args) {
+  std::string what = args.command;
+  if (!args.positionals.empty() && !groupUsage(args.command).empty() && findCommand(args.command) == nullptr)
+    what += " " + args.positionals.front();
+  std::fprintf(stderr, "torchwright: unknown command '%s'\n\n%s", what.c_str(), generalUsage().c_str());
+  return 2;
+}
+
+// `torchwright X --help` and `torchwright help X`: X's own usage, or exit 2 for an unknown X.
+int help(const CliArgs &args) {
+  if (args.command.empty()) {
+    std::fputs(generalUsage().c_str(), stdout);
+    return 0;
+  }
+  const bool bareGroup = !findCommand(args.command) && args.positionals.empty() && !groupUsage(args.command).empty();
+  if (bareGroup) {
+    std::fputs(groupUsage(args.command).c_str(), stdout);
+    return 0;
+  }
+  const std::string name = resolveCommandName(args);
+  if (name.empty()) return unknownCommand(args);
+  std::fputs(commandUsage(*findCommand(name)).c_str(), stdout);
+  return 0;
+}
 
 }  // namespace
 
 int main(int argc, char **argv) {
   spdlog::set_pattern("[%H:%M:%S] [%n] %^%l%$: %v");
+  CliArgs args;
   try {
-    auto args = tw::cli::parseArgs(argc, argv, {"--workspace", "--set", "--limit", "--resume", "--per-class", "--size", "--nproc-per-node",
-                                             "--nnodes", "--node-rank", "--master-addr", "--master-port",
-                                             "--max-restarts", "--heartbeat-timeout"});
-    if (args.command.empty() || args.command == "help" || args.hasFlag("--help")) {
-      std::fputs(kUsage, args.command.empty() && !args.hasFlag("--help") ? stderr : stdout);
-      return args.command.empty() && !args.hasFlag("--help") ? 2 : 0;
-    }
-    if (args.command == "version" || args.hasFlag("--version")) {
-      std::printf("torchwright %s\n", TW_VERSION);
-      return 0;
-    }
-    if (args.command == "check") return tw::cli::runCheck(args);
-    if (args.command == "train") return tw::cli::runTrain(args, argv[0]);
-    if (args.command == "launch") return tw::cli::runLaunch(args, argv[0]);
-    if (args.command == "runs") return tw::cli::runRuns(args);
-    if (args.command == "demo-images") return tw::cli::runDemoImages(args);
-    if (args.command == "reproduce") return tw::cli::runReproduce(args, argv[0]);
-    std::fprintf(stderr, "torchwright: unknown command '%s'\n\n%s", args.command.c_str(), kUsage);
+    args = parseArgs(argc, argv, valuedOptions());
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
     return 2;
+  }
+  if (args.command == "help") {
+    CliArgs about;
+    if (!args.positionals.empty()) about.command = args.positionals.front();
+    if (args.positionals.size() > 1) about.positionals.assign(args.positionals.begin() + 1, args.positionals.end());
+    return help(about);
+  }
+  if (args.hasFlag("--help")) return help(args);
+  if (args.command.empty()) {
+    if (args.hasFlag("--version")) return dispatch(args, "version", argv[0]);
+    std::fputs(generalUsage().c_str(), stderr);
+    return 2;
+  }
+  const std::string command = resolveCommandName(args);
+  if (command.empty()) return unknownCommand(args);
+  if (const std::string option = unknownOption(args, command); !option.empty())
+    return usageError(command, "unknown option '" + option + "'");
+  try {
+    return dispatch(args, command, argv[0]);
+  } catch (const UsageError &e) {
+    return usageError(command, e.what());
   } catch (const std::exception &e) {
     std::fprintf(stderr, "torchwright: %s\n", e.what());
     return 1;

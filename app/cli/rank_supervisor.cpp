@@ -139,8 +139,8 @@ class Supervisor {
     sigaction(SIGINT, &action, nullptr);
     for (int attempt = 0;; ++attempt) {
       std::string cause;
-      bool restartable = false;
-      const bool ok = runAttempt(attempt, &cause, &restartable);
+      bool restartable = false, reported = false;
+      const bool ok = runAttempt(attempt, &cause, &restartable, &reported);
       if (ok) return 0;
       if (g_stopSignal) return 0;  // stopped on request: rank 0 recorded KILLED
       const int restarts = attempt;  // so far
@@ -148,14 +148,15 @@ class Supervisor {
         std::string message = cause;
         if (restartable && m_plan.maxRestarts > 0)
           message += " (after " + std::to_string(restarts) + " restart" + (restarts == 1 ? "" : "s") + ")";
-        return fail(message, restartable);
+        return fail(message, restartable, reported);
       }
       recordRestart(restarts + 1, cause);
     }
   }
 
  private:
-  bool runAttempt(int attempt, std::string *cause, bool *restartable) {
+  // `reported`: the failed rank printed its own reason, which is on the terminal already.
+  bool runAttempt(int attempt, std::string *cause, bool *restartable, bool *reported) {
     const int port = m_plan.masterPort > 0 ? m_plan.masterPort : freePort();
     const int world = m_plan.nprocPerNode * m_plan.nnodes;
     const int cores = std::max(1, machineCores() / m_plan.nprocPerNode);
@@ -273,6 +274,7 @@ class Supervisor {
         // The rank's own last word says why; rank 0 also records it, the others only print it.
         const std::string why = !r.lastError.empty() ? ": " + r.lastError : recordedReason();
         *cause = nameOf(r, world) + " " + describeExit(r) + why;
+        *reported = !r.lastError.empty();
         break;
       }
     }
@@ -294,7 +296,9 @@ class Supervisor {
         r.errTail.erase(0, newline + 1);
         const std::string prefix = "torchwright: ";
         if (line.rfind(prefix, 0) == 0) line.erase(0, prefix.size());
-        if (!line.empty()) r.lastError = line;
+        // A backtrace that reached stderr anyway (a library printing its own) is no reason.
+        const bool backtrace = line.rfind("frame #", 0) == 0 || line.rfind("Exception raised from ", 0) == 0;
+        if (!line.empty() && !backtrace) r.lastError = line;
       }
     }
   }
@@ -392,12 +396,15 @@ class Supervisor {
     }
   }
 
-  int fail(const std::string &cause, bool hint) {
+  // Records the failure; prints it unless the failed rank's own words are on the terminal already
+  // (one failure, one message).
+  int fail(const std::string &cause, bool hint, bool reported = false) {
     std::string reason = cause;
     if (hint && m_run)
       reason += "; `torchwright train --resume " + m_run->uuid.substr(0, 8) + "` continues from the last checkpoint";
-    std::fprintf(stderr, "torchwright: %s%s\n", m_run ? ("run " + m_run->uuid + " failed: ").c_str() : "",
-                 reason.c_str());
+    if (!reported)
+      std::fprintf(stderr, "torchwright: %s%s\n", m_run ? ("run " + m_run->uuid + " failed: ").c_str() : "",
+                   reason.c_str());
     if (m_store && m_run) {
       try {
         auto now = m_store->run(m_run->id);

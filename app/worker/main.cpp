@@ -11,6 +11,7 @@
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
 #include "core/dist/dist_env.h"
+#include "core/engine/train_setup.h"
 #include "core/engine/trainer.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
@@ -20,6 +21,7 @@
 
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/fmt/fmt.h>
 #include <spdlog/spdlog.h>
 
 #include <unistd.h>
@@ -137,6 +139,10 @@ bool flag(int argc, char **argv, const char *name) {
   return false;
 }
 
+// The run's artifacts/worker.log alone: the full text of a failure (LibTorch's backtrace
+// included) goes there, while the terminal gets the one-line reason once.
+std::shared_ptr<spdlog::logger> g_logFile;
+
 void setUpLogging(const std::string &runDir) {
   std::vector<spdlog::sink_ptr> sinks;
   sinks.push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
@@ -145,6 +151,8 @@ void setUpLogging(const std::string &runDir) {
     try {
       sinks.push_back(std::make_shared<spdlog::sinks::basic_file_sink_mt>(
           (fs::path(runDir) / "artifacts" / "worker.log").string()));
+      g_logFile = std::make_shared<spdlog::logger>("worker", sinks.back());
+      g_logFile->flush_on(spdlog::level::info);
     } catch (const spdlog::spdlog_ex &) {
       // No log file is no reason not to train; stderr still has the warnings.
     }
@@ -167,6 +175,22 @@ std::string thousands(int64_t n) {
   return out;
 }
 
+// One rounding for every figure a person compares: the epoch lines and the summary print a loss
+// with four decimals and an accuracy as a percentage with two, so the last epoch line and the
+// summary agree digit for digit.
+std::string figure(double value) { return fmt::format("{:.4f}", value); }
+std::string percent(double share) { return fmt::format("{:.2f}%", 100.0 * share); }
+
+std::string epochLine(const tw::engine::EpochReport &r) {
+  std::string quality;
+  if (r.val.empty()) quality = "no validation set";
+  else if (r.val.count("accuracy")) quality = "val loss " + figure(r.valLoss) + "  val acc " + percent(r.valAccuracy);
+  else if (r.val.count("r2")) quality = "val loss " + figure(r.valLoss) + "  val R2 " + figure(r.val.at("r2"));
+  else quality = "val loss " + figure(r.valLoss);
+  return fmt::format("epoch {}/{}  train loss {}  {}  {:.0f} samples/s  {:.1f}s", r.epoch, r.epochs,
+                     figure(r.trainLoss), quality, r.samplesPerSec, r.seconds);
+}
+
 void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSummary &s) {
   std::printf("\nSummary of run %s (%s)\n", run.uuid.substr(0, 8).c_str(), run.name.c_str());
   std::printf("  %-16s %s\n", "parameters", thousands(s.parameters).c_str());
@@ -174,20 +198,24 @@ void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSum
               s.stopped ? ", stopped early" : "");
   std::printf("  %-16s %lld / %lld / %lld\n", "train/val/test", (long long)s.trainSamples,
               (long long)s.valSamples, (long long)s.testSamples);
-  std::printf("  %-16s %.4f\n", "train loss", s.trainLoss);
-  if (s.classification) {
-    std::printf("  %-16s %.4f  accuracy %.2f%%\n", "validation loss", s.valLoss, 100.0 * s.valAccuracy);
-    std::printf("  %-16s %.4f  accuracy %.2f%%\n", "test loss", s.testLoss, 100.0 * s.testAccuracy);
+  auto row = [](const char *label, const std::string &text) { std::printf("  %-16s %s\n", label, text.c_str()); };
+  row("train loss", figure(s.trainLoss));
+  if (s.valSamples == 0) row("validation", "no validation set");
+  else if (s.classification) row("validation loss", figure(s.valLoss) + "  accuracy " + percent(s.valAccuracy));
+  else row("validation loss", figure(s.valLoss));
+  if (s.testSamples == 0) {
+    row("test", "no test set");
+  } else if (s.classification) {
+    row("test loss", figure(s.testLoss) + "  accuracy " + percent(s.testAccuracy));
     if (s.test.count("f1_macro"))
-      std::printf("  %-16s %.4f (macro), %.4f (weighted)\n", "test F1", s.test.at("f1_macro"), s.test.at("f1_weighted"));
-  } else {
-    std::printf("  %-16s %.4f\n", "validation loss", s.valLoss);
-    if (s.test.count("r2"))
-      std::printf("  %-16s %.4f  MSE %.4f  MAE %.4f  R2 %.4f\n", "test loss", s.testLoss, s.test.at("mse"),
-                  s.test.at("mae"), s.test.at("r2"));
+      row("test F1", figure(s.test.at("f1_macro")) + " (macro), " + figure(s.test.at("f1_weighted")) + " (weighted)");
+  } else if (s.test.count("r2")) {
+    row("test loss", figure(s.testLoss) + "  MSE " + figure(s.test.at("mse")) + "  MAE " + figure(s.test.at("mae")) +
+                         "  R2 " + figure(s.test.at("r2")));
   }
-  if (s.bestEpoch > 0) std::printf("  %-16s epoch %lld (%.4f)%s\n", "best", (long long)s.bestEpoch, s.bestValue,
-                                   s.earlyStopped ? ", stopped early: no further improvement" : "");
+  if (s.bestEpoch > 0)
+    row("best", "epoch " + std::to_string(s.bestEpoch) + " (" + figure(s.bestValue) + ")" +
+                    (s.earlyStopped ? ", stopped early: no further improvement" : ""));
   if (s.resumedFromStep >= 0) std::printf("  %-16s step %lld\n", "resumed from", (long long)s.resumedFromStep);
   std::printf("  %-16s %.0f samples/s\n", "throughput", s.samplesPerSec);
   std::printf("  %-16s %.1f s\n", "time", s.seconds);
@@ -294,11 +322,7 @@ int main(int argc, char **argv) {
     if (rank0) {
       callbacks.onDataLoaded = [&](const std::string &fingerprint) { store->setDataFingerprint(run.id, fingerprint); };
       callbacks.onEpoch = [](const tw::engine::EpochReport &r) {
-        std::string quality;
-        if (r.val.count("accuracy")) quality = "  val acc " + std::to_string(100.0 * r.valAccuracy).substr(0, 5) + "%";
-        else if (r.val.count("r2")) quality = "  val R2 " + std::to_string(r.val.at("r2")).substr(0, 6);
-        std::printf("epoch %lld/%lld  train loss %.4f  val loss %.4f%s  %.0f samples/s  %.1fs\n", (long long)r.epoch,
-                    (long long)r.epochs, r.trainLoss, r.valLoss, quality.c_str(), r.samplesPerSec, r.seconds);
+        std::printf("%s\n", epochLine(r).c_str());
         std::fflush(stdout);
       };
       callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
@@ -327,13 +351,13 @@ int main(int argc, char **argv) {
     printSummary(run, summary);
     return 0;
   } catch (const std::exception &e) {
-    const std::string what = e.what();
+    const std::string what = tw::engine::messageOf(e);
+    if (g_logFile) g_logFile->error("run {} failed: {}", run.uuid, e.what());
     if (dist.distributed() && lostPeer(what)) {
       // The launcher decides: restart every rank from the checkpoint, or record the failure.
       std::fprintf(stderr, "torchwright: rank %d lost contact with the other ranks: %s\n", dist.rank, what.c_str());
       return kExitPeerLost;
     }
-    spdlog::error("run {} failed: {}", run.uuid, what);
     if (rank0) {
       try {
         store->setStatus(run.id, tw::tracking::RunStatus::Failed, what);
@@ -341,6 +365,8 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "torchwright-worker: could not record the failure: %s\n", inner.what());
       }
     }
+    // The one place a failure reaches the terminal: the launcher passes this line on and does
+    // not repeat it (see app/cli/rank_supervisor.cpp).
     std::string who = run.uuid.empty() ? std::string("the run") : "run " + run.uuid.substr(0, 8);
     if (dist.distributed()) who += " (rank " + std::to_string(dist.rank) + ")";
     std::fprintf(stderr, "torchwright: %s failed: %s\n", who.c_str(), what.c_str());

@@ -1,5 +1,9 @@
 #include "core/config/config_fields.h"
 
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 namespace tw::config {
 
 namespace {
@@ -211,6 +215,41 @@ const ConfigField *findConfigField(const std::string &key) {
   for (const auto &field : configFields())
     if (field.key == key) return &field;
   return nullptr;
+}
+
+std::string fieldKindName(FieldKind kind) {
+  switch (kind) {
+    case FieldKind::Int: return "int";
+    case FieldKind::Float: return "float";
+    case FieldKind::Bool: return "bool";
+    case FieldKind::String: return "string";
+    case FieldKind::Threads: return "int or auto";
+    case FieldKind::IntList: return "list of int";
+    case FieldKind::StringList: return "list of string";
+  }
+  return "unknown";
+}
+
+namespace {
+
+// Integers as integers (1048576, not 1048576.000000); other numbers in their shortest exact form.
+std::string boundText(double value) {
+  if (std::floor(value) == value && std::fabs(value) < 1e15) return std::to_string(static_cast<long long>(value));
+  char text[32];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(text, sizeof text, "%.*g", precision, value);
+    if (std::strtod(text, nullptr) == value) break;
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string rangeText(const ConfigField &field) {
+  if (field.min && field.max) return "[" + boundText(*field.min) + ", " + boundText(*field.max) + "]";
+  if (field.min) return ">= " + boundText(*field.min);
+  if (field.max) return "<= " + boundText(*field.max);
+  return {};
 }
 
 }  // namespace tw::config

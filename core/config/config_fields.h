@@ -34,4 +34,10 @@ struct ConfigField {
 const std::vector<ConfigField> &configFields();
 const ConfigField *findConfigField(const std::string &key);
 
+// "int", "float", "bool", "string", "int or auto", "list of int", "list of string".
+std::string fieldKindName(FieldKind kind);
+// The field's bounds as a person writes them, integers as integers: "[1, 1048576]", ">= 0",
+// "[0, 0.9]"; empty when unbounded.
+std::string rangeText(const ConfigField &field);
+
 }  // namespace tw::config

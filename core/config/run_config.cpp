@@ -2,6 +2,7 @@
 
 #include "core/config/config_fields.h"
 #include "core/config/sha256.h"
+#include "core/yaml/yaml_problem.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -24,6 +25,12 @@ const char *const kSections[] = {"data", "train", "distributed", "tracking"};
 std::string where(const std::string &file, const YAML::Mark &mark) {
   std::string out = file.empty() ? "<run config>" : file;
   if (mark.line >= 0) out += ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+  return out;
+}
+
+std::string at(const std::string &file, const yaml::Problem &p) {
+  std::string out = file.empty() ? "<run config>" : file;
+  if (p.line > 0) out += ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
   return out;
 }
 
@@ -94,10 +101,8 @@ void assign(RunConfig &config, const ConfigField &field, const YAML::Node &value
   if (!value.IsScalar()) fail("a single value");
   auto checkRange = [&](double v) {
     if ((field.min && v < *field.min) || (field.max && v > *field.max)) {
-      std::ostringstream range;
-      range << "a value in [" << (field.min ? std::to_string(*field.min) : "-inf") << ", "
-            << (field.max ? std::to_string(*field.max) : "inf") << "]";
-      fail(range.str());
+      const std::string range = rangeText(field);
+      fail(range[0] == '[' ? "a value in " + range : "a value " + range);
     }
   };
   try {
@@ -179,8 +184,11 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
   try {
     root = YAML::Load(yamlText);
   } catch (const YAML::ParserException &e) {
-    throw ConfigError(where(fileName, e.mark) + ": invalid YAML: " + e.msg);
+    const yaml::Problem p = yaml::describe(e, yamlText);
+    throw ConfigError(at(fileName, p) + ": invalid YAML: " + p.message);
   }
+  if (const yaml::Problem p = yaml::duplicateKey(root); !p.message.empty())
+    throw ConfigError(at(fileName, p) + ": " + p.message);
   if (!root.IsMap()) throw ConfigError(where(fileName, root.Mark()) + ": a run file is a map with model, data, train, distributed, tracking");
 
   RunConfig config;
@@ -246,7 +254,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     try {
       value = YAML::Load(text);
     } catch (const YAML::ParserException &e) {
-      throw ConfigError(context + ": invalid value: " + e.msg);
+      throw ConfigError(context + ": invalid value: " + yaml::describe(e, text).message);
     }
     if (value.IsNull()) value = YAML::Node(std::string());
     assign(config, *field, value, context);

@@ -49,7 +49,7 @@ struct DataOptions {
   // tokens: sequences of seq_len token ids below vocab_size (see data/token_sequences.h)
   int64_t seqLen = 32;
   int64_t vocabSize = 64;
-  // Augmentation of training batches (never of validation, test or export): random crop after
+  // Augmentation of training batches (never of validation or test): random crop after
   // zero padding of `crop_padding` pixels, horizontal flip with probability `flip`, random erasing
   // with probability `erase`. Drawn from (seed, epoch, batch), so a resumed run sees the same ones.
   int64_t cropPadding = 0;

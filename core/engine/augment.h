@@ -1,6 +1,6 @@
 #pragma once
 // Training-time augmentation of image batches [N, C, H, W]: random crop after zero padding,
-// horizontal flip, random erasing. Validation, test and export never see it. Every draw comes
+// horizontal flip, random erasing. Validation and test never see it. Every draw comes
 // from the batch's own seed, so a resumed run and a prefetch thread reproduce the same batches.
 //
 //   Augment augment(config.data);

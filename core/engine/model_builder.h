@@ -1,5 +1,5 @@
 #pragma once
-// Spec -> LibTorch model, for the trainer, the exporters and the engine tests.
+// Spec -> LibTorch model, for the trainer and the engine tests.
 //
 //   auto spec = tw::spec::parseModelYaml(text);
 //   auto analysis = tw::spec::analyzeOrThrow(spec);

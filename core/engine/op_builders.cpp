@@ -282,10 +282,4 @@ OpBuilder findOpBuilder(const std::string &op) {
   return it == table().end() ? nullptr : it->second;
 }
 
-std::vector<std::string> builtOps() {
-  std::vector<std::string> names;
-  for (const auto &entry : table()) names.push_back(entry.first);
-  return names;
-}
-
 }  // namespace tw::engine

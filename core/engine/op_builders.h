@@ -29,7 +29,5 @@ using OpBuilder = BuiltOp (*)(const spec::NodeInfo &node);
 // nullptr when the op has no builder. Input has one too: the graph hands it the caller's tensor
 // and it checks the dtype, so every registry entry is covered by the same table.
 OpBuilder findOpBuilder(const std::string &op);
-// Every op with a builder, for the test that walks the registry.
-std::vector<std::string> builtOps();
 
 }  // namespace tw::engine

@@ -14,8 +14,25 @@
 namespace tw::engine {
 
 std::string messageOf(const std::exception &e) {
-  if (auto c10 = dynamic_cast<const c10::Error *>(&e)) return c10->what_without_backtrace();
-  return e.what();
+  if (auto c10 = dynamic_cast<const c10::Error *>(&e)) return withoutBacktrace(c10->what_without_backtrace());
+  return withoutBacktrace(e.what());
+}
+
+std::string withoutBacktrace(const std::string &text) {
+  // c10 appends "\nException raised from <function> at <file>:<line> (most recent call first):"
+  // and one "frame #N: ..." line per stack frame; a message that wrapped such an error carries them too.
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    if (line.rfind("Exception raised from ", 0) == 0) break;
+    if (line.rfind("frame #", 0) != 0) out += (out.empty() ? "" : "\n") + line;
+    start = end + 1;
+  }
+  while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
+  return out;
 }
 
 namespace {

@@ -41,8 +41,10 @@ struct TrainSetup {
 // Throws std::runtime_error prefixed with the stage ("configuring training: ...", "loading data: ...").
 TrainSetup prepareTraining(const config::RunConfig &config, int cores = 0);
 
-// c10::Error's what() carries a C++ backtrace that means nothing to the person reading the run.
+// c10::Error's what() carries a C++ backtrace that means nothing to the person reading the run:
+// the message without it, also when a wrapping exception copied the backtrace into its own text.
 std::string messageOf(const std::exception &e);
+std::string withoutBacktrace(const std::string &text);
 
 // Runs one stage; any failure comes out as "<stage>: <what went wrong>".
 template <typename F>

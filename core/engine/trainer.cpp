@@ -374,8 +374,10 @@ class TrainRun {
     m_progress.epochSeen = 0;
     checkpoint();
     report.seconds = secondsSince(epochStart);
-    engineLog()->info("epoch {}/{}: train loss {:.4f}, val loss {:.4f}, {:.0f} samples/s, data wait {:.1f}%", epoch,
-                      m_t.epochs, report.trainLoss, report.valLoss, report.samplesPerSec, 100.0 * report.dataWait);
+    engineLog()->info("epoch {}/{}: train loss {:.4f}, {}, {:.0f} samples/s, data wait {:.1f}%", epoch, m_t.epochs,
+                      report.trainLoss, val.examples > 0 ? fmt::format("val loss {:.4f}", report.valLoss)
+                                                         : std::string("no validation set"),
+                      report.samplesPerSec, 100.0 * report.dataWait);
     if (m_callbacks.onEpoch) m_callbacks.onEpoch(report);
   }
 
@@ -401,7 +403,7 @@ class TrainRun {
       m_progress.bestEpoch = m_progress.epoch;
       m_progress.badEpochs = 0;
       if (writesFiles()) {
-        // best.pt is a complete checkpoint too: it can be resumed from or exported.
+        // best.pt is a complete checkpoint too: it can be resumed from.
         TrainProgress atBest = m_progress;
         atBest.epoch += 1;
         atBest.batch = 0;

@@ -2,6 +2,7 @@
 #include "core/spec/names.h"
 #include "core/spec/registry.h"
 #include "core/spec/yaml_value.h"
+#include "core/yaml/yaml_problem.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -371,9 +372,11 @@ ModelSpec parseModelYaml(const std::string &yamlText, const std::string &fileNam
   try {
     root = YAML::Load(yamlText);
   } catch (const YAML::Exception &e) {
-    SourceLocation where{fileName, e.mark.line >= 0 ? e.mark.line + 1 : 0, e.mark.column >= 0 ? e.mark.column + 1 : 0};
-    throw SpecError({{where, "", "", "invalid YAML: " + e.msg}});
+    const yaml::Problem p = yaml::describe(e, yamlText);
+    throw SpecError({{{fileName, p.line, p.column}, "", "", "invalid YAML: " + p.message}});
   }
+  if (const yaml::Problem p = yaml::duplicateKey(root); !p.message.empty())
+    throw SpecError({{{fileName, p.line, p.column}, "", "", p.message}});
   try {
     return Parser(fileName).parse(root);
   } catch (const YAML::Exception &e) {

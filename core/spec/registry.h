@@ -1,6 +1,6 @@
 #pragma once
-// The layer registry: one entry per op. The designer, `check`, the builder and the exporters
-// all read this one table; a new op is one entry here plus its builder in core/engine.
+// The layer registry: one entry per op. The designer, `check` (and `check --ops`) and the
+// builder all read this one table; a new op is one entry here plus its builder in core/engine.
 
 #include "core/spec/param.h"
 #include "core/spec/shape.h"

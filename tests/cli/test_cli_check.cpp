@@ -38,6 +38,24 @@ class TestCliCheck : public QObject {
     QVERIFY2(r.err.contains("fc1"), qPrintable(r.err));
     QVERIFY2(r.err.contains("in_features"), qPrintable(r.err));
     QVERIFY2(r.err.contains("784"), qPrintable(r.err));
+    // Every diagnostic, the last one included, is a line of its own.
+    QVERIFY2(r.err.endsWith("\n"), qPrintable(r.err));
+    for (const QString &line : r.err.split('\n', Qt::SkipEmptyParts))
+      QVERIFY2(line.startsWith(path) != line.contains("problem(s) found"), qPrintable(line));
+  }
+
+  void syntaxErrorEndsWithANewline() {
+    QTemporaryDir dir;
+    const QString path = dir.path() + "/tabs.yaml";
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("nodes:\n\t- {id: image, op: Input, shape: [4]}\n");
+    file.close();
+    auto r = runCli({"check", path});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err == path + ":2:1: invalid YAML: a tab in the indentation: YAML indents with spaces only (replace "
+                             "the tab with spaces)\n",
+             qPrintable(r.err));
   }
 
   void unknownCommandIsUsageError() {

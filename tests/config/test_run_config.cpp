@@ -56,7 +56,15 @@ class TestRunConfig : public QObject {
     QTest::newRow("unknown section") << m + "trian: {}\n" << QStringList() << "run.yaml:5:1: unknown key 'trian'";
     QTest::newRow("wrong type") << m + "train: {epochs: many}\n" << QStringList()
                                 << "key 'train.epochs': expected an integer, got 'many'";
-    QTest::newRow("out of range") << m + "data: {batch_size: 0}\n" << QStringList() << "key 'data.batch_size': expected a value in [";
+    // Integer ranges print as integers, not 1048576.000000.
+    QTest::newRow("out of range") << m + "data: {batch_size: 0}\n" << QStringList()
+                                  << "key 'data.batch_size': expected a value in [1, 1048576], got '0'";
+    QTest::newRow("below a minimum") << m << QStringList{"train.step_size=0"} << "expected a value >= 1, got '0'";
+    QTest::newRow("tab in indentation") << m + "train:\n  lr: 0.1\n\tepochs: 2\n" << QStringList()
+                                        << "run.yaml:7:1: invalid YAML: a tab in the indentation";
+    QTest::newRow("nesting too deep") << m + "data: " + QString(600, '[') << QStringList() << "nested too deeply";
+    QTest::newRow("duplicate key") << m + "train:\n  lr: 0.1\n  lr: 0.2\n" << QStringList()
+                                   << "run.yaml:7:3: key 'lr' appears twice in one map (first on line 6)";
     QTest::newRow("bad choice") << m + "train: {optimizer: lbfgs}\n" << QStringList()
                                 << "expected one of sgd, adam, adamw, rmsprop, got 'lbfgs'";
     QTest::newRow("bad yaml") << m + "train: {lr: [1, 2\n" << QStringList() << "run.yaml:";

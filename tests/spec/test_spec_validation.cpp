@@ -229,6 +229,15 @@ class TestSpecValidation : public QObject {
     QTest::addColumn<QString>("message");
     QTest::addColumn<int>("line");
     QTest::newRow("bad yaml") << "nodes:\n  - {id: x, op: Input\n  - {id: y}\n" << "invalid YAML" << 3;
+    // yaml-cpp says "illegal block entry" and "bad file" for these two.
+    QTest::newRow("tab in indentation") << "nodes:\n  - {id: x, op: Input, shape: [3]}\n\t- {id: y, op: ReLU}\n"
+                                        << "invalid YAML: a tab in the indentation" << 3;
+    QTest::newRow("nesting too deep") << "nodes: " + QString(600, '[') << "nested too deeply" << 1;
+    QTest::newRow("unclosed list") << "name: m\nnodes: [{id: x, op: Input}\n" << "'[' list is not closed" << 3;
+    QTest::newRow("mismatched bracket") << "nodes:\n  - {id: x, op: Input, shape: [3}\n"
+                                        << "']' closes '[' and '}' closes '{'" << 2;
+    QTest::newRow("duplicate key") << "nodes:\n  - {id: x, op: Input, shape: [3], id: z}\n"
+                                   << "key 'id' appears twice in one map (first on line 2)" << 2;
     QTest::newRow("unknown top-level key") << "name: m\nnodez: []\n" << "unknown top-level key 'nodez'" << 2;
     QTest::newRow("no nodes") << "name: m\n" << "the model has no 'nodes' list" << 1;
     QTest::newRow("missing id") << "nodes:\n  - {id: x, op: Input, shape: [3]}\n  - {op: ReLU}\n"

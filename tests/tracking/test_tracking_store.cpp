@@ -211,7 +211,8 @@ class TestTrackingStore : public QObject {
     QTest::newRow("upper-case uuid") << "ABCD2222000000000000000000000002" << "beta";
     QTest::newRow("unique prefix") << "abcd1111" << "alpha";
     QTest::newRow("shared prefix") << "abcd" << "";
-    QTest::newRow("prefix too short") << "abc" << "";
+    QTest::newRow("one-digit prefix") << "d" << "abcd2222";
+    QTest::newRow("short shared prefix") << "abc" << "";
     QTest::newRow("name") << "alpha" << "alpha";
     QTest::newRow("name shared by two runs") << "twin" << "";
     QTest::newRow("name that is another run's prefix") << "abcd2222" << "";

@@ -1,0 +1,28 @@
+#include "app/cli/run_ref.h"
+
+#include "app/cli/table_printer.h"
+
+#include <cstdio>
+
+namespace tw::cli {
+
+std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, const std::string &reference) {
+  constexpr int kShown = 20;
+  auto runs = store.findRuns(reference, kShown + 1);
+  if (runs.size() == 1) return std::move(runs.front());
+  if (runs.empty()) {
+    std::fprintf(stderr, "torchwright: no run matches '%s' in %s (give a run name or a prefix of its id; "
+                 "`torchwright runs list` shows them)\n", reference.c_str(), store.path().c_str());
+    return std::nullopt;
+  }
+  TablePrinter table({"ID", "NAME", "EXPERIMENT", "STATUS", "STARTED"});
+  for (size_t i = 0; i < runs.size() && i < size_t(kShown); ++i)
+    table.addRow({runs[i].uuid, runs[i].name, runs[i].experiment, tracking::runStatusName(runs[i].status),
+                  formatTimestamp(runs[i].startMs)});
+  std::fprintf(stderr, "torchwright: '%s' is ambiguous: it matches %s runs; give more of the id:\n%s",
+               reference.c_str(), runs.size() > size_t(kShown) ? "more than 20" : std::to_string(runs.size()).c_str(),
+               table.str().c_str());
+  return std::nullopt;
+}
+
+}  // namespace tw::cli

@@ -1,0 +1,16 @@
+#pragma once
+// RUN on the command line: a run name, a full id or any unique prefix of one. Every command that
+// takes a run resolves it here, so "not found" and "ambiguous" read the same everywhere.
+
+#include "tracking/store.h"
+
+#include <optional>
+#include <string>
+
+namespace tw::cli {
+
+// The one run `reference` names. Otherwise prints why on stderr (no such run, or the runs it
+// could mean, with their ids, names and experiments) and returns nothing.
+std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, const std::string &reference);
+
+}  // namespace tw::cli

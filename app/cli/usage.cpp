@@ -1,0 +1,218 @@
+#include "app/cli/usage.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+
+namespace tw::cli {
+
+namespace {
+
+const OptionHelp kWorkspace{"--workspace", "DIR", "workspace folder (default: $XDG_DATA_HOME/torchwright)"};
+const OptionHelp kSet{"--set", "KEY=VALUE", "override a run-file key, e.g. train.lr=3e-4 (repeatable)"};
+const OptionHelp kJson{"--json", "", "print JSON instead of a table"};
+const OptionHelp kHelp{"--help", "", "show this help"};
+
+std::vector<CommandHelp> makeTable() {
+  const std::vector<OptionHelp> launchOptions = {
+      {"--nproc-per-node", "N", "ranks on this machine (default: distributed.nproc_per_node)"},
+      {"--nnodes", "M", "machines taking part (default 1, or SLURM_NNODES under srun)"},
+      {"--node-rank", "R", "this machine's place among them, 0..M-1 (node 0 records the run)"},
+      {"--master-addr", "ADDR", "address of node 0's rendezvous store (default MASTER_ADDR or 127.0.0.1)"},
+      {"--master-port", "PORT", "its TCP port (default MASTER_PORT; several machines need one agreed in advance)"},
+      {"--max-restarts", "K", "restart all ranks from the last checkpoint this many times (default: the run file's)"},
+      {"--heartbeat-timeout", "S", "seconds a rank may stay silent before it counts as hung (default 60)"},
+      kSet,
+      {"--detach", "", "keep training when the terminal or Studio closes (output in the run's launcher.log)"},
+      {"--resume", "RUN", "continue a stopped, failed or killed run from its last checkpoint"},
+      {"--force", "", "with --resume: also a run recorded as RUNNING (its worker is gone)"},
+      kWorkspace};
+  const std::string runRef = "RUN is a run name or any unique prefix of its id.";
+  return {
+      {"check",
+       {"check MODEL.yaml|RUN.yaml [--set KEY=VALUE ...]", "check --ops"},
+       "validate a model or run file and print its per-node summary",
+       {kSet, {"--ops", "", "list the registry's ops with their parameters, types, defaults and ranges"}},
+       "Exit 0 when the model is valid, 1 with one diagnostic per problem (file:line:column, node, field)."},
+      {"train",
+       {"train RUN.yaml [--set KEY=VALUE ...] [--workspace DIR]", "train --resume RUN [--force] [--workspace DIR]"},
+       "train and record a run on this machine (no restarts; see launch)",
+       {kSet, {"--resume", "RUN", "continue a stopped, failed or killed run from its last checkpoint"},
+        {"--force", "", "with --resume: also a run recorded as RUNNING (its worker is gone)"}, kWorkspace},
+       "Everything wrong with the run file is reported before a run is recorded. " + runRef},
+      {"launch",
+       {"launch RUN.yaml [--nproc-per-node N] [--nnodes M --node-rank R --master-addr ADDR --master-port PORT]",
+        "       [--max-restarts K] [--heartbeat-timeout S] [--set KEY=VALUE ...] [--detach] [--workspace DIR]",
+        "launch --resume RUN [--nproc-per-node N] [--max-restarts K] [--force] [--workspace DIR]"},
+       "train on N processes (c10d), restarting all ranks from the last checkpoint when one dies",
+       launchOptions,
+       "Under srun, one launcher per node takes --nnodes, --node-rank and --master-addr from SLURM."},
+      {"reproduce",
+       {"reproduce RUN [--workspace DIR]"},
+       "re-run a recorded run and report whether its metrics match (exit 3 if not)",
+       {kWorkspace},
+       runRef},
+      {"runs list",
+       {"runs list [--limit N] [--all] [--json] [--workspace DIR]"},
+       "list the workspace's runs, newest first",
+       {{"--limit", "N", "at most N runs (0 = all)"}, {"--all", "", "include archived runs"}, kJson, kWorkspace},
+       ""},
+      {"runs show", {"runs show RUN [--json] [--workspace DIR]"}, "a run's configuration, params, tags and metrics",
+       {kJson, kWorkspace}, runRef},
+      {"runs tag", {"runs tag RUN LABEL [--workspace DIR]"}, "add a label (Studio's Tags column)", {kWorkspace}, runRef},
+      {"runs untag", {"runs untag RUN LABEL [--workspace DIR]"}, "remove a label", {kWorkspace}, runRef},
+      {"runs note", {"runs note RUN [TEXT] [--workspace DIR]"}, "set the run's note; no text clears it", {kWorkspace},
+       runRef},
+      {"runs archive", {"runs archive RUN [--workspace DIR]"}, "hide a run from lists and Studio (its data stays)",
+       {kWorkspace}, runRef},
+      {"runs unarchive", {"runs unarchive RUN [--workspace DIR]"}, "show an archived run again", {kWorkspace}, runRef},
+      {"config",
+       {"config --keys [--json]"},
+       "every run-file key with its type, range, choices, default and meaning",
+       {{"--keys", "", "list the keys (the only form for now)"}, kJson},
+       "The same table parses run files and --set overrides, so what it lists is what they accept."},
+      {"demo-images",
+       {"demo-images DIR [--per-class N] [--size PIXELS] [--gray]"},
+       "draw the shapes image set the image-folder example trains on",
+       {{"--per-class", "N", "images per class (default 300)"},
+        {"--size", "PIXELS", "width and height (default 32)"},
+        {"--gray", "", "one channel instead of RGB"}},
+       ""},
+      {"version", {"version"}, "print the version", {}, ""},
+  };
+}
+
+std::string join(const std::vector<std::string> &lines, const std::string &first, const std::string &rest) {
+  std::string out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    // A line that starts with spaces continues the one before it.
+    const bool continuation = !lines[i].empty() && lines[i][0] == ' ';
+    out += (i == 0 ? first : continuation ? std::string(first.size(), ' ') : rest) + lines[i] + "\n";
+  }
+  return out;
+}
+
+std::string column(const std::string &text, size_t width) {
+  return text.size() >= width ? text + "  " : text + std::string(width - text.size(), ' ');
+}
+
+std::vector<const CommandHelp *> group(const std::string &prefix) {
+  std::vector<const CommandHelp *> out;
+  for (const auto &c : commandTable())
+    if (c.name.rfind(prefix + " ", 0) == 0) out.push_back(&c);
+  return out;
+}
+
+}  // namespace
+
+const std::vector<CommandHelp> &commandTable() {
+  static const std::vector<CommandHelp> table = makeTable();
+  return table;
+}
+
+const CommandHelp *findCommand(const std::string &name) {
+  for (const auto &c : commandTable())
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::vector<std::string> valuedOptions() {
+  std::vector<std::string> out = {kWorkspace.name};
+  for (const auto &c : commandTable())
+    for (const auto &o : c.options)
+      if (!o.value.empty() && std::find(out.begin(), out.end(), o.name) == out.end()) out.push_back(o.name);
+  return out;
+}
+
+std::string generalUsage() {
+  std::string out = "usage: torchwright <command> [options]\n\ncommands:\n";
+  for (const auto &c : commandTable()) out += "  " + column(c.name, 16) + c.summary + "\n";
+  out += "\n`torchwright <command> --help` shows a command's usage and options; RUN is a run name or any unique\n"
+         "prefix of its id.\n";
+  return out;
+}
+
+std::string commandUsage(const CommandHelp &c) {
+  std::string out = join(c.usage, "usage: torchwright ", "       torchwright ");
+  std::string summary = c.summary;
+  summary[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(summary[0])));
+  out += "\n" + summary + ".\n";
+  if (!c.details.empty()) out += c.details + "\n";
+  std::vector<OptionHelp> options = c.options;
+  options.push_back(kHelp);
+  out += "\noptions:\n";
+  for (const auto &o : options) out += "  " + column(o.name + (o.value.empty() ? "" : " " + o.value), 26) + o.doc + "\n";
+  return out;
+}
+
+std::string groupUsage(const std::string &prefix) {
+  std::string out;
+  if (group(prefix).empty()) return out;
+  for (const CommandHelp *c : group(prefix)) {
+    out += join(c->usage, out.empty() ? "usage: torchwright " : "       torchwright ", "       torchwright ");
+  }
+  out += "\n";
+  for (const CommandHelp *c : group(prefix)) out += "  " + column(c->name, 16) + c->summary + "\n";
+  out += "\n`torchwright " + prefix + " <subcommand> --help` shows a subcommand's options.\n";
+  return out;
+}
+
+std::string resolveCommandName(const CliArgs &args) {
+  if (findCommand(args.command)) return args.command;
+  const auto sub = group(args.command);
+  if (sub.empty()) return {};
+  // A group without a subcommand runs its first one (`runs` lists runs).
+  if (args.positionals.empty()) return sub.front()->name;
+  const std::string name = args.command + " " + args.positionals.front();
+  return findCommand(name) ? name : std::string();
+}
+
+int usageError(const std::string &command, const std::string &why) {
+  if (!why.empty()) std::fprintf(stderr, "torchwright %s: %s\n", command.c_str(), why.c_str());
+  if (const CommandHelp *c = findCommand(command)) {
+    std::fputs(join(c->usage, "usage: torchwright ", "       torchwright ").c_str(), stderr);
+  } else if (const std::string text = groupUsage(command); !text.empty()) {
+    std::fputs(text.c_str(), stderr);
+    return 2;
+  }
+  std::fprintf(stderr, "(`torchwright %s --help` explains every option)\n", command.c_str());
+  return 2;
+}
+
+std::string unknownOption(const CliArgs &args, const std::string &command) {
+  const CommandHelp *c = findCommand(command);
+  if (!c) return {};
+  auto takes = [&](const std::string &name, bool valued) {
+    if (name == kHelp.name) return !valued;
+    for (const auto &o : c->options)
+      if (o.name == name) return o.value.empty() != valued;
+    return false;
+  };
+  for (const auto &[name, values] : args.options)
+    if (!takes(name, true) && name != kWorkspace.name) return name;
+  for (const auto &flag : args.flags)
+    if (!takes(flag, false)) return flag;
+  return {};
+}
+
+long long integerOption(const CliArgs &args, const std::string &name, long long fallback, long long min,
+                        long long max) {
+  const std::string text = args.option(name);
+  if (text.empty()) return fallback;
+  char *end = nullptr;
+  errno = 0;
+  const long long value = std::strtoll(text.c_str(), &end, 10);
+  const bool whole = end && *end == '\0' && errno == 0 && text.find_first_not_of("+-0123456789") == std::string::npos;
+  if (!whole || value < min || value > max) {
+    std::string range = "a whole number";
+    if (max >= INT_MAX) range += " >= " + std::to_string(min);
+    else range += " from " + std::to_string(min) + " to " + std::to_string(max);
+    throw UsageError("option " + name + " expects " + range + ", got '" + text + "'");
+  }
+  return value;
+}
+
+}  // namespace tw::cli
