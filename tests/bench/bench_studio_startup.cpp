@@ -39,8 +39,8 @@ void fillWorkspace(const std::string &dir, int runs) {
     spec.name = "trial-" + std::to_string(i);
     const auto run = store->createRun(spec);
     std::map<std::string, std::string> params;
-    params["optimizer.name"] = optimizers[i % 4];
-    params["optimizer.lr"] = std::to_string(1e-4 * (1 + i % 97));
+    params["train.optimizer"] = optimizers[i % 4];
+    params["train.lr"] = std::to_string(1e-4 * (1 + i % 97));
     params["data.batch_size"] = std::to_string(32 << (i % 4));
     for (int p = 0; p < 37; ++p) params["model.block" + std::to_string(p) + ".width"] = std::to_string(16 * (1 + (i + p) % 8));
     store->setParams(run.id, params);

@@ -317,16 +317,15 @@ class TestCliLaunch : public QObject {
     QVERIFY(QFile::exists(QString::fromStdString(run.runDir) + "/checkpoints/last.pt"));
   }
 
-  // The validator is told there is a GPU (so the run is recorded); this CPU build of LibTorch
-  // cannot use it, which every rank finds out.
+  // cuda:99 on a machine the validator is told has 100 GPUs: the run is recorded, and the ranks
+  // fail whether or not this machine has CUDA.
   void rankWithABadDeviceFailsTheRunClearly() {
     const QString file = writeFile("run.yaml", kRunFile);
     QElapsedTimer timer;
     timer.start();
-    qputenv("TORCHWRIGHT_TEST_GPUS", "1");
+    qputenv("TORCHWRIGHT_TEST_GPUS", "100");
     auto r = runCli({"launch", file, "--nproc-per-node", "2", "--max-restarts", "3", "--workspace", workspace(),
-                     "--set", "train.device=cuda:0", "--set", "tracking.run_name=baddevice"}, 120000);
-    qunsetenv("TORCHWRIGHT_TEST_GPUS");
+                     "--set", "train.device=cuda:99", "--set", "tracking.run_name=baddevice"}, 120000);
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("cuda"), qPrintable(r.err));
     QVERIFY2(!r.err.contains("restarting"), qPrintable(r.err));  // it would fail the same way again
@@ -355,6 +354,10 @@ class TestCliLaunch : public QObject {
 
   void twoLaunchersTrainAsTwoMachines() {
     const QString file = writeFile("run.yaml", kRunFile);
+    // The reference: the same two ranks under one launcher.
+    auto reference = runCli({"launch", file, "--nproc-per-node", "2", "--workspace", workspace(), "--set",
+                             "tracking.run_name=one-machine"});
+    QVERIFY2(reference.exitCode == 0, qPrintable(reference.all()));
     Listener probe;  // a port that is free now
     QVERIFY(probe.port() > 0);
     const QString port = QString::number(probe.port());
@@ -370,7 +373,8 @@ class TestCliLaunch : public QObject {
     QVERIFY2(node1.exitCode() == 0, node1.readAllStandardError().constData());
     // The same computation as two ranks under one launcher, so the same bits.
     auto db = store();
-    QCOMPARE(db->tags(db->findRun("nodes")->id).at("weights_sha256"), db->tags(db->findRun("two")->id).at("weights_sha256"));
+    QCOMPARE(db->tags(db->findRun("nodes")->id).at("weights_sha256"),
+             db->tags(db->findRun("one-machine")->id).at("weights_sha256"));
     // Node 1 has no database: its rank's system metrics came through the rendezvous store.
     const auto rows = db->systemMetrics(db->findRun("nodes")->id);
     auto has = [&](int rank, const char *key) {

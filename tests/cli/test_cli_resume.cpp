@@ -38,21 +38,18 @@ train: {optimizer: adam, lr: 0.002, epochs: 4, seed: 11, threads: 1, checkpoint_
 tracking: {experiment: resume}
 )";
 
-}  // namespace
-
-class TestCliResume : public QObject {
-  Q_OBJECT
- private:
-  QTemporaryDir m_dir;
-  QString workspace() const { return m_dir.path() + "/ws"; }
+// One workspace per test: no test reads what another recorded.
+class Workspace {
+ public:
+  QString path() const { return m_dir.path() + "/ws"; }
   std::unique_ptr<tw::tracking::Store> store() const {
-    return tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    return tw::tracking::Store::open((path() + "/tracking.db").toStdString());
   }
   QString runFile() const {
-    const QString path = m_dir.path() + "/run.yaml";
-    QFile file(path);
-    if (file.open(QIODevice::WriteOnly)) file.write(kRunFile);
-    return path;
+    const QString file = m_dir.path() + "/run.yaml";
+    QFile out(file);
+    if (out.open(QIODevice::WriteOnly)) out.write(kRunFile);
+    return file;
   }
   size_t lossPoints(const char *name) const {
     auto run = store()->findRun(name);
@@ -61,49 +58,68 @@ class TestCliResume : public QObject {
   // Kills the workspace's one worker with SIGKILL; false when none is running.
   bool killWorker() const {
     QProcess pgrep;
-    pgrep.start("pgrep", {"-f", "torchwright-worker --workspace " + workspace()});
+    pgrep.start("pgrep", {"-f", "torchwright-worker --workspace " + path()});
     pgrep.waitForFinished();
     const QStringList pids = QString::fromUtf8(pgrep.readAllStandardOutput()).split('\n', Qt::SkipEmptyParts);
     return pids.size() == 1 && ::kill(pids[0].toInt(), SIGKILL) == 0;
   }
+  // A short finished run (one epoch on 600 images) for the tests that need one.
+  CliResult trainShort(const QString &name) const {
+    return runCli({"train", runFile(), "--workspace", path(), "--set", "tracking.run_name=" + name, "--set",
+                   "train.epochs=1", "--set", "data.train_limit=600"});
+  }
 
+ private:
+  QTemporaryDir m_dir;
+};
+
+}  // namespace
+
+class TestCliResume : public QObject {
+  Q_OBJECT
  private Q_SLOTS:
   void killedAndResumedRunEndsBitIdentical() {
-    const QString file = runFile();
-    auto straight = runCli({"train", file, "--workspace", workspace(), "--set", "tracking.run_name=straight"});
+    Workspace ws;
+    const QString file = ws.runFile();
+    auto straight = runCli({"train", file, "--workspace", ws.path(), "--set", "tracking.run_name=straight"});
     QVERIFY2(straight.exitCode == 0, qPrintable(straight.all()));
-    const int64_t totalSteps = static_cast<int64_t>(lossPoints("straight"));
+    const int64_t totalSteps = static_cast<int64_t>(ws.lossPoints("straight"));
     QCOMPARE(totalSteps, int64_t(4 * 54));  // 2,700 training images in batches of 50
 
-    // Three kills at random points of the run; the seed is printed so a failure can be replayed.
+    // Three kills at random steps, one in each third of steps 10..190, at least 30 steps apart:
+    // a resumed run rewrites the steps after its checkpoint, so the count of recorded steps
+    // passes the next kill point only once the resumed worker has trained beyond the last one.
+    // The seed is printed so that a failure can be replayed.
     const quint32 seed = QRandomGenerator::global()->generate();
     qInfo("kill points drawn with seed %u", seed);
     QRandomGenerator random(seed);
     QList<int> killAt;
-    for (int i = 0; i < 3; ++i) killAt.append(10 + random.bounded(int(totalSteps) - 40));
-    std::sort(killAt.begin(), killAt.end());
+    for (int i = 0; i < 3; ++i) killAt.append(10 + 60 * i + random.bounded(30));
 
-    int kills = 0;
+    QList<size_t> killedAt;
     QProcess cli;
-    cli.start(TW_BIN_DIR "/torchwright", {"train", file, "--workspace", workspace(), "--set", "tracking.run_name=victim"});
+    cli.start(TW_BIN_DIR "/torchwright", {"train", file, "--workspace", ws.path(), "--set", "tracking.run_name=victim"});
     for (int at : killAt) {
       QVERIFY(cli.waitForStarted());
-      QTRY_VERIFY_WITH_TIMEOUT(lossPoints("victim") >= size_t(at) || cli.state() == QProcess::NotRunning, 120000);
-      if (cli.state() == QProcess::NotRunning || !killWorker()) break;  // it finished first
-      ++kills;
+      QTRY_VERIFY_WITH_TIMEOUT(ws.lossPoints("victim") >= size_t(at) || cli.state() == QProcess::NotRunning, 120000);
+      QVERIFY2(cli.state() == QProcess::Running,
+               qPrintable(QString("the run ended before step %1: %2").arg(at).arg(cli.readAllStandardError())));
+      QVERIFY2(ws.killWorker(), qPrintable(QString("no single worker to kill at step %1").arg(at)));
+      killedAt.append(ws.lossPoints("victim"));
       QVERIFY(cli.waitForFinished(60000));
       QCOMPARE(cli.exitCode(), 1);
-      auto run = store()->findRun("victim");
+      auto run = ws.store()->findRun("victim");
       QCOMPARE(run->status, RunStatus::Failed);
       QVERIFY2(QString::fromStdString(run->statusMessage).contains("--resume"), run->statusMessage.c_str());
-      cli.start(TW_BIN_DIR "/torchwright", {"train", "--resume", "victim", "--workspace", workspace()});
+      QVERIFY2(int64_t(killedAt.last()) < totalSteps, "killed after the last step");
+      cli.start(TW_BIN_DIR "/torchwright", {"train", "--resume", "victim", "--workspace", ws.path()});
     }
     QVERIFY(cli.waitForFinished(120000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
-    QVERIFY2(kills >= 2, qPrintable(QString("only %1 kill(s) landed before the run ended").arg(kills)));
-    qInfo("killed %d times at about steps %d, %d, %d", kills, killAt[0], killAt[1], killAt[2]);
+    qInfo("killed 3 times, with %zu, %zu and %zu steps recorded", killedAt[0], killedAt[1], killedAt[2]);
+    QVERIFY(killedAt[0] < killedAt[1] && killedAt[1] < killedAt[2]);
 
-    auto db = store();
+    auto db = ws.store();
     const auto a = *db->findRun("straight");
     const auto b = *db->findRun("victim");
     QCOMPARE(b.status, RunStatus::Finished);
@@ -119,22 +135,28 @@ class TestCliResume : public QObject {
   }
 
   void resumeRefusesAFinishedRun() {
-    auto r = runCli({"train", "--resume", "straight", "--workspace", workspace()});
+    Workspace ws;
+    auto trained = ws.trainShort("done");
+    QVERIFY2(trained.exitCode == 0, qPrintable(trained.all()));
+    auto r = runCli({"train", "--resume", "done", "--workspace", ws.path()});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("is FINISHED; nothing to resume"), qPrintable(r.err));
-    auto unknown = runCli({"train", "--resume", "nosuchrun", "--workspace", workspace()});
+    auto unknown = runCli({"train", "--resume", "nosuchrun", "--workspace", ws.path()});
     QCOMPARE(unknown.exitCode, 1);
-    QVERIFY(unknown.err.contains("no run 'nosuchrun'"));
+    QVERIFY2(unknown.err.contains("no run 'nosuchrun'"), qPrintable(unknown.err));
   }
 
   void reproduceReportsAnIdenticalHistory() {
-    auto r = runCli({"reproduce", "straight", "--workspace", workspace()});
+    Workspace ws;
+    auto trained = ws.trainShort("original");
+    QVERIFY2(trained.exitCode == 0, qPrintable(trained.all()));
+    auto r = runCli({"reproduce", "original", "--workspace", ws.path()});
     QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
     QVERIFY2(r.out.contains("reproduced:"), qPrintable(r.out));
-    auto db = store();
-    const auto repro = db->findRun("straight-repro");
+    auto db = ws.store();
+    const auto repro = db->findRun("original-repro");
     QVERIFY(repro.has_value());
-    QCOMPARE(db->tags(repro->id).at("reproduces"), db->findRun("straight")->uuid);
+    QCOMPARE(db->tags(repro->id).at("reproduces"), db->findRun("original")->uuid);
     QCOMPARE(db->tags(repro->id).at("reproduction"), std::string("identical"));
   }
 };

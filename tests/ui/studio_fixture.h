@@ -2,18 +2,24 @@
 // Shared set-up for Studio's GUI tests: a real workspace in a temporary folder, runs and
 // metrics written through the real tracking store, and QSettings kept out of the user's files.
 
+#include "core/config/run_config.h"
 #include "core/config/workspace.h"
 #include "tracking/store.h"
 
 #include <QAbstractItemModel>
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QString>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <stdexcept>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,6 +44,19 @@ struct Workspace {
     store = tracking::Store::open(config::trackingDbPath(dir.toStdString()));
   }
   std::string dbPath() const { return config::trackingDbPath(dir.toStdString()); }
+
+  // Stores parameters under the keys a real run records (flattenConfig's, and model.parameters),
+  // and refuses any other: a fixture with invented keys tests a workspace no user has.
+  void setParams(int64_t runId, const std::map<std::string, std::string> &params) {
+    static const std::map<std::string, std::string> real = [] {
+      auto keys = config::flattenConfig(config::RunConfig{});
+      keys["model.parameters"] = "0";
+      return keys;
+    }();
+    for (const auto &entry : params)
+      if (!real.count(entry.first)) throw std::invalid_argument("no run records the parameter '" + entry.first + "'");
+    store->setParams(runId, params);
+  }
 
   tracking::RunRecord createRun(const std::string &name, const std::string &experiment = "fashion-mnist") {
     tracking::NewRun run;
@@ -75,6 +94,16 @@ inline std::vector<tracking::MetricRow> validationRows(int64_t firstStep, int64_
     rows.push_back({"val/accuracy", step, accuracyAt(step), tracking::nowMs()});
   }
   return rows;
+}
+
+// Waits for `count` more emissions of `signal` (such as WorkspaceSession::polled): the positive
+// event to wait for before asserting that something did not happen.
+template <typename Object, typename Signal>
+bool waitForSignals(const Object *object, Signal signal, int count, int timeoutMs = 20000) {
+  QSignalSpy spy(object, signal);
+  QDeadlineTimer deadline(timeoutMs);
+  while (spy.count() < count && !deadline.hasExpired()) spy.wait(int(std::max<qint64>(1, deadline.remainingTime())));
+  return spy.count() >= count;
 }
 
 // The source row whose column `column` displays `text`, or -1.

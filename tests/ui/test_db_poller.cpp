@@ -27,6 +27,7 @@ struct PollerThread {
   std::vector<RunsUpdate> runs;
   std::vector<MetricsUpdate> metrics;
   std::vector<std::pair<DbState, QString>> states;
+  int polls = 0;  // completed polls, counted after the updates each one sent
 
   PollerThread(const std::string &dbPath, DbPollerOptions options) : poller(new DbPoller(dbPath, options)) {
     QObject::connect(poller, &DbPoller::runsUpdated, &receiver, [this](const RunsUpdate &u) { runs.push_back(u); });
@@ -34,6 +35,7 @@ struct PollerThread {
                      [this](const MetricsUpdate &u) { metrics.push_back(u); });
     QObject::connect(poller, &DbPoller::stateChanged, &receiver,
                      [this](DbState state, const QString &detail) { states.emplace_back(state, detail); });
+    QObject::connect(poller, &DbPoller::polled, &receiver, [this] { ++polls; });
     poller->moveToThread(&thread);
     QObject::connect(&thread, &QThread::started, poller, &DbPoller::start);
     QObject::connect(&thread, &QThread::finished, poller, &QObject::deleteLater);
@@ -112,9 +114,10 @@ class TestDbPoller : public QObject {
     for (size_t i = 0; i < steps.size(); ++i) QCOMPARE(steps[i], int64_t(i + 1));
     QVERIFY(poller.metrics.size() >= 4);
 
-    // Nothing new, nothing sent; new points arrive on their own.
+    // Nothing new, nothing sent (two whole polls looked); new points arrive on their own.
     const size_t before = poller.metrics.size();
-    QTest::qWait(200);
+    const int polls = poller.polls;
+    QTRY_VERIFY(poller.polls >= polls + 3);
     QCOMPARE(poller.metrics.size(), before);
     ws.store->writeMetrics(run.id, tw::test::trainLossRows(1001, 1005));
     QTRY_COMPARE(poller.metrics.size(), before + 1);
@@ -128,7 +131,8 @@ class TestDbPoller : public QObject {
     options.recentOverlapMs = 0;
     PollerThread poller(ws.dbPath(), options);
     QTRY_COMPARE(poller.runs.size(), size_t(1));
-    QTest::qWait(300);
+    const int polls = poller.polls;
+    QTRY_VERIFY(poller.polls >= polls + 3);  // polls that found the run unchanged
     QCOMPARE(poller.runs.size(), size_t(1));
 
     QTest::qWait(5);  // a later millisecond stamp than the creation

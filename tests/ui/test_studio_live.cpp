@@ -10,6 +10,7 @@
 #include "ui/runs/run_info_panel.h"
 #include "ui/runs/runs_page.h"
 #include "ui/runs/runs_table_model.h"
+#include "ui/workspace/workspace_session.h"
 
 #include <QElapsedTimer>
 #include <QTableView>
@@ -104,7 +105,7 @@ class TestStudioLive : public QObject {
     window.show();
     QVERIFY(window.openWorkspace(ws.dir));
     auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
-    QTest::qWait(600);
+    QVERIFY(tw::test::waitForSignals(window.session(), &tw::ui::WorkspaceSession::polled, 2));
     QCOMPARE(table->model()->rowCount(), 0);
 
     auto run = ws.createRun("late-run");

@@ -11,6 +11,7 @@
 #include "ui/runs/run_query.h"
 #include "ui/runs/runs_page.h"
 #include "ui/runs/runs_table_model.h"
+#include "ui/workspace/workspace_session.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -33,28 +34,36 @@ class TestStudioRuns : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QVERIFY(m_settingsDir.isValid());
-    tw::test::isolateSettings(m_settingsDir.path());
-    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+  void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
 
-    auto best = m_ws.createRun("mlp-baseline");
-    m_ws.store->setStatus(best.id, RunStatus::Running);
-    m_ws.store->writeMetrics(best.id, tw::test::trainLossRows(1, 200));
-    m_ws.store->writeMetrics(best.id, tw::test::validationRows(1, 200, 20));
-    m_ws.store->writeMetrics(best.id, {{"test/accuracy", 200, 0.8712, tw::tracking::nowMs()}});
-    m_ws.store->setStatus(best.id, RunStatus::Finished);
+  // Every test starts from the same three runs and empty settings: none sees what another changed.
+  void init() {
+    m_settingsDir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_settingsDir->isValid());
+    tw::test::isolateSettings(m_settingsDir->path());
+    m_ws = std::make_unique<tw::test::Workspace>();
 
-    auto failed = m_ws.createRun("cnn-wide");
-    m_ws.store->setStatus(failed.id, RunStatus::Running);
-    m_ws.store->writeMetrics(failed.id, tw::test::trainLossRows(1, 40));
-    m_ws.store->writeMetrics(failed.id, tw::test::validationRows(1, 40, 20));
-    m_ws.store->setStatus(failed.id, RunStatus::Failed, "training: loss became NaN at step 41");
+    auto best = m_ws->createRun("mlp-baseline");
+    m_ws->store->setStatus(best.id, RunStatus::Running);
+    m_ws->store->writeMetrics(best.id, tw::test::trainLossRows(1, 200));
+    m_ws->store->writeMetrics(best.id, tw::test::validationRows(1, 200, 20));
+    m_ws->store->writeMetrics(best.id, {{"test/accuracy", 200, 0.8712, tw::tracking::nowMs()}});
+    m_ws->store->setStatus(best.id, RunStatus::Finished);
 
-    auto dropout = m_ws.createRun("mlp-dropout", "fashion-sweep");
-    m_ws.store->setParams(best.id, {{"optimizer.lr", "0.001"}, {"optimizer.name", "adam"}, {"train.epochs", "10"}});
-    m_ws.store->setParams(failed.id, {{"optimizer.lr", "0.1"}, {"optimizer.name", "sgd"}, {"train.epochs", "2"}});
-    m_ws.store->setParams(dropout.id, {{"optimizer.lr", "0.01"}, {"optimizer.name", "adam"}, {"train.epochs", "10"}});
+    auto failed = m_ws->createRun("cnn-wide");
+    m_ws->store->setStatus(failed.id, RunStatus::Running);
+    m_ws->store->writeMetrics(failed.id, tw::test::trainLossRows(1, 40));
+    m_ws->store->writeMetrics(failed.id, tw::test::validationRows(1, 40, 20));
+    m_ws->store->setStatus(failed.id, RunStatus::Failed, "training: loss became NaN at step 41");
+
+    auto dropout = m_ws->createRun("mlp-dropout", "fashion-sweep");
+    m_ws->setParams(best.id, {{"train.lr", "0.001"}, {"train.optimizer", "adam"}, {"train.epochs", "10"}});
+    m_ws->setParams(failed.id, {{"train.lr", "0.1"}, {"train.optimizer", "sgd"}, {"train.epochs", "2"}});
+    m_ws->setParams(dropout.id, {{"train.lr", "0.01"}, {"train.optimizer", "adam"}, {"train.epochs", "10"}});
+  }
+  void cleanup() {
+    m_ws.reset();
+    m_settingsDir.reset();
   }
 
   void listsRunsAndDrawsCurves() {
@@ -62,7 +71,7 @@ class TestStudioRuns : public QObject {
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openWorkspace(m_ws.dir));
+    QVERIFY(window.openWorkspace(m_ws->dir));
 
     auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
     QVERIFY(table);
@@ -105,12 +114,13 @@ class TestStudioRuns : public QObject {
     QTRY_COMPARE(loss->seriesPointCount("train/loss"), 40);
     QTRY_COMPARE(loss->seriesPointCount("val/loss"), 2);
     QCOMPARE(window.runsPage()->detail()->infoPanel()->statusText(), QStringLiteral("Failed"));
-    QTest::qWait(300);  // a stale chunk of the first selection would land within a poll or two
+    // A stale chunk of the first selection would land within a poll or two.
+    QVERIFY(tw::test::waitForSignals(window.session(), &tw::ui::WorkspaceSession::polled, 3));
     QCOMPARE(loss->seriesPointCount("train/loss"), 40);
 
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(cell).center());
     QTRY_COMPARE(loss->seriesPointCount("train/loss"), 200);
-    QTest::qWait(300);
+    QVERIFY(tw::test::waitForSignals(window.session(), &tw::ui::WorkspaceSession::polled, 3));
     QCOMPARE(loss->seriesPointCount("train/loss"), 200);
 
     const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
@@ -123,7 +133,7 @@ class TestStudioRuns : public QObject {
   void sortsByMetricValue() {
     tw::ui::MainWindow window;
     window.show();
-    QVERIFY(window.openWorkspace(m_ws.dir));
+    QVERIFY(window.openWorkspace(m_ws->dir));
     auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
     QTRY_COMPARE(table->model()->rowCount(), 3);
 
@@ -139,7 +149,7 @@ class TestStudioRuns : public QObject {
   void filtersByTextStatusAndAccuracy() {
     tw::ui::MainWindow window;
     window.show();
-    QVERIFY(window.openWorkspace(m_ws.dir));
+    QVERIFY(window.openWorkspace(m_ws->dir));
     tw::ui::RunsPage *page = window.runsPage();
     QTableView *table = page->table();
     QTRY_COMPARE(table->model()->rowCount(), 3);
@@ -168,7 +178,9 @@ class TestStudioRuns : public QObject {
     run.run.name = "cnn-wide";
     run.run.experiment = "fashion-mnist";
     run.latest = {{"val/accuracy", 100, 0.91}, {"val/loss", 100, 0.3}};
-    run.params = {{"optimizer.lr", "0.01"}, {"optimizer.name", "adam"}, {"scheduler.lr", "x"}};
+    // Keys as real runs record them; no two of those share a last part, so "future.lr" stands
+    // for one that might.
+    run.params = {{"train.lr", "0.01"}, {"train.optimizer", "adam"}, {"train.min_lr", "0.0001"}};
     run.tags = {{"label.baseline", ""}, {"note", "wider first layer"}};
     auto matches = [&](const char *text) { return tw::ui::RunQuery::parse(QString::fromUtf8(text)).matches(run); };
     QVERIFY(matches(""));
@@ -178,11 +190,13 @@ class TestStudioRuns : public QObject {
     QVERIFY(matches("#baseline") && matches("tag:Baseline"));
     QVERIFY(!matches("#base"));            // a label filter wants the whole label
     QVERIFY(matches("val/accuracy>0.9") && matches("val/accuracy >= 0.91") && !matches("val/accuracy>0.91"));
-    QVERIFY(matches("val/loss<0.5 optimizer.lr=0.01"));
-    QVERIFY(matches("optimizer.lr<=1e-2") && !matches("optimizer.lr<1e-2"));  // numbers as numbers
-    QVERIFY(matches("optimizer.name=ADAM") && matches("optimizer.name!=sgd") && !matches("optimizer.name=sgd"));
-    QVERIFY(matches("name=adam"));         // the last part of a key, when unique
-    QVERIFY(!matches("lr<1"));             // "lr" is ambiguous: optimizer.lr or scheduler.lr
+    QVERIFY(matches("val/loss<0.5 train.lr=0.01"));
+    QVERIFY(matches("train.lr<=1e-2") && !matches("train.lr<1e-2"));  // numbers as numbers
+    QVERIFY(matches("train.optimizer=ADAM") && matches("train.optimizer!=sgd") && !matches("train.optimizer=sgd"));
+    QVERIFY(matches("optimizer=adam"));    // the last part of a key, when unique
+    QVERIFY(matches("lr=0.01") && !matches("lr<0.001"));  // train.lr: min_lr's last part is "min_lr"
+    run.params["future.lr"] = "x";
+    QVERIFY(!matches("lr<1"));             // now "lr" is ambiguous: train.lr or future.lr
     QVERIFY(!matches("momentum>0"));       // a key the run lacks never matches
     QVERIFY(!matches("wide #other"));      // every term must hold
   }
@@ -207,7 +221,7 @@ class TestStudioRuns : public QObject {
   void filtersByQueryOnParamsAndMetrics() {
     tw::ui::MainWindow window;
     window.show();
-    QVERIFY(window.openWorkspace(m_ws.dir));
+    QVERIFY(window.openWorkspace(m_ws->dir));
     tw::ui::RunsPage *page = window.runsPage();
     QTableView *table = page->table();
     QTRY_COMPARE(table->model()->rowCount(), 3);
@@ -216,7 +230,7 @@ class TestStudioRuns : public QObject {
     page->filterText()->setText(QStringLiteral("lr<0.05 val/accuracy>0.8"));
     QCOMPARE(table->model()->rowCount(), 1);
     QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("mlp-baseline"));
-    page->filterText()->setText(QStringLiteral("optimizer.name=sgd"));
+    page->filterText()->setText(QStringLiteral("train.optimizer=sgd"));
     QCOMPARE(table->model()->rowCount(), 1);
     QCOMPARE(table->model()->index(0, RunsTableModel::Name).data().toString(), QStringLiteral("cnn-wide"));
     page->filterText()->clear();
@@ -224,13 +238,13 @@ class TestStudioRuns : public QObject {
   }
 
   void tagsNotesAndArchiveAreStored() {
-    const int64_t baseline = m_ws.store->findRun("mlp-baseline")->id;
-    const int64_t wide = m_ws.store->findRun("cnn-wide")->id;
-    const int64_t dropout = m_ws.store->findRun("mlp-dropout")->id;
+    const int64_t baseline = m_ws->store->findRun("mlp-baseline")->id;
+    const int64_t wide = m_ws->store->findRun("cnn-wide")->id;
+    const int64_t dropout = m_ws->store->findRun("mlp-dropout")->id;
     {
       tw::ui::MainWindow window;
       window.show();
-      QVERIFY(window.openWorkspace(m_ws.dir));
+      QVERIFY(window.openWorkspace(m_ws->dir));
       tw::ui::RunsPage *page = window.runsPage();
       QTableView *table = page->table();
       QTRY_COMPARE(table->model()->rowCount(), 3);
@@ -246,9 +260,9 @@ class TestStudioRuns : public QObject {
       const int baselineRow = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("mlp-baseline"));
       QCOMPARE(table->model()->index(baselineRow, RunsTableModel::Labels).data().toString(), QStringLiteral("baseline"));
       QTRY_COMPARE(written.count(), 1);
-      QCOMPARE(m_ws.store->tags(baseline).count("label.baseline"), size_t(1));
-      QCOMPARE(m_ws.store->tags(wide).count("label.baseline"), size_t(1));
-      QCOMPARE(m_ws.store->tags(dropout).count("label.baseline"), size_t(0));
+      QCOMPARE(m_ws->store->tags(baseline).count("label.baseline"), size_t(1));
+      QCOMPARE(m_ws->store->tags(wide).count("label.baseline"), size_t(1));
+      QCOMPARE(m_ws->store->tags(dropout).count("label.baseline"), size_t(0));
 
       // The label filter offers it and filters by it.
       const int labelIndex = page->filterLabel()->findText(QStringLiteral("baseline"));
@@ -262,16 +276,17 @@ class TestStudioRuns : public QObject {
       QVERIFY(table->model()->flags(note) & Qt::ItemIsEditable);
       QVERIFY(table->model()->setData(note, QStringLiteral("best so far\nwith adam")));
       QCOMPARE(table->model()->index(baselineRow, RunsTableModel::Note).data().toString(), QStringLiteral("best so far"));
-      QTRY_COMPARE(QString::fromStdString(m_ws.store->tags(baseline)["note"]), QStringLiteral("best so far\nwith adam"));
+      QTRY_COMPARE(QString::fromStdString(m_ws->store->tags(baseline)["note"]), QStringLiteral("best so far\nwith adam"));
 
       // Archived runs leave the table until asked for.
       page->selectRun(dropout);
       page->setSelectionArchived(true);
       QCOMPARE(table->model()->rowCount(), 2);
-      QTRY_COMPARE(QString::fromStdString(m_ws.store->tags(dropout)["archived"]), QStringLiteral("1"));
+      QTRY_COMPARE(QString::fromStdString(m_ws->store->tags(dropout)["archived"]), QStringLiteral("1"));
       page->showArchived()->setChecked(true);
       QCOMPARE(table->model()->rowCount(), 3);
-      QTest::qWait(1200);  // the poller brings the stored tags back; they must agree with the table
+      // The poller brings the stored tags back; they must agree with the table.
+      QVERIFY(tw::test::waitForSignals(window.session(), &tw::ui::WorkspaceSession::polled, 3));
       QCOMPARE(table->model()->rowCount(), 3);
       QCOMPARE(table->model()->index(baselineRow, RunsTableModel::Labels).data().toString(), QStringLiteral("baseline"));
       page->showArchived()->setChecked(false);
@@ -282,7 +297,7 @@ class TestStudioRuns : public QObject {
       // A new window reads all of it from the database.
       tw::ui::MainWindow window;
       window.show();
-      QVERIFY(window.openWorkspace(m_ws.dir));
+      QVERIFY(window.openWorkspace(m_ws->dir));
       tw::ui::RunsPage *page = window.runsPage();
       QTableView *table = page->table();
       page->showArchived()->setChecked(true);
@@ -296,12 +311,12 @@ class TestStudioRuns : public QObject {
       // Taking the label off the runs that carry it, and unarchiving.
       page->selectRun(wide);
       page->removeLabelFromSelection(QStringLiteral("baseline"));
-      QTRY_COMPARE(m_ws.store->tags(wide).count("label.baseline"), size_t(0));
-      QCOMPARE(m_ws.store->tags(baseline).count("label.baseline"), size_t(1));
+      QTRY_COMPARE(m_ws->store->tags(wide).count("label.baseline"), size_t(0));
+      QCOMPARE(m_ws->store->tags(baseline).count("label.baseline"), size_t(1));
       page->showArchived()->setChecked(true);
       page->selectRun(dropout);
       page->setSelectionArchived(false);
-      QTRY_COMPARE(m_ws.store->tags(dropout).count("archived"), size_t(0));
+      QTRY_COMPARE(m_ws->store->tags(dropout).count("archived"), size_t(0));
       page->showArchived()->setChecked(false);
       QCOMPARE(table->model()->rowCount(), 3);
       window.close();
@@ -312,20 +327,20 @@ class TestStudioRuns : public QObject {
     {
       tw::ui::MainWindow window;
       window.show();
-      QVERIFY(window.openWorkspace(m_ws.dir));
+      QVERIFY(window.openWorkspace(m_ws->dir));
       tw::ui::RunsPage *page = window.runsPage();
       QTableView *table = page->table();
       QTRY_COMPARE(table->model()->rowCount(), 3);
-      QVERIFY(page->model()->knownParamKeys().contains(QStringLiteral("optimizer.lr")));
+      QVERIFY(page->model()->knownParamKeys().contains(QStringLiteral("train.lr")));
       QVERIFY(page->model()->knownMetricKeys().contains(QStringLiteral("train/loss")));
 
-      const tw::ui::ExtraColumn lr{tw::ui::ExtraColumn::Kind::Param, "optimizer.lr"};
+      const tw::ui::ExtraColumn lr{tw::ui::ExtraColumn::Kind::Param, "train.lr"};
       const tw::ui::ExtraColumn loss{tw::ui::ExtraColumn::Kind::Metric, "train/loss"};
       page->setExtraColumnShown(lr, true);
       page->setExtraColumnShown(loss, true);
       const int lrColumn = page->model()->columnOf(lr);
       QCOMPARE(lrColumn, int(RunsTableModel::FixedColumnCount));
-      QCOMPARE(table->model()->headerData(lrColumn, Qt::Horizontal).toString(), QStringLiteral("optimizer.lr"));
+      QCOMPARE(table->model()->headerData(lrColumn, Qt::Horizontal).toString(), QStringLiteral("train.lr"));
       // Parameters sort as numbers: 0.001 < 0.01 < 0.1, where text order would agree only by luck.
       table->sortByColumn(lrColumn, Qt::AscendingOrder);
       QCOMPARE(table->model()->index(0, lrColumn).data().toString(), QStringLiteral("0.001"));
@@ -338,14 +353,14 @@ class TestStudioRuns : public QObject {
       const tw::ui::ExtraColumn name{tw::ui::ExtraColumn::Kind::Param, "train.epochs"};
       page->setExtraColumnShown(name, true);
       const int epochsColumn = page->model()->columnOf(name);
-      m_ws.store->setParams(m_ws.store->findRun("cnn-wide")->id, {{"train.epochs", "auto"}});
+      m_ws->setParams(m_ws->store->findRun("cnn-wide")->id, {{"train.epochs", "auto"}});
       QTRY_COMPARE(table->model()->index(tw::test::rowWithText(table->model(), RunsTableModel::Name,
                                                                QStringLiteral("cnn-wide")), epochsColumn).data().toString(),
                    QStringLiteral("auto"));
       table->sortByColumn(epochsColumn, Qt::AscendingOrder);
       QCOMPARE(table->model()->index(0, epochsColumn).data().toString(), QStringLiteral("10"));
       QCOMPARE(table->model()->index(2, epochsColumn).data().toString(), QStringLiteral("auto"));
-      m_ws.store->setParams(m_ws.store->findRun("cnn-wide")->id, {{"train.epochs", "2"}});
+      m_ws->setParams(m_ws->store->findRun("cnn-wide")->id, {{"train.epochs", "2"}});
       page->setExtraColumnShown(name, false);
 
       page->setColumnVisible(RunsTableModel::Experiment, false);
@@ -358,13 +373,13 @@ class TestStudioRuns : public QObject {
     }
     tw::ui::MainWindow reopened;
     reopened.show();
-    QVERIFY(reopened.openWorkspace(m_ws.dir));
+    QVERIFY(reopened.openWorkspace(m_ws->dir));
     tw::ui::RunsPage *page = reopened.runsPage();
     QCOMPARE(page->model()->extraColumns().size(), size_t(2));
-    QCOMPARE(page->model()->columnOf({tw::ui::ExtraColumn::Kind::Param, "optimizer.lr"}),
+    QCOMPARE(page->model()->columnOf({tw::ui::ExtraColumn::Kind::Param, "train.lr"}),
              int(RunsTableModel::FixedColumnCount));
     QVERIFY(page->table()->horizontalHeader()->isSectionHidden(RunsTableModel::Experiment));
-    page->setExtraColumnShown({tw::ui::ExtraColumn::Kind::Param, "optimizer.lr"}, false);
+    page->setExtraColumnShown({tw::ui::ExtraColumn::Kind::Param, "train.lr"}, false);
     QCOMPARE(page->model()->columnCount(), int(RunsTableModel::FixedColumnCount) + 1);
     page->setColumnVisible(RunsTableModel::Experiment, true);
     page->setExtraColumnShown({tw::ui::ExtraColumn::Kind::Metric, "train/loss"}, false);
@@ -418,8 +433,8 @@ class TestStudioRuns : public QObject {
   }
 
  private:
-  QTemporaryDir m_settingsDir;
-  tw::test::Workspace m_ws;
+  std::unique_ptr<QTemporaryDir> m_settingsDir;
+  std::unique_ptr<tw::test::Workspace> m_ws;
 };
 
 QTEST_MAIN(TestStudioRuns)

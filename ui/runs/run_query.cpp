@@ -17,7 +17,7 @@ std::optional<double> number(const QString &text) {
 }
 
 // The run's value for key: a metric's latest value first, then a parameter by full key, then a
-// parameter whose last dotted part is key ("lr" for "optimizer.lr") when only one has it.
+// parameter whose last dotted part is key ("lr" for "train.lr") when only one has it.
 std::optional<QString> valueOf(const RunSnapshot &run, const QString &key) {
   const std::string k = key.toStdString();
   if (const tracking::LatestMetric *metric = run.latestMetric(k)) return QString::number(metric->value, 'g', 17);

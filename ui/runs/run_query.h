@@ -3,8 +3,8 @@
 //
 //   baseline                 the word in the name, experiment, labels or note
 //   val/accuracy>=0.9        a metric's latest value against a number
-//   optimizer.lr<0.01  lr<0.01   a parameter (by full key, or by its last part when unique)
-//   model.name=lenet         a parameter or metric equal to a text or number (!= too)
+//   train.lr<0.01  lr<0.01   a parameter (by full key, or by its last part when unique)
+//   train.optimizer=adam     a parameter or metric equal to a text or number (!= too)
 //   tag:ablation  #ablation  a label
 //
 // Terms are joined by AND. A comparison on a key the run lacks does not match it.

@@ -45,6 +45,7 @@ void DbPoller::pollNow() {
     pollRuns();
     const bool more = pollMetrics();
     setState(DbState::Ok, {});
+    Q_EMIT polled();
     if (more && !m_followUpQueued) {
       m_followUpQueued = true;
       QTimer::singleShot(0, this, &DbPoller::pollNow);

@@ -56,6 +56,10 @@ class DbPoller : public QObject {
   void metricsAppended(const tw::ui::MetricsUpdate &update);
   // Emitted when the state or its detail changes; detail is the database's own error text.
   void stateChanged(tw::ui::DbState state, const QString &detail);
+  // After every poll that read the database, following whatever updates it sent: "nothing
+  // changed" is then an observation (two of these after a write: a whole poll saw it), not a
+  // guess after a sleep.
+  void polled();
 
  private:
   bool ensureOpen();

@@ -44,6 +44,9 @@ bool WorkspaceSession::open(const QString &workspaceDir, QString *error) {
   connect(m_poller, &DbPoller::metricsAppended, this, [this, generation](const MetricsUpdate &update) {
     if (generation == m_generation) Q_EMIT metricsAppended(update);
   });
+  connect(m_poller, &DbPoller::polled, this, [this, generation] {
+    if (generation == m_generation) Q_EMIT polled();
+  });
   connect(m_poller, &DbPoller::stateChanged, this,
           [this, generation](DbState state, const QString &detail) {
             if (generation == m_generation) Q_EMIT databaseStateChanged(state, detail);

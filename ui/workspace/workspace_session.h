@@ -40,6 +40,7 @@ class WorkspaceSession : public QObject {
   void runsUpdated(const tw::ui::RunsUpdate &update);
   void metricsAppended(const tw::ui::MetricsUpdate &update);
   void databaseStateChanged(tw::ui::DbState state, const QString &detail);
+  void polled();  // DbPoller::polled, after the updates of that poll were forwarded
 
  private:
   DbPollerOptions m_options;
