@@ -82,7 +82,6 @@ class TestRunQueryRealRun : public QObject {
     // README.md says the same.
     const QString readme = readmeExample();
     QVERIFY2(!readme.isEmpty(), "README.md gives no filter example starting with val/accuracy>");
-    QEXPECT_FAIL("", "README.md's example says optimizer.name=adam; runs record train.optimizer", Abort);
     QCOMPARE(readme, example);
   }
 };
