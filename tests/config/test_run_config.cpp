@@ -39,6 +39,15 @@ class TestRunConfig : public QObject {
     QVERIFY(c.modelFile.empty());
   }
 
+  void tokenSourceKeys() {
+    auto c = parseRunConfig(std::string(kInlineModel) + "data: {dataset: tokens, seq_len: 16, vocab_size: 40}\n",
+                            "run.yaml");
+    QCOMPARE(c.data.dataset, std::string("tokens"));
+    QCOMPARE(c.data.seqLen, int64_t(16));
+    QCOMPARE(c.data.vocabSize, int64_t(40));
+    QCOMPARE(flattenConfig(c).at("data.vocab_size"), std::string("40"));
+  }
+
   void overrides() {
     auto c = parseRunConfig(kInlineModel, "run.yaml", {"train.lr=3e-4", "data.batch_size=256", "train.threads=2"});
     QCOMPARE(c.train.lr, 3e-4);
@@ -57,6 +66,8 @@ class TestRunConfig : public QObject {
     QTest::newRow("wrong type") << m + "train: {epochs: many}\n" << QStringList()
                                 << "key 'train.epochs': expected an integer, got 'many'";
     QTest::newRow("out of range") << m + "data: {batch_size: 0}\n" << QStringList() << "key 'data.batch_size': expected a value in [";
+    QTest::newRow("sequence length out of range") << m + "data: {dataset: tokens, seq_len: 0}\n" << QStringList()
+                                                  << "key 'data.seq_len': expected a value in [";
     QTest::newRow("bad choice") << m + "train: {optimizer: lbfgs}\n" << QStringList()
                                 << "expected one of sgd, adam, adamw, rmsprop, got 'lbfgs'";
     QTest::newRow("bad yaml") << m + "train: {lr: [1, 2\n" << QStringList() << "run.yaml:";
