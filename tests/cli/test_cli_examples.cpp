@@ -1,6 +1,7 @@
 // The bundled examples beyond Fashion-MNIST, run as a user would: the CSV regression as shipped
-// (fewer epochs), the image-folder example on images drawn by `torchwright demo-images`, and the
-// Transformer example checked and trained briefly on a Fashion-MNIST slice.
+// (fewer epochs), the image-folder example on images drawn by `torchwright demo-images`, the
+// Transformer example checked and trained briefly on a Fashion-MNIST slice, and the token-sequence
+// Transformer as shipped.
 
 #include "cli_runner.h"
 
@@ -57,6 +58,21 @@ class TestCliExamples : public QObject {
     QVERIFY(run.has_value());
     // Ten classes, chance is 0.1; these 30 steps measured 0.54-0.58 across seeds.
     QVERIFY2(latest(*store, run->id, "test/accuracy") > 0.4,
+             qPrintable(QString::number(latest(*store, run->id, "test/accuracy"))));
+  }
+
+  // As shipped: the synthetic token set needs no file. Four classes, chance is 0.25.
+  void tokensTransformerExample() {
+    const QString runFile = TW_SOURCE_DIR "/resources/examples/tokens_transformer.run.yaml";
+    auto check = runCli({"check", runFile});
+    QVERIFY2(check.exitCode == 0, qPrintable(check.all()));
+    QVERIFY2(check.out.contains("[N, 32, 32]") && check.out.contains("[N, 4]"), qPrintable(check.out));
+    auto r = runCli({"train", runFile, "--workspace", workspace(), "--set", "tracking.run_name=tokens"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    const auto run = store->findRun("tokens");
+    QVERIFY(run.has_value());
+    QVERIFY2(latest(*store, run->id, "test/accuracy") > 0.8,
              qPrintable(QString::number(latest(*store, run->id, "test/accuracy"))));
   }
 

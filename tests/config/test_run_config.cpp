@@ -39,6 +39,15 @@ class TestRunConfig : public QObject {
     QVERIFY(c.modelFile.empty());
   }
 
+  void tokenSourceKeys() {
+    auto c = parseRunConfig(std::string(kInlineModel) + "data: {dataset: tokens, seq_len: 16, vocab_size: 40}\n",
+                            "run.yaml");
+    QCOMPARE(c.data.dataset, std::string("tokens"));
+    QCOMPARE(c.data.seqLen, int64_t(16));
+    QCOMPARE(c.data.vocabSize, int64_t(40));
+    QCOMPARE(flattenConfig(c).at("data.vocab_size"), std::string("40"));
+  }
+
   void overrides() {
     auto c = parseRunConfig(kInlineModel, "run.yaml", {"train.lr=3e-4", "data.batch_size=256", "train.threads=2"});
     QCOMPARE(c.train.lr, 3e-4);
@@ -65,6 +74,8 @@ class TestRunConfig : public QObject {
     QTest::newRow("nesting too deep") << m + "data: " + QString(600, '[') << QStringList() << "nested too deeply";
     QTest::newRow("duplicate key") << m + "train:\n  lr: 0.1\n  lr: 0.2\n" << QStringList()
                                    << "run.yaml:7:3: key 'lr' appears twice in one map (first on line 6)";
+    QTest::newRow("sequence length out of range") << m + "data: {dataset: tokens, seq_len: 0}\n" << QStringList()
+                                                  << "key 'data.seq_len': expected a value in [";
     QTest::newRow("bad choice") << m + "train: {optimizer: lbfgs}\n" << QStringList()
                                 << "expected one of sgd, adam, adamw, rmsprop, got 'lbfgs'";
     QTest::newRow("bad yaml") << m + "train: {lr: [1, 2\n" << QStringList() << "run.yaml:";
