@@ -124,7 +124,7 @@ class TestCliResume : public QObject {
     QVERIFY2(r.err.contains("is FINISHED; nothing to resume"), qPrintable(r.err));
     auto unknown = runCli({"train", "--resume", "nosuchrun", "--workspace", workspace()});
     QCOMPARE(unknown.exitCode, 1);
-    QVERIFY(unknown.err.contains("no run 'nosuchrun'"));
+    QVERIFY2(unknown.err.contains("no run matches 'nosuchrun'"), qPrintable(unknown.err));
   }
 
   void reproduceReportsAnIdenticalHistory() {
