@@ -31,20 +31,20 @@ int64_t durationMs(const tracking::RunRecord &run) {
   return (run.endMs ? run.endMs : tracking::nowMs()) - run.startMs;
 }
 
-std::string jsonRun(const tracking::RunRecord &run, const std::map<std::string, std::string> &tags) {
-  std::vector<std::string> labels;
-  for (const auto &label : tracking::labelsOf(tags)) labels.push_back(label);
+// A run's record as JSON members; list and show add their own.
+std::vector<std::pair<std::string, std::string>> jsonRun(const tracking::RunRecord &run,
+                                                         const std::map<std::string, std::string> &tags) {
   auto optionalTime = [](int64_t ms) { return ms > 0 ? json::number(static_cast<long long>(ms)) : std::string("null"); };
-  return json::object({{"id", json::string(run.uuid)},
-                       {"name", json::string(run.name)},
-                       {"experiment", json::string(run.experiment)},
-                       {"status", json::string(tracking::runStatusName(run.status))},
-                       {"status_message", json::string(run.statusMessage)},
-                       {"start_ms", optionalTime(run.startMs)},
-                       {"end_ms", optionalTime(run.endMs)},
-                       {"duration_ms", json::number(static_cast<long long>(durationMs(run)))},
-                       {"labels", json::strings(labels)},
-                       {"archived", json::boolean(tracking::isArchived(tags))}});
+  return {{"id", json::string(run.uuid)},
+          {"name", json::string(run.name)},
+          {"experiment", json::string(run.experiment)},
+          {"status", json::string(tracking::runStatusName(run.status))},
+          {"status_message", json::string(run.statusMessage)},
+          {"start_ms", optionalTime(run.startMs)},
+          {"end_ms", optionalTime(run.endMs)},
+          {"duration_ms", json::number(static_cast<long long>(durationMs(run)))},
+          {"labels", json::strings(tracking::labelsOf(tags))},
+          {"archived", json::boolean(tracking::isArchived(tags))}};
 }
 
 std::string jsonMetrics(const std::vector<tracking::LatestMetric> &metrics) {
@@ -69,9 +69,9 @@ int listRuns(tracking::Store &store, const CliArgs &args) {
     for (const auto &run : store.listRuns(limit)) {
       const auto tags = store.tags(run.id);
       if (tracking::isArchived(tags) && !all) continue;
-      std::string row = jsonRun(run, tags);
-      row.insert(row.size() - 1, ", " + json::string("latest") + ": " + jsonMetrics(store.latestMetrics(run.id)));
-      rows.push_back(row);
+      auto members = jsonRun(run, tags);
+      members.push_back({"latest", jsonMetrics(store.latestMetrics(run.id))});
+      rows.push_back(json::object(members));
     }
     std::printf("%s\n", json::array(rows).c_str());
     return 0;
@@ -104,20 +104,19 @@ int showRunJson(tracking::Store &store, const tracking::RunRecord &run) {
   std::vector<std::string> artifacts;
   for (const auto &a : store.artifacts(run.id))
     artifacts.push_back(json::object({{"path", json::string(a.path)}, {"kind", json::string(a.kind)}}));
-  std::string out = jsonRun(run, tags);
-  out.pop_back();  // the closing brace: the details follow
-  out += ", " + json::string("seed") + ": " + json::number(static_cast<long long>(run.seed)) +
-         ", " + json::string("config_hash") + ": " + json::string(run.configHash) +
-         ", " + json::string("data_fingerprint") + ": " + json::string(run.dataFingerprint) +
-         ", " + json::string("host") + ": " + json::string(run.host) +
-         ", " + json::string("hardware") + ": " + json::string(run.hardware) +
-         ", " + json::string("libraries") + ": " + json::string(run.libraryVersions) +
-         ", " + json::string("folder") + ": " + json::string(run.runDir) +
-         ", " + json::string("params") + ": " + jsonMap(store.params(run.id)) +
-         ", " + json::string("tags") + ": " + jsonMap(tags) +
-         ", " + json::string("metrics") + ": " + jsonMetrics(store.latestMetrics(run.id)) +
-         ", " + json::string("artifacts") + ": " + json::array(artifacts) + "}";
-  std::printf("%s\n", out.c_str());
+  auto members = jsonRun(run, tags);
+  members.insert(members.end(), {{"seed", json::number(static_cast<long long>(run.seed))},
+                                 {"config_hash", json::string(run.configHash)},
+                                 {"data_fingerprint", json::string(run.dataFingerprint)},
+                                 {"host", json::string(run.host)},
+                                 {"hardware", json::string(run.hardware)},
+                                 {"libraries", json::string(run.libraryVersions)},
+                                 {"folder", json::string(run.runDir)},
+                                 {"params", jsonMap(store.params(run.id))},
+                                 {"tags", jsonMap(tags)},
+                                 {"metrics", jsonMetrics(store.latestMetrics(run.id))},
+                                 {"artifacts", json::array(artifacts)}});
+  std::printf("%s\n", json::object(members).c_str());
   return 0;
 }
 

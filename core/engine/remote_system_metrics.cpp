@@ -2,6 +2,7 @@
 
 #include "core/engine/communicator.h"
 #include "core/engine/engine_log.h"
+#include "core/engine/train_setup.h"
 #include "core/sysmon/nvml.h"
 #include "core/sysmon/process_sampler.h"
 #include "tracking/metric_writer.h"
@@ -74,7 +75,7 @@ void RemoteSystemMetrics::tick(bool force) {
     if (m_env.nodeRank != 0) publish();
     if (m_env.rank == 0 && m_writer) collect();
   } catch (const std::exception &e) {
-    engineLog()->warn("system metrics of other machines: {}", e.what());
+    engineLog()->warn("system metrics of other machines: {}", messageOf(e));
   }
 }
 

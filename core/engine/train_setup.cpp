@@ -18,6 +18,12 @@ std::string messageOf(const std::exception &e) {
   return withoutBacktrace(e.what());
 }
 
+std::string stageFailure(const char *stage, const std::exception &e) {
+  const std::string message = messageOf(e);
+  if (message != e.what()) engineLog()->info("{} failed: {}", stage, e.what());
+  return std::string(stage) + ": " + message;
+}
+
 std::string withoutBacktrace(const std::string &text) {
   // c10 appends "\nException raised from <function> at <file>:<line> (most recent call first):"
   // and one "frame #N: ..." line per stack frame; a message that wrapped such an error carries them too.

@@ -45,6 +45,9 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores = 0);
 // the message without it, also when a wrapping exception copied the backtrace into its own text.
 std::string messageOf(const std::exception &e);
 std::string withoutBacktrace(const std::string &text);
+// "<stage>: <messageOf(e)>"; the full text, backtrace included, goes to the engine log at info
+// level (the run's worker.log, not the terminal) for whoever debugs the run.
+std::string stageFailure(const char *stage, const std::exception &e);
 
 // Runs one stage; any failure comes out as "<stage>: <what went wrong>".
 template <typename F>
@@ -52,7 +55,7 @@ auto stage(const char *name, F &&f) -> decltype(f()) {
   try {
     return f();
   } catch (const std::exception &e) {
-    throw std::runtime_error(std::string(name) + ": " + messageOf(e));
+    throw std::runtime_error(stageFailure(name, e));
   }
 }
 

@@ -79,10 +79,12 @@ class TestCliMessages : public QObject {
     // line, the worker's report and the launcher's).
     QVERIFY2(r.err.count(reason) == 1, qPrintable(QString("%1 times: %2").arg(r.err.count(reason)).arg(r.err)));
     QCOMPARE(r.err.count("failed"), 1);
-    // The full text, backtrace and all, is in the worker's log for whoever debugs it.
+    // The full text, LibTorch's backtrace and all, is in the worker's log for whoever debugs it.
     QFile log(QString::fromStdString(run->runDir) + "/artifacts/worker.log");
     QVERIFY(log.open(QIODevice::ReadOnly));
-    QVERIFY2(log.readAll().contains(reason.toUtf8()), "the failure is missing from worker.log");
+    const QByteArray logged = log.readAll();
+    QVERIFY2(logged.contains(reason.toUtf8()), "the failure is missing from worker.log");
+    QVERIFY2(logged.contains("Exception raised from"), logged.constData());
   }
 
   void withoutValidationSetSaysSo() {

@@ -143,7 +143,7 @@ class TestCliResume : public QObject {
     QVERIFY2(r.err.contains("is FINISHED; nothing to resume"), qPrintable(r.err));
     auto unknown = runCli({"train", "--resume", "nosuchrun", "--workspace", ws.path()});
     QCOMPARE(unknown.exitCode, 1);
-    QVERIFY2(unknown.err.contains("no run 'nosuchrun'"), qPrintable(unknown.err));
+    QVERIFY2(unknown.err.contains("no run matches 'nosuchrun'"), qPrintable(unknown.err));
   }
 
   void reproduceReportsAnIdenticalHistory() {

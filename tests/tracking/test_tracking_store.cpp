@@ -207,21 +207,23 @@ class TestTrackingStore : public QObject {
   void findRun_data() {
     QTest::addColumn<QString>("query");
     QTest::addColumn<QString>("expected");  // run name, empty when none is expected
-    QTest::newRow("full uuid") << "abcd2222000000000000000000000002" << "beta";
-    QTest::newRow("upper-case uuid") << "ABCD2222000000000000000000000002" << "beta";
-    QTest::newRow("unique prefix") << "abcd1111" << "alpha";
-    QTest::newRow("shared prefix") << "abcd" << "";
-    QTest::newRow("one-digit prefix") << "d" << "abcd2222";
-    QTest::newRow("short shared prefix") << "abc" << "";
-    QTest::newRow("name") << "alpha" << "alpha";
-    QTest::newRow("name shared by two runs") << "twin" << "";
-    QTest::newRow("name that is another run's prefix") << "abcd2222" << "";
-    QTest::newRow("unknown") << "nothing" << "";
-    QTest::newRow("empty") << "" << "";
+    QTest::addColumn<int>("candidates");  // what findRuns lists
+    QTest::newRow("full uuid") << "abcd2222000000000000000000000002" << "beta" << 1;
+    QTest::newRow("upper-case uuid") << "ABCD2222000000000000000000000002" << "beta" << 1;
+    QTest::newRow("unique prefix") << "abcd1111" << "alpha" << 1;
+    QTest::newRow("shared prefix") << "abcd" << "" << 2;
+    QTest::newRow("one-digit prefix") << "d" << "abcd2222" << 1;
+    QTest::newRow("short shared prefix") << "abc" << "" << 2;
+    QTest::newRow("name") << "alpha" << "alpha" << 1;
+    QTest::newRow("name shared by two runs") << "twin" << "" << 2;
+    QTest::newRow("name that is another run's prefix") << "abcd2222" << "" << 2;
+    QTest::newRow("unknown") << "nothing" << "" << 0;
+    QTest::newRow("empty") << "" << "" << 0;
   }
   void findRun() {
     QFETCH(QString, query);
     QFETCH(QString, expected);
+    QFETCH(int, candidates);
     auto store = Store::open(m_path);
     const std::vector<std::pair<std::string, std::string>> runs = {
         {"alpha", "abcd1111000000000000000000000001"}, {"beta", "abcd2222000000000000000000000002"},
@@ -232,6 +234,7 @@ class TestTrackingStore : public QObject {
       // Fixed uuids make prefix collisions deterministic.
       QVERIFY(execRaw(m_path, "UPDATE runs SET uuid = '" + uuid + "' WHERE id = " + std::to_string(run.id)));
     }
+    QCOMPARE(int(store->findRuns(query.toStdString()).size()), candidates);
     auto found = store->findRun(query.toStdString());
     if (expected.isEmpty()) {
       QVERIFY2(!found, found ? found->name.c_str() : "");
