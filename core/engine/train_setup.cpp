@@ -1,11 +1,13 @@
 #include "core/engine/train_setup.h"
 
+#include "core/config/optimizer_rules.h"
 #include "core/engine/allocator.h"
 #include "core/engine/engine_log.h"
 #include "core/engine/memory_format.h"
 #include "core/engine/model_builder.h"
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/threads.h"
+#include "core/spec/convolutions.h"
 
 #include <algorithm>
 
@@ -58,7 +60,7 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
   // convolutional before LibTorch does any work (its thread pool sizes itself on first use).
   s.spec = stage("building model", [&] { return spec::parseModelYaml(config.modelYaml, config.modelFile); });
   s.analysis = stage("building model", [&] { return spec::analyzeOrThrow(s.spec); });
-  const ThreadPlan plan = planThreads(static_cast<int>(t.threads), isConvolutional(s.spec),
+  const ThreadPlan plan = planThreads(static_cast<int>(t.threads), spec::hasConvolution(s.spec),
                                      cores > 0 ? cores : availableCores());
   applyThreads(plan);
   keepStepAllocationsResident();
@@ -69,13 +71,12 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
   stage("configuring training", [&] {
     s.device = parseDevice(t.device);
     s.precision = parsePrecision(t.precision, s.device);
-    s.channelsLast = useChannelsLast(t.memoryFormat, hasConv2d(s.spec), s.device);
+    s.channelsLast = useChannelsLast(t.memoryFormat, spec::hasConvolution(s.spec, 2), s.device);
     if (t.monitor.rfind("val/", 0) != 0)
       throw std::runtime_error("train.monitor: '" + t.monitor + "' is not a validation metric (val/loss, val/accuracy ...)");
     if (t.schedule == "multistep" && t.milestones.empty())
       throw std::runtime_error("train.schedule multistep needs train.milestones, e.g. [30, 60]");
-    if (t.optimizer == "sgd" && t.nesterov && t.momentum <= 0.0)
-      throw std::runtime_error("train.nesterov needs train.momentum > 0");
+    if (const std::string problem = config::nesterovProblem(t); !problem.empty()) throw std::runtime_error(problem);
     // The task is known from the options already (only CSV tables can be regression), so a
     // loss that does not fit it is reported before any data is read.
     const Task task = config.data.dataset == "csv" ? data::parseTask(config.data.task) : Task::Classification;
