@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Torchwright's training speed side by side with Debian's python3-torch (the same LibTorch 1.13),
-on the same MLP (784-256-128-10) and CNN (tests/bench/bench_cnn.model.yaml), Fashion-MNIST,
+on the same MLP (tests/bench/bench_mlp.model.yaml) and CNN (bench_cnn.model.yaml), Fashion-MNIST,
 batch 128, Adam lr 1e-3, in one run. Not a CTest test: run on demand, on a quiet machine.
 
     /usr/bin/python3 tests/bench/bench_vs_pytorch.py                 # the full benchmark
@@ -54,18 +54,6 @@ PY_SETTINGS = [("torch1_blas2", 1, 2), ("torch2_blas1", 2, 1)]
 
 TARGETS = {"mlp": 1.05, "cnn": 1.0}  # Torchwright / best Python, samples/s
 MAX_TRACKING_OVERHEAD = 0.03
-
-MLP_YAML = """name: bench_mlp
-nodes:
-  - {id: image, op: Input, shape: [1, 28, 28]}
-  - {id: flat, op: Flatten}
-  - {id: fc1, op: Linear, out_features: 256}
-  - {id: act1, op: ReLU}
-  - {id: fc2, op: Linear, out_features: 128}
-  - {id: act2, op: ReLU}
-  - {id: logits, op: Linear, out_features: 10}
-output: logits
-"""
 
 
 def log(msg):
@@ -137,10 +125,8 @@ class Bench:
         ws = tempfile.mkdtemp(prefix="ws_", dir=self.tmp)
         run_file = os.path.join(ws, "bench.run.yaml")
         with open(run_file, "w") as f:
-            if model == "mlp":
-                f.write("model:\n" + "".join("  " + line + "\n" for line in MLP_YAML.splitlines()))
-            else:
-                f.write(f"model: {os.path.join(REPO, 'tests', 'bench', 'bench_cnn.model.yaml')}\n")
+            # The model files bench_trainer reads too: one definition of each model.
+            f.write(f"model: {os.path.join(HERE, f'bench_{model}.model.yaml')}\n")
             f.write(f"data: {{dataset: fashion-mnist, batch_size: {self.args.batch}, "
                     f"train_limit: {self.args.train_limit}, val_fraction: 0.1}}\n"
                     f"train: {{optimizer: adam, lr: 0.001, epochs: {self.epochs(model)}, seed: {self.args.seed}, "
