@@ -1,5 +1,7 @@
 #include "core/engine/eval_metrics.h"
 
+#include "core/metrics/confusion_csv.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
@@ -25,49 +27,11 @@ void ClassificationCounts::addMatrix(const std::vector<int64_t> &confusion, int6
 
 ClassificationReport ClassificationCounts::report() const {
   ClassificationReport r;
+  static_cast<metrics::ClassScores &>(r) = metrics::classScores(m_confusion, m_classes);
   r.classes = m_classes;
   r.k = m_topK;
   r.confusion = m_confusion;
-  r.perClass.resize(static_cast<size_t>(m_classes));
-  int64_t correct = 0;
-  std::vector<int64_t> predictedCount(static_cast<size_t>(m_classes), 0);
-  for (int64_t t = 0; t < m_classes; ++t) {
-    for (int64_t p = 0; p < m_classes; ++p) {
-      const int64_t n = m_confusion[static_cast<size_t>(t * m_classes + p)];
-      r.examples += n;
-      r.perClass[static_cast<size_t>(t)].support += n;
-      predictedCount[static_cast<size_t>(p)] += n;
-      if (t == p) correct += n;
-    }
-  }
-  if (r.examples == 0) return r;
-  r.accuracy = static_cast<double>(correct) / static_cast<double>(r.examples);
-  r.topK = static_cast<double>(m_topKHits) / static_cast<double>(r.examples);
-  // Classes absent from both truth and predictions would only dilute the macro average with
-  // undefined zeros; scikit-learn averages over the labels present, and so do we.
-  int64_t present = 0;
-  for (int64_t c = 0; c < m_classes; ++c) {
-    ClassMetrics &m = r.perClass[static_cast<size_t>(c)];
-    const int64_t tp = m_confusion[static_cast<size_t>(c * m_classes + c)];
-    const int64_t predicted = predictedCount[static_cast<size_t>(c)];
-    m.precision = predicted ? static_cast<double>(tp) / static_cast<double>(predicted) : 0.0;
-    m.recall = m.support ? static_cast<double>(tp) / static_cast<double>(m.support) : 0.0;
-    m.f1 = m.precision + m.recall > 0 ? 2.0 * m.precision * m.recall / (m.precision + m.recall) : 0.0;
-    if (m.support == 0 && predicted == 0) continue;
-    ++present;
-    r.macroPrecision += m.precision;
-    r.macroRecall += m.recall;
-    r.macroF1 += m.f1;
-    const double w = static_cast<double>(m.support) / static_cast<double>(r.examples);
-    r.weightedPrecision += w * m.precision;
-    r.weightedRecall += w * m.recall;
-    r.weightedF1 += w * m.f1;
-  }
-  if (present) {
-    r.macroPrecision /= static_cast<double>(present);
-    r.macroRecall /= static_cast<double>(present);
-    r.macroF1 /= static_cast<double>(present);
-  }
+  if (r.examples > 0) r.topK = static_cast<double>(m_topKHits) / static_cast<double>(r.examples);
   return r;
 }
 
@@ -98,15 +62,6 @@ RegressionReport RegressionSums::report(int64_t examples) const {
 
 namespace {
 
-std::string nameOf(const std::vector<std::string> &names, int64_t c) {
-  std::string name = c < static_cast<int64_t>(names.size()) ? names[static_cast<size_t>(c)] : std::to_string(c);
-  // CSV-quote names that need it.
-  if (name.find_first_of(",\"\n") == std::string::npos) return name;
-  std::string quoted = "\"";
-  for (char ch : name) quoted += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return quoted + "\"";
-}
-
 std::string number(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.6f", v);
@@ -116,23 +71,15 @@ std::string number(double v) {
 }  // namespace
 
 std::string confusionCsv(const ClassificationReport &r, const std::vector<std::string> &classNames) {
-  std::string out = "truth\\predicted";
-  for (int64_t c = 0; c < r.classes; ++c) out += "," + nameOf(classNames, c);
-  out += "\n";
-  for (int64_t t = 0; t < r.classes; ++t) {
-    out += nameOf(classNames, t);
-    for (int64_t p = 0; p < r.classes; ++p) out += "," + std::to_string(r.confusion[static_cast<size_t>(t * r.classes + p)]);
-    out += "\n";
-  }
-  return out;
+  return metrics::confusionCsv(r.confusion, r.classes, classNames);
 }
 
 std::string classReportCsv(const ClassificationReport &r, const std::vector<std::string> &classNames) {
   std::string out = "class,precision,recall,f1,support\n";
   for (int64_t c = 0; c < r.classes; ++c) {
     const ClassMetrics &m = r.perClass[static_cast<size_t>(c)];
-    out += nameOf(classNames, c) + "," + number(m.precision) + "," + number(m.recall) + "," + number(m.f1) + "," +
-           std::to_string(m.support) + "\n";
+    out += metrics::csvClassName(classNames, c) + "," + number(m.precision) + "," + number(m.recall) + "," +
+           number(m.f1) + "," + std::to_string(m.support) + "\n";
   }
   out += "macro avg," + number(r.macroPrecision) + "," + number(r.macroRecall) + "," + number(r.macroF1) + "," +
          std::to_string(r.examples) + "\n";

@@ -6,25 +6,21 @@
 //   counts.add(/*truth=*/3, /*predicted=*/5, /*inTopK=*/true);
 //   ClassificationReport r = counts.report();   // r.accuracy, r.macroF1, r.perClass[3].recall ...
 
+#include "core/metrics/class_scores.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace tw::engine {
 
-struct ClassMetrics {
-  double precision = 0.0, recall = 0.0, f1 = 0.0;
-  int64_t support = 0;  // examples whose truth is this class
-};
+using ClassMetrics = metrics::ClassScore;
 
-struct ClassificationReport {
-  int64_t examples = 0;
-  double accuracy = 0.0;
+// The scores (accuracy, per class, macro and weighted: metrics::classScores, the rule Studio uses
+// too) with the top-k share and the matrix they came from.
+struct ClassificationReport : metrics::ClassScores {
   double topK = 0.0;  // share with the truth among the k highest scores
   int64_t k = 1;
-  double macroPrecision = 0.0, macroRecall = 0.0, macroF1 = 0.0;           // unweighted mean over classes
-  double weightedPrecision = 0.0, weightedRecall = 0.0, weightedF1 = 0.0;  // weighted by support
-  std::vector<ClassMetrics> perClass;
   std::vector<int64_t> confusion;  // classes x classes, row = truth, column = prediction
   int64_t classes = 0;
 };
@@ -60,7 +56,8 @@ class RegressionSums {
   double m_sse = 0.0, m_sae = 0.0, m_sum = 0.0, m_sumSquares = 0.0;
 };
 
-// The confusion matrix as CSV with class names as header row and first column (artifact file).
+// The confusion matrix as CSV with class names as header row and first column (artifact file):
+// metrics::confusionCsv, the format Studio parses.
 std::string confusionCsv(const ClassificationReport &report, const std::vector<std::string> &classNames);
 // Per-class precision/recall/F1/support and the averages as CSV (artifact file).
 std::string classReportCsv(const ClassificationReport &report, const std::vector<std::string> &classNames);

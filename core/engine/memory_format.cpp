@@ -4,12 +4,6 @@
 
 namespace tw::engine {
 
-bool hasConv2d(const spec::ModelSpec &spec) {
-  for (const spec::Node &node : spec.nodes)
-    if (node.op == "Conv2d") return true;
-  return false;
-}
-
 // Measured on the CPU with this LibTorch (1.13, oneDNN 2.6), the benchmark CNN trains 20-30%
 // faster channels-last: oneDNN convolves NHWC natively instead of reordering NCHW at every
 // convolution, and batch norm and max pooling have vectorised NHWC kernels where their NCHW ones

@@ -4,7 +4,7 @@
 // Flatten still orders features channel by channel. Only speed, and the last bits of floating
 // point sums, depend on it. Engine-internal.
 //
-//   const bool nhwc = useChannelsLast(t.memory_format, hasConv2d(spec), device);
+//   const bool nhwc = useChannelsLast(t.memory_format, spec::hasConvolution(spec, 2), device);
 //   if (nhwc) { toChannelsLast(*model); model->setChannelsLastInputs(true); }
 
 #include "core/spec/model_spec.h"
@@ -15,11 +15,8 @@
 
 namespace tw::engine {
 
-// Whether the model has a 2-D convolution, the only op channels-last speeds up.
-bool hasConv2d(const spec::ModelSpec &spec);
-
 // train.memory_format: "channels_last" | "contiguous" | "auto" (channels-last for a model with a
-// 2-D convolution on the CPU, contiguous otherwise). Throws std::runtime_error on another name.
+// 2-D convolution, the only op channels-last speeds up, on the CPU; contiguous otherwise). Throws std::runtime_error on another name.
 bool useChannelsLast(const std::string &option, bool conv2d, const torch::Device &device);
 
 // `t` laid out channels-last: `t` itself when LibTorch already reads it as channels-last, else a

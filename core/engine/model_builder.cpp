@@ -13,10 +13,4 @@ int64_t countParameters(const torch::nn::Module &module) {
   return total;
 }
 
-bool isConvolutional(const spec::ModelSpec &spec) {
-  for (const spec::Node &node : spec.nodes)
-    if (node.op == "Conv1d" || node.op == "Conv2d") return true;
-  return false;
-}
-
 }  // namespace tw::engine

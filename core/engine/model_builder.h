@@ -19,7 +19,4 @@ std::shared_ptr<GraphModule> buildModel(const spec::ModelSpec &spec, const spec:
 // Trainable parameters (requires_grad), the number the registry's parameter-count rules predict.
 int64_t countParameters(const torch::nn::Module &module);
 
-// Whether the model's time goes to convolutions (any Conv1d/Conv2d): decides the thread plan.
-bool isConvolutional(const spec::ModelSpec &spec);
-
 }  // namespace tw::engine

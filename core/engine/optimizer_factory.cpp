@@ -1,5 +1,7 @@
 #include "core/engine/optimizer_factory.h"
 
+#include "core/config/optimizer_rules.h"
+
 #include <stdexcept>
 
 namespace tw::engine {
@@ -7,10 +9,12 @@ namespace tw::engine {
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<torch::Tensor> &params,
                                                        const config::TrainOptions &t) {
   if (t.optimizer == "sgd") {
-    if (t.nesterov && t.momentum <= 0.0)
-      throw std::runtime_error("train.nesterov needs train.momentum > 0");
-    return std::make_unique<torch::optim::SGD>(
-        params, torch::optim::SGDOptions(t.lr).momentum(t.momentum).nesterov(t.nesterov).weight_decay(t.weightDecay));
+    if (const std::string problem = config::nesterovProblem(t); !problem.empty()) throw std::runtime_error(problem);
+    return std::make_unique<torch::optim::SGD>(params, torch::optim::SGDOptions(t.lr)
+                                                           .momentum(t.momentum)
+                                                           .dampening(config::kSgdDampening)
+                                                           .nesterov(t.nesterov)
+                                                           .weight_decay(t.weightDecay));
   }
   if (t.optimizer == "adam") {
     return std::make_unique<torch::optim::Adam>(

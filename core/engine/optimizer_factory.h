@@ -11,7 +11,7 @@
 namespace tw::engine {
 
 // sgd (momentum, nesterov), adam, adamw, rmsprop; all with weight_decay. Throws
-// std::runtime_error naming the option when a combination is invalid (nesterov without momentum).
+// std::runtime_error naming the option when a combination is invalid (config::nesterovProblem).
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<torch::Tensor> &params,
                                                        const config::TrainOptions &options);
 

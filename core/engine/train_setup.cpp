@@ -1,5 +1,6 @@
 #include "core/engine/train_setup.h"
 
+#include "core/config/optimizer_rules.h"
 #include "core/engine/allocator.h"
 #include "core/engine/engine_log.h"
 #include "core/engine/memory_format.h"
@@ -8,6 +9,7 @@
 #include "core/engine/threads.h"
 #include "core/config/metric_keys.h"
 #include "core/validate/validate_run.h"
+#include "core/spec/convolutions.h"
 
 #include <algorithm>
 
@@ -83,7 +85,7 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
   // convolutional before LibTorch does any work (its thread pool sizes itself on first use).
   s.spec = stage("building model", [&] { return spec::parseModelYaml(config.modelYaml, config.modelFile); });
   s.analysis = stage("building model", [&] { return spec::analyzeOrThrow(s.spec); });
-  const ThreadPlan plan = planThreads(static_cast<int>(t.threads), isConvolutional(s.spec),
+  const ThreadPlan plan = planThreads(static_cast<int>(t.threads), spec::hasConvolution(s.spec),
                                      cores > 0 ? cores : availableCores());
   applyThreads(plan);
   keepStepAllocationsResident();
@@ -100,7 +102,7 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
     validate::validateRunOrThrow(config, s.analysis, options);
     s.device = parseDevice(t.device);
     s.precision = parsePrecision(t.precision, s.device);
-    s.channelsLast = useChannelsLast(t.memoryFormat, hasConv2d(s.spec), s.device);
+    s.channelsLast = useChannelsLast(t.memoryFormat, spec::hasConvolution(s.spec, 2), s.device);
     return 0;
   });
 

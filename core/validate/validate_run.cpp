@@ -1,6 +1,7 @@
 #include "core/validate/validate_run.h"
 
 #include "core/config/metric_keys.h"
+#include "core/config/optimizer_rules.h"
 #include "core/validate/data_source.h"
 
 #include <yaml-cpp/yaml.h>
@@ -94,8 +95,7 @@ class Checker {
     }
     if (t.schedule == "multistep" && t.milestones.empty())
       report("train.milestones", "the multistep schedule needs milestones, e.g. train.milestones: [30, 60]");
-    if (t.optimizer == "sgd" && t.nesterov && t.momentum <= 0.0)
-      report("train.nesterov", "Nesterov momentum needs train.momentum > 0");
+    if (const std::string problem = config::nesterovProblem(t); !problem.empty()) report("train.nesterov", problem);
     if (m_config.data.dataset == "csv" && m_config.data.target.empty())
       report("data.target", "name the CSV column to predict");
     if (m_config.data.valFraction <= 0.0 && (t.patience > 0 || t.schedule == "plateau"))

@@ -25,8 +25,6 @@ import subprocess
 import sys
 import tempfile
 
-from bench_vs_pytorch import MLP_YAML  # the same MLP the other benchmark trains
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "TORCHWRIGHT_CORES")
@@ -35,10 +33,8 @@ THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "TO
 
 def run_file(path, model, epochs, args):
     with open(path, "w") as f:
-        if model == "mlp":
-            f.write("model:\n" + "".join("  " + line + "\n" for line in MLP_YAML.splitlines()))
-        else:
-            f.write(f"model: {os.path.join(REPO, 'tests', 'bench', 'bench_cnn.model.yaml')}\n")
+        # The same model files the other benchmarks train.
+        f.write(f"model: {os.path.join(HERE, f'bench_{model}.model.yaml')}\n")
         f.write(f"data: {{dataset: fashion-mnist, batch_size: 128, train_limit: {args.train_limit}, "
                 f"val_fraction: 0.1}}\n"
                 f"train: {{optimizer: adam, lr: 0.001, epochs: {epochs}, seed: 42, threads: auto}}\n"

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Torchwright's training speed side by side with Debian's python3-torch (the same LibTorch 1.13),
-on the same MLP (784-256-128-10) and CNN (tests/bench/bench_cnn.model.yaml), Fashion-MNIST,
+on the same MLP (tests/bench/bench_mlp.model.yaml) and CNN (bench_cnn.model.yaml), Fashion-MNIST,
 batch 128, Adam lr 1e-3, in one run. Not a CTest test: run on demand, on a quiet machine.
 
     /usr/bin/python3 tests/bench/bench_vs_pytorch.py                 # the full benchmark
@@ -11,17 +11,20 @@ machine load hits every side alike; the engine's tracking on/off pair runs --tra
 16 by default for the MLP):
   torchwright   `torchwright train RUN.yaml` (the real CLI and worker, threads: auto, no thread
                 environment variables): tracking every step and checkpoints every epoch are on.
-  pytorch       tests/bench/peer_pytorch.py with the better of two expert thread settings,
-                chosen per model by a short probe of each (or --tune full: every repeat runs
-                both, and the better median wins).
+  pytorch       tests/bench/peer_pytorch.py with the better of two expert thread settings:
+                every repeat runs both (interleaved, the order alternating) and the setting with
+                the better median is the one compared (--tune full, the default). --tune probe
+                instead picks one setting by a one-epoch probe of each and repeats only that one:
+                faster, but a noisy probe can pick the slower setting and overstate the gap.
   engine off    bench_trainer: the engine with no metric writer and no run folder.
   engine on     bench_trainer --track: the same binary with a MetricWriter into a fresh tracking
                 database (3 metrics every step), a run folder, checkpoints every epoch, artifacts.
   bare C++      bench_trainer --bare-only: a hand-written LibTorch loop (torch::nn::Sequential),
                 the engine's thread plan.
-  pytorch, channels-last   (CNN, with --peer-channels-last; not part of the targets) the peer with
-                the best thread setting and its CNN channels-last, the layout Torchwright picks on
-                its own for convolutions: how much of the margin is the layout.
+  pytorch, channels-last   (CNN, with --peer-channels-last; not part of the targets) the peer
+                with its CNN channels-last, the layout Torchwright picks on its own for
+                convolutions, tuned the same way (its own best setting under --tune full): how
+                much of the margin is the layout.
 Prints a table, whether each target is met, and one final JSON line {"bench":"engine_vs_pytorch",...}.
 """
 
@@ -51,18 +54,6 @@ PY_SETTINGS = [("torch1_blas2", 1, 2), ("torch2_blas1", 2, 1)]
 
 TARGETS = {"mlp": 1.05, "cnn": 1.0}  # Torchwright / best Python, samples/s
 MAX_TRACKING_OVERHEAD = 0.03
-
-MLP_YAML = """name: bench_mlp
-nodes:
-  - {id: image, op: Input, shape: [1, 28, 28]}
-  - {id: flat, op: Flatten}
-  - {id: fc1, op: Linear, out_features: 256}
-  - {id: act1, op: ReLU}
-  - {id: fc2, op: Linear, out_features: 128}
-  - {id: act2, op: ReLU}
-  - {id: logits, op: Linear, out_features: 10}
-output: logits
-"""
 
 
 def log(msg):
@@ -134,10 +125,8 @@ class Bench:
         ws = tempfile.mkdtemp(prefix="ws_", dir=self.tmp)
         run_file = os.path.join(ws, "bench.run.yaml")
         with open(run_file, "w") as f:
-            if model == "mlp":
-                f.write("model:\n" + "".join("  " + line + "\n" for line in MLP_YAML.splitlines()))
-            else:
-                f.write(f"model: {os.path.join(REPO, 'tests', 'bench', 'bench_cnn.model.yaml')}\n")
+            # The model files bench_trainer reads too: one definition of each model.
+            f.write(f"model: {os.path.join(HERE, f'bench_{model}.model.yaml')}\n")
             f.write(f"data: {{dataset: fashion-mnist, batch_size: {self.args.batch}, "
                     f"train_limit: {self.args.train_limit}, val_fraction: 0.1}}\n"
                     f"train: {{optimizer: adam, lr: 0.001, epochs: {self.epochs(model)}, seed: {self.args.seed}, "
@@ -231,25 +220,27 @@ class Bench:
     def run_model(self, model):
         log(f"== {model}: {self.epochs(model)} epoch(s), train_limit {self.args.train_limit or 'all'}, "
             f"{self.args.repeats} repeat(s)")
-        # probe: a short run of each Python setting picks the one to repeat; full: every repeat
-        # runs both settings and the better median wins.
-        tried = [] if self.args.tracking_only else PY_SETTINGS
+        # full: every repeat runs every Python setting and the better median is compared, so the
+        # peer is as well tuned as the repeats can show; probe: a one-epoch run of each setting picks
+        # the one to repeat (cheaper, but one noisy probe can pick the slower setting).
+        tried = [] if self.args.tracking_only else list(PY_SETTINGS)
         probe = {}
-        best = None
         if self.args.tune == "probe" and not self.args.tracking_only:
             best, probe = self.probe_python(model)
             tried = [best]
-        py = {name: [] for name, _, _ in tried}
-        sides = {"torchwright": [], "engine_off": [], "engine_on": [], "bare_cpp": [], "pytorch_cl": []}
         peer_cl = self.args.peer_channels_last and model == "cnn" and not self.args.tracking_only
+        py = {name: [] for name, _, _ in tried}
+        py_cl = {name: [] for name, _, _ in tried} if peer_cl else {}
+        sides = {"torchwright": [], "engine_off": [], "engine_on": [], "bare_cpp": []}
         for r in range(self.args.repeats):
-            # Interleaved, so that a change in machine load hits every side alike.
+            # Interleaved, so that a change in machine load hits every side alike; the Python
+            # settings alternate their order, so neither always runs right after the CLI.
             if not self.args.tracking_only:
                 sides["torchwright"].append(self.torchwright(model))
-            for setting in tried:
+            for setting in (tried if r % 2 == 0 else tried[::-1]):
                 py[setting[0]].append(self.python(model, setting))
-            if peer_cl:
-                sides["pytorch_cl"].append(self.python(model, best or tried[0], channels_last=True))
+                if peer_cl:
+                    py_cl[setting[0]].append(self.python(model, setting, channels_last=True))
             if not self.args.no_tracking_pair:
                 order = (False, True) if r % 2 == 0 else (True, False)  # adjacent, alternating
                 for track in order:
@@ -257,7 +248,9 @@ class Bench:
             if not self.args.no_bare and not self.args.tracking_only:
                 sides["bare_cpp"].append(self.engine(model, bare_only=True))
             log(f"  {model} repeat {r + 1}: "
-                + ", ".join(f"{k} {v[-1]['sps']:.0f}" for k, v in list(sides.items()) + list(py.items()) if v))
+                + ", ".join(f"{k} {v[-1]['sps']:.0f}" for k, v in sides.items() if v)
+                + "".join(f", pytorch {k} {v[-1]['sps']:.0f}" for k, v in py.items())
+                + "".join(f", pytorch channels-last {k} {v[-1]['sps']:.0f}" for k, v in py_cl.items()))
         # An on/off pair of the MLP takes seconds, and a shared machine spreads single runs by more
         # than the 3% to be measured: more pairs than repeats, where they are cheap.
         extra = max(0, self.tracking_pairs(model) - self.args.repeats) if not self.args.no_tracking_pair else 0
@@ -267,14 +260,23 @@ class Bench:
                 sides["engine_on" if track else "engine_off"].append(self.engine(model, track=track))
         if extra:
             log(f"  {model}: {extra} more tracking on/off pairs")
-        if self.args.tune == "full" and tried:
-            probe = {name: statistics.median(x["sps"] for x in runs) for name, runs in py.items()}
-            best = max(PY_SETTINGS, key=lambda s: probe[s[0]])
-        if best:
-            log(f"  {model} pytorch: best setting {best[0]}")
-            sides["pytorch"] = py[best[0]]
+
+        def best_of(runs):
+            medians = {name: statistics.median(x["sps"] for x in r) for name, r in runs.items()}
+            return max(medians, key=medians.get), medians
+
+        best = None
+        if tried:
+            best, medians = best_of(py)
+            if self.args.tune == "full":
+                probe = medians
+            log(f"  {model} pytorch: best setting {best}")
+            sides["pytorch"] = py[best]
+        if py_cl:
+            best_cl, _ = best_of(py_cl)
+            sides["pytorch_cl"] = py_cl[best_cl]
         order = ["torchwright", "pytorch", "pytorch_cl", "engine_off", "engine_on", "bare_cpp"]
-        return {"best_python": best[0] if best else None, "python_probe": probe, "sides": {k: sides[k] for k in order if sides.get(k)}}
+        return {"best_python": best, "python_probe": probe, "sides": {k: sides[k] for k in order if sides.get(k)}}
 
 
 def summarise(runs):
@@ -301,8 +303,10 @@ def main():
     ap.add_argument("--seed", type=int, default=42)
     ap.add_argument("--train-limit", type=int, default=0, help="first N training images (0 = all 60,000)")
     ap.add_argument("--quick", action="store_true", help="--train-limit 10000 (a smoke run)")
-    ap.add_argument("--tune", choices=["probe", "full"], default="probe",
-                    help="choose the Python thread setting by a short probe, or by all repeats of both")
+    ap.add_argument("--tune", choices=["full", "probe"], default="full",
+                    help="full (default): every repeat runs every Python thread setting and the best median is "
+                         "compared; probe: a one-epoch probe of each picks the one setting to repeat (faster, "
+                         "less honest on a noisy machine)")
     ap.add_argument("--probe-limit", type=int, default=10000, help="training images per probe run")
     ap.add_argument("--no-tracking-pair", action="store_true", help="skip the bench_trainer tracking on/off pair")
     ap.add_argument("--no-bare", action="store_true", help="skip the bare C++ LibTorch loop")

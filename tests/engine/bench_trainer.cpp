@@ -16,13 +16,16 @@
 // a second. Both in a temporary workspace, removed at the end. The same binary either way, so
 // tests/bench/bench_vs_pytorch.py compares the two to measure what tracking costs.
 //
-// The MLP is 784-256-128-10 without dropout; the CNN is tests/bench/bench_cnn.model.yaml.
+// The models are tests/bench/bench_mlp.model.yaml (784-256-128-10 without dropout) and
+// tests/bench/bench_cnn.model.yaml.
 // Prints one line per measurement and a JSON line at the end.
 
 #include "core/engine/dataset.h"
 #include "core/engine/threads.h"
 #include "core/engine/trainer.h"
 #include "core/engine/versions.h"
+#include "core/spec/convolutions.h"
+#include "core/spec/model_spec.h"
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
 
@@ -33,7 +36,10 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -42,36 +48,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char *kMlp = R"(name: mlp
-nodes:
-  - {id: image, op: Input, shape: [1, 28, 28]}
-  - {id: flat, op: Flatten}
-  - {id: fc1, op: Linear, out_features: 256}
-  - {id: act1, op: ReLU}
-  - {id: fc2, op: Linear, out_features: 128}
-  - {id: act2, op: ReLU}
-  - {id: logits, op: Linear, out_features: 10}
-)";
-
-// tests/bench/bench_cnn.model.yaml
-const char *kCnn = R"(name: fashion_cnn
-nodes:
-  - {id: image, op: Input, shape: [1, 28, 28]}
-  - {id: conv1, op: Conv2d, out_channels: 32, kernel_size: 3, padding: 1}
-  - {id: bn1, op: BatchNorm2d}
-  - {id: relu1, op: ReLU}
-  - {id: pool1, op: MaxPool2d, kernel_size: 2}
-  - {id: conv2, op: Conv2d, out_channels: 64, kernel_size: 3, padding: 1}
-  - {id: bn2, op: BatchNorm2d}
-  - {id: relu2, op: ReLU}
-  - {id: pool2, op: MaxPool2d, kernel_size: 2}
-  - {id: flat, op: Flatten}
-  - {id: fc1, op: Linear, out_features: 128}
-  - {id: relu3, op: ReLU}
-  - {id: drop, op: Dropout, p: 0.3}
-  - {id: logits, op: Linear, out_features: 10}
-output: logits
-)";
+// The model files bench_vs_pytorch.py gives the CLI too: one definition of each benchmark model.
+std::string benchModelYaml(const std::string &model) {
+  const std::string path = std::string(TW_BENCH_DIR) + "/bench_" + model + ".model.yaml";
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 torch::nn::Sequential bareModel(const std::string &model) {
   namespace nn = torch::nn;
@@ -178,7 +163,8 @@ int main(int argc, char **argv) try {
   c.data.batchSize = p.size() > 2 ? std::stoll(p[2]) : 128;
   c.train.threads = p.size() > 3 ? std::stoll(p[3]) : 0;
   const std::string model = p.size() > 4 ? p[4] : "mlp";
-  c.modelYaml = model == "cnn" ? kCnn : kMlp;
+  if (model != "mlp" && model != "cnn") throw std::runtime_error("model '" + model + "': expected mlp or cnn");
+  c.modelYaml = benchModelYaml(model);
   c.data.path = TW_FASHION_MNIST_DIR;
   c.data.trainLimit = flags.trainLimit;
   if (flags.seed >= 0) c.train.seed = flags.seed;
@@ -240,7 +226,8 @@ int main(int argc, char **argv) try {
     if (flags.bareOnly) {
       // The engine did not run, so nothing has applied a thread plan yet: use the engine's.
       engine::applyThreads(
-          engine::planThreads(static_cast<int>(c.train.threads), model == "cnn", engine::availableCores()));
+          engine::planThreads(static_cast<int>(c.train.threads), spec::hasConvolution(spec::parseModelYaml(c.modelYaml)),
+                              engine::availableCores()));
     }
     const engine::Dataset data = engine::loadDataset(c.data, c.train.seed);
     bare = bareLoop(data, c, model);

@@ -1,11 +1,13 @@
 // The engine's parts that need no training run: learning-rate schedules, evaluation metrics from
 // counts, the losses' task checks, augmentation, atomic files, device and precision parsing.
+#include "core/config/optimizer_rules.h"
 #include "core/engine/atomic_file.h"
 #include "core/engine/augment.h"
 #include "core/engine/diagnostics.h"
 #include "core/engine/eval_metrics.h"
 #include "core/engine/losses.h"
 #include "core/engine/lr_schedule.h"
+#include "core/engine/optimizer_factory.h"
 #include "core/engine/precision.h"
 #include "core/engine/remote_system_metrics.h"
 
@@ -163,23 +165,23 @@ class TestEngineParts : public QObject {
 
   void classificationReport() {
     // 3 classes; truth 0: 8 right, 2 as class 1; truth 1: 5 right, 5 as 2; truth 2: 10 right.
+    // The scores themselves are metrics::classScores' (tests/metrics); the report adds top-k.
     engine::ClassificationCounts counts(3, 2);
     std::vector<int64_t> matrix = {8, 2, 0, 0, 5, 5, 0, 0, 10};
     counts.addMatrix(matrix, 27);
     const engine::ClassificationReport r = counts.report();
+    QCOMPARE(r.confusion, matrix);
     QCOMPARE(r.examples, int64_t(30));
-    QVERIFY(std::abs(r.accuracy - 23.0 / 30) < 1e-12);
     QVERIFY(std::abs(r.topK - 27.0 / 30) < 1e-12);
-    QVERIFY(std::abs(r.perClass[0].precision - 1.0) < 1e-12);
-    QVERIFY(std::abs(r.perClass[0].recall - 0.8) < 1e-12);
-    QVERIFY(std::abs(r.perClass[1].precision - 5.0 / 7) < 1e-12);
-    QVERIFY(std::abs(r.perClass[2].precision - 10.0 / 15) < 1e-12);
-    const double f1[3] = {2 * 0.8 / 1.8, 2 * (5.0 / 7) * 0.5 / (5.0 / 7 + 0.5), 2 * (2.0 / 3) / (2.0 / 3 + 1)};
-    QVERIFY(std::abs(r.macroF1 - (f1[0] + f1[1] + f1[2]) / 3) < 1e-12);
-    QVERIFY(std::abs(r.weightedF1 - (f1[0] + f1[1] + f1[2]) / 3) < 1e-12);  // equal supports
+    const tw::metrics::ClassScores scores = tw::metrics::classScores(matrix, 3);
+    QCOMPARE(r.accuracy, scores.accuracy);
+    QCOMPARE(r.macroF1, scores.macroF1);
+    QCOMPARE(r.weightedPrecision, scores.weightedPrecision);
+    QCOMPARE(r.perClass[1].precision, scores.perClass[1].precision);
     const std::string csv = engine::confusionCsv(r, {"a", "b,c", "d"});
     QVERIFY2(csv.find("truth\\predicted,a,\"b,c\",d\na,8,2,0\n") == 0, csv.c_str());
     QVERIFY(engine::classReportCsv(r, {}).find("macro avg,") != std::string::npos);
+    QCOMPARE(engine::ClassificationCounts(3, 1).report().topK, 0.0);  // no examples: no 0/0
   }
 
   void regressionReport() {
@@ -190,6 +192,24 @@ class TestEngineParts : public QObject {
     QVERIFY(std::abs(r.mse - 0.125) < 1e-12);
     QVERIFY(std::abs(r.mae - 0.25) < 1e-12);
     QVERIFY(std::abs(r.r2 - (1.0 - 0.5 / 5.0)) < 1e-12);
+  }
+
+  void sgdFollowsTheNesterovRule() {
+    // The factory applies config::nesterovProblem (the rule every check asks) and the dampening
+    // Nesterov momentum needs.
+    std::vector<torch::Tensor> params{torch::zeros({2}, torch::requires_grad())};
+    config::TrainOptions o;
+    o.optimizer = "sgd";
+    o.nesterov = true;
+    o.momentum = 0.0;
+    QCOMPARE(errorOf([&] { engine::makeOptimizer(params, o); }),
+             QString::fromStdString(config::nesterovProblem(o)));
+    o.momentum = 0.9;
+    auto sgd = engine::makeOptimizer(params, o);
+    const auto &options = static_cast<const torch::optim::SGDOptions &>(sgd->param_groups().front().options());
+    QVERIFY(options.nesterov());
+    QCOMPARE(options.momentum(), 0.9);
+    QCOMPARE(options.dampening(), config::kSgdDampening);
   }
 
   void lossesCheckTheTask() {

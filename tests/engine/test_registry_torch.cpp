@@ -9,6 +9,7 @@
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/versions.h"
 #include "core/spec/analysis.h"
+#include "core/spec/convolutions.h"
 #include "core/spec/model_spec.h"
 #include "core/spec/registry.h"
 
@@ -384,7 +385,7 @@ class TestRegistryTorch : public QObject {
         "  - {id: conv2, op: Conv2d, out_channels: 4, kernel_size: 3}\n"
         "  - {id: flat, op: Flatten}\n  - {id: fc, op: Linear, out_features: 3}\n");
     const spec::Analysis analysis = spec::analyzeOrThrow(model);
-    QVERIFY(engine::hasConv2d(model));
+    QVERIFY(spec::hasConvolution(model, 2));
     auto plain = engine::buildModel(model, analysis), nhwc = engine::buildModel(model, analysis);
     copyParameters(*plain, *nhwc);
     const torch::Tensor firstWeight = nhwc->named_parameters()["conv1.weight"];

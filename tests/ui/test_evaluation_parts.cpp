@@ -1,12 +1,12 @@
-// The Evaluation tab's parts on their own: per-class scores on a matrix worked out by hand, the
+// The Evaluation tab's parts on their own (the scores are tests/metrics' test_class_scores): the
 // parser of the engine's confusion CSV, the artifacts it recognises, the heat map's cells and
 // colours, and the panel against a real tracking database whose run gains evaluations.
 
 #include "studio_fixture.h"
 
+#include "core/metrics/confusion_csv.h"
 #include "ui/charts/confusion_heatmap.h"
 #include "ui/charts/confusion_matrix.h"
-#include "ui/runs/class_scores.h"
 #include "ui/runs/evaluation_loader.h"
 #include "ui/runs/evaluation_panel.h"
 #include "ui/workspace/poll_results.h"
@@ -32,21 +32,11 @@ ConfusionMatrix matrixOf(const QStringList &classes, const std::vector<int64_t> 
   return m;
 }
 
-// What the engine's confusionCsv writes: names CSV-quoted only when they need it.
+// What the engine writes: its own writer, so the parser is tested against the real format.
 QString engineCsv(const ConfusionMatrix &m) {
-  auto quoted = [](QString name) {
-    if (!name.contains(QLatin1Char(',')) && !name.contains(QLatin1Char('"'))) return name;
-    return QLatin1Char('"') + name.replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
-  };
-  QString out = QStringLiteral("truth\\predicted");
-  for (const QString &name : m.classes) out += QLatin1Char(',') + quoted(name);
-  out += QLatin1Char('\n');
-  for (int t = 0; t < m.size(); ++t) {
-    out += quoted(m.classes[t]);
-    for (int p = 0; p < m.size(); ++p) out += QLatin1Char(',') + QString::number(m.count(t, p));
-    out += QLatin1Char('\n');
-  }
-  return out;
+  std::vector<std::string> names;
+  for (const QString &name : m.classes) names.push_back(name.toStdString());
+  return QString::fromStdString(tw::metrics::confusionCsv(m.counts, m.size(), names));
 }
 
 }  // namespace
@@ -59,48 +49,6 @@ class TestEvaluationParts : public QObject {
     QVERIFY(m_settingsDir.isValid());
     tw::test::isolateSettings(m_settingsDir.path());
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-  }
-
-  void classScoresOnAHandWrittenMatrix() {
-    // Rows are the truth. Predicted totals: A 7, B 4, C 5; 12 of 16 on the diagonal.
-    const ConfusionMatrix m = matrixOf({"A", "B", "C"}, {5, 1, 0,  //
-                                                         2, 3, 1,  //
-                                                         0, 0, 4});
-    const tw::ui::ClassScores s = tw::ui::classScores(m);
-    QCOMPARE(s.examples, int64_t(16));
-    QCOMPARE(s.accuracy, 0.75);
-    QCOMPARE(int(s.perClass.size()), 3);
-    const double precision[] = {5.0 / 7.0, 3.0 / 4.0, 4.0 / 5.0};
-    const double recall[] = {5.0 / 6.0, 3.0 / 6.0, 4.0 / 4.0};
-    const double f1[] = {10.0 / 13.0, 0.6, 8.0 / 9.0};  // 2PR / (P + R), reduced by hand
-    const int64_t support[] = {6, 6, 4};
-    for (int c = 0; c < 3; ++c) {
-      QVERIFY(qAbs(s.perClass[c].precision - precision[c]) < 1e-12);
-      QVERIFY(qAbs(s.perClass[c].recall - recall[c]) < 1e-12);
-      QVERIFY(qAbs(s.perClass[c].f1 - f1[c]) < 1e-12);
-      QCOMPARE(s.perClass[c].support, support[c]);
-    }
-    QVERIFY(qAbs(s.macroPrecision - (5.0 / 7.0 + 0.75 + 0.8) / 3.0) < 1e-12);
-    QVERIFY(qAbs(s.macroRecall - 7.0 / 9.0) < 1e-12);
-    QVERIFY(qAbs(s.macroF1 - (10.0 / 13.0 + 0.6 + 8.0 / 9.0) / 3.0) < 1e-12);
-    QVERIFY(qAbs(s.weightedRecall - s.accuracy) < 1e-12);  // support-weighted recall is accuracy
-    QVERIFY(qAbs(s.weightedF1 - (6 * 10.0 / 13.0 + 6 * 0.6 + 4 * 8.0 / 9.0) / 16.0) < 1e-12);
-  }
-
-  void classScoresOfAbsentAndNeverPredictedClasses() {
-    // C never occurs and is never predicted: left out of the macro mean. B occurs but is never
-    // predicted: precision and F1 are 0 and count.
-    const ConfusionMatrix m = matrixOf({"A", "B", "C"}, {4, 0, 0,  //
-                                                         2, 0, 0,  //
-                                                         0, 0, 0});
-    const tw::ui::ClassScores s = tw::ui::classScores(m);
-    QCOMPARE(s.perClass[1].precision, 0.0);
-    QCOMPARE(s.perClass[1].f1, 0.0);
-    QCOMPARE(s.perClass[2].support, int64_t(0));
-    QVERIFY(qAbs(s.macroRecall - (1.0 + 0.0) / 2.0) < 1e-12);
-    QVERIFY(qAbs(s.macroPrecision - (4.0 / 6.0) / 2.0) < 1e-12);
-    QCOMPARE(tw::ui::classScores({}).accuracy, 0.0);
-    QCOMPARE(tw::ui::classScores(matrixOf({"A"}, {0})).examples, int64_t(0));
   }
 
   void parsesTheEngineCsv() {

@@ -1,6 +1,7 @@
 #include "ui/launch/launch_page.h"
 
 #include "ui/design/model_document.h"
+#include "ui/launch/config_widgets.h"
 #include "ui/launch/data_preview.h"
 #include "ui/launch/run_check.h"
 #include "ui/launch/run_launcher.h"
@@ -30,49 +31,33 @@ QString quoted(const QString &text) {
   return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
-QSpinBox *spin(int min, int max, int value, QWidget *parent) {
-  auto *box = new QSpinBox(parent);
-  box->setRange(min, max);
-  box->setValue(value);
-  box->setGroupSeparatorShown(true);
-  return box;
-}
-
-QComboBox *choices(const QStringList &items, const QString &current, QWidget *parent) {
-  auto *box = new QComboBox(parent);
-  box->addItems(items);
-  box->setCurrentText(current);
-  return box;
-}
-
 }  // namespace
 
 LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
     : QWidget(parent), m_model(model), m_launcher(new RunLauncher(this)),
-      m_dataset(choices({"fashion-mnist", "mnist", "csv", "image-folder", "spirals", "blobs"}, "fashion-mnist", this)),
-      m_dataPath(new QLineEdit(this)), m_trainLimit(spin(0, 10'000'000, 0, this)), m_batchSize(spin(1, 65536, 128, this)),
-      m_epochs(spin(1, 100000, 10, this)), m_processes(spin(1, 256, 1, this)), m_checkpointEvery(spin(0, 10'000'000, 0, this)),
-      m_optimizer(choices({"sgd", "adam", "adamw", "rmsprop"}, "adam", this)),
-      m_schedule(choices({"none", "step", "multistep", "exponential", "cosine", "onecycle", "plateau"}, "cosine", this)),
-      m_precision(choices({"fp32", "bf16", "fp16"}, "fp32", this)), m_lr(new QDoubleSpinBox(this)),
+      m_dataset(configComboBox("data.dataset", this)), m_dataPath(new QLineEdit(this)),
+      m_trainLimit(configSpinBox("data.train_limit", this)), m_batchSize(configSpinBox("data.batch_size", this)),
+      m_epochs(configSpinBox("train.epochs", this)), m_processes(configSpinBox("distributed.nproc_per_node", this)),
+      m_checkpointEvery(configSpinBox("train.checkpoint_every", this)),
+      m_optimizer(configComboBox("train.optimizer", this)), m_schedule(configComboBox("train.schedule", this)),
+      m_precision(configComboBox("train.precision", this)), m_lr(configDoubleSpinBox("train.lr", 6, this)),
       m_device(new QLineEdit(QStringLiteral("cpu"), this)), m_experiment(new QLineEdit(QStringLiteral("studio"), this)),
       m_runName(new QLineEdit(this)), m_launch(new QPushButton(tr("Launch"), this)),
       m_previewButton(new QPushButton(tr("Preview Data"), this)), m_preview(new DataPreview(this)),
-      m_status(new QLabel(this)), m_csvTask(choices({"classification", "regression"}, "classification", this)),
-      m_csvTarget(new QComboBox(this)), m_csvMissing(choices({"error", "drop", "mean", "zero"}, "error", this)),
-      m_samples(spin(10, 10'000'000, 3000, this)), m_classes(spin(2, 1000, 3, this)), m_noise(new QDoubleSpinBox(this)) {
+      m_status(new QLabel(this)), m_csvTask(configComboBox("data.task", this)),
+      m_csvTarget(new QComboBox(this)), m_csvMissing(configComboBox("data.missing", this)),
+      m_samples(configSpinBox("data.samples", this)), m_classes(configSpinBox("data.classes", this)),
+      m_noise(configDoubleSpinBox("data.noise", 3, this)) {
+  // Choices, ranges and defaults are the config table's; Studio only suggests a longer first run
+  // with a decaying rate than a bare run file gets.
+  m_epochs->setValue(10);
+  m_schedule->setCurrentText(QStringLiteral("cosine"));
   m_csvTarget->setEditable(true);
   m_csvTarget->setToolTip(tr("The column to predict; Preview Data lists the table's columns (default: the last)"));
   m_csvMissing->setToolTip(tr("Empty fields, NA, NaN and ?: stop with the row's line, drop the row, or fill with "
                               "the column's mean (most frequent value) or zero"));
-  m_noise->setRange(0.0, 100.0);
-  m_noise->setDecimals(3);
   m_noise->setSingleStep(0.05);
-  m_noise->setValue(0.2);
-  m_lr->setDecimals(6);
-  m_lr->setRange(1e-6, 10.0);
   m_lr->setSingleStep(1e-4);
-  m_lr->setValue(1e-3);
   m_dataPath->setPlaceholderText(tr("the dataset's folder or file (CSV, image folder; empty: the system's copy)"));
   m_trainLimit->setSpecialValueText(tr("all"));
   m_checkpointEvery->setSpecialValueText(tr("every epoch"));

@@ -202,12 +202,17 @@ void EvaluationPanel::showEntries(const std::vector<EvaluationEntry> &entries) {
   for (const EvaluationEntry &entry : entries) m_evaluations->addItem(label(entry), entry.path);
 }
 
-void EvaluationPanel::showMatrix(const ConfusionMatrix &matrix, const QString &path) {
+void EvaluationPanel::showMatrix(const ConfusionMatrix &given, const QString &path) {
+  // parseConfusionCsv gives square matrices only; a hand-made one of the wrong size shows as none.
+  const auto n = static_cast<size_t>(given.size());
+  const bool square = given.counts.size() == n * n;
+  if (!square) qWarning("EvaluationPanel: a confusion matrix of %zu counts for %zu classes", given.counts.size(), n);
+  const ConfusionMatrix &matrix = square ? given : ConfusionMatrix{};
   const bool changed = matrix != m_matrix || path != m_shownPath || matrix.isEmpty();
   m_shownPath = path;
   if (!changed) return;  // a poll with nothing new: no flicker
   m_matrix = matrix;
-  m_scores = classScores(matrix);
+  m_scores = metrics::classScores(matrix.counts, matrix.size());
   m_heatmap->setMatrix(matrix);
   fillTable();
   const int index = m_evaluations->findData(path);
@@ -226,7 +231,7 @@ void EvaluationPanel::fillTable() {
   if (n == 0) return;
   m_table->setRowCount(n + SummaryRows);
   for (int c = 0; c < n; ++c) {
-    const ClassScore &score = m_scores.perClass[static_cast<size_t>(c)];
+    const metrics::ClassScore &score = m_scores.perClass[static_cast<size_t>(c)];
     m_table->setItem(c, ClassColumn, textItem(m_matrix.classes[c]));
     m_table->setItem(c, PrecisionColumn, scoreItem(score.precision));
     m_table->setItem(c, RecallColumn, scoreItem(score.recall));

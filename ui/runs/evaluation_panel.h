@@ -5,7 +5,7 @@
 // an older one. Everything is read on a worker thread, at most about once a second.
 
 #include "ui/charts/confusion_matrix.h"
-#include "ui/runs/class_scores.h"
+#include "core/metrics/class_scores.h"
 #include "ui/runs/evaluation_loader.h"
 
 #include <QString>
@@ -51,7 +51,7 @@ class EvaluationPanel : public QWidget {
   QLabel *summary() const { return m_summary; }
   bool showsEvaluation() const;        // false while the hint stands in for the content
   QString shownPath() const { return m_shownPath; }  // relative to the run folder
-  const ClassScores &scores() const { return m_scores; }
+  const metrics::ClassScores &scores() const { return m_scores; }
 
  Q_SIGNALS:
   void refreshed();  // an answer from the worker thread is shown
@@ -79,7 +79,7 @@ class EvaluationPanel : public QWidget {
   QString m_wanted;      // the evaluation picked when not following
   std::vector<EvaluationEntry> m_entries;
   ConfusionMatrix m_matrix;
-  ClassScores m_scores;
+  metrics::ClassScores m_scores;
   QString m_shownPath;
 
   QStackedWidget *m_stack;
