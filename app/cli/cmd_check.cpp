@@ -3,12 +3,14 @@
 #include "app/cli/commands.h"
 
 #include "core/config/run_config.h"
+#include "core/data/data_splits.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 
 #include <yaml-cpp/yaml.h>
 
 #include <cstdio>
+#include <optional>
 
 namespace tw::cli {
 
@@ -24,6 +26,15 @@ bool isRunFile(const std::string &path) {
   }
 }
 
+// A classifier wider than the data's classes trains, but some of its answers can never be right.
+void warnAboutClasses(const spec::Analysis &analysis, const config::DataOptions &data) {
+  const spec::NodeInfo *output = analysis.find(analysis.output);
+  if (!output || output->outputShape.size() != 1) return;
+  const int64_t classes = data::dataClassCount(data);
+  if (classes > 0 && output->outputShape[0] > classes)
+    std::fprintf(stderr, "warning: %s\n", data::classSurplusWarning(output->id, output->outputShape[0], classes).c_str());
+}
+
 }  // namespace
 
 int runCheck(const CliArgs &args) {
@@ -34,8 +45,10 @@ int runCheck(const CliArgs &args) {
   const std::string &path = args.positionals[0];
   try {
     spec::ModelSpec model;
+    std::optional<config::RunConfig> run;
     if (isRunFile(path)) {
       auto config = config::loadRunConfig(path, args.all("--set"));
+      run = config;
       model = config.modelFile.empty() ? spec::parseModelYaml(config.modelYaml, path + " (model)")
                                        : spec::parseModelYaml(config.modelYaml, config.modelFile);
     } else {
@@ -48,6 +61,7 @@ int runCheck(const CliArgs &args) {
       return 1;
     }
     std::printf("%s", spec::formatSummary(model, analysis).c_str());
+    if (run) warnAboutClasses(analysis, run->data);
     return 0;
   } catch (const spec::SpecError &e) {
     std::fprintf(stderr, "%s", spec::formatDiagnostics(e.diagnostics()).c_str());

@@ -11,6 +11,7 @@
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
 #include "core/dist/dist_env.h"
+#include "core/engine/atomic_file.h"
 #include "core/engine/trainer.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
@@ -293,6 +294,11 @@ int main(int argc, char **argv) {
     };
     if (rank0) {
       callbacks.onDataLoaded = [&](const std::string &fingerprint) { store->setDataFingerprint(run.id, fingerprint); };
+      // What a deployed model must do to its inputs, beside the run's config (export reads it).
+      callbacks.onPreprocessing = [&](const std::string &json) {
+        tw::engine::writeFileAtomically((fs::path(runDir) / "preprocessing.json").string(), json);
+        store->addArtifact(run.id, "preprocessing.json", "preprocessing");
+      };
       callbacks.onEpoch = [](const tw::engine::EpochReport &r) {
         std::string quality;
         if (r.val.count("accuracy")) quality = "  val acc " + std::to_string(100.0 * r.valAccuracy).substr(0, 5) + "%";

@@ -1,5 +1,6 @@
 #include "ui/launch/launch_page.h"
 
+#include "core/config/run_config.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/data_preview.h"
 #include "ui/launch/run_launcher.h"
@@ -59,11 +60,15 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
       m_previewButton(new QPushButton(tr("Preview Data"), this)), m_preview(new DataPreview(this)),
       m_status(new QLabel(this)), m_csvTask(choices({"classification", "regression"}, "classification", this)),
       m_csvTarget(new QComboBox(this)), m_csvMissing(choices({"error", "drop", "mean", "zero"}, "error", this)),
+      m_csvCategorical(new QLineEdit(this)),
       m_samples(spin(10, 10'000'000, 3000, this)), m_classes(spin(2, 1000, 3, this)), m_noise(new QDoubleSpinBox(this)) {
   m_csvTarget->setEditable(true);
   m_csvTarget->setToolTip(tr("The column to predict; Preview Data lists the table's columns (default: the last)"));
   m_csvMissing->setToolTip(tr("Empty fields, NA, NaN and ?: stop with the row's line, drop the row, or fill with "
                               "the column's mean (most frequent value) or zero"));
+  m_csvCategorical->setPlaceholderText(tr("none"));
+  m_csvCategorical->setToolTip(tr("Columns of text or codes, comma-separated: each becomes one 0/1 column per "
+                                  "value; any other column must hold numbers"));
   m_noise->setRange(0.0, 100.0);
   m_noise->setDecimals(3);
   m_noise->setSingleStep(0.05);
@@ -94,6 +99,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   dataForm->addRow(tr("Task"), m_csvTask);
   dataForm->addRow(tr("Target column"), m_csvTarget);
   dataForm->addRow(tr("Missing values"), m_csvMissing);
+  dataForm->addRow(tr("Categorical columns"), m_csvCategorical);
   dataForm->addRow(tr("Samples"), m_samples);
   dataForm->addRow(tr("Classes"), m_classes);
   dataForm->addRow(tr("Noise"), m_noise);
@@ -178,6 +184,12 @@ QString LaunchPage::runYaml() const {
     yaml += QStringLiteral("  task: %1\n  missing: %2\n").arg(m_csvTask->currentText(), m_csvMissing->currentText());
     if (!m_csvTarget->currentText().trimmed().isEmpty())
       yaml += QStringLiteral("  target: %1\n").arg(quoted(m_csvTarget->currentText().trimmed()));
+    const QStringList categorical = categoricalColumns();
+    if (!categorical.isEmpty()) {
+      QStringList items;
+      for (const QString &column : categorical) items << quoted(column);
+      yaml += QStringLiteral("  categorical: [%1]\n").arg(items.join(QStringLiteral(", ")));
+    }
   } else if (synthetic) {
     yaml += QStringLiteral("  samples: %1\n  classes: %2\n  noise: %3\n")
                 .arg(m_samples->value())
@@ -205,10 +217,19 @@ DataPreviewRequest LaunchPage::previewRequest() const {
   request.task = m_csvTask->currentText();
   request.target = m_csvTarget->currentText().trimmed();
   request.missing = m_csvMissing->currentText();
+  request.categorical = categoricalColumns();
+  request.seed = config::TrainOptions().seed;  // the form keeps the default seed
   request.samples = m_samples->value();
   request.classes = m_classes->value();
   request.noise = m_noise->value();
   return request;
+}
+
+QStringList LaunchPage::categoricalColumns() const {
+  QStringList columns;
+  for (const QString &column : m_csvCategorical->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+    if (!column.trimmed().isEmpty()) columns << column.trimmed();
+  return columns;
 }
 
 void LaunchPage::showDatasetFields() {
@@ -216,7 +237,7 @@ void LaunchPage::showDatasetFields() {
   const bool csv = dataset == QLatin1String("csv");
   const bool synthetic = dataset == QLatin1String("spirals") || dataset == QLatin1String("blobs");
   for (QWidget *field : {static_cast<QWidget *>(m_csvTask), static_cast<QWidget *>(m_csvTarget),
-                         static_cast<QWidget *>(m_csvMissing)})
+                         static_cast<QWidget *>(m_csvMissing), static_cast<QWidget *>(m_csvCategorical)})
     m_dataForm->setRowVisible(field, csv);
   for (QWidget *field : {static_cast<QWidget *>(m_samples), static_cast<QWidget *>(m_classes),
                          static_cast<QWidget *>(m_noise)})
