@@ -658,6 +658,18 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <translation>Fehlende Werte</translation>
     </message>
     <message>
+        <source>Categorical columns</source>
+        <translation>Kategoriale Spalten</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Columns of text or codes, comma-separated: each becomes one 0/1 column per value; any other column must hold numbers</source>
+        <translation>Spalten mit Text oder Codes, durch Kommas getrennt: jede wird zu einer 0/1-Spalte je Wert; jede andere Spalte muss Zahlen enthalten</translation>
+    </message>
+    <message>
         <source>Samples</source>
         <translation>Beispiele</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "app/cli/usage.h"
 
 #include "core/config/run_config.h"
+#include "core/data/data_splits.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 #include "core/validate/validate_run.h"
@@ -26,6 +27,15 @@ bool isRunFile(const std::string &path) {
   } catch (const YAML::Exception &) {
     return false;  // the model parser reports the syntax error with its location
   }
+}
+
+// A classifier wider than the data's classes trains, but some of its answers can never be right.
+void warnAboutClasses(const spec::Analysis &analysis, const config::DataOptions &data) {
+  const spec::NodeInfo *output = analysis.find(analysis.output);
+  if (!output || output->outputShape.size() != 1) return;
+  const int64_t classes = data::dataClassCount(data);
+  if (classes > 0 && output->outputShape[0] > classes)
+    std::fprintf(stderr, "warning: %s\n", data::classSurplusWarning(output->id, output->outputShape[0], classes).c_str());
 }
 
 }  // namespace
@@ -50,6 +60,7 @@ int runCheck(const CliArgs &args) {
       return 1;
     }
     std::printf("%s", spec::formatSummary(model, analysis).c_str());
+    if (config) warnAboutClasses(analysis, config->data);
     if (!config) return 0;
     // A run file is checked as `train` would check it before recording a run: the same rules,
     // the data source, and the memory the run needs against the device it names.

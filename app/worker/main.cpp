@@ -12,6 +12,7 @@
 #include "core/config/workspace.h"
 #include "core/dist/dist_env.h"
 #include "core/engine/train_setup.h"
+#include "core/engine/atomic_file.h"
 #include "core/engine/trainer.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
@@ -321,6 +322,11 @@ int main(int argc, char **argv) {
     };
     if (rank0) {
       callbacks.onDataLoaded = [&](const std::string &fingerprint) { store->setDataFingerprint(run.id, fingerprint); };
+      // What a deployed model must do to its inputs, beside the run's config (export reads it).
+      callbacks.onPreprocessing = [&](const std::string &json) {
+        tw::engine::writeFileAtomically((fs::path(runDir) / "preprocessing.json").string(), json);
+        store->addArtifact(run.id, "preprocessing.json", "preprocessing");
+      };
       callbacks.onEpoch = [](const tw::engine::EpochReport &r) {
         std::printf("%s\n", epochLine(r).c_str());
         std::fflush(stdout);

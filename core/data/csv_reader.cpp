@@ -1,6 +1,7 @@
 #include "core/data/csv_reader.h"
 
 #include "core/data/csv_parser.h"
+#include "core/data/shown_text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,11 +17,6 @@ bool isMissing(const std::string &value) {
   return value.empty() || value == "NA" || value == "NaN" || value == "?";
 }
 
-// A value quoted in a message: long free-text cells would bury the line number.
-std::string shown(const std::string &value) {
-  return "'" + (value.size() > 40 ? value.substr(0, 37) + "..." : value) + "'";
-}
-
 std::string number(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%g", value);
@@ -30,7 +26,7 @@ std::string number(double value) {
 std::string joined(const std::vector<std::string> &names) {
   std::string text;
   const size_t shownNames = std::min<size_t>(names.size(), 40);
-  for (size_t i = 0; i < shownNames; ++i) text += (i ? ", " : "") + names[i];
+  for (size_t i = 0; i < shownNames; ++i) text += (i ? ", " : "") + shownText(names[i]);
   if (names.size() > shownNames)
     text += ", ... (" + std::to_string(names.size() - shownNames) + " more)";
   return text;
@@ -57,9 +53,6 @@ struct Column {
   std::string name;
   size_t index = 0;            // field position in the file
   bool categorical = false;
-  bool detected = false;       // turned categorical on a non-numeric value after numeric ones
-  int64_t detectedLine = 0;
-  std::string detectedValue;
   int64_t missing = 0;         // in the rows kept
   double sum = 0;              // numeric: over the rows that have a value
   int64_t present = 0;
@@ -114,8 +107,8 @@ MissingPolicy parseMissingPolicy(const std::string &name) {
   if (name == "drop") return MissingPolicy::DropRow;
   if (name == "mean") return MissingPolicy::Mean;
   if (name == "zero") return MissingPolicy::Zero;
-  throw std::runtime_error("unknown missing-value policy '" + name +
-                           "' (use error, drop, mean or zero)");
+  throw std::runtime_error("unknown missing-value policy " + quoted(name) +
+                           " (use error, drop, mean or zero)");
 }
 
 const char *missingPolicyName(MissingPolicy policy) {
@@ -137,14 +130,14 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
   std::unordered_map<std::string, size_t> position;
   for (size_t i = 0; i < header.size(); ++i)
     if (!position.emplace(header[i], i).second)
-      throw std::runtime_error(rows.where(rows.headerLine()) + "column '" + header[i] +
-                               "' appears twice in the header (fields " +
+      throw std::runtime_error(rows.where(rows.headerLine()) + "column " + quoted(header[i]) +
+                               " appears twice in the header (fields " +
                                std::to_string(position[header[i]] + 1) + " and " +
                                std::to_string(i + 1) + ")");
   const auto find = [&](const std::string &name, const char *key) {
     const auto it = position.find(name);
     if (it == position.end())
-      throw std::runtime_error(path + ": unknown column '" + name + "' in " + key +
+      throw std::runtime_error(path + ": unknown column " + quoted(name) + " in " + key +
                                " (the header has: " + joined(header) + ")");
     return it->second;
   };
@@ -153,8 +146,8 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
     throw std::runtime_error(path + ": no target column given (set data.target to one of: " +
                              joined(header) + ")");
   if (!position.count(options.target))
-    throw std::runtime_error(path + ": the target column '" + options.target +
-                             "' (data.target) is not in the header (the header has: " +
+    throw std::runtime_error(path + ": the target column " + quoted(options.target) +
+                             " (data.target) is not in the header (the header has: " +
                              joined(header) + ")");
   Column target;
   target.name = options.target;
@@ -166,11 +159,11 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
   std::unordered_set<size_t> used;
   const auto addColumn = [&](size_t index) {
     if (index == target.index)
-      throw std::runtime_error(path + ": column '" + header[index] +
-                               "' is the target (data.target) and cannot also be a feature");
+      throw std::runtime_error(path + ": column " + quoted(header[index]) +
+                               " is the target (data.target) and cannot also be a feature");
     if (!used.insert(index).second)
-      throw std::runtime_error(path + ": column '" + header[index] +
-                               "' is listed twice in data.features");
+      throw std::runtime_error(path + ": column " + quoted(header[index]) +
+                               " is listed twice in data.features");
     Column c;
     c.name = header[index];
     c.index = index;
@@ -184,8 +177,8 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
     for (const std::string &name : options.features) addColumn(find(name, "data.features"));
   }
   if (columns.empty())
-    throw std::runtime_error(path + ": no feature columns (the header has only the target '" +
-                             target.name + "')");
+    throw std::runtime_error(path + ": no feature columns (the header has only the target " +
+                             quoted(target.name) + ")");
 
   // Under every policy but drop a kept row is every row: a missing target throws, features fill.
   const auto dropsRow = [&](const std::vector<std::string> &f) {
@@ -195,21 +188,21 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
                        [&](const Column &c) { return isMissing(f[c.index]); });
   };
 
-  // Pass 1: errors, column kinds, the statistics that fill missing values, the distinct values.
+  // Pass 1: errors, the statistics that fill missing values, the distinct values.
   int64_t kept = 0, dropped = 0;
   std::vector<int64_t> droppedLines;
   while (rows.next()) {
     const std::vector<std::string> &f = rows.fields();
     const std::string &t = f[target.index];
     if (isMissing(t) && policy != MissingPolicy::DropRow)
-      throw std::runtime_error(rows.where(rows.line()) + "column '" + target.name +
-                               "' (the target): missing value (a target is never filled; " +
+      throw std::runtime_error(rows.where(rows.line()) + "column " + quoted(target.name) +
+                               " (the target): missing value (a target is never filled; " +
                                "data.missing: drop skips such rows)");
     if (policy == MissingPolicy::Error)
       for (const Column &c : columns)
         if (isMissing(f[c.index]))
-          throw std::runtime_error(rows.where(rows.line()) + "column '" + c.name +
-                                   "': missing value (data.missing: error; use drop, mean or zero)");
+          throw std::runtime_error(rows.where(rows.line()) + "column " + quoted(c.name) +
+                                   ": missing value (data.missing: error; use drop, mean or zero)");
     if (dropsRow(f)) {
       if (++dropped <= 5) droppedLines.push_back(rows.line());
       continue;
@@ -219,8 +212,8 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
     if (classification) {
       ++target.counts[t];
     } else if (!parseNumber(t, value)) {
-      throw std::runtime_error(rows.where(rows.line()) + "column '" + target.name + "' (the target): " +
-                               shown(t) + " is not a number (a regression target must be numeric)");
+      throw std::runtime_error(rows.where(rows.line()) + "column " + quoted(target.name) + " (the target): " +
+                               quoted(t) + " is not a number (a regression target must be numeric)");
     }
     for (Column &c : columns) {
       const std::string &v = f[c.index];
@@ -229,17 +222,14 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
         continue;
       }
       if (!c.categorical) {
-        if (parseNumber(v, value)) {
-          c.sum += value;
-          ++c.present;
-          continue;
-        }
-        c.categorical = true;
-        // Numbers first, then text: the numbers were not counted as categories, and the user
-        // may not expect this column one-hot (a typo in a numeric column); both need handling.
-        c.detected = c.present > 0;
-        c.detectedLine = rows.line();
-        c.detectedValue = v;
+        // A text value in a column not declared categorical is most often a typo or a unit in a
+        // numeric column; one-hot encoding it silently would hide that and change the model's input.
+        if (!parseNumber(v, value))
+          throw std::runtime_error(rows.where(rows.line()) + "column " + quoted(c.name) + ": " + quoted(v) +
+                                   " is not a number (list the column in data.categorical to one-hot encode it)");
+        c.sum += value;
+        ++c.present;
+        continue;
       }
       ++c.counts[v];
     }
@@ -248,19 +238,6 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
   if (kept == 0)
     throw std::runtime_error(path + ": every one of the " + std::to_string(rows.count()) +
                              " rows has a missing value (data.missing: drop)");
-
-  // Pass 2, only when needed: a column that turned categorical part-way missed its earlier values.
-  if (std::any_of(columns.begin(), columns.end(), [](const Column &c) { return c.detected; })) {
-    for (Column &c : columns)
-      if (c.detected) c.counts.clear();
-    Rows again(path, options);
-    while (again.next()) {
-      const std::vector<std::string> &f = again.fields();
-      if (dropsRow(f)) continue;
-      for (Column &c : columns)
-        if (c.detected && !isMissing(f[c.index])) ++c.counts[f[c.index]];
-    }
-  }
 
   CsvTable table;
   Examples &e = table.examples;
@@ -273,40 +250,39 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
     if (!c.categorical) {
       e.featureNames.push_back(c.name);
       table.numericColumns.push_back(true);
+      table.columns.push_back({c.name, false, c.offset, {}, 0.0});
       ++width;
       // The mean is over the whole file, not the training rows only: the reader runs before the
       // split. What leaks is one number per column into rows that had none; the standardisation
       // that follows, which matters more, the engine fits on the training split alone.
       if (c.missing > 0 && policy == MissingPolicy::Mean) {
         c.fill = c.present > 0 ? c.sum / static_cast<double>(c.present) : 0.0;
-        table.notes.push_back("filled " + missingText + " of '" + c.name + "' with the mean " +
+        table.columns.back().fill = c.fill;
+        table.notes.push_back("filled " + missingText + " of " + quoted(c.name) + " with the mean " +
                               number(c.fill));
       } else if (c.missing > 0) {
-        table.notes.push_back("filled " + missingText + " of '" + c.name + "' with 0");
+        table.notes.push_back("filled " + missingText + " of " + quoted(c.name) + " with 0");
       }
       continue;
     }
     const std::vector<std::string> values = sortedValues(c.counts);
+    table.columns.push_back({c.name, true, c.offset, values, 0.0});
     for (size_t k = 0; k < values.size(); ++k) {
       c.slot[values[k]] = static_cast<int64_t>(k);
       e.featureNames.push_back(c.name + "=" + values[k]);
       table.numericColumns.push_back(false);
     }
     width += static_cast<int64_t>(values.size());
-    if (c.detected)
-      table.notes.push_back("'" + c.name + "' is categorical (" + std::to_string(values.size()) +
-                            " values, one-hot): line " + std::to_string(c.detectedLine) +
-                            " has the non-numeric value " + shown(c.detectedValue));
     if (c.missing > 0 && policy == MissingPolicy::Mean && !values.empty()) {
       size_t mode = 0;  // the most frequent value; ties go to the first in sorted order
       for (size_t k = 1; k < values.size(); ++k)
         if (c.counts[values[k]] > c.counts[values[mode]]) mode = k;
       c.fillSlot = static_cast<int64_t>(mode);
-      table.notes.push_back("filled " + missingText + " of '" + c.name +
-                            "' with its most frequent value " + shown(values[mode]));
+      table.notes.push_back("filled " + missingText + " of " + quoted(c.name) +
+                            " with its most frequent value " + quoted(values[mode]));
     } else if (c.missing > 0) {
-      table.notes.push_back("left " + missingText + " of '" + c.name +
-                            "' without a category (all its one-hot columns 0)");
+      table.notes.push_back("left " + missingText + " of " + quoted(c.name) +
+                            " without a category (all its one-hot columns 0)");
     }
   }
   if (dropped > 0) {
@@ -322,13 +298,13 @@ CsvTable readCsv(const std::string &path, const CsvOptions &options) {
     for (size_t k = 0; k < e.classNames.size(); ++k) classOf[e.classNames[k]] = static_cast<int64_t>(k);
     e.classes = static_cast<int64_t>(e.classNames.size());
     if (e.classes < 2)
-      table.notes.push_back("the target '" + target.name + "' has a single value " +
-                            shown(e.classNames.front()) + ": there is nothing to classify");
+      table.notes.push_back("the target " + quoted(target.name) + " has a single value " +
+                            quoted(e.classNames.front()) + ": there is nothing to classify");
   } else {
     e.targetDim = 1;
   }
 
-  // Pass 3: the values themselves. A mismatch with pass 1 means the file changed under us.
+  // Pass 2: the values themselves. A mismatch with pass 1 means the file changed under us.
   const auto changed = [&]() {
     return std::runtime_error(path + ": the file changed while it was read");
   };

@@ -9,15 +9,17 @@
 //   // table.examples.featureNames: {"sepal_length", "colour=blue", "colour=red"}
 //   // table.numericColumns:        {true, false, false}   (standardise only the first)
 //
-// Columns are numeric unless forced categorical or holding any non-numeric value; categorical
-// ones are one-hot encoded, one column per distinct value, values sorted (numbers numerically,
-// before text). Classification maps the distinct target values, sorted the same way, to 0..k-1
+// Columns are numeric unless listed in `categorical`; a non-numeric value in a numeric column is
+// an error naming the line and the column (never a silent one-hot encoding). Categorical columns
+// are one-hot encoded, one column per distinct value, values sorted (numbers numerically, before
+// text). Classification maps the distinct target values, sorted the same way, to 0..k-1
 // (classNames); regression needs a numeric target (targetDim 1).
 //
 // Missing values are empty fields and "NA", "NaN", "?". A missing target is never filled: it is an
 // error unless the policy is drop. Blank lines are skipped. Every error is a std::runtime_error
 // naming the file, the 1-based physical line and the column: "data.csv:17: 4 fields, the header
 // has 5", "data.csv:9: column 'age': missing value (data.missing: error; use drop, mean or zero)".
+// Values and names from the file appear in messages escaped and shortened (shown_text.h).
 // The file is streamed (two or three passes), never held in memory whole.
 
 #include "core/data/examples.h"
@@ -51,8 +53,19 @@ struct CsvOptions {
   int64_t limit = 0;                       // first N data rows only (0 = all)
 };
 
+// How one used column became features: what a deployed model must do to a raw row (together with
+// the standardisation the engine fits afterwards).
+struct CsvColumn {
+  std::string name;
+  bool categorical = false;
+  int64_t offset = 0;                   // its first feature
+  std::vector<std::string> categories;  // categorical: one-hot position k is categories[k]
+  double fill = 0.0;                    // numeric: what a missing value became
+};
+
 struct CsvTable {
   Examples examples;                // featureShape {d}; featureNames one per column after one-hot
+  std::vector<CsvColumn> columns;   // the used columns, in feature order
   std::vector<bool> numericColumns; // per feature: true when it should be standardised
   std::vector<std::string> notes;   // what the reader decided for the user, e.g.
                                     // "filled 3 missing values of 'age' with the mean 37.2"

@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
+#include <vector>
 
 namespace tw::data {
 
@@ -37,8 +39,9 @@ class IdxFile {
   IdxFile(const IdxFile &) = delete;
   IdxFile &operator=(const IdxFile &) = delete;
 
-  // Reads exactly `size` bytes or throws, naming what was being read.
-  void read(void *data, size_t size, const std::string &what) {
+  // Reads exactly `size` bytes or throws, naming what was being read; `onShort` may throw a
+  // better message first when the data ends early.
+  void read(void *data, size_t size, const std::string &what, const std::function<void(size_t)> &onShort = {}) {
     auto *out = static_cast<uint8_t *>(data);
     size_t done = 0;
     while (done < size) {
@@ -52,6 +55,7 @@ class IdxFile {
                          ") while reading " + what);
       }
       if (got == 0) {
+        if (onShort) onShort(done);
         fail(m_path, "truncated: expected " + std::to_string(size) + " bytes of " + what + ", got " +
                          std::to_string(done));
       }
@@ -77,6 +81,14 @@ class IdxFile {
 
   const std::string &path() const { return m_path; }
 
+  // The bytes between the current position and the end of the data.
+  int64_t remainingBytes();
+  // Throws unless what remains after `kept` items is exactly the other count - kept items.
+  void checkSize(int64_t headerBytes, int64_t count, int64_t itemBytes, int64_t kept, const std::string &items);
+  // Throws "truncated": the data after the header ends after `heldBytes`.
+  [[noreturn]] void truncated(int64_t headerBytes, int64_t count, int64_t itemBytes, int64_t heldBytes,
+                              const std::string &items);
+
  private:
   std::string m_path;
   gzFile m_file = nullptr;
@@ -86,7 +98,53 @@ int64_t itemsToRead(int64_t count, int64_t limit) {
   return limit > 0 ? std::min(count, limit) : count;
 }
 
+std::string plural(int64_t n, const char *word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
 }  // namespace
+
+// Reads and discards what follows the items kept, so that a count the data cannot hold, or data
+// the count does not cover, is found whatever the limit. A plain file is checked from its size; a
+// compressed one has to be inflated to the end (a quarter of a second for Fashion-MNIST's).
+int64_t IdxFile::remainingBytes() {
+  if (gzdirect(m_file)) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(m_path, ec);
+    const z_off_t at = gztell(m_file);
+    if (!ec && at >= 0) return static_cast<int64_t>(size) - static_cast<int64_t>(at);
+  }
+  std::vector<uint8_t> scratch(1 << 16);
+  int64_t total = 0;
+  for (;;) {
+    const int got = gzread(m_file, scratch.data(), static_cast<unsigned>(scratch.size()));
+    if (got < 0) {
+      int code = 0;
+      const char *message = gzerror(m_file, &code);
+      fail(m_path, std::string("corrupt or truncated (") + (message ? message : "zlib error") + ") after byte " +
+                       std::to_string(total));
+    }
+    if (got == 0) return total;
+    total += got;
+  }
+}
+
+void IdxFile::checkSize(int64_t headerBytes, int64_t count, int64_t itemBytes, int64_t kept, const std::string &items) {
+  const int64_t rest = remainingBytes();
+  const int64_t expected = (count - kept) * itemBytes;
+  if (rest == expected) return;
+  if (rest < expected) truncated(headerBytes, count, itemBytes, kept * itemBytes + rest, items);
+  fail(m_path, std::to_string(rest - expected) + " bytes after the " + plural(count, items.c_str()) +
+                   " the header announces (a wrong count in the header, or files joined)");
+}
+
+void IdxFile::truncated(int64_t headerBytes, int64_t count, int64_t itemBytes, int64_t heldBytes,
+                        const std::string &items) {
+  fail(m_path, "truncated: the header announces " + plural(count, items.c_str()) + " (" +
+                   std::to_string(headerBytes + count * itemBytes) + " bytes) but the file holds " +
+                   std::to_string(headerBytes + heldBytes) + " bytes, " + std::to_string(heldBytes / itemBytes) +
+                   " whole " + items + (heldBytes / itemBytes == 1 ? "" : "s"));
+}
 
 IdxImages readIdxImages(const std::string &path, int64_t limit) {
   IdxFile file(path);
@@ -99,22 +157,37 @@ IdxImages readIdxImages(const std::string &path, int64_t limit) {
     fail(path, "implausible image size " + std::to_string(images.rows) + "x" +
                    std::to_string(images.cols));
   }
+  images.fileCount = count;
   images.count = itemsToRead(count, limit);
-  images.pixels.resize(static_cast<size_t>(images.count * images.rows * images.cols));
+  const int64_t imageBytes = images.rows * images.cols;
+  images.pixels.resize(static_cast<size_t>(images.count * imageBytes));
   file.read(images.pixels.data(), images.pixels.size(),
             "pixels (" + std::to_string(images.count) + " images of " + std::to_string(images.rows) +
-                "x" + std::to_string(images.cols) + ")");
+                "x" + std::to_string(images.cols) + ")",
+            [&](size_t held) { file.truncated(16, count, imageBytes, static_cast<int64_t>(held), "image"); });
+  file.checkSize(16, count, imageBytes, images.count, "image");
   return images;
 }
 
-IdxLabels readIdxLabels(const std::string &path, int64_t limit) {
+IdxLabels readIdxLabels(const std::string &path, int64_t limit, int64_t classes) {
   IdxFile file(path);
   file.expectMagic(kLabelsMagic, "label");
   IdxLabels labels;
-  labels.count = itemsToRead(file.readBigEndian32("the header"), limit);
+  const int64_t count = file.readBigEndian32("the header");
+  // Label files are small: read whole, so every label is checked whatever the limit.
+  labels.labels.resize(static_cast<size_t>(count));
+  file.read(labels.labels.data(), labels.labels.size(), "labels (" + plural(count, "item") + ")",
+            [&](size_t held) { file.truncated(8, count, 1, static_cast<int64_t>(held), "label"); });
+  file.checkSize(8, count, 1, count, "label");
+  if (classes > 0)
+    for (size_t i = 0; i < labels.labels.size(); ++i)
+      if (labels.labels[i] >= classes)
+        fail(path, "label " + std::to_string(i) + " (0-based) is " + std::to_string(labels.labels[i]) +
+                       ", outside the dataset's " + std::to_string(classes) + " classes (0.." +
+                       std::to_string(classes - 1) + ")");
+  labels.fileCount = count;
+  labels.count = itemsToRead(count, limit);
   labels.labels.resize(static_cast<size_t>(labels.count));
-  file.read(labels.labels.data(), labels.labels.size(),
-            "labels (" + std::to_string(labels.count) + " items)");
   return labels;
 }
 
@@ -126,6 +199,12 @@ std::string findIdxFile(const std::string &dir, const std::string &stem) {
   gz += ".gz";
   if (std::filesystem::is_regular_file(gz, ec)) return gz.string();
   return {};
+}
+
+const std::vector<std::string> &fashionMnistClassNames() {
+  static const std::vector<std::string> names = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
+                                                 "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
+  return names;
 }
 
 std::string defaultDatasetDir(const std::string &dataset) {

@@ -51,6 +51,12 @@ struct Item {
 
 }  // namespace
 
+int64_t imageFolderClasses(const std::string &dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return 0;
+  return static_cast<int64_t>(sortedEntries(dir, true).size());
+}
+
 Examples readImageFolder(const std::string &dir, const ImageFolderOptions &options) {
   if (options.channels != 0 && options.channels != 1 && options.channels != 3)
     throw std::runtime_error(dir + ": " + std::to_string(options.channels) +

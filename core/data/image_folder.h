@@ -30,4 +30,8 @@ struct ImageFolderOptions {
 // features: count * channels * height * width floats, CHW per example.
 Examples readImageFolder(const std::string &dir, const ImageFolderOptions &options);
 
+// The class subfolders readImageFolder would read, without reading an image; 0 when `dir` is not
+// a folder.
+int64_t imageFolderClasses(const std::string &dir);
+
 }  // namespace tw::data

@@ -1,5 +1,6 @@
 #include "core/data/standardize.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -52,6 +53,24 @@ void Standardizer::apply(Examples &examples) const {
       float &v = x[static_cast<size_t>(i * d) + j];
       v = (v - mean[j]) / stddev[j];
     }
+}
+
+ImageStandardizer ImageStandardizer::fit(const Examples &train) {
+  double sum = 0.0, squares = 0.0;
+  for (float v : train.features) {
+    sum += v;
+    squares += static_cast<double>(v) * v;
+  }
+  const double n = static_cast<double>(std::max<size_t>(1, train.features.size()));
+  ImageStandardizer s;
+  s.mean = sum / n;
+  s.stddev = std::sqrt(std::max(0.0, squares / n - s.mean * s.mean));
+  if (s.stddev < 1e-12) s.stddev = 1.0;  // blank images: nothing to standardise
+  return s;
+}
+
+void ImageStandardizer::apply(Examples &examples) const {
+  for (float &v : examples.features) v = static_cast<float>((v - mean) / stddev);
 }
 
 }  // namespace tw::data

@@ -81,4 +81,11 @@ Examples makeBlobs(int64_t count, int64_t classes, int64_t dims, double spread, 
   return e;
 }
 
+Examples makeSyntheticSet(const std::string &kind, int64_t count, int64_t classes, double noise, int64_t runSeed) {
+  const uint64_t seed = mixSeed(static_cast<uint64_t>(runSeed), kSyntheticStream);
+  if (kind == "spirals") return makeSpirals(count, classes, noise, seed);
+  if (kind == "blobs") return makeBlobs(count, classes, 2, noise, seed);
+  throw std::runtime_error("unknown synthetic set '" + kind + "' (spirals or blobs)");
+}
+
 }  // namespace tw::data

@@ -11,6 +11,7 @@
 #include "core/data/examples.h"
 
 #include <cstdint>
+#include <string>
 
 namespace tw::data {
 
@@ -22,5 +23,10 @@ Examples makeSpirals(int64_t count, int64_t classes, double noise, uint64_t seed
 // Gaussian blobs: one centre per class, uniform in [-10, 10]^dims (from the seed), and points
 // around it with standard deviation `spread` in every dimension. Features "x0".."x<dims-1>".
 Examples makeBlobs(int64_t count, int64_t classes, int64_t dims, double spread, uint64_t seed);
+
+// The set a run with data.dataset `kind` ("spirals" or "blobs", two features) trains on, from the
+// run's train.seed: what training and Studio's data preview both call, so the preview shows the
+// very points the run will see. Throws std::runtime_error for another kind.
+Examples makeSyntheticSet(const std::string &kind, int64_t count, int64_t classes, double noise, int64_t runSeed);
 
 }  // namespace tw::data

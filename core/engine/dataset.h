@@ -1,14 +1,17 @@
 #pragma once
-// Every data source as tensors: train/validation/test splits of inputs and targets, and a
-// shuffling batch order. Engine-internal (includes LibTorch).
+// The data as tensors: the splits core/data made (data_splits.h), converted once, and a shuffling
+// batch order. Engine-internal (includes LibTorch).
 //
-//   Dataset data = loadDataset(config.data, config.train.seed);
+//   Dataset data = loadDataset(config.data, config.train.seed, modelUse(analysis));
 //   BatchOrder order(data.train.size(), 128, /*shuffle=*/true, seed, epoch);
 //   Batch b = takeBatch(data.train, order.indices(0));
 
 #include "core/config/run_config.h"
+#include "core/data/data_splits.h"
 #include "core/data/examples.h"
+#include "core/data/random.h"
 #include "core/dist/dist_env.h"
+#include "core/spec/analysis.h"
 
 #include <torch/torch.h>
 
@@ -35,17 +38,20 @@ struct Dataset {
   std::vector<std::string> classNames; // may be empty: class numbers then
   std::vector<int64_t> inputShape;     // per example
   bool images = false;                 // inputs are [C, H, W] images (augmentation applies)
-  double mean = 0.0, stddev = 1.0;     // images: the training split's pixel statistics
   std::string fingerprint;             // SHA-256 hex over the bytes read and the preprocessing options
   std::string source;                  // where the data was read from ("spirals" for synthetic sets)
   std::vector<std::string> notes;      // what the reader did on the way (filled missing values ...)
+  data::Preprocessing preprocessing;   // statistics, category maps, class names: preprocessing.json
 };
 
-// IDX (fashion-mnist, mnist; their own test set), csv, image-folder, spirals, blobs (test set held
-// out by data.test_fraction). Splits are seeded and, for classification with data.stratify,
-// stratified; standardisation is fitted on the training split only. Throws std::runtime_error
-// naming the file, line or option.
-Dataset loadDataset(const config::DataOptions &options, int64_t seed);
+// data::loadDataSplits (every source, split and standardised in core/data), as tensors. Each
+// split's vectors become its tensors without a copy. Throws std::runtime_error naming the file,
+// line, column or option.
+Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data::ModelUse &use = {});
+
+// What the data must know of the model: whether its Input takes int64 indices, and the Embeddings
+// those reach (their tables' sizes).
+data::ModelUse modelUse(const spec::Analysis &analysis);
 
 // The example order of one epoch, in batches; with shuffle, a permutation drawn from
 // (seed, epoch), so a resumed run sees the same batches.
@@ -76,10 +82,8 @@ struct Batch {
 };
 Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b);
 
-// The permutation behind shuffling, portable across standard libraries (own Fisher-Yates on
-// std::mt19937_64, whose sequence the standard fixes).
-std::vector<int64_t> permutation(int64_t n, uint64_t seed);
-// splitmix64's finaliser: turns (seed, stream) into well-spread, independent seeds.
-uint64_t mixSeed(uint64_t a, uint64_t b);
+// The seeding is core/data's (random.h), so the data and the batches draw from one scheme.
+using data::mixSeed;
+using data::permutation;
 
 }  // namespace tw::engine

@@ -72,6 +72,8 @@ void checkModelFitsData(const GraphModule &model, const spec::Analysis &analysis
     throw std::runtime_error("output '" + output->id + "' gives " + spec::formatShape(shape, true) + "; " + loss +
                              " needs class scores [N, " + std::to_string(data.classes) + "]");
   }
+  if (!binaryHead && shape[0] > data.classes)
+    engineLog()->warn("{}", data::classSurplusWarning(output->id, shape[0], data.classes));
 }
 
 }  // namespace
@@ -106,7 +108,7 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
     return 0;
   });
 
-  s.data = stage("loading data", [&] { return loadDataset(config.data, t.seed); });
+  s.data = stage("loading data", [&] { return loadDataset(config.data, t.seed, modelUse(s.analysis)); });
   log->info("data: {} train, {} val, {} test examples from {}", s.data.train.size(), s.data.val.size(),
             s.data.test.size(), s.data.source);
   // What the reader decided on its own (filled values, columns read as categorical) is worth a

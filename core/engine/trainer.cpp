@@ -71,6 +71,7 @@ class TrainRun {
     m_summary.valSamples = m_setup.data.val.size();
     m_summary.testSamples = m_setup.data.test.size();
     if (m_callbacks.onDataLoaded) m_callbacks.onDataLoaded(m_setup.data.fingerprint);
+    if (m_callbacks.onPreprocessing) m_callbacks.onPreprocessing(data::preprocessingJson(m_setup.data.preprocessing));
     if (m_env.dist.distributed()) joinProcessGroup();
     if (writesFiles()) {
       fs::create_directories(fs::path(m_env.runDir) / "checkpoints");

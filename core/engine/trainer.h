@@ -68,6 +68,9 @@ struct TrainCallbacks {
   // Called once the data is read, before the first step, with the data fingerprint
   // (hash of the files read and the preprocessing options) so the run records it early.
   std::function<void(const std::string &fingerprint)> onDataLoaded;
+  // Called right after, with the preprocessing the run applies to its data as JSON
+  // (core/data/preprocessing.h): the worker writes it to runs/<id>/preprocessing.json.
+  std::function<void(const std::string &json)> onPreprocessing;
   // A file the run produced (path relative to the run folder, kind: "checkpoint", "model", "report").
   std::function<void(const std::string &path, const std::string &kind)> onArtifact;
 };

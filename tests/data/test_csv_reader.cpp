@@ -113,6 +113,7 @@ class TestCsvReader : public QObject {
                                   "plain,3,b");
     CsvOptions options;
     options.target = "kind";
+    options.categorical = {"name"};
     const CsvTable table = readCsv(path, options);
     const Examples &e = table.examples;
     QCOMPARE(e.count, int64_t(3));
@@ -132,35 +133,56 @@ class TestCsvReader : public QObject {
                                   "red,9,4,b\n");
     CsvOptions options;
     options.target = "y";
-    options.categorical = {"zip"};  // numeric, but a code: one-hot, sorted numerically
+    options.categorical = {"color", "zip"};  // zip is numeric, but a code: one-hot, sorted numerically
     const CsvTable table = readCsv(path, options);
     const Examples &e = table.examples;
     QCOMPARE(toQStrings(e.featureNames),
              QStringList({"color=blue", "color=green", "color=red", "zip=9", "zip=10", "weight"}));
     QCOMPARE(table.numericColumns, std::vector<bool>({false, false, false, false, false, true}));
     QCOMPARE(e.featureShape, std::vector<int64_t>{6});
+    // The column layout a deployed model needs: which feature each column starts at, its values.
+    QCOMPARE(table.columns.size(), size_t(3));
+    QCOMPARE(QString::fromStdString(table.columns[0].name), QString("color"));
+    QVERIFY(table.columns[0].categorical);
+    QCOMPARE(toQStrings(table.columns[0].categories), QStringList({"blue", "green", "red"}));
+    QCOMPARE(table.columns[1].offset, int64_t(3));
+    QCOMPARE(toQStrings(table.columns[1].categories), QStringList({"9", "10"}));
+    QVERIFY(!table.columns[2].categorical);
+    QCOMPARE(table.columns[2].offset, int64_t(5));
     QCOMPARE(asDoubles(e.features), QList<double>({0, 0, 1, 0, 1, 1.5,  //
                                                    1, 0, 0, 1, 0, 2.5,  //
                                                    0, 1, 0, 0, 1, 3,    //
                                                    0, 0, 1, 1, 0, 4}));
   }
 
-  void columnTurnsCategoricalOnTextAfterNumbers() {
-    // The first values look numeric; the reader must still see them as categories after "x".
-    std::string content = "code,y\n";
-    for (int i = 0; i < 5; ++i) content += std::to_string(i % 3) + ",a\n";
-    content += "x,b\n";
-    const std::string path = file("late.csv", content);
+  void textInANumericColumnIsAnError_data() {
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");  // FILE stands for the file's path
+    // The first values look numeric; a text value later is a typo or a unit, never a silent one-hot.
+    QTest::newRow("text after numbers") << QByteArray("code,y\n0,a\n1,a\n2,a\nx,b\n")
+                                        << "FILE:5: column 'code': 'x' is not a number (list the column in "
+                                           "data.categorical to one-hot encode it)";
+    QTest::newRow("text from the first row") << QByteArray("colour,y\nred,a\nblue,b\n")
+                                             << "FILE:2: column 'colour': 'red' is not a number";
+    QTest::newRow("a unit") << QByteArray("w,y\n1.5,a\n2 kg,b\n") << "FILE:3: column 'w': '2 kg' is not a number";
+    // Bytes from a binary file: escaped and cut short after 40 characters, never printed raw.
+    QTest::newRow("binary bytes") << QByteArray("w,y\n1,a\n\x01\x02\x7f\xff" "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz,b\n")
+                                  << "FILE:3: column 'w': '\\x01\\x02\\x7f\\xffabcdefghijklmnopqrstuvwxyzabcdefghij...' is not";
+  }
+
+  void textInANumericColumnIsAnError() {
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    const std::string path = file("text.csv", content.toStdString());
     CsvOptions options;
     options.target = "y";
-    const CsvTable table = readCsv(path, options);
-    QCOMPARE(toQStrings(table.examples.featureNames), QStringList({"code=0", "code=1", "code=2", "code=x"}));
-    QCOMPARE(table.examples.features[0 * 4 + 0], 1.0f);
-    QCOMPARE(table.examples.features[1 * 4 + 1], 1.0f);
-    QCOMPARE(table.examples.features[5 * 4 + 3], 1.0f);
-    QCOMPARE(table.notes.size(), size_t(1));
-    QVERIFY2(QString::fromStdString(table.notes[0]).contains("line 7 has the non-numeric value 'x'"),
-             table.notes[0].c_str());
+    const QString message = errorOf([&] { readCsv(path, options); });
+    expected.replace("FILE", QString::fromStdString(path));
+    QVERIFY2(message.contains(expected), qPrintable("got: " + message + "\nwanted: " + expected));
+    // Declared categorical, the same column reads.
+    const std::string column = content.left(content.indexOf(',')).toStdString();
+    options.categorical = {column};
+    QVERIFY(readCsv(path, options).examples.count > 0);
   }
 
   void missingPolicies_data() {
@@ -193,6 +215,7 @@ class TestCsvReader : public QObject {
     CsvOptions options;
     options.target = "y";
     options.missing = parseMissingPolicy(policy.toStdString());
+    options.categorical = {"color"};
     QCOMPARE(QString(missingPolicyName(options.missing)), policy);
     const CsvTable table = readCsv(file("missing.csv", kMissing), options);
     QCOMPARE(toQStrings(table.examples.featureNames), names);
@@ -236,8 +259,10 @@ class TestCsvReader : public QObject {
     CsvOptions options;
     options.target = "y";
     options.delimiter = ';';
+    // "1,5" is text here (no locale-dependent decimal comma): not a number, so not a numeric column.
+    QVERIFY(errorOf([&] { readCsv(file("semi.csv", "a;y\n\"1,5\";p\n2;q\n"), options); }).contains("'1,5' is not a number"));
+    options.categorical = {"a"};
     const Examples e = readCsv(file("semi.csv", "a;y\n\"1,5\";p\n2;q\n"), options).examples;
-    // "1,5" is text here (no locale-dependent decimal comma): the column turns categorical.
     QCOMPARE(toQStrings(e.featureNames), QStringList({"a=2", "a=1,5"}));
   }
 
@@ -252,7 +277,7 @@ class TestCsvReader : public QObject {
     QTest::newRow("ragged row") << "a,b,y\n1,2,p\n3,q\n" << "y" << QStringList() << false << "error"
                                 << "FILE:3: 2 fields, the header has 3";
     QTest::newRow("ragged row after a quoted line break")
-        << "a,b,y\n\"x\ny\",2,p\r\n3,4,q,5\n" << "y" << QStringList() << false << "error"
+        << "a,b,y\n1,2,\"x\ny\"\r\n3,4,q,5\n" << "y" << QStringList() << false << "error"
         << "FILE:4: 4 fields, the header has 3";
     QTest::newRow("unknown feature") << csv << "y" << QStringList({"a", "bb"}) << false << "error"
                                      << "FILE: unknown column 'bb' in data.features (the header has: a, b, y)";

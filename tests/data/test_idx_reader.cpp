@@ -36,6 +36,24 @@ void writeFile(const std::string &path, const std::vector<uint8_t> &bytes) {
   out.write(reinterpret_cast<const char *>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
 }
 
+void writeGzip(const std::string &path, const std::vector<uint8_t> &bytes) {
+  gzFile f = gzopen(path.c_str(), "wb");
+  if (!f) throw std::runtime_error("cannot write " + path);
+  gzwrite(f, bytes.data(), static_cast<unsigned>(bytes.size()));
+  gzclose(f);
+}
+
+// An IDX header: the magic, then each dimension, big-endian.
+std::vector<uint8_t> idxHeader(uint32_t magic, const std::vector<int> &dims) {
+  std::vector<uint8_t> bytes;
+  auto put = [&](uint32_t v) {
+    for (int shift : {24, 16, 8, 0}) bytes.push_back(uint8_t(v >> shift));
+  };
+  put(magic);
+  for (int d : dims) put(uint32_t(d));
+  return bytes;
+}
+
 // Runs f and returns the exception's message; empty when it did not throw.
 template <typename F>
 QString errorOf(F f) {
@@ -149,11 +167,81 @@ class TestIdxReader : public QObject {
     });
     QVERIFY2(message.contains(QString::fromStdString(path)), qPrintable(message));
     QVERIFY2(message.contains(expected), qPrintable(message));
-    // A limit that stops before the damage reads fine.
+    // A limit that stops before the damage changes nothing: the whole file is checked.
     if (damage == "truncate") {
-      if (images) QCOMPARE(readIdxImages(path, 100).count, int64_t(100));
-      else QCOMPARE(readIdxLabels(path, 100).count, int64_t(100));
+      const QString limited = errorOf([&] {
+        if (images) readIdxImages(path, 100);
+        else readIdxLabels(path, 100);
+      });
+      QVERIFY2(limited.contains("truncated"), qPrintable(limited));
     }
+  }
+
+  // Small hand-written files, plain and gzip-compressed: every way the header can lie about the
+  // data is found, whatever the limit.
+  void headerAndSizeMustAgree_data() {
+    QTest::addColumn<bool>("gzip");
+    QTest::addColumn<bool>("images");
+    QTest::addColumn<int>("announced");  // the count in the header
+    QTest::addColumn<int>("held");       // the items really in the file
+    QTest::addColumn<QString>("expected");
+    for (bool gzip : {false, true}) {
+      const char *kind = gzip ? "gzip" : "plain";
+      QTest::addRow("%s images: count beyond the data", kind)
+          << gzip << true << 5 << 3 << "truncated: the header announces 5 images (46 bytes) but the file holds 34 bytes, 3 whole images";
+      QTest::addRow("%s images: data beyond the count", kind)
+          << gzip << true << 3 << 5 << "12 bytes after the 3 images the header announces";
+      QTest::addRow("%s labels: count beyond the data", kind)
+          << gzip << false << 9 << 4 << "truncated: the header announces 9 labels (17 bytes) but the file holds 12 bytes, 4 whole labels";
+      QTest::addRow("%s labels: data beyond the count", kind)
+          << gzip << false << 2 << 4 << "2 bytes after the 2 labels the header announces";
+      QTest::addRow("%s images: exact", kind) << gzip << true << 4 << 4 << "";
+      QTest::addRow("%s labels: exact", kind) << gzip << false << 4 << 4 << "";
+    }
+  }
+
+  void headerAndSizeMustAgree() {
+    QFETCH(bool, gzip);
+    QFETCH(bool, images);
+    QFETCH(int, announced);
+    QFETCH(int, held);
+    QFETCH(QString, expected);
+    QTemporaryDir tmp;
+    const std::string path = tmp.path().toStdString() + (images ? "/images" : "/labels") + (gzip ? ".gz" : "");
+    std::vector<uint8_t> bytes = images ? idxHeader(0x803, {announced, 3, 2}) : idxHeader(0x801, {announced});
+    for (int i = 0; i < held * (images ? 6 : 1); ++i) bytes.push_back(uint8_t(i % 10));
+    if (gzip) writeGzip(path, bytes);
+    else writeFile(path, bytes);
+    for (int64_t limit : {0, 1}) {  // the limit changes what is kept, never what is checked
+      const QString message = errorOf([&] {
+        if (images) QCOMPARE(readIdxImages(path, limit).count, int64_t(limit ? limit : announced));
+        else QCOMPARE(readIdxLabels(path, limit).count, int64_t(limit ? limit : announced));
+      });
+      if (expected.isEmpty()) {
+        QVERIFY2(message.isEmpty(), qPrintable(message));
+      } else {
+        QVERIFY2(message.startsWith(QString::fromStdString(path) + ": "), qPrintable(message));
+        QVERIFY2(message.contains(expected), qPrintable(message));
+      }
+    }
+  }
+
+  void labelsOutsideTheClassesNameFileIndexAndValue() {
+    QTemporaryDir tmp;
+    const std::string path = tmp.path().toStdString() + "/labels.gz";
+    std::vector<uint8_t> bytes = idxHeader(0x801, {6});
+    for (uint8_t label : {1, 9, 0, 12, 3, 200}) bytes.push_back(label);
+    writeGzip(path, bytes);
+    QCOMPARE(readIdxLabels(path).count, int64_t(6));  // no classes given: nothing to check against
+    // The bad label lies beyond the limit: still found.
+    const QString message = errorOf([&] { readIdxLabels(path, 2, 10); });
+    QCOMPARE(message, QString::fromStdString(path) + ": label 3 (0-based) is 12, outside the dataset's 10 classes (0..9)");
+  }
+
+  void fashionClassNamesAreTheDatasetsTen() {
+    QCOMPARE(int64_t(fashionMnistClassNames().size()), kIdxClasses);
+    QCOMPARE(QString::fromStdString(fashionMnistClassNames().front()), QString("T-shirt/top"));
+    QCOMPARE(QString::fromStdString(fashionMnistClassNames().back()), QString("Ankle boot"));
   }
 
   void fingerprintFramesEntries() {

@@ -76,6 +76,7 @@ class TestStandardize : public QObject {
     writeText(path, "size,color,y\n1,red,a\n2,blue,b\n3,red,a\n4,blue,b\n10,red,a\n");
     CsvOptions options;
     options.target = "y";
+    options.categorical = {"color"};
     CsvTable table = readCsv(path, options);
     const Standardizer s = Standardizer::fit(table.examples, &table.numericColumns);
     QCOMPARE(s.mean, std::vector<float>({4.0f, 0.0f, 0.0f}));
@@ -85,6 +86,23 @@ class TestStandardize : public QObject {
     QCOMPARE(table.examples.features[1], 0.0f);  // row 0: color=blue
     QCOMPARE(table.examples.features[2], 1.0f);  // row 0: color=red
     QVERIFY(std::abs(table.examples.features[0] - float((1 - 4) / std::sqrt(10.0))) < 1e-6);
+  }
+
+  void imagesShareOneMeanAndStd() {
+    Examples train;
+    train.count = 2;
+    train.featureShape = {1, 1, 2};
+    train.features = {0.0f, 0.5f, 0.5f, 1.0f};
+    const ImageStandardizer s = ImageStandardizer::fit(train);
+    QCOMPARE(s.mean, 0.5);
+    QCOMPARE(s.stddev, std::sqrt(0.125));
+    Examples test = train;
+    s.apply(test);
+    QCOMPARE(test.features[0], float(-0.5 / std::sqrt(0.125)));
+    QCOMPARE(test.features[1], 0.0f);
+    // Blank images: nothing to divide by, so they are only centred.
+    train.features.assign(4, 0.25f);
+    QCOMPARE(ImageStandardizer::fit(train).stddev, 1.0);
   }
 
   void mismatchesAreErrors() {

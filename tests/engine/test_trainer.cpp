@@ -221,7 +221,7 @@ class TestTrainer : public QObject {
     // Standardised with the training split's statistics.
     QVERIFY(std::abs(a.train.inputs.mean().item<double>()) < 1e-4);
     QVERIFY(std::abs(a.train.inputs.std().item<double>() - 1.0) < 1e-3);
-    QVERIFY(a.mean > 0.2 && a.mean < 0.4);  // Fashion-MNIST's mean pixel is about 0.286
+    QVERIFY(a.preprocessing.imageMean > 0.2 && a.preprocessing.imageMean < 0.4);  // Fashion-MNIST's mean pixel is about 0.286
 
     // Each epoch is a different permutation of the whole split, the same for the same (seed, epoch).
     auto epochLabels = [&](int64_t seed, int64_t epoch) {

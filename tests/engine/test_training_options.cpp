@@ -307,6 +307,7 @@ class TestTrainingOptions : public QObject {
     c.data.dataset = "csv";
     c.data.path = cls;
     c.data.target = "label";
+    c.data.categorical = {"colour"};
     c.data.missing = "mean";
     c.data.batchSize = 32;
     c.train.lr = 0.01;
@@ -317,6 +318,7 @@ class TestTrainingOptions : public QObject {
 
     c.data.path = reg;
     c.data.target = "target";
+    c.data.categorical = {"kind"};
     c.data.task = "regression";
     c.data.missing = "error";
     c.train.loss = "mse";
@@ -335,6 +337,7 @@ class TestTrainingOptions : public QObject {
     c.data.dataset = "csv";
     c.data.path = cls;
     c.data.target = "label";
+    c.data.categorical = {"colour"};
     const std::string ragged = errorOf(c);
     QVERIFY2(ragged.find("loading data: " + cls + ":3") == 0, ragged.c_str());
     c.data.target.clear();

@@ -6,6 +6,7 @@
 #include "studio_fixture.h"
 
 #include "core/sysmon/nvml.h"
+#include "core/data/data_splits.h"
 
 #include "ui/charts/metric_chart.h"
 #include "ui/design/design_page.h"
@@ -203,10 +204,18 @@ class TestStudioLaunch : public QObject {
     launch->dataPath()->setText(QStringLiteral(TW_SOURCE_DIR "/resources/examples/data/houses.csv"));
     launch->csvTask()->setCurrentText("regression");
     launch->csvMissing()->setCurrentText("mean");
+    // Text columns not declared categorical are the reader's error, with the line and the column.
+    QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    QVERIFY2(launch->dataPreview()->result().error.contains("houses.csv:2: column 'district': 'south' is not a number"),
+             qPrintable(launch->dataPreview()->result().error));
+    QVERIFY(launch->csvCategorical()->isVisible());
+    launch->csvCategorical()->setText("district, garden");
     QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
     QVERIFY(previewed.wait(20000));
     const auto &csv = launch->dataPreview()->result();
     QVERIFY2(csv.error.isEmpty(), qPrintable(csv.error));
+    QVERIFY2(launch->runYaml().contains("categorical: ['district', 'garden']"), qPrintable(launch->runYaml()));
     QCOMPARE(csv.columns.last(), QStringLiteral("price_keur"));
     QCOMPARE(csv.target, QStringLiteral("price_keur"));  // the last column, until one is chosen
     QCOMPARE(launch->csvTarget()->count(), int(csv.columns.size()));
@@ -247,6 +256,15 @@ class TestStudioLaunch : public QObject {
     QCOMPARE(spirals.classCounts, (std::vector<int64_t>{250, 250, 250, 250}));
     QCOMPARE(spirals.train + spirals.validation + spirals.test, int64_t(1000));
     QVERIFY(!spirals.grid.isNull());
+    // The points drawn are the points the run trains on: the same function, the run's seed.
+    tw::config::DataOptions o;
+    o.dataset = "spirals";
+    o.samples = 1000;
+    o.classes = 4;
+    o.noise = launch->noise()->value();
+    o.valFraction = o.testFraction = 0.0;
+    o.normalize = false;
+    QVERIFY(spirals.points == tw::data::loadDataSplits(o, tw::config::TrainOptions().seed).train.features);
     QVERIFY(!launch->dataPreview()->table()->isVisible());
     QVERIFY(launch->runYaml().contains("samples: 1000") && launch->runYaml().contains("classes: 4"));
     QVERIFY(!launch->runYaml().contains("houses.csv"));  // a synthetic set has no path

@@ -19,8 +19,11 @@ namespace {
 
 constexpr int kGridColumns = 8, kGridRows = 4, kCell = 64;
 
-const QStringList kFashionNames = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
-                                   "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"};
+QStringList toQStrings(const std::vector<std::string> &values) {
+  QStringList out;
+  for (const std::string &v : values) out << QString::fromStdString(v);
+  return out;
+}
 
 // Thumbnails with their class underneath, at most kGridColumns x kGridRows.
 // An image of `width` x `height` logical pixels at `ratio` device pixels each; a QPainter on it
@@ -64,10 +67,10 @@ DataPreviewResult readIdx(const QString &dataset, const QString &path, int64_t l
     throw std::runtime_error(dir + ": no train-images-idx3-ubyte / train-labels-idx1-ubyte (.gz)");
   const auto first = data::readIdxImages(images, kGridColumns * kGridRows);
   const auto all = data::readIdxLabels(labels, limit);
-  result.classNames = dataset == QLatin1String("fashion-mnist") ? kFashionNames : QStringList();
-  result.classCounts.assign(10, 0);
+  result.classNames = dataset == QLatin1String("fashion-mnist") ? toQStrings(data::fashionMnistClassNames()) : QStringList();
+  result.classCounts.assign(size_t(data::kIdxClasses), 0);
   for (uint8_t l : all.labels)
-    if (l < 10) ++result.classCounts[l];
+    if (l < data::kIdxClasses) ++result.classCounts[l];
   std::vector<QImage> thumbs;
   std::vector<QString> names;
   for (int64_t i = 0; i < first.count; ++i) {
@@ -153,6 +156,7 @@ DataPreviewResult readCsvPreview(const DataPreviewRequest &request) {
   options.target = result.target.toStdString();
   options.task = request.task == QLatin1String("regression") ? data::Task::Regression : data::Task::Classification;
   options.missing = data::parseMissingPolicy(request.missing.toStdString());
+  for (const QString &column : request.categorical) options.categorical.push_back(column.toStdString());
   options.limit = request.trainLimit;
   const data::CsvTable table = data::readCsv(path, options);
   const data::Examples &examples = table.examples;
@@ -208,12 +212,11 @@ QImage scatterOf(const data::Examples &examples, double ratio) {
 }
 
 DataPreviewResult readSynthetic(const DataPreviewRequest &request) {
-  // As the engine makes them (dataset_examples.cpp): two features, blobs spread by `noise`.
-  const data::Examples examples =
-      request.dataset == QLatin1String("spirals")
-          ? data::makeSpirals(request.samples, request.classes, request.noise, request.seed)
-          : data::makeBlobs(request.samples, request.classes, 2, request.noise, request.seed);
+  // The very points the run trains on: the same function, from the run's seed.
+  const data::Examples examples = data::makeSyntheticSet(request.dataset.toStdString(), request.samples,
+                                                         request.classes, request.noise, request.seed);
   DataPreviewResult result;
+  result.points = examples.features;
   result.grid = scatterOf(examples, request.pixelRatio);
   result.classCounts.assign(size_t(examples.classes), 0);
   for (int64_t l : examples.labels) ++result.classCounts[size_t(l)];

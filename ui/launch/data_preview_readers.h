@@ -23,10 +23,11 @@ struct DataPreviewRequest {
   QString task = QStringLiteral("classification");
   QString target;  // empty: the last column
   QString missing = QStringLiteral("error");
+  QStringList categorical;  // data.categorical: the columns one-hot encoded
   // spirals, blobs
   int64_t samples = 3000, classes = 3;
   double noise = 0.2;
-  uint64_t seed = 42;
+  int64_t seed = 42;  // train.seed: the preview draws the points the run will train on
   // The screen's device pixels per logical pixel: pictures are drawn at that resolution, so text
   // and points stay sharp on HiDPI screens.
   double pixelRatio = 1.0;
@@ -43,6 +44,8 @@ struct DataPreviewResult {
   QList<QStringList> rows;
   QString target;
   QString targetSummary;
+  // spirals, blobs: the points drawn, x and y per example, exactly as the run generates them
+  std::vector<float> points;
 };
 
 DataPreviewResult readDataPreview(const DataPreviewRequest &request);

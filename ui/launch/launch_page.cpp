@@ -1,5 +1,6 @@
 #include "ui/launch/launch_page.h"
 
+#include "core/config/run_config.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/config_widgets.h"
 #include "ui/launch/data_preview.h"
@@ -46,6 +47,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
       m_previewButton(new QPushButton(tr("Preview Data"), this)), m_preview(new DataPreview(this)),
       m_status(new QLabel(this)), m_csvTask(configComboBox("data.task", this)),
       m_csvTarget(new QComboBox(this)), m_csvMissing(configComboBox("data.missing", this)),
+      m_csvCategorical(new QLineEdit(this)),
       m_samples(configSpinBox("data.samples", this)), m_classes(configSpinBox("data.classes", this)),
       m_noise(configDoubleSpinBox("data.noise", 3, this)) {
   // Choices, ranges and defaults are the config table's; Studio only suggests a longer first run
@@ -56,6 +58,9 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   m_csvTarget->setToolTip(tr("The column to predict; Preview Data lists the table's columns (default: the last)"));
   m_csvMissing->setToolTip(tr("Empty fields, NA, NaN and ?: stop with the row's line, drop the row, or fill with "
                               "the column's mean (most frequent value) or zero"));
+  m_csvCategorical->setPlaceholderText(tr("none"));
+  m_csvCategorical->setToolTip(tr("Columns of text or codes, comma-separated: each becomes one 0/1 column per "
+                                  "value; any other column must hold numbers"));
   m_noise->setSingleStep(0.05);
   m_lr->setSingleStep(1e-4);
   m_dataPath->setPlaceholderText(tr("the dataset's folder or file (CSV, image folder; empty: the system's copy)"));
@@ -80,6 +85,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   dataForm->addRow(tr("Task"), m_csvTask);
   dataForm->addRow(tr("Target column"), m_csvTarget);
   dataForm->addRow(tr("Missing values"), m_csvMissing);
+  dataForm->addRow(tr("Categorical columns"), m_csvCategorical);
   dataForm->addRow(tr("Samples"), m_samples);
   dataForm->addRow(tr("Classes"), m_classes);
   dataForm->addRow(tr("Noise"), m_noise);
@@ -164,6 +170,12 @@ QString LaunchPage::runYaml() const {
     yaml += QStringLiteral("  task: %1\n  missing: %2\n").arg(m_csvTask->currentText(), m_csvMissing->currentText());
     if (!m_csvTarget->currentText().trimmed().isEmpty())
       yaml += QStringLiteral("  target: %1\n").arg(quoted(m_csvTarget->currentText().trimmed()));
+    const QStringList categorical = categoricalColumns();
+    if (!categorical.isEmpty()) {
+      QStringList items;
+      for (const QString &column : categorical) items << quoted(column);
+      yaml += QStringLiteral("  categorical: [%1]\n").arg(items.join(QStringLiteral(", ")));
+    }
   } else if (synthetic) {
     yaml += QStringLiteral("  samples: %1\n  classes: %2\n  noise: %3\n")
                 .arg(m_samples->value())
@@ -191,10 +203,19 @@ DataPreviewRequest LaunchPage::previewRequest() const {
   request.task = m_csvTask->currentText();
   request.target = m_csvTarget->currentText().trimmed();
   request.missing = m_csvMissing->currentText();
+  request.categorical = categoricalColumns();
+  request.seed = config::TrainOptions().seed;  // the form keeps the default seed
   request.samples = m_samples->value();
   request.classes = m_classes->value();
   request.noise = m_noise->value();
   return request;
+}
+
+QStringList LaunchPage::categoricalColumns() const {
+  QStringList columns;
+  for (const QString &column : m_csvCategorical->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+    if (!column.trimmed().isEmpty()) columns << column.trimmed();
+  return columns;
 }
 
 void LaunchPage::showDatasetFields() {
@@ -202,7 +223,7 @@ void LaunchPage::showDatasetFields() {
   const bool csv = dataset == QLatin1String("csv");
   const bool synthetic = dataset == QLatin1String("spirals") || dataset == QLatin1String("blobs");
   for (QWidget *field : {static_cast<QWidget *>(m_csvTask), static_cast<QWidget *>(m_csvTarget),
-                         static_cast<QWidget *>(m_csvMissing)})
+                         static_cast<QWidget *>(m_csvMissing), static_cast<QWidget *>(m_csvCategorical)})
     m_dataForm->setRowVisible(field, csv);
   for (QWidget *field : {static_cast<QWidget *>(m_samples), static_cast<QWidget *>(m_classes),
                          static_cast<QWidget *>(m_noise)})

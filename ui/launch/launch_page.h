@@ -54,6 +54,7 @@ class LaunchPage : public QWidget {
   QComboBox *csvTask() const { return m_csvTask; }
   QComboBox *csvTarget() const { return m_csvTarget; }
   QComboBox *csvMissing() const { return m_csvMissing; }
+  QLineEdit *csvCategorical() const { return m_csvCategorical; }
   QSpinBox *samples() const { return m_samples; }
   QSpinBox *classes() const { return m_classes; }
   QDoubleSpinBox *noise() const { return m_noise; }
@@ -64,6 +65,7 @@ class LaunchPage : public QWidget {
   void runLaunched(const QString &runUuid);
 
  private:
+  QStringList categoricalColumns() const;  // the Categorical columns field, split at commas
   void launch();
   void setStatus(const QString &text, bool error);
   void browseDataPath();
@@ -84,6 +86,7 @@ class LaunchPage : public QWidget {
   QLabel *m_status;
   QFormLayout *m_dataForm = nullptr;
   QComboBox *m_csvTask, *m_csvTarget, *m_csvMissing;
+  QLineEdit *m_csvCategorical;
   QSpinBox *m_samples, *m_classes;
   QDoubleSpinBox *m_noise;
 };

@@ -1,0 +1,38 @@
+#pragma once
+// Every data source read whole, before it is split: the one place that knows which
+// data.dataset names which reader. Used by loadDataSplits (data_splits.h), nothing else.
+// A new source is one reader returning Examples plus one line in readSource().
+
+#include "core/config/run_config.h"
+#include "core/data/csv_reader.h"
+#include "core/data/examples.h"
+#include "core/data/random.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tw::data {
+
+struct SourceData {
+  Examples examples;                  // every example (IDX: the training file's, up to train_limit)
+  bool hasOwnTest = false;            // IDX: the test set is its own file, not a share of `examples`
+  Examples ownTest;                   // that file's examples, up to test_limit
+  bool images = false;                // [C, H, W] in [0, 1]: one image standardisation, augmentation
+  uint64_t splitStream = kSplitStream;  // where the split's seed comes from (random.h)
+  std::vector<bool> scaleColumns;     // tables: which features standardise (not the one-hot ones)
+  std::vector<CsvColumn> csvColumns;  // tables: how each column became features
+  std::vector<std::string> notes;     // what the reader decided for the user
+  std::string source;                 // where it was read from ("spirals" for synthetic sets)
+  // A source that hashes the bytes it read (IDX) sets this; otherwise the splits are hashed.
+  std::string fingerprint;
+};
+
+// Throws std::runtime_error naming the option, file, line or column.
+SourceData readSource(const config::DataOptions &options, int64_t seed);
+
+// The MNIST family's four IDX files: checked whole (sizes, counts, labels within the classes)
+// whatever the limits, their bytes fingerprinted with the options that shape the splits.
+SourceData readIdxSource(const config::DataOptions &options, int64_t seed);
+
+}  // namespace tw::data

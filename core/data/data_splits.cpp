@@ -1,0 +1,174 @@
+#include "core/data/data_splits.h"
+
+#include "core/data/data_sources.h"
+#include "core/data/fingerprint.h"
+#include "core/data/idx.h"
+#include "core/data/image_folder.h"
+#include "core/data/random.h"
+#include "core/data/splits.h"
+#include "core/data/standardize.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace tw::data {
+
+namespace {
+
+std::vector<int64_t> firstIndices(int64_t n) {
+  std::vector<int64_t> indices(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) indices[static_cast<size_t>(i)] = i;
+  return indices;
+}
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", value);
+  return text;
+}
+
+std::string featureName(const Examples &e, int64_t j) {
+  if (static_cast<size_t>(j) < e.featureNames.size()) return "column '" + e.featureNames[static_cast<size_t>(j)] + "'";
+  return "feature " + std::to_string(j);
+}
+
+// Index inputs go to every Embedding as they are (the Input casts them to int64): a fraction
+// would be cut off silently and an index beyond the table fails deep inside the model, where
+// the message blames the model. Checked once, on every example, before any split.
+void checkIndexInputs(const Examples &e, const ModelUse &use, const std::string &where) {
+  if (!use.indexInputs) return;
+  const int64_t d = e.featureSize();
+  for (int64_t j = 0; j < d; ++j) {
+    for (int64_t i = 0; i < e.count; ++i) {
+      const float v = e.features[static_cast<size_t>(i * d + j)];
+      if (v != std::floor(v))
+        throw std::runtime_error(where + ": " + featureName(e, j) + " holds " + number(v) + " (example " +
+                                 std::to_string(i) + "), not an integer; an int64 Input takes indices");
+      for (const ModelUse::Embedding &emb : use.embeddings)
+        if (v < 0 || v >= static_cast<float>(emb.numEmbeddings))
+          throw std::runtime_error(where + ": " + featureName(e, j) + " holds " + number(v) + " (example " +
+                                   std::to_string(i) + "), outside 0.." + std::to_string(emb.numEmbeddings - 1) +
+                                   ", the indices of Embedding '" + emb.node + "' (num_embeddings " +
+                                   std::to_string(emb.numEmbeddings) + ")");
+    }
+  }
+}
+
+}  // namespace
+
+std::string classSurplusWarning(const std::string &output, int64_t scores, int64_t classes) {
+  const int64_t extra = scores - classes;
+  return "output '" + output + "' gives " + std::to_string(scores) + " class scores but the data has " +
+         std::to_string(classes) + " classes: " + std::to_string(extra) + " score" + (extra == 1 ? "" : "s") +
+         " can never be a right answer (out_features: " + std::to_string(classes) + " fits the data)";
+}
+
+int64_t dataClassCount(const config::DataOptions &o) {
+  try {
+    if (o.dataset == "fashion-mnist" || o.dataset == "mnist") return kIdxClasses;
+    if (o.dataset == "spirals" || o.dataset == "blobs") return o.classes;
+    if (o.dataset == "image-folder") return imageFolderClasses(o.path);
+    if (o.dataset == "csv") {
+      if (parseTask(o.task) != Task::Classification) return 0;
+      return readSource(o, 0).examples.classes;
+    }
+  } catch (const std::exception &) {
+    // Unreadable data is reported by the checks that read it, with the file and line.
+  }
+  return 0;
+}
+
+void splitInPlace(Examples &&all, const std::vector<int64_t> &train, const std::vector<int64_t> &val,
+                  const std::vector<int64_t> &test, Examples &trainOut, Examples &valOut, Examples &testOut) {
+  valOut = select(all, val);
+  testOut = select(all, test);
+  const int64_t fs = all.featureSize(), td = all.targetDim;
+  const bool hasLabels = !all.labels.empty(), hasTargets = !all.targets.empty();
+  // train is ascending, so row k moves from train[k] >= k: never over a row still to be moved.
+  for (size_t k = 0; k < train.size(); ++k) {
+    const int64_t from = train[k], to = static_cast<int64_t>(k);
+    if (from < to || from >= all.count)
+      throw std::out_of_range("splitInPlace: training index " + std::to_string(from) + " is out of order or range");
+    if (from == to) continue;
+    std::copy(all.features.begin() + from * fs, all.features.begin() + (from + 1) * fs, all.features.begin() + to * fs);
+    if (hasLabels) all.labels[static_cast<size_t>(to)] = all.labels[static_cast<size_t>(from)];
+    if (hasTargets)
+      std::copy(all.targets.begin() + from * td, all.targets.begin() + (from + 1) * td, all.targets.begin() + to * td);
+  }
+  const int64_t n = static_cast<int64_t>(train.size());
+  all.count = n;
+  all.features.resize(static_cast<size_t>(n * fs));
+  all.features.shrink_to_fit();
+  if (hasLabels) all.labels.resize(static_cast<size_t>(n));
+  if (hasTargets) all.targets.resize(static_cast<size_t>(n * td));
+  trainOut = std::move(all);
+}
+
+DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const ModelUse &use) {
+  SourceData read = readSource(o, seed);
+  Examples &all = read.examples;
+  if (o.trainLimit > 0 && o.trainLimit < all.count) all = select(all, firstIndices(o.trainLimit));
+  if (all.count == 0) throw std::runtime_error(read.source + ": no examples");
+  checkIndexInputs(all, use, read.source);
+  if (read.hasOwnTest) checkIndexInputs(read.ownTest, use, read.source);
+
+  const uint64_t splitSeed = mixSeed(static_cast<uint64_t>(seed), read.splitStream);
+  const double testFraction = read.hasOwnTest ? 0.0 : o.testFraction;
+  const SplitIndices split = o.stratify && all.task == Task::Classification
+                                 ? stratifiedSplit(all.labels, o.valFraction, testFraction, splitSeed)
+                                 : splitIndices(all.count, o.valFraction, testFraction, splitSeed);
+  DataSplits out;
+  const Examples shape = select(all, {});  // every field but the rows, for the record below
+  splitInPlace(std::move(all), split.train, split.val, split.test, out.train, out.val, out.test);
+  if (read.hasOwnTest) out.test = std::move(read.ownTest);
+  if (o.testLimit > 0 && o.testLimit < out.test.count) out.test = select(out.test, firstIndices(o.testLimit));
+
+  Preprocessing &p = out.preprocessing;
+  p.dataset = o.dataset;
+  p.task = shape.task;
+  p.inputShape = shape.featureShape;
+  p.indexInputs = use.indexInputs;
+  p.featureNames = shape.featureNames;
+  p.csvColumns = read.csvColumns;
+  if (!read.csvColumns.empty()) p.csvTarget = o.target;
+  p.classes = shape.classes;
+  p.classNames = shape.classNames;
+  p.targetDim = shape.targetDim;
+  // Index inputs stay as they are: standardised, they would no longer be indices.
+  if (o.normalize && !use.indexInputs) {
+    if (read.images) {
+      const ImageStandardizer s = ImageStandardizer::fit(out.train);
+      for (Examples *e : {&out.train, &out.val, &out.test}) s.apply(*e);
+      p.standardization = "image";
+      p.imageMean = s.mean;
+      p.imageStd = s.stddev;
+    } else {
+      const Standardizer s = Standardizer::fit(out.train, read.scaleColumns.empty() ? nullptr : &read.scaleColumns);
+      for (Examples *e : {&out.train, &out.val, &out.test}) s.apply(*e);
+      p.standardization = "per-feature";
+      p.featureMean = s.mean;
+      p.featureStd = s.stddev;
+    }
+  }
+
+  out.images = read.images;
+  out.source = read.source;
+  out.notes = std::move(read.notes);
+  if (!read.fingerprint.empty()) {
+    out.fingerprint = read.fingerprint;
+  } else {
+    Fingerprint fp;
+    addToFingerprint(fp, "train", out.train);
+    addToFingerprint(fp, "val", out.val);
+    addToFingerprint(fp, "test", out.test);
+    fp.addOption("dataset", o.dataset);
+    fp.addOption("normalize", std::string(o.normalize ? "true" : "false"));
+    fp.addOption("split_seed", seed);
+    out.fingerprint = fp.hexDigest();
+  }
+  return out;
+}
+
+}  // namespace tw::data
