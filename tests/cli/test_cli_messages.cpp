@@ -48,15 +48,18 @@ class TestCliMessages : public QObject {
 
  private Q_SLOTS:
   void libtorchFailureIsSaidOnceWithoutBacktrace() {
-    // Token 37 is far outside the Embedding's 10 rows: only LibTorch's index_select notices.
+    // Every token read is inside the Embedding's 10 rows, so the data check before training passes;
+    // the model doubles them (Add keeps int64) and index 18 reaches the table: only LibTorch's
+    // index_select notices.
     QByteArray csv = "a,b,label\n";
-    for (int i = 0; i < 40; ++i) csv += QByteArray::number(i % 5) + "," + QByteArray::number(i) + "," +
+    for (int i = 0; i < 40; ++i) csv += QByteArray::number(i % 5) + "," + QByteArray::number(i % 10) + "," +
                                         QByteArray::number(i % 2) + "\n";
     QVERIFY(writeFile(m_dir.path() + "/tokens.csv", csv));
     QVERIFY(writeFile(m_dir.path() + "/tokens.run.yaml",
                       "model:\n"
                       "  nodes:\n"
                       "    - {id: tokens, op: Input, shape: [2], dtype: int64}\n"
+                      "    - {id: doubled, op: Add, inputs: [tokens, tokens]}\n"
                       "    - {id: embed, op: Embedding, num_embeddings: 10, embedding_dim: 4}\n"
                       "    - {id: flat, op: Flatten}\n"
                       "    - {id: out, op: Linear, out_features: 2}\n"
