@@ -218,6 +218,23 @@ class TestStudioRuns : public QObject {
     QCOMPARE(model.index(0, RunsTableModel::Labels).data().toString(), QString());
   }
 
+  void aStaleSnapshotDoesNotBringBackADeletedRun() {
+    RunsTableModel model;
+    tw::ui::RunSnapshot run;
+    run.run.id = 7;
+    run.run.uuid = std::string(32, 'a');
+    run.run.name = "doomed";
+    model.mergeRuns({{run}});
+    model.removeRun(7);
+    model.mergeRuns({{run}});  // polled just before the delete committed
+    QCOMPARE(model.rowCount(), 0);
+    tw::ui::RunSnapshot reused = run;  // SQLite may hand the id to a new run
+    reused.run.uuid = std::string(32, 'b');
+    reused.run.name = "newcomer";
+    model.mergeRuns({{reused}});
+    QCOMPARE(model.rowCount(), 1);
+  }
+
   void filtersByQueryOnParamsAndMetrics() {
     tw::ui::MainWindow window;
     window.show();

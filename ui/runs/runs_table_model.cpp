@@ -188,6 +188,8 @@ void RunsTableModel::mergeRuns(const RunsUpdate &update) {
   std::vector<const RunSnapshot *> added;
   bool keysChanged = false;
   for (const auto &snapshot : update.runs) {
+    // A poll that read the run just before it was deleted arrives after the deletion.
+    if (m_deletedUuids.count(snapshot.run.uuid)) continue;
     noteKeys(snapshot, &keysChanged);
     auto found = m_rowOfRun.find(snapshot.run.id);
     if (found == m_rowOfRun.end()) {
@@ -320,6 +322,7 @@ QStringList RunsTableModel::knownLabels() const {
 void RunsTableModel::removeRun(int64_t runId) {
   const int row = rowOfRun(runId);
   if (row < 0) return;
+  m_deletedUuids.insert(m_rows[row].run.uuid);
   beginRemoveRows({}, row, row);
   m_rows.erase(m_rows.begin() + row);
   m_rowOfRun.erase(runId);
@@ -336,6 +339,7 @@ void RunsTableModel::clear() {
   m_paramKeys.clear();
   m_labels.clear();
   m_pendingTags.clear();
+  m_deletedUuids.clear();
   endResetModel();
   Q_EMIT knownKeysChanged();
 }

@@ -93,6 +93,8 @@ class RunsTableModel : public QAbstractTableModel {
 
   std::vector<RunSnapshot> m_rows;
   std::map<int64_t, int> m_rowOfRun;
+  // By uuid, not id: SQLite may give a later run the id of a deleted one.
+  std::set<std::string> m_deletedUuids;
   std::vector<ExtraColumn> m_extra;
   struct PendingTag {
     std::optional<std::string> value;
