@@ -7,6 +7,7 @@
 //   store->setStatus(run.id, RunStatus::Running);
 
 #include "tracking/run_record.h"
+#include "tracking/study_record.h"
 
 #include <map>
 #include <memory>
@@ -76,6 +77,36 @@ class Store {
   // in the status message, and returns the runs it changed as they are now. Runs written before
   // schema 2, or not yet beaten for, are judged by their latest write. Other statuses stay.
   std::vector<RunRecord> failSilentRuns(int64_t maxSilenceMs = kDefaultMaxSilenceMs);
+
+  // --- studies and trials (store_studies.cpp) ---
+  // Throws TrackingError when the name is taken.
+  StudyRecord createStudy(const NewStudy &study);
+  // By full uuid, unique uuid prefix or name; nullopt when none or ambiguous.
+  std::optional<StudyRecord> findStudy(const std::string &idPrefixOrName) const;
+  std::optional<StudyRecord> study(int64_t studyId) const;
+  std::vector<StudyRecord> listStudies() const;  // newest first
+  // The driver's claim on a study: "RUNNING" with a heartbeat, or "IDLE" when it ends.
+  void setStudyStatus(int64_t studyId, const std::string &status);
+  void studyHeartbeat(int64_t studyId);
+  // Allocates the next trial number and records the trial, in one BEGIN IMMEDIATE transaction:
+  // any number of processes may ask at once and no number is given twice or skipped.
+  TrialRecord addTrial(int64_t studyId, const std::map<std::string, std::string> &params,
+                       const std::string &state = "RUNNING", int retryOf = -1);
+  void linkTrialRun(int64_t studyId, int number, int64_t runId);
+  // Final states stamp end_ms. Throws TrackingError for an unknown trial.
+  void setTrialState(int64_t studyId, int number, const std::string &state,
+                     const std::vector<double> &values = {}, const std::string &message = {});
+  void reportIntermediate(int64_t studyId, int number, int64_t step, double value);
+  void trialHeartbeat(int64_t studyId, int number);
+  std::optional<TrialRecord> trial(int64_t studyId, int number) const;
+  std::vector<TrialRecord> trials(int64_t studyId) const;  // number order, intermediates included
+  // Trials whose row changed after `updatedMs` (Studio's incremental poll).
+  std::vector<TrialRecord> trialsChangedSince(int64_t studyId, int64_t updatedMs) const;
+  // The trial a run belongs to, if any.
+  std::optional<TrialRecord> trialOfRun(int64_t runId) const;
+  // Marks FAILED every RUNNING trial of the study whose last sign of life (heartbeat, start,
+  // update) is older than now - maxSilenceMs; returns them.
+  std::vector<TrialRecord> failSilentTrials(int64_t studyId, int64_t maxSilenceMs = kDefaultMaxSilenceMs);
 
   // --- reads ---
   std::optional<RunRecord> run(int64_t runId) const;

@@ -1,0 +1,84 @@
+#pragma once
+// A sweep file: what to search (the space), over which run (the base), for what (objectives),
+// how (sampler, pruner) and how long (budget), with how many trials at once (parallel).
+//
+//   base: fashion_mlp.run.yaml          # a run file (relative to this file) or an inline run map
+//   objective: {metric: val/accuracy, direction: maximize}   # or a list of two
+//   space:
+//     train.lr: {type: float, low: 1.0e-4, high: 0.3, log: true}
+//     train.optimizer: {type: categorical, choices: [sgd, adam]}
+//     train.momentum: {type: float, low: 0.0, high: 0.95, when: {train.optimizer: sgd}}
+//     model.h1.width: {type: int, low: 32, high: 512, step: 32}
+//   sampler: {type: tpe, seed: 1}        # catalog options (core/search/catalog.h)
+//   pruner: {type: median}
+//   budget: {trials: 24, minutes: 30}   # at least one; the first reached ends the sweep
+//   parallel: 2                          # or auto
+//   retries: 0                           # a FAILED trial is asked again this many times
+//   study: lr-search                     # the study's name (default: the file's stem)
+//
+// Every space key is checked against the config table (run-file keys: kind, range, choices) or
+// the base model (model.<node id>.<field>, a node's registry field or a block instance's
+// parameter) before the first trial, and every problem names the file, line and key.
+
+#include "core/config/run_config.h"
+#include "core/search/catalog.h"
+#include "core/search/space.h"
+#include "core/search/trial.h"
+#include "core/spec/diagnostic.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tw::sweep {
+
+struct Objective {
+  std::string metric = "val/accuracy";  // a metric the base run's task records
+  search::Direction direction = search::Direction::Maximize;
+};
+
+struct Budget {
+  int trials = 0;        // 0 = no limit on the count
+  double minutes = 0.0;  // 0 = no limit on the time
+};
+
+struct SweepFile {
+  std::string sourceFile;  // the sweep file, empty when parsed from text without a name
+  std::string studyName;
+  // The base run: the file it names (absolute) or empty when inline; the run file's text as the
+  // trials start from it (an inline map serialised). Empty `baseYaml`: no base (`study create`).
+  std::string baseFile;
+  std::string baseYaml;
+  std::vector<Objective> objectives;  // one, or two for a multi-objective study
+  search::SearchSpace space;
+  std::string sampler = "tpe";
+  search::OptionValues samplerOptions;  // without "type" and "seed"
+  uint64_t seed = 0;
+  std::string pruner = "none";
+  search::OptionValues prunerOptions;   // without "type"
+  Budget budget;
+  int parallel = 1;
+  bool parallelAuto = false;
+  int retries = 0;
+  std::string text;  // the sweep file as read, recorded with the study
+};
+
+// Parses and checks the file completely (syntax, the space against the config table and the base
+// model, sampler and pruner against the catalog, budget, objectives); throws config::ConfigError
+// whose message lists every problem, each with file:line:column and the key. `overrides` are
+// dotted `key=value` settings applied to the sweep file itself (`budget.trials=10`).
+SweepFile loadSweepFile(const std::string &path, const std::vector<std::string> &overrides = {},
+                        bool requireBase = true);
+SweepFile parseSweepFile(const std::string &yamlText, const std::string &fileName,
+                         const std::vector<std::string> &overrides = {}, bool requireBase = true);
+
+// The run configuration of a trial: the base with `params` applied (run-file keys through the
+// config table, model fields into the model). Throws config::ConfigError when a value does not
+// apply. The result still needs validate::validateRun (the trial's model may not fit).
+config::RunConfig trialConfig(const SweepFile &sweep, const search::Params &params);
+
+// The base run's configuration hash, recorded with the study so that a resume can tell whether
+// the base changed since.
+std::string baseHash(const SweepFile &sweep);
+
+}  // namespace tw::sweep
