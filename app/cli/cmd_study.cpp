@@ -84,7 +84,7 @@ std::string valuesText(const tracking::TrialRecord &t) {
   return out;
 }
 
-std::string paramsText(const std::map<std::string, std::string> &params) {
+std::string paramsLine(const std::map<std::string, std::string> &params) {
   std::string out;
   for (const auto &[key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + value;
   return out.empty() ? "-" : out;
@@ -173,11 +173,11 @@ int showStudy(const CliArgs &args) {
     std::string note = t.message.substr(0, t.message.find('\n'));
     if (t.retryOf >= 0) note = "retries #" + std::to_string(t.retryOf) + (note.empty() ? "" : "; " + note);
     table.addRow({std::to_string(t.number), t.state, valuesText(t), formatDuration(duration), run,
-                  paramsText(t.params), note.empty() ? "-" : note});
+                  paramsLine(t.params), note.empty() ? "-" : note});
   }
   std::printf("%s", table.str().c_str());
   if (best) std::printf("\nbest: trial %d, %s %s (%s)\n", best->number, study->metrics.c_str(),
-                        formatMetric(best->values.front()).c_str(), paramsText(best->params).c_str());
+                        formatMetric(best->values.front()).c_str(), paramsLine(best->params).c_str());
   if (directions.size() > 1) {
     std::printf("\nPareto front (%s):\n", study->metrics.c_str());
     for (const auto &t : front) std::printf("  trial %d: %s\n", t.number, valuesText(t).c_str());
@@ -232,7 +232,7 @@ int askStudy(const CliArgs &args) {
                                       {"params", jsonParams(sweep.space, trial.params)}})
                             .c_str());
   } else {
-    std::printf("trial %d: %s\n", trial.number, paramsText(trial.params).c_str());
+    std::printf("trial %d: %s\n", trial.number, paramsLine(trial.params).c_str());
   }
   return 0;
 }

@@ -190,11 +190,6 @@ int runSweep(const CliArgs &args, const std::string &selfPath) {
     std::fprintf(stderr, "torchwright: %s\n", e.what());
     return 1;
   }
-  if (sweep.budget.trials <= 0 && sweep.budget.minutes <= 0) {
-    std::fprintf(stderr, "torchwright: %s: the budget is zero; set budget.trials or budget.minutes above 0\n",
-                 args.positionals[0].c_str());
-    return 1;
-  }
   if (!checkBase(sweep)) return 1;
 
   const std::string workspace = args.workspace();

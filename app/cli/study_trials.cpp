@@ -1,6 +1,7 @@
 #include "app/cli/study_trials.h"
 
 #include "core/search/catalog.h"
+#include "core/sweep/trial_params.h"
 
 #include <algorithm>
 #include <cmath>
@@ -94,13 +95,6 @@ std::vector<search::Trial> searchTrials(const search::SearchSpace &space,
   return out;
 }
 
-std::map<std::string, std::string> paramsText(const search::SearchSpace &space, const search::Params &params) {
-  std::map<std::string, std::string> out;
-  for (const auto &[key, value] : params)
-    if (const search::ParamSpec *spec = space.find(key)) out[key] = search::valueText(*spec, value);
-  return out;
-}
-
 tracking::TrialRecord askTrial(tracking::Store &store, const tracking::StudyRecord &study,
                                const sweep::SweepFile &sweep, int retryOf) {
   const auto records = store.trials(study.id);
@@ -118,7 +112,7 @@ tracking::TrialRecord askTrial(tracking::Store &store, const tracking::StudyReco
   for (const auto &r : records) next = std::max(next, r.number + 1);
   const search::Params params = search::nextTrialParams(*sampler, sweep.space, studyDirections(study),
                                                         searchTrials(sweep.space, records), next, sweep.seed);
-  return store.addTrial(study.id, paramsText(sweep.space, params));
+  return store.addTrial(study.id, sweep::paramsText(sweep, params));
 }
 
 std::optional<tracking::TrialRecord> bestTrial(const std::vector<tracking::TrialRecord> &trials,

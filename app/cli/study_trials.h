@@ -27,9 +27,6 @@ std::vector<std::string> studyMetrics(const tracking::StudyRecord &study);
 std::vector<search::Trial> searchTrials(const search::SearchSpace &space,
                                         const std::vector<tracking::TrialRecord> &records);
 
-// Active parameters as the database and run files hold them ("train.lr" -> "0.0031").
-std::map<std::string, std::string> paramsText(const search::SearchSpace &space, const search::Params &params);
-
 // The sampler's proposal for the study's next trial, recorded RUNNING (the number comes from the
 // database, so concurrent askers never share one). `retryOf` >= 0 records the failed trial's
 // parameters again instead of sampling.

@@ -37,7 +37,8 @@ class TestCliHelp : public QObject {
   void everyCommandIsListed() {
     const QStringList commands = listedCommands();
     for (const char *name : {"check", "train", "launch", "reproduce", "runs list", "runs show", "runs tag", "runs untag",
-                             "runs note", "runs archive", "runs unarchive", "config", "demo-images", "version"})
+                             "runs note", "runs archive", "runs unarchive", "sweep", "study list", "study show",
+                             "study create", "study ask", "study tell", "config", "demo-images", "version"})
       QVERIFY2(commands.contains(name), qPrintable(name + QString(" missing from: ") + commands.join(", ")));
   }
 

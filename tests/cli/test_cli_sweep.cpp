@@ -1,0 +1,307 @@
+// `torchwright sweep` and `torchwright study`, end to end: the real CLI drives real trial
+// processes on a few hundred Fashion-MNIST images in a temporary workspace. Each sweep is small
+// (2-4 trials of one or two epochs of a tiny MLP), so the whole program runs in about a minute.
+
+#include "cli_runner.h"
+
+#include "tracking/store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <signal.h>
+
+#include <set>
+
+namespace {
+
+// A small MLP whose first layer's width the space searches.
+const char *kModel = R"(name: tiny
+nodes:
+  - {id: image, op: Input, shape: [1, 28, 28]}
+  - {id: flat, op: Flatten}
+  - {id: h1, op: Linear, out_features: 32}
+  - {id: act, op: ReLU}
+  - {id: logits, op: Linear, out_features: 10}
+output: logits
+)";
+
+// Two branches added together: only a width of 64 fits the other branch (the base has 64).
+const char *kAddModel = R"(name: branches
+nodes:
+  - {id: image, op: Input, shape: [1, 28, 28]}
+  - {id: flat, op: Flatten}
+  - {id: a, op: Linear, out_features: 64, inputs: [flat]}
+  - {id: b, op: Linear, out_features: 64, inputs: [flat]}
+  - {id: sum, op: Add, inputs: [a, b]}
+  - {id: logits, op: Linear, out_features: 10}
+output: logits
+)";
+
+QString write(const QString &path, const QString &text) {
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return {};
+  file.write(text.toUtf8());
+  return path;
+}
+
+QJsonObject parseObject(const QString &text) { return QJsonDocument::fromJson(text.toUtf8()).object(); }
+
+}  // namespace
+
+class TestCliSweep : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir m_dir;
+  QString workspace() const { return m_dir.path() + "/ws"; }
+  std::unique_ptr<tw::tracking::Store> store() const {
+    return tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+  }
+
+  // A base run and a sweep over it; `extra` replaces the default sampler/budget/parallel lines.
+  QString sweepFile(const QString &name, const QString &space, const QString &extra, int epochs = 1,
+                    const char *model = kModel) {
+    const QString dir = m_dir.path();
+    write(dir + "/" + name + ".model.yaml", model);
+    write(dir + "/" + name + ".run.yaml",
+          QString("model: %1.model.yaml\n"
+                  "data: {dataset: fashion-mnist, train_limit: 400, test_limit: 100, batch_size: 50, val_fraction: 0.25}\n"
+                  "train: {optimizer: adam, lr: 0.003, epochs: %2, seed: 3}\n"
+                  "tracking: {experiment: sweeps}\n")
+              .arg(name)
+              .arg(epochs));
+    return write(dir + "/" + name + ".sweep.yaml", QString("base: %1.run.yaml\n"
+                                                           "objective: {metric: val/accuracy, direction: maximize}\n"
+                                                           "space:\n%2"
+                                                           "study: %1\n%3")
+                                                       .arg(name, space, extra));
+  }
+
+
+ private Q_SLOTS:
+  void smallSweepReachesItsBudget() {
+    const QString file = sweepFile("small",
+                                   "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n"
+                                   "  model.h1.out_features: {type: int, low: 16, high: 48, step: 16}\n",
+                                   "sampler: {type: random, seed: 5}\nbudget: {trials: 3}\nparallel: 2\n");
+    const auto r = runCli({"sweep", file, "--workspace", workspace()});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    QVERIFY2(r.out.contains("2 trials at a time"), qPrintable(r.out));
+    QVERIFY2(r.out.contains("trial 2 COMPLETE"), qPrintable(r.out));
+
+    const auto shown = runCli({"study", "show", "small", "--json", "--workspace", workspace()});
+    QVERIFY2(shown.exitCode == 0, qPrintable(shown.all()));
+    const QJsonObject study = parseObject(shown.out);
+    const QJsonArray trials = study["trials"].toArray();
+    QCOMPARE(trials.size(), 3);
+    auto db = store();
+    double best = -1.0;
+    for (int i = 0; i < trials.size(); ++i) {
+      const QJsonObject t = trials[i].toObject();
+      QCOMPARE(t["number"].toInt(), i);
+      QCOMPARE(t["state"].toString(), QString("COMPLETE"));
+      QVERIFY(t["value"].isDouble());
+      best = std::max(best, t["value"].toDouble());
+      const QJsonObject params = t["params"].toObject();
+      QVERIFY(params["train.lr"].isDouble());
+      QVERIFY(QList<int>({16, 32, 48}).contains(params["model.h1.out_features"].toInt()));
+      // Every trial is an ordinary run, tagged with its study and number, trained as sampled.
+      auto run = db->findRun(t["run"].toString().toStdString());
+      QVERIFY2(run.has_value(), qPrintable(t["run"].toString()));
+      QCOMPARE(run->status, tw::tracking::RunStatus::Finished);
+      const auto tags = db->tags(run->id);
+      QCOMPARE(tags.at("study"), std::string("small"));
+      QCOMPARE(tags.at("trial"), std::to_string(i));
+      QCOMPARE(QString::fromStdString(db->params(run->id).at("train.lr")).toDouble(), params["train.lr"].toDouble());
+    }
+    QCOMPARE(study["best"].toObject()["value"].toDouble(), best);
+
+    const auto list = runCli({"study", "list", "--json", "--workspace", workspace()});
+    QCOMPARE(list.exitCode, 0);
+    const QJsonArray studies = QJsonDocument::fromJson(list.out.toUtf8()).array();
+    QCOMPARE(studies.size(), 1);
+    QCOMPARE(studies[0].toObject()["status"].toString(), QString("IDLE"));
+    QCOMPARE(studies[0].toObject()["best"].toDouble(), best);
+  }
+
+  void aTrialWhoseModelDoesNotFitFailsWithoutARun() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString file = sweepFile("branches", "  model.a.out_features: {type: int, low: 16, high: 48, step: 16}\n",
+                                   "sampler: {type: random, seed: 1}\nbudget: {trials: 2}\n", 1, kAddModel);
+    const auto r = runCli({"sweep", file, "--workspace", ws});
+    QCOMPARE(r.exitCode, 1);  // no trial completed
+    QVERIFY2(r.out.contains("FAILED before it started"), qPrintable(r.all()));
+    const auto shown = runCli({"study", "show", "branches", "--json", "--workspace", ws});
+    const QJsonArray trials = parseObject(shown.out)["trials"].toArray();
+    QCOMPARE(trials.size(), 2);
+    for (const auto &value : trials) {
+      const QJsonObject t = value.toObject();
+      QCOMPARE(t["state"].toString(), QString("FAILED"));
+      QVERIFY(t["run"].isNull());
+      QVERIFY2(t["message"].toString().contains("sum"), qPrintable(t["message"].toString()));
+    }
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    QVERIFY(db->listRuns().empty());
+  }
+
+  void askAndTellFromOutside() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString file = write(dir.path() + "/quad.sweep.yaml",
+                               "objective: {metric: loss, direction: minimize}\n"
+                               "space:\n  x: {type: float, low: -5, high: 5}\n  kind: [a, b]\n"
+                               "sampler: {type: random, seed: 2}\nbudget: {trials: 10}\n");
+    const auto created = runCli({"study", "create", file, "--workspace", ws});
+    QVERIFY2(created.exitCode == 0, qPrintable(created.all()));
+    const QString id = created.out.trimmed();
+    QCOMPARE(id.size(), 32);
+    std::vector<double> told;
+    for (int i = 0; i < 3; ++i) {
+      const auto asked = runCli({"study", "ask", id.left(6), "--json", "--workspace", ws});
+      QVERIFY2(asked.exitCode == 0, qPrintable(asked.all()));
+      const QJsonObject trial = parseObject(asked.out);
+      QCOMPARE(trial["number"].toInt(), i);
+      const double x = trial["params"].toObject()["x"].toDouble();
+      QVERIFY(x >= -5 && x <= 5);
+      QVERIFY(QStringList({"a", "b"}).contains(trial["params"].toObject()["kind"].toString()));
+      told.push_back((x - 1) * (x - 1));
+      const auto tell = runCli({"study", "tell", "quad", QString::number(i), QString::number(told.back(), 'g', 17),
+                                "--workspace", ws});
+      QVERIFY2(tell.exitCode == 0, qPrintable(tell.all()));
+    }
+    const auto fourth = runCli({"study", "ask", "quad", "--json", "--workspace", ws});
+    QCOMPARE(parseObject(fourth.out)["number"].toInt(), 3);
+    QCOMPARE(runCli({"study", "tell", "quad", "3", "--pruned", "--workspace", ws}).exitCode, 0);
+    // A finished trial is never told twice; a value must be a number.
+    const auto twice = runCli({"study", "tell", "quad", "0", "1.0", "--workspace", ws});
+    QCOMPARE(twice.exitCode, 1);
+    QVERIFY2(twice.err.contains("COMPLETE already"), qPrintable(twice.err));
+    QCOMPARE(runCli({"study", "tell", "quad", "1", "abc", "--workspace", ws}).exitCode, 2);
+
+    const auto shown = runCli({"study", "show", "quad", "--json", "--workspace", ws});
+    const QJsonObject study = parseObject(shown.out);
+    const QJsonArray trials = study["trials"].toArray();
+    QCOMPARE(trials.size(), 4);
+    QCOMPARE(trials[3].toObject()["state"].toString(), QString("PRUNED"));
+    QVERIFY(trials[3].toObject()["value"].isNull());
+    QCOMPARE(study["best"].toObject()["value"].toDouble(), *std::min_element(told.begin(), told.end()));
+  }
+
+  void resumeAfterTheDriverIsKilledLosesNothing() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString file = sweepFile("killed", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n",
+                                   "sampler: {type: random, seed: 9}\nbudget: {trials: 3}\nparallel: 1\n", 2);
+    QProcess driver;
+    driver.start(TW_BIN_DIR "/torchwright", {"sweep", file, "--workspace", ws});
+    QVERIFY(driver.waitForStarted());
+    // Kill the driver once one trial is COMPLETE and the next one runs.
+    std::optional<tw::tracking::TrialRecord> finished;
+    for (int i = 0; i < 1200 && !finished; ++i) {
+      QThread::msleep(100);
+      if (!QFile::exists(ws + "/tracking.db")) continue;
+      auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+      auto study = db->findStudy("killed");
+      if (!study) continue;
+      const auto trials = db->trials(study->id);
+      if (trials.size() >= 2 && trials[0].state == "COMPLETE") finished = trials[0];
+    }
+    QVERIFY2(finished.has_value(), qPrintable(QString::fromUtf8(driver.readAll())));
+    ::kill(static_cast<pid_t>(driver.processId()), SIGKILL);
+    QVERIFY(driver.waitForFinished());
+
+    const auto resumed = runCli({"sweep", "--resume", "killed", "--workspace", ws});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.all()));
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto study = db->findStudy("killed");
+    const auto trials = db->trials(study->id);
+    QCOMPARE(trials.size(), size_t(3));  // the budget counts the trials before the kill
+    std::set<int> numbers;
+    for (const auto &t : trials) {
+      numbers.insert(t.number);
+      QVERIFY2(t.state == "COMPLETE" || t.state == "FAILED", t.state.c_str());
+    }
+    QCOMPARE(numbers, (std::set<int>{0, 1, 2}));
+    QCOMPARE(trials[0].state, std::string("COMPLETE"));
+    QCOMPARE(trials[0].values, finished->values);
+    QCOMPARE(trials[0].runId, finished->runId);
+    QCOMPARE(trials[1].state, std::string("FAILED"));  // it was running when its driver died
+    QCOMPARE(trials[2].state, std::string("COMPLETE"));
+  }
+
+  void badInputIsRefusedClearly() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const auto missing = runCli({"sweep", dir.path() + "/nope.sweep.yaml", "--workspace", ws});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY2(missing.err.contains("nope.sweep.yaml"), qPrintable(missing.err));
+
+    const QString zero = sweepFile("zero", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2}\n",
+                                   "budget: {trials: 0}\n");
+    const auto noBudget = runCli({"sweep", zero, "--workspace", ws});
+    QCOMPARE(noBudget.exitCode, 1);
+    QVERIFY2(noBudget.err.contains("zero.sweep.yaml") && noBudget.err.contains("budget"), qPrintable(noBudget.err));
+    QVERIFY(!QFile::exists(ws + "/tracking.db") || store()->listStudies().empty());
+
+    for (const QStringList &args : {QStringList{"study", "show", "no-such-study"},
+                                    QStringList{"sweep", "--resume", "no-such-study"},
+                                    QStringList{"study", "ask", "no-such-study"}}) {
+      const auto r = runCli(args + QStringList{"--workspace", ws});
+      QCOMPARE(r.exitCode, 1);
+      QVERIFY2(r.err.contains("no study 'no-such-study'"), qPrintable(r.err));
+    }
+    QCOMPARE(runCli({"sweep", "--workspace", ws}).exitCode, 2);
+    QCOMPARE(runCli({"sweep", zero, "--resume", "x", "--workspace", ws}).exitCode, 2);
+    QCOMPARE(runCli({"train", zero, "--trial", "nonsense", "--workspace", ws}).exitCode, 1);
+  }
+
+  void medianPrunerStopsHopelessTrials() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    // lr 1e-7 learns nothing in three epochs; 3e-3 learns. The first trial completes, after which
+    // a hopeless one is below the median at its first epoch.
+    const QString file = sweepFile("pruned", "  train.lr: [0.003, 1.0e-7]\n",
+                                   "sampler: {type: random, seed: 4}\n"
+                                   "pruner: {type: median, n_startup_trials: 1, n_warmup_steps: 0}\n"
+                                   "budget: {trials: 4}\nparallel: 1\n",
+                                   3);
+    const auto r = runCli({"sweep", file, "--workspace", ws});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto study = db->findStudy("pruned");
+    int pruned = 0;
+    bool goodDone = false;
+    for (const auto &t : db->trials(study->id)) {
+      const bool hopeless = t.params.at("train.lr") == "1.0e-7";
+      if (!hopeless) {
+        QCOMPARE(t.state, std::string("COMPLETE"));
+        goodDone = true;
+        continue;
+      }
+      if (!goodDone) continue;  // nothing better to compare with yet
+      QCOMPARE(t.state, std::string("PRUNED"));
+      ++pruned;
+      // The run stopped at once and says why; the trial is PRUNED, not a user's stop.
+      const auto run = db->run(t.runId);
+      QVERIFY(run.has_value());
+      QCOMPARE(run->status, tw::tracking::RunStatus::Killed);
+      QVERIFY2(QString::fromStdString(run->statusMessage).contains("pruned at epoch 1 by the median pruner"),
+               run->statusMessage.c_str());
+      QCOMPARE(db->tags(run->id).at("pruned"), std::string("1"));
+      QVERIFY(db->metricPoints(run->id, "val/accuracy").size() < 3);
+      QCOMPARE(t.intermediate.size(), size_t(1));
+    }
+    QVERIFY2(pruned > 0, qPrintable(r.out));
+  }
+};
+
+QTEST_MAIN(TestCliSweep)
+#include "test_cli_sweep.moc"
