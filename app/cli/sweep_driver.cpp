@@ -101,9 +101,24 @@ class Driver {
     m_store.setStudyStatus(m_study.id, "RUNNING");
     planSlots();
     m_started = Clock::now();
-    const int code = loop();
-    m_store.setStudyStatus(m_study.id, "IDLE");
-    return code;
+    try {
+      const int code = loop();
+      m_store.setStudyStatus(m_study.id, "IDLE");
+      return code;
+    } catch (...) {
+      // The database failed under us: stop the trials (their runs keep their checkpoints) and
+      // release the study if the database still answers.
+      for (auto &t : m_running) t.process->terminate();
+      const auto deadline = Clock::now() + std::chrono::seconds(10);
+      while (Clock::now() < deadline && std::any_of(m_running.begin(), m_running.end(),
+                                                     [](RunningTrial &t) { return !t.process->poll(); }))
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      try {
+        m_store.setStudyStatus(m_study.id, "IDLE");
+      } catch (const std::exception &) {
+      }
+      throw;
+    }
   }
 
  private:
