@@ -113,7 +113,9 @@ int RegressionTree::grow(const std::vector<std::vector<double>> &rows, const std
 void RegressionTree::collectLeaves(int node, std::vector<double> low, std::vector<double> high) {
   const Node &n = m_nodes[static_cast<size_t>(node)];
   if (n.feature < 0) {
-    m_leaves.push_back(Leaf{std::move(low), std::move(high), n.value});
+    double volume = 1;
+    for (size_t f = 0; f < low.size(); ++f) volume *= high[f] - low[f];
+    m_leaves.push_back(Leaf{std::move(low), std::move(high), n.value, volume});
     return;
   }
   const size_t f = static_cast<size_t>(n.feature);
@@ -145,10 +147,11 @@ double RegressionTree::marginal(const std::vector<int> &features, const std::vec
       inside = (x > leaf.low[f] || (x == leaf.low[f] && leaf.low[f] == m_domain[f].low)) && x <= leaf.high[f];
     }
     if (!inside) continue;
-    double weight = 1;
-    for (size_t f = 0; f < m_domain.size(); ++f)
-      if (std::find(features.begin(), features.end(), static_cast<int>(f)) == features.end())
-        weight *= leaf.high[f] - leaf.low[f];
+    double weight = leaf.volume;
+    for (int f : features) {
+      const double width = leaf.high[static_cast<size_t>(f)] - leaf.low[static_cast<size_t>(f)];
+      if (width > 0) weight /= width;
+    }
     total += weight;
     weighted += weight * leaf.value;
   }
@@ -158,10 +161,8 @@ double RegressionTree::marginal(const std::vector<int> &features, const std::vec
 double RegressionTree::variance() const {
   std::vector<double> values, volumes;
   for (const Leaf &leaf : m_leaves) {
-    double volume = 1;
-    for (size_t f = 0; f < m_domain.size(); ++f) volume *= leaf.high[f] - leaf.low[f];
     values.push_back(leaf.value);
-    volumes.push_back(volume);
+    volumes.push_back(leaf.volume);
   }
   return weightedVariance(values, volumes);
 }

@@ -31,6 +31,7 @@ class RegressionTree {
   struct Leaf {
     std::vector<double> low, high;  // the box: low < x <= high per feature (low bound inclusive at the domain edge)
     double value = 0.0;             // mean target of the training rows in it
+    double volume = 0.0;            // of the box
   };
 
   // rows[i] has one value per feature, each within `domain`; `sample` lists the rows to fit
