@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -57,6 +58,23 @@ class TestQuasiRandomSampler : public QObject {
       for (uint64_t i = 0; i < (1u << k); ++i) points.push_back(sobolPoint(i, dims, scramble, 42));
       for (int d = 0; d < dims; ++d)
         QVERIFY2(stratifies(points, d, 1L << k), qPrintable(QString("2^%1 points, dimension %2").arg(k).arg(d)));
+    }
+  }
+
+  void sobolFirstTwoAxesFormANet() {
+    // The first two dimensions are a (0, k, 2)-net: every dyadic box of area 2^-k holds one point.
+    const int k = 8;
+    for (bool scramble : {false, true}) {
+      std::vector<std::vector<double>> points;
+      for (uint64_t i = 0; i < (1u << k); ++i) points.push_back(sobolPoint(i, 2, scramble, 5));
+      for (int bitsX = 0; bitsX <= k; ++bitsX) {
+        const long nx = 1L << bitsX, ny = 1L << (k - bitsX);
+        std::vector<int> count(static_cast<size_t>(nx * ny), 0);
+        for (const auto &p : points)
+          ++count[static_cast<size_t>(long(std::floor(p[0] * nx + 1e-9)) * ny + long(std::floor(p[1] * ny + 1e-9)))];
+        QVERIFY2(std::all_of(count.begin(), count.end(), [](int c) { return c == 1; }),
+                 qPrintable(QString("boxes %1 x %2").arg(nx).arg(ny)));
+      }
     }
   }
 
