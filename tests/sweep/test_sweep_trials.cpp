@@ -16,7 +16,7 @@ namespace {
 const std::string kExamples = std::string(TW_SOURCE_DIR) + "/resources/examples/";
 
 sweep::SweepFile exampleSweep() {
-  return sweep::loadSweepFile(kExamples + "fashion_mlp.sweep.yaml", {"sampler.type=random", "pruner.type=none"});
+  return sweep::loadSweepFile(kExamples + "fashion_mlp.sweep.yaml", {"sampler.type=random"});
 }
 
 // The values as a person writes them, turned into the sampler's numbers.
