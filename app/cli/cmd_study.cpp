@@ -84,12 +84,6 @@ std::string valuesText(const tracking::TrialRecord &t) {
   return out;
 }
 
-std::string paramsLine(const std::map<std::string, std::string> &params) {
-  std::string out;
-  for (const auto &[key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + value;
-  return out.empty() ? "-" : out;
-}
-
 std::string bestText(const tracking::StudyRecord &study, const std::vector<tracking::TrialRecord> &trials) {
   const auto directions = studyDirections(study);
   if (directions.size() == 1) {

@@ -71,9 +71,17 @@ void writeText(const std::string &path, const std::string &text) {
 
 // What changed in the base since the study recorded it, key by key ("train.lr: 0.001 -> 0.01").
 std::string baseChanges(const std::string &recordedBase, const sweep::SweepFile &sweep) {
-  const auto before = config::flattenConfig(config::parseRunConfig(recordedBase, "the recorded base"));
-  const auto after = config::flattenConfig(config::parseRunConfig(sweep.baseYaml, sweep.baseFile));
+  const config::RunConfig beforeRun = config::parseRunConfig(recordedBase, "the recorded base");
+  const config::RunConfig afterRun = config::parseRunConfig(sweep.baseYaml, sweep.baseFile);
+  const auto before = config::flattenConfig(beforeRun);
+  const auto after = config::flattenConfig(afterRun);
   std::string out;
+  // Model texts differ in form (the recorded one is re-emitted); their hashes in the same run do not.
+  config::RunConfig withOldModel = afterRun;
+  withOldModel.modelYaml = beforeRun.modelYaml;
+  if (config::configHash(withOldModel) != config::configHash(afterRun))
+    out += "\n  the model" + (afterRun.modelFile.empty() ? std::string() : " (" + afterRun.modelFile + ")") +
+           " is not the one the study started with";
   for (const auto &[key, value] : after) {
     auto old = before.find(key);
     const std::string was = old == before.end() ? "(unset)" : old->second;
@@ -161,7 +169,7 @@ int resumeSweep(const CliArgs &args, const std::string &selfPath) {
       } catch (const std::exception &) {
       }
     }
-    if (changes.empty()) changes = " (its configuration hash differs; the keys are the same: the model changed)";
+    if (changes.empty()) changes = " (its configuration hash differs from the one recorded)";
     else changes = ":" + changes;
     std::fprintf(stderr, "torchwright: %s changed since study %s started%s\nNew trials would not be comparable with "
                  "the old ones: restore it, or start a new study (`study: NAME` in the sweep file)\n",

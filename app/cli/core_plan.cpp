@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <thread>
 
 namespace tw::cli {
@@ -30,6 +31,26 @@ std::vector<int> allowedCpus() {
   if (out.empty())
     for (int cpu = 0; cpu < static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); ++cpu)
       out.push_back(cpu);
+  return out;
+}
+
+std::string cudaVisibleDevices(const std::vector<int> &gpus) {
+  std::vector<std::string> parent;
+  if (const char *text = std::getenv("CUDA_VISIBLE_DEVICES"); text && *text) {
+    std::string item;
+    for (const char *c = text;; ++c) {
+      if (*c == ',' || *c == '\0') {
+        parent.push_back(item);
+        item.clear();
+        if (*c == '\0') break;
+      } else {
+        item += *c;
+      }
+    }
+  }
+  std::string out;
+  for (int g : gpus)
+    out += (out.empty() ? "" : ",") + (size_t(g) < parent.size() ? parent[size_t(g)] : std::to_string(g));
   return out;
 }
 

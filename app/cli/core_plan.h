@@ -41,6 +41,11 @@ CorePlan planCores(const CoreRequest &request);
 // The CPU ids in this process's affinity mask, in order.
 std::vector<int> allowedCpus();
 
+// CUDA_VISIBLE_DEVICES for a trial given `gpus` (indices among the GPUs this process sees): the
+// driver's own list mapped through, so a sweep started under CUDA_VISIBLE_DEVICES=2,3 gives its
+// trials 2 and 3.
+std::string cudaVisibleDevices(const std::vector<int> &gpus);
+
 // "0-3,6" for a list of CPU ids (what taskset prints).
 std::string cpuListText(const std::vector<int> &cpus);
 

@@ -45,28 +45,6 @@ constexpr int kMaxInvalidInARow = 20;
 
 std::string firstLine(const std::string &text) { return text.substr(0, text.find('\n')); }
 
-// The trial's GPUs as CUDA_VISIBLE_DEVICES names them: the driver's own visible list mapped
-// through, so a sweep started under CUDA_VISIBLE_DEVICES=2,3 gives its trials 2 and 3.
-std::string visibleDevices(const std::vector<int> &gpus) {
-  std::vector<std::string> parent;
-  if (const char *text = std::getenv("CUDA_VISIBLE_DEVICES"); text && *text) {
-    std::string item;
-    for (const char *c = text;; ++c) {
-      if (*c == ',' || *c == '\0') {
-        parent.push_back(item);
-        item.clear();
-        if (*c == '\0') break;
-      } else {
-        item += *c;
-      }
-    }
-  }
-  std::string out;
-  for (int g : gpus)
-    out += (out.empty() ? "" : ",") + (size_t(g) < parent.size() ? parent[size_t(g)] : std::to_string(g));
-  return out;
-}
-
 struct RunningTrial {
   int number = 0;
   size_t slot = 0;
@@ -99,9 +77,9 @@ class Driver {
         m_progress.event("trial " + std::to_string(t.number) + " was left RUNNING by a driver that is gone: FAILED");
     }
     m_store.setStudyStatus(m_study.id, "RUNNING");
-    planSlots();
     m_started = Clock::now();
     try {
+      planSlots();
       const int code = loop();
       m_store.setStudyStatus(m_study.id, "IDLE");
       return code;
@@ -146,7 +124,8 @@ class Driver {
     request.parallel = m_sweep.parallelAuto ? 0 : m_sweep.parallel;
     request.ranksPerTrial = static_cast<int>(base.distributed.nprocPerNode);
     request.convolutional = probe.convolutional;
-    request.budgetTrials = m_sweep.budget.trials;
+    if (m_sweep.budget.trials > 0)  // what is left of it, on a resume
+      request.budgetTrials = std::max(1, m_sweep.budget.trials - budgetTrialsUsed(m_store.trials(m_study.id)));
     request.trialMemoryBytes = probe.memoryBytes * request.ranksPerTrial;
     request.hostMemoryBytes = machine.hostMemoryBytes;
     m_plan = planCores(request);
@@ -215,28 +194,9 @@ class Driver {
     return -1;
   }
 
-  // A FAILED trial worth asking again: it started a run (a configuration that does not validate
-  // would fail the same way), no trial retries it yet, and its chain of retries is short enough.
-  int retryCandidate(const std::vector<tracking::TrialRecord> &trials) const {
-    if (m_sweep.retries <= 0) return -1;
-    std::set<int> retried;
-    std::map<int, int> retryOf;
-    for (const auto &t : trials) {
-      if (t.retryOf >= 0) retried.insert(t.retryOf);
-      retryOf[t.number] = t.retryOf;
-    }
-    for (const auto &t : trials) {
-      if (t.state != "FAILED" || t.runId == 0 || retried.count(t.number) || m_notRetried.count(t.number)) continue;
-      int depth = 0;
-      for (int n = t.retryOf; n >= 0; n = retryOf.count(n) ? retryOf[n] : -1) ++depth;
-      if (depth < m_sweep.retries) return t.number;
-    }
-    return -1;
-  }
-
   // Starts the next trial in `slot`; false when the driver should not try again this round.
   bool startTrial(size_t slot) {
-    const int retry = retryCandidate(m_store.trials(m_study.id));
+    const int retry = retryCandidate(m_store.trials(m_study.id), m_sweep.retries, m_notRetried);
     const tracking::TrialRecord record = askTrial(m_store, m_study, m_sweep, retry);
     const std::string name = "trial " + std::to_string(record.number);
     const auto trials = searchTrials(m_sweep.space, {record});
@@ -271,7 +231,7 @@ class Driver {
     launch.arguments = {m_ranks > 1 ? "launch" : "train", runFile, "--workspace", m_options.workspace,
                         "--trial", m_study.uuid + ":" + std::to_string(record.number)};
     launch.cpus = assigned.cpus;
-    if (!assigned.gpus.empty()) launch.environment.push_back({"CUDA_VISIBLE_DEVICES", visibleDevices(assigned.gpus)});
+    if (!assigned.gpus.empty()) launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
     launch.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".log")).string();
     RunningTrial running;
     running.number = record.number;
@@ -287,17 +247,11 @@ class Driver {
     m_store.trialHeartbeat(m_study.id, record.number);
     m_slotBusy[slot] = true;
     std::string where = "cores " + cpuListText(assigned.cpus);
-    if (!assigned.gpus.empty()) where += ", GPU " + visibleDevices(assigned.gpus);
+    if (!assigned.gpus.empty()) where += ", GPU " + cudaVisibleDevices(assigned.gpus);
     m_progress.event(name + " started" + (retry >= 0 ? " (retrying trial " + std::to_string(retry) + ")" : "") + ": " +
                      paramsLine(record.params) + " [" + where + "]");
     m_running.push_back(std::move(running));
     return true;
-  }
-
-  static std::string paramsLine(const std::map<std::string, std::string> &params) {
-    std::string out;
-    for (const auto &[key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + value;
-    return out.empty() ? "no parameters" : out;
   }
 
   // New epochs of the objective: recorded on the trial, and put to the pruner.
