@@ -94,8 +94,9 @@ std::string bestText(const tracking::StudyRecord &study, const std::vector<track
 }
 
 int listStudies(const CliArgs &args) {
-  auto store = openStore(args);
-  const auto studies = store->listStudies();
+  const bool exists = fs::exists(config::trackingDbPath(args.workspace()));
+  auto store = exists ? openStore(args) : nullptr;
+  const auto studies = store ? store->listStudies() : std::vector<tracking::StudyRecord>{};
   if (args.hasFlag("--json")) {
     std::vector<std::string> rows;
     for (const auto &s : studies) {
@@ -135,7 +136,8 @@ int listStudies(const CliArgs &args) {
 
 int showStudy(const CliArgs &args) {
   if (args.positionals.size() != 2) return usageError("study show");
-  auto store = openStore(args);
+  auto store = openExistingStore(args.workspace(), args.positionals[1]);
+  if (!store) return 1;
   const auto study = resolveStudy(*store, args.positionals[1]);
   if (!study) return 1;
   const auto trials = store->trials(study->id);
@@ -210,7 +212,8 @@ int createStudy(const CliArgs &args) {
 
 int askStudy(const CliArgs &args) {
   if (args.positionals.size() != 2) return usageError("study ask");
-  auto store = openStore(args);
+  auto store = openExistingStore(args.workspace(), args.positionals[1]);
+  if (!store) return 1;
   const auto study = resolveStudy(*store, args.positionals[1]);
   if (!study) return 1;
   sweep::SweepFile sweep;
@@ -249,7 +252,8 @@ int tellStudy(const CliArgs &args) {
     values.push_back(v);
   }
   if ((pruned || failed) && !values.empty()) throw UsageError("--pruned and --failed take no VALUE");
-  auto store = openStore(args);
+  auto store = openExistingStore(args.workspace(), args.positionals[1]);
+  if (!store) return 1;
   const auto study = resolveStudy(*store, args.positionals[1]);
   if (!study) return 1;
   const size_t objectives = studyDirections(*study).size();

@@ -134,7 +134,7 @@ int drive(std::unique_ptr<tracking::Store> store, const tracking::StudyRecord &s
     return 1;
   }
   DriverOptions options;
-  options.workspace = workspace;
+  options.workspace = fs::absolute(workspace).string();  // trial processes may not share our directory
   options.selfPath = selfPath;
   options.resume = resume;
   return driveStudy(*store, study, sweep, options);
@@ -142,7 +142,8 @@ int drive(std::unique_ptr<tracking::Store> store, const tracking::StudyRecord &s
 
 int resumeSweep(const CliArgs &args, const std::string &selfPath) {
   const std::string workspace = args.workspace();
-  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto store = openExistingStore(workspace, args.option("--resume"));
+  if (!store) return 1;
   const auto study = resolveStudy(*store, args.option("--resume"));
   if (!study) return 1;
   sweep::SweepFile sweep;

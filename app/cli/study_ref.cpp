@@ -1,9 +1,22 @@
 #include "app/cli/study_ref.h"
 
+#include "core/config/workspace.h"
+
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 
 namespace tw::cli {
+
+std::unique_ptr<tracking::Store> openExistingStore(const std::string &workspace, const std::string &reference) {
+  const std::string path = config::trackingDbPath(workspace);
+  if (!std::filesystem::exists(path)) {
+    std::fprintf(stderr, "torchwright: no study '%s': the workspace %s has no tracking database yet\n",
+                 reference.c_str(), workspace.c_str());
+    return nullptr;
+  }
+  return tracking::Store::open(path);
+}
 
 std::optional<tracking::StudyRecord> resolveStudy(const tracking::Store &store, const std::string &reference) {
   if (auto study = store.findStudy(reference)) return study;

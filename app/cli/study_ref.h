@@ -3,10 +3,15 @@
 
 #include "tracking/store.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace tw::cli {
+
+// The workspace's tracking database when it exists; nullptr (and a line on stderr naming the
+// workspace) when there is none, for commands that only read or extend studies.
+std::unique_ptr<tracking::Store> openExistingStore(const std::string &workspace, const std::string &reference);
 
 // The one study `reference` names; otherwise prints why on stderr (no such study, with what the
 // workspace has) and returns nothing.
