@@ -83,12 +83,13 @@ std::string baseChanges(const std::string &recordedBase, const sweep::SweepFile 
     out += "\n  the model" + (afterRun.modelFile.empty() ? std::string() : " (" + afterRun.modelFile + ")") +
            " is not the one the study started with";
   for (const auto &[key, value] : after) {
+    if (key == "model.file") continue;  // the recorded base has its model inlined; compared above
     auto old = before.find(key);
     const std::string was = old == before.end() ? "(unset)" : old->second;
     if (was != value) out += "\n  " + key + ": " + was + " -> " + value;
   }
   for (const auto &[key, value] : before)
-    if (!after.count(key)) out += "\n  " + key + ": " + value + " -> (unset)";
+    if (!after.count(key) && key != "model.file") out += "\n  " + key + ": " + value + " -> (unset)";
   return out;
 }
 

@@ -122,14 +122,20 @@ class Driver {
     request.cpus = allowedCpus();
     request.gpuCount = cuda ? machine.gpuCount : 0;
     request.parallel = m_sweep.parallelAuto ? 0 : m_sweep.parallel;
+    // A space that searches the rank count plans for its largest value, so no trial's ranks
+    // outnumber the cores its slot has.
     request.ranksPerTrial = static_cast<int>(base.distributed.nprocPerNode);
+    if (const search::ParamSpec *ranks = m_sweep.space.find("distributed.nproc_per_node")) {
+      double most = ranks->high;
+      for (const auto &choice : ranks->choices) most = std::max(most, std::strtod(choice.c_str(), nullptr));
+      request.ranksPerTrial = std::max(request.ranksPerTrial, static_cast<int>(most));
+    }
     request.convolutional = probe.convolutional;
     if (m_sweep.budget.trials > 0)  // what is left of it, on a resume
       request.budgetTrials = std::max(1, m_sweep.budget.trials - budgetTrialsUsed(m_store.trials(m_study.id)));
     request.trialMemoryBytes = probe.memoryBytes * request.ranksPerTrial;
     request.hostMemoryBytes = machine.hostMemoryBytes;
     m_plan = planCores(request);
-    m_ranks = request.ranksPerTrial;
     m_slotBusy.assign(m_plan.slots.size(), false);
     m_progress.event("study " + m_study.name + " (" + m_study.uuid.substr(0, 8) + "): " + m_plan.reason);
   }
@@ -229,7 +235,8 @@ class Driver {
     std::error_code ec;
     launch.executable = fs::read_symlink("/proc/self/exe", ec).string();
     if (ec) launch.executable = fs::absolute(m_options.selfPath).string();
-    launch.arguments = {m_ranks > 1 ? "launch" : "train", runFile, "--workspace", m_options.workspace,
+    // Several ranks: the supervised launcher, which restarts them from a checkpoint as the run says.
+    launch.arguments = {config.distributed.nprocPerNode > 1 ? "launch" : "train", runFile, "--workspace", m_options.workspace,
                         "--trial", m_study.uuid + ":" + std::to_string(record.number)};
     launch.cpus = assigned.cpus;
     if (!assigned.gpus.empty()) launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
@@ -325,11 +332,12 @@ class Driver {
     TrialOutcome outcome;
     if (run) outcome = outcomeOfRun(m_store, *run, m_metrics);
     if (outcome.state.empty()) {
-      // The process ended without its run ending (or before recording one).
+      // The process ended without its run ending (stopped before its worker started, or killed).
       const std::string tail = lastLines(t.logFile, 3);
       outcome.state = "FAILED";
       outcome.message = "its process " + t.process->describeExit() + (tail.empty() ? "" : ": " + tail);
-      if (run) m_store.setStatus(t.runId, tracking::RunStatus::Failed, outcome.message);
+      if (run && t.stopped) m_store.setStatus(t.runId, tracking::RunStatus::Killed, "stopped with the sweep");
+      else if (run) m_store.setStatus(t.runId, tracking::RunStatus::Failed, outcome.message);
     }
     if (t.stopped && outcome.state != "COMPLETE") {
       outcome.message = "stopped with the sweep before it finished";
@@ -419,7 +427,6 @@ class Driver {
   std::unique_ptr<search::Pruner> m_pruner;
   SweepProgress m_progress;
   CorePlan m_plan;
-  int m_ranks = 1;
   std::vector<bool> m_slotBusy;
   std::vector<RunningTrial> m_running;
   std::set<int> m_notRetried;

@@ -236,6 +236,21 @@ class TestCliSweep : public QObject {
     QCOMPARE(trials[0].runId, finished->runId);
     QCOMPARE(trials[1].state, std::string("FAILED"));  // it was running when its driver died
     QCOMPARE(trials[2].state, std::string("COMPLETE"));
+
+    // A base run file edited since the study started is refused, naming what changed.
+    const QString base = m_dir.path() + "/killed.run.yaml";
+    QFile baseFile(base);
+    QVERIFY(baseFile.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(baseFile.readAll());
+    baseFile.close();
+    write(base, QString(text).replace("lr: 0.003", "lr: 0.002"));
+    const auto changed = runCli({"sweep", "--resume", "killed", "--workspace", ws});
+    QCOMPARE(changed.exitCode, 1);
+    QVERIFY2(changed.err.contains("killed.run.yaml changed since study killed started") &&
+                 changed.err.contains("train.lr: 0.003 -> 0.002"),
+             qPrintable(changed.err));
+    write(base, text);
+    QCOMPARE(db->trials(study->id).size(), size_t(3));
   }
 
   void badInputIsRefusedClearly() {
