@@ -61,7 +61,8 @@ class Driver {
  public:
   Driver(tracking::Store &store, const tracking::StudyRecord &study, const sweep::SweepFile &sweep,
          const DriverOptions &options)
-      : m_store(store), m_study(study), m_sweep(sweep), m_options(options), m_folder(studyFolder(options.workspace, study)),
+      : m_store(store), m_study(study), m_sweep(sweep), m_options(options),
+        m_folder(studyFolder(options.workspace, study)),
         m_directions(studyDirections(study)), m_metrics(studyMetrics(study)),
         m_progress(::isatty(STDOUT_FILENO) != 0) {
     if (const auto *entry = search::findPruner(sweep.pruner); entry && sweep.pruner != "none")
@@ -191,7 +192,8 @@ class Driver {
       m_timeUp = true;
       return false;
     }
-    if (m_sweep.budget.trials > 0 && budgetTrialsUsed(m_store.trials(m_study.id)) >= m_sweep.budget.trials) return false;
+    const int trialBudget = m_sweep.budget.trials;
+    if (trialBudget > 0 && budgetTrialsUsed(m_store.trials(m_study.id)) >= trialBudget) return false;
     return true;
   }
 
@@ -236,10 +238,12 @@ class Driver {
     launch.executable = fs::read_symlink("/proc/self/exe", ec).string();
     if (ec) launch.executable = fs::absolute(m_options.selfPath).string();
     // Several ranks: the supervised launcher, which restarts them from a checkpoint as the run says.
-    launch.arguments = {config.distributed.nprocPerNode > 1 ? "launch" : "train", runFile, "--workspace", m_options.workspace,
+    launch.arguments = {config.distributed.nprocPerNode > 1 ? "launch" : "train", runFile,
+                        "--workspace", m_options.workspace,
                         "--trial", m_study.uuid + ":" + std::to_string(record.number)};
     launch.cpus = assigned.cpus;
-    if (!assigned.gpus.empty()) launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
+    if (!assigned.gpus.empty())
+      launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
     launch.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".log")).string();
     RunningTrial running;
     running.number = record.number;
@@ -276,7 +280,8 @@ class Driver {
       t.lastStep = r.step;
       if (!mayPrune || !m_pruner || m_directions.size() != 1) continue;
       const auto trials = searchTrials(m_sweep.space, m_store.trials(m_study.id));
-      auto self = std::find_if(trials.begin(), trials.end(), [&](const search::Trial &x) { return x.number == t.number; });
+      auto self = std::find_if(trials.begin(), trials.end(),
+                               [&](const search::Trial &x) { return x.number == t.number; });
       if (self == trials.end() || !search::pruneNow(*m_pruner, trials, *self, r.epoch, m_directions.front())) continue;
       prune(t, r.epoch);
       return;
@@ -378,28 +383,11 @@ class Driver {
   }
 
   SweepCounts counts() const {
-    SweepCounts c;
-    for (const auto &t : m_store.trials(m_study.id)) {
-      if (t.state == "COMPLETE") ++c.complete;
-      else if (t.state == "PRUNED") ++c.pruned;
-      else if (t.state == "FAILED") ++c.failed;
-      else if (t.state == "RUNNING") ++c.running;
-    }
+    SweepCounts c = countTrials(m_store.trials(m_study.id), m_directions);
     c.budgetTrials = m_sweep.budget.trials;
     c.budgetMinutes = m_sweep.budget.minutes;
-    c.best = bestText();
     c.elapsedMs = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_started).count();
     return c;
-  }
-
-  std::string bestText() const {
-    const auto trials = m_store.trials(m_study.id);
-    if (m_directions.size() == 1) {
-      const auto best = bestTrial(trials, m_directions.front());
-      return best ? formatMetric(best->values.front()) + " (trial " + std::to_string(best->number) + ")" : "";
-    }
-    const auto front = paretoFront(trials, m_directions);
-    return front.empty() ? "" : std::to_string(front.size()) + " on the Pareto front";
   }
 
   int finish() {

@@ -1,10 +1,29 @@
 #include "app/cli/sweep_progress.h"
 
+#include "app/cli/study_trials.h"
 #include "app/cli/table_printer.h"
 
 #include <cstdio>
 
 namespace tw::cli {
+
+SweepCounts countTrials(const std::vector<tracking::TrialRecord> &trials,
+                        const std::vector<search::Direction> &directions) {
+  SweepCounts c;
+  for (const auto &t : trials) {
+    if (t.state == "COMPLETE") ++c.complete;
+    else if (t.state == "PRUNED") ++c.pruned;
+    else if (t.state == "FAILED") ++c.failed;
+    else if (t.state == "RUNNING") ++c.running;
+  }
+  if (directions.size() == 1) {
+    if (const auto best = bestTrial(trials, directions.front()))
+      c.best = formatMetric(best->values.front()) + " (trial " + std::to_string(best->number) + ")";
+  } else if (const auto front = paretoFront(trials, directions); !front.empty()) {
+    c.best = std::to_string(front.size()) + " on the Pareto front";
+  }
+  return c;
+}
 
 std::string SweepProgress::summary(const SweepCounts &c) {
   const int done = c.complete + c.pruned + c.failed;

@@ -3,8 +3,12 @@
 // (trials done, running, pruned, failed, the best so far, the time), with each event printed
 // above it. Otherwise (a pipe, a log file, Studio's detached driver): one plain line per event.
 
+#include "core/search/trial.h"
+#include "tracking/study_record.h"
+
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tw::cli {
 
@@ -15,6 +19,11 @@ struct SweepCounts {
   std::string best;       // "0.8731 (trial 4)"; empty before any trial completed
   int64_t elapsedMs = 0;
 };
+
+// The states of a study's trials and its best value so far ("0.8731 (trial 4)", or the size of
+// the Pareto front); the caller fills in the budget and the time.
+SweepCounts countTrials(const std::vector<tracking::TrialRecord> &trials,
+                        const std::vector<search::Direction> &directions);
 
 class SweepProgress {
  public:

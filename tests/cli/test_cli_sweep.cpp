@@ -72,7 +72,8 @@ class TestCliSweep : public QObject {
     write(dir + "/" + name + ".model.yaml", model);
     write(dir + "/" + name + ".run.yaml",
           QString("model: %1.model.yaml\n"
-                  "data: {dataset: fashion-mnist, train_limit: %3, test_limit: 100, batch_size: 50, val_fraction: 0.25}\n"
+                  "data: {dataset: fashion-mnist, train_limit: %3, test_limit: 100, batch_size: 50,\n"
+                  "       val_fraction: 0.25}\n"
                   "train: {optimizer: adam, lr: 0.003, epochs: %2, seed: 3}\n"
                   "tracking: {experiment: sweeps}\n")
               .arg(name)
