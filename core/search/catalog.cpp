@@ -6,6 +6,9 @@ namespace tw::search {
 const std::vector<SamplerEntry> &samplerCatalog() {
   static const std::vector<SamplerEntry> entries = {
       randomSamplerEntry(),
+      gpSamplerEntry(),
+      cmaesSamplerEntry(),
+      nsga2SamplerEntry(),
   };
   return entries;
 }
