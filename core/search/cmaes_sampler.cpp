@@ -24,7 +24,7 @@ Params CmaesSampler::sample(const SampleContext &ctx) const {
   if (modelled.empty() || ctx.number < m_options.nStartupTrials) return sampleRandom(ctx.space, rng);
 
   const int n = static_cast<int>(modelled.size());
-  const int popsize = m_options.popsize > 0 ? m_options.popsize : Cmaes::defaultPopsize(n);
+  const int popsize = m_options.popsize > 0 ? std::max(2, m_options.popsize) : Cmaes::defaultPopsize(n);
   const double sigma0 = m_options.sigma0 > 0 ? m_options.sigma0 : 1.0 / 6.0;
   Cmaes cma(Eigen::VectorXd::Constant(n, 0.5), sigma0, popsize);
 
@@ -65,7 +65,7 @@ SamplerEntry cmaesSamplerEntry() {
           "conditional parameters are drawn at random.";
   e.categorical = false;
   e.options = {
-      {"popsize", OptionKind::Int, "0", 0.0, std::nullopt, {}, "trials per generation; 0 takes 4 + floor(3 ln n)"},
+      {"popsize", OptionKind::Int, "0", 0.0, std::nullopt, {}, "trials per generation (at least 2); 0 takes 4 + floor(3 ln n)"},
       {"sigma0", OptionKind::Float, "0", 0.0, 1.0, {}, "initial step size as a fraction of each range; 0 takes 1/6"},
       {"n_startup_trials", OptionKind::Int, "0", 0.0, std::nullopt, {}, "random trials before CMA-ES starts"},
   };

@@ -9,8 +9,8 @@
 //
 // The hyperparameters maximise the log marginal likelihood of the standardised objective plus
 // Optuna's mild priors (a Gamma-like bump on each lambda around 1, Gamma(2, 1) on the scale,
-// Gamma(1.1, 30) on the noise), found by L-BFGS on their logarithms from the best two of a
-// small grid of starting points.
+// Gamma(1.1, 30) on the noise), found by L-BFGS on their logarithms from the best of a small
+// grid of starting points (the best two while there are at most 100 points).
 
 #include <Eigen/Dense>
 
