@@ -6,6 +6,9 @@ namespace tw::search {
 const std::vector<SamplerEntry> &samplerCatalog() {
   static const std::vector<SamplerEntry> entries = {
       randomSamplerEntry(),
+      gridSamplerEntry(),
+      quasiRandomSamplerEntry(),
+      tpeSamplerEntry(),
       gpSamplerEntry(),
       cmaesSamplerEntry(),
       nsga2SamplerEntry(),
@@ -16,6 +19,10 @@ const std::vector<SamplerEntry> &samplerCatalog() {
 const std::vector<PrunerEntry> &prunerCatalog() {
   static const std::vector<PrunerEntry> entries = {
       nopPrunerEntry(),
+      medianPrunerEntry(),
+      percentilePrunerEntry(),
+      ashaPrunerEntry(),
+      hyperbandPrunerEntry(),
   };
   return entries;
 }

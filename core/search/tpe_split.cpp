@@ -1,0 +1,149 @@
+#include "core/search/tpe_split.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace tw::search {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+bool dominates(const std::vector<double> &a, const std::vector<double> &b) {
+  bool strictly = false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i] > b[i]) return false;
+    strictly = strictly || a[i] < b[i];
+  }
+  return strictly;
+}
+
+// NSGA-II's crowding distance within one front: the extremes of each objective are kept first.
+std::vector<double> crowdingDistance(const std::vector<std::vector<double>> &front) {
+  const size_t n = front.size();
+  std::vector<double> distance(n, 0.0);
+  if (n == 0) return distance;
+  for (size_t m = 0; m < front[0].size(); ++m) {
+    std::vector<size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return front[a][m] < front[b][m]; });
+    const double span = front[order.back()][m] - front[order.front()][m];
+    distance[order.front()] = distance[order.back()] = kInf;
+    if (span <= 0) continue;
+    for (size_t i = 1; i + 1 < n; ++i) distance[order[i]] += (front[order[i + 1]][m] - front[order[i - 1]][m]) / span;
+  }
+  return distance;
+}
+
+}  // namespace
+
+std::vector<TpeObservation> tpeObservations(const SampleContext &ctx, bool constantLiar) {
+  const bool multi = ctx.directions.size() > 1;
+  std::vector<double> signs;
+  for (Direction d : ctx.directions) signs.push_back(d == Direction::Minimize ? 1.0 : -1.0);
+  std::vector<TpeObservation> out;
+  for (const Trial &trial : ctx.trials) {
+    TpeObservation o;
+    o.trial = &trial;
+    switch (trial.state) {
+      case TrialState::Complete: {
+        if (trial.values.size() != signs.size()) continue;
+        bool finite = true;
+        for (size_t i = 0; i < signs.size(); ++i) {
+          o.loss.push_back(signs[i] * trial.values[i]);
+          finite = finite && std::isfinite(trial.values[i]);
+        }
+        if (!finite) continue;
+        o.stage = -kInf;
+        break;
+      }
+      case TrialState::Pruned: {
+        if (multi) continue;
+        if (trial.intermediate.empty()) {
+          o.stage = 1.0;
+          o.loss = {0.0};
+        } else {
+          const auto &[step, value] = *trial.intermediate.rbegin();
+          o.stage = -static_cast<double>(step);
+          o.loss = {std::isnan(value) ? kInf : signs[0] * value};
+        }
+        break;
+      }
+      case TrialState::Running:
+      case TrialState::Waiting:
+        if (multi || !constantLiar || trial.number >= ctx.number) continue;
+        o.stage = kInf;
+        o.loss = {kInf};
+        o.inFlight = true;
+        break;
+      case TrialState::Failed: continue;
+    }
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+size_t tpeGamma(size_t n) { return std::min<size_t>(static_cast<size_t>(std::ceil(0.1 * static_cast<double>(n))), 25); }
+
+std::vector<int> nondominationRanks(const std::vector<std::vector<double>> &losses) {
+  const size_t n = losses.size();
+  std::vector<int> rank(n, -1);
+  size_t ranked = 0;
+  for (int r = 0; ranked < n; ++r) {
+    std::vector<size_t> front;
+    for (size_t i = 0; i < n; ++i) {
+      if (rank[i] != -1) continue;
+      bool dominated = false;
+      for (size_t j = 0; j < n && !dominated; ++j) dominated = j != i && rank[j] == -1 && dominates(losses[j], losses[i]);
+      if (!dominated) front.push_back(i);
+    }
+    for (size_t i : front) rank[i] = r;
+    ranked += front.size();
+  }
+  return rank;
+}
+
+void splitObservations(const std::vector<TpeObservation> &obs, size_t nBelow, std::vector<size_t> *below,
+                       std::vector<size_t> *above) {
+  below->clear();
+  above->clear();
+  const size_t n = obs.size();
+  nBelow = std::min(nBelow, n);
+  std::vector<char> isBelow(n, 0);
+  if (n > 0 && obs[0].loss.size() > 1) {
+    std::vector<std::vector<double>> losses;
+    for (const auto &o : obs) losses.push_back(o.loss);
+    const std::vector<int> rank = nondominationRanks(losses);
+    size_t taken = 0;
+    for (int r = 0; taken < nBelow; ++r) {
+      std::vector<size_t> front;
+      for (size_t i = 0; i < n; ++i)
+        if (rank[i] == r) front.push_back(i);
+      if (taken + front.size() <= nBelow) {
+        for (size_t i : front) isBelow[i] = 1;
+        taken += front.size();
+        continue;
+      }
+      std::vector<std::vector<double>> frontLosses;
+      for (size_t i : front) frontLosses.push_back(losses[i]);
+      const std::vector<double> crowd = crowdingDistance(frontLosses);
+      std::vector<size_t> order(front.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return crowd[a] > crowd[b]; });
+      for (size_t i = 0; taken < nBelow; ++i, ++taken) isBelow[front[order[i]]] = 1;
+    }
+  } else {
+    std::vector<size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      if (obs[a].stage != obs[b].stage) return obs[a].stage < obs[b].stage;
+      return obs[a].loss[0] < obs[b].loss[0];
+    });
+    for (size_t i = 0; i < nBelow; ++i) isBelow[order[i]] = 1;
+  }
+  for (size_t i = 0; i < n; ++i) (isBelow[i] ? below : above)->push_back(i);
+}
+
+}  // namespace tw::search
