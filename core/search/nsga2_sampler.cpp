@@ -20,23 +20,12 @@ struct Member {
   double crowding = 0.0;
 };
 
-// Crowding distance of each member of one front: the normalised side lengths of the cuboid its
-// neighbours span, summed over objectives; the extremes get infinity so they are always kept.
-void assignCrowding(std::vector<Member *> &front, size_t objectives) {
-  for (Member *m : front) m->crowding = 0.0;
-  if (front.size() <= 2) {
-    for (Member *m : front) m->crowding = std::numeric_limits<double>::infinity();
-    return;
-  }
-  for (size_t k = 0; k < objectives; ++k) {
-    std::stable_sort(front.begin(), front.end(),
-                     [k](const Member *a, const Member *b) { return a->trial->values[k] < b->trial->values[k]; });
-    const double lo = front.front()->trial->values[k], hi = front.back()->trial->values[k];
-    front.front()->crowding = front.back()->crowding = std::numeric_limits<double>::infinity();
-    if (hi <= lo) continue;
-    for (size_t i = 1; i + 1 < front.size(); ++i)
-      front[i]->crowding += (front[i + 1]->trial->values[k] - front[i - 1]->trial->values[k]) / (hi - lo);
-  }
+// Each member's crowding distance within its front (pareto.h's rule).
+void assignCrowding(std::vector<Member *> &front) {
+  std::vector<std::vector<double>> values;
+  for (const Member *m : front) values.push_back(m->trial->values);
+  const std::vector<double> distance = crowdingDistances(values);
+  for (size_t i = 0; i < front.size(); ++i) front[i]->crowding = distance[i];
 }
 
 // Ranks and crowding distances of `pool`, then the best `size` of it (whole fronts first, the last
@@ -53,7 +42,7 @@ std::vector<Member> selectElite(const std::vector<const Trial *> &pool, const st
     std::vector<Member *> front;
     for (Member &m : members)
       if (m.rank == r) front.push_back(&m);
-    assignCrowding(front, directions.size());
+    assignCrowding(front);
   }
   std::stable_sort(members.begin(), members.end(), [](const Member &a, const Member &b) {
     return a.rank != b.rank ? a.rank < b.rank : a.crowding > b.crowding;

@@ -1,5 +1,9 @@
 #include "core/search/pareto.h"
 
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
 namespace tw::search {
 
 bool dominates(const std::vector<double> &a, const std::vector<double> &b, const std::vector<Direction> &directions) {
@@ -54,6 +58,23 @@ std::vector<const Trial *> paretoFront(const std::vector<Trial> &trials, const s
   for (size_t i = 0; i < complete.size(); ++i)
     if (rank[i] == 0) front.push_back(complete[i]);
   return front;
+}
+
+std::vector<double> crowdingDistances(const std::vector<std::vector<double>> &front) {
+  const size_t n = front.size();
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> distance(n, n <= 2 ? inf : 0.0);
+  if (n <= 2) return distance;
+  for (size_t m = 0; m < front[0].size(); ++m) {
+    std::vector<size_t> order(n);
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return front[a][m] < front[b][m]; });
+    const double span = front[order.back()][m] - front[order.front()][m];
+    distance[order.front()] = distance[order.back()] = inf;
+    if (span <= 0) continue;
+    for (size_t i = 1; i + 1 < n; ++i) distance[order[i]] += (front[order[i + 1]][m] - front[order[i - 1]][m]) / span;
+  }
+  return distance;
 }
 
 }  // namespace tw::search

@@ -21,6 +21,11 @@ bool dominates(const std::vector<double> &a, const std::vector<double> &b, const
 std::vector<int> nonDominatedRanks(const std::vector<std::vector<double>> &values,
                                    const std::vector<Direction> &directions);
 
+// NSGA-II's crowding distance of each point of one front: the normalised side lengths of the
+// cuboid its neighbours span, summed over objectives; the extremes of every objective (and every
+// point of a front of one or two) get infinity, so they are kept first. Direction-free.
+std::vector<double> crowdingDistances(const std::vector<std::vector<double>> &front);
+
 // The COMPLETE trials (finite values) that no other COMPLETE trial dominates, in number order.
 // Trials with identical values are all on the front.
 std::vector<const Trial *> paretoFront(const std::vector<Trial> &trials, const std::vector<Direction> &directions);
