@@ -9,6 +9,9 @@ const std::vector<SamplerEntry> &samplerCatalog() {
       gridSamplerEntry(),
       quasiRandomSamplerEntry(),
       tpeSamplerEntry(),
+      gpSamplerEntry(),
+      cmaesSamplerEntry(),
+      nsga2SamplerEntry(),
   };
   return entries;
 }

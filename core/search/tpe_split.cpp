@@ -1,5 +1,7 @@
 #include "core/search/tpe_split.h"
 
+#include "core/search/pareto.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,32 +12,6 @@ namespace tw::search {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-bool dominates(const std::vector<double> &a, const std::vector<double> &b) {
-  bool strictly = false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i] > b[i]) return false;
-    strictly = strictly || a[i] < b[i];
-  }
-  return strictly;
-}
-
-// NSGA-II's crowding distance within one front: the extremes of each objective are kept first.
-std::vector<double> crowdingDistance(const std::vector<std::vector<double>> &front) {
-  const size_t n = front.size();
-  std::vector<double> distance(n, 0.0);
-  if (n == 0) return distance;
-  for (size_t m = 0; m < front[0].size(); ++m) {
-    std::vector<size_t> order(n);
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return front[a][m] < front[b][m]; });
-    const double span = front[order.back()][m] - front[order.front()][m];
-    distance[order.front()] = distance[order.back()] = kInf;
-    if (span <= 0) continue;
-    for (size_t i = 1; i + 1 < n; ++i) distance[order[i]] += (front[order[i + 1]][m] - front[order[i - 1]][m]) / span;
-  }
-  return distance;
-}
 
 }  // namespace
 
@@ -87,24 +63,6 @@ std::vector<TpeObservation> tpeObservations(const SampleContext &ctx, bool const
 
 size_t tpeGamma(size_t n) { return std::min<size_t>(static_cast<size_t>(std::ceil(0.1 * static_cast<double>(n))), 25); }
 
-std::vector<int> nondominationRanks(const std::vector<std::vector<double>> &losses) {
-  const size_t n = losses.size();
-  std::vector<int> rank(n, -1);
-  size_t ranked = 0;
-  for (int r = 0; ranked < n; ++r) {
-    std::vector<size_t> front;
-    for (size_t i = 0; i < n; ++i) {
-      if (rank[i] != -1) continue;
-      bool dominated = false;
-      for (size_t j = 0; j < n && !dominated; ++j) dominated = j != i && rank[j] == -1 && dominates(losses[j], losses[i]);
-      if (!dominated) front.push_back(i);
-    }
-    for (size_t i : front) rank[i] = r;
-    ranked += front.size();
-  }
-  return rank;
-}
-
 void splitObservations(const std::vector<TpeObservation> &obs, size_t nBelow, std::vector<size_t> *below,
                        std::vector<size_t> *above) {
   below->clear();
@@ -115,7 +73,7 @@ void splitObservations(const std::vector<TpeObservation> &obs, size_t nBelow, st
   if (n > 0 && obs[0].loss.size() > 1) {
     std::vector<std::vector<double>> losses;
     for (const auto &o : obs) losses.push_back(o.loss);
-    const std::vector<int> rank = nondominationRanks(losses);
+    const std::vector<int> rank = nonDominatedRanks(losses, std::vector<Direction>(losses[0].size(), Direction::Minimize));
     size_t taken = 0;
     for (int r = 0; taken < nBelow; ++r) {
       std::vector<size_t> front;
@@ -128,7 +86,7 @@ void splitObservations(const std::vector<TpeObservation> &obs, size_t nBelow, st
       }
       std::vector<std::vector<double>> frontLosses;
       for (size_t i : front) frontLosses.push_back(losses[i]);
-      const std::vector<double> crowd = crowdingDistance(frontLosses);
+      const std::vector<double> crowd = crowdingDistances(frontLosses);
       std::vector<size_t> order(front.size());
       std::iota(order.begin(), order.end(), 0);
       std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return crowd[a] > crowd[b]; });

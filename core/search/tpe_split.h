@@ -33,7 +33,4 @@ size_t tpeGamma(size_t n);
 void splitObservations(const std::vector<TpeObservation> &observations, size_t nBelow, std::vector<size_t> *below,
                        std::vector<size_t> *above);
 
-// Non-domination rank of each loss vector (0 = Pareto front), all objectives minimised.
-std::vector<int> nondominationRanks(const std::vector<std::vector<double>> &losses);
-
 }  // namespace tw::search

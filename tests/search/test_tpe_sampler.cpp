@@ -4,6 +4,7 @@
 #include "core/search/catalog.h"
 #include "core/search/parzen_estimator.h"
 #include "core/search/study.h"
+#include "core/search/pareto.h"
 #include "core/search/tpe_split.h"
 #include "core/search/truncated_normal.h"
 
@@ -183,7 +184,7 @@ class TestTpeSampler : public QObject {
 
   void multiObjectiveSplitByFronts() {
     const std::vector<std::vector<double>> losses{{1, 5}, {2, 2}, {5, 1}, {3, 3}, {6, 6}, {2, 4}};
-    QCOMPARE(nondominationRanks(losses), (std::vector<int>{0, 0, 0, 1, 2, 1}));
+    QCOMPARE(nonDominatedRanks(losses, std::vector<Direction>(2, Direction::Minimize)), (std::vector<int>{0, 0, 0, 1, 2, 1}));
     SearchSpace space = bowlSpace();
     std::vector<Trial> trials;
     for (size_t i = 0; i < losses.size(); ++i) {
