@@ -1,6 +1,7 @@
 #include "app/cli/study_trials.h"
 
 #include "core/search/catalog.h"
+#include "core/search/pareto.h"
 #include "core/sweep/trial_params.h"
 
 #include <algorithm>
@@ -30,17 +31,6 @@ search::TrialState stateOf(const std::string &name) {
 bool finiteValues(const tracking::TrialRecord &t, size_t count) {
   if (t.state != "COMPLETE" || t.values.size() != count) return false;
   return std::all_of(t.values.begin(), t.values.end(), [](double v) { return std::isfinite(v); });
-}
-
-// a dominates b: no worse in every objective, better in one.
-bool dominates(const std::vector<double> &a, const std::vector<double> &b,
-               const std::vector<search::Direction> &directions) {
-  bool strictly = false;
-  for (size_t i = 0; i < directions.size(); ++i) {
-    if (search::better(directions[i], b[i], a[i])) return false;
-    if (search::better(directions[i], a[i], b[i])) strictly = true;
-  }
-  return strictly;
 }
 
 }  // namespace
@@ -125,16 +115,11 @@ std::optional<tracking::TrialRecord> bestTrial(const std::vector<tracking::Trial
 
 std::vector<tracking::TrialRecord> paretoFront(const std::vector<tracking::TrialRecord> &trials,
                                                const std::vector<search::Direction> &directions) {
-  std::vector<const tracking::TrialRecord *> complete;
-  for (const auto &t : trials)
-    if (finiteValues(t, directions.size())) complete.push_back(&t);
+  // Values and states are all the front needs: no space, so no parameter is read.
+  const std::vector<search::Trial> plain = searchTrials(search::SearchSpace{}, trials);
   std::vector<tracking::TrialRecord> front;
-  for (const auto *a : complete) {
-    const bool dominated = std::any_of(complete.begin(), complete.end(), [&](const tracking::TrialRecord *b) {
-      return dominates(b->values, a->values, directions);
-    });
-    if (!dominated) front.push_back(*a);
-  }
+  for (const search::Trial *t : search::paretoFront(plain, directions))
+    front.push_back(trials[static_cast<size_t>(t - plain.data())]);
   return front;
 }
 
