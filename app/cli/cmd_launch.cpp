@@ -9,6 +9,7 @@
 //   torchwright launch RUN.yaml --detach       (keeps training when the terminal or Studio closes)
 
 #include "app/cli/commands.h"
+#include "app/cli/detach.h"
 #include "app/cli/launch_setup.h"
 #include "app/cli/rank_supervisor.h"
 #include "app/cli/study_ref.h"
@@ -18,9 +19,6 @@
 #include "core/config/workspace.h"
 #include "core/dist/dist_env.h"
 #include "tracking/store.h"
-
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <climits>
 #include <cstdio>
@@ -89,22 +87,12 @@ LaunchPlan planFromArgs(const CliArgs &args, const config::RunConfig &config) {
 // Leaves the terminal's session (closing it, or Studio, no longer stops the run) and writes the
 // launcher's output to the run's folder. Returns false in the parent, which just reports.
 bool detach(const tracking::RunRecord &run) {
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("cannot start in the background: fork failed");
+  const pid_t pid = detachTo((fs::path(run.runDir) / "artifacts" / "launcher.log").string());
   if (pid > 0) {
     std::printf("launched in the background (pid %d); follow it with `torchwright runs show %s`\n",
                 static_cast<int>(pid), run.uuid.substr(0, 8).c_str());
     return false;
   }
-  ::setsid();
-  const std::string log = (fs::path(run.runDir) / "artifacts" / "launcher.log").string();
-  const int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (out >= 0) {
-    ::dup2(out, STDOUT_FILENO);
-    ::dup2(out, STDERR_FILENO);
-  }
-  if (in >= 0) ::dup2(in, STDIN_FILENO);
   return true;
 }
 

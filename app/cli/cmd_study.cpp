@@ -192,20 +192,7 @@ int createStudy(const CliArgs &args) {
   }
   config::ensureWorkspace(args.workspace());
   auto store = openStore(args);
-  tracking::NewStudy created;
-  created.name = sweep.studyName;
-  created.sweepYaml = sweep.text;
-  for (const auto &o : args.all("--set")) created.sweepYaml += "\n# --set " + o;
-  created.sweepFile = fs::absolute(args.positionals[1]).string();
-  std::string directions, metrics;
-  for (const auto &o : sweep.objectives) {
-    directions += (directions.empty() ? "" : ",") + search::directionName(o.direction);
-    metrics += (metrics.empty() ? "" : ",") + o.metric;
-  }
-  created.directions = directions;
-  created.metrics = metrics;
-  created.baseHash = sweep.baseYaml.empty() ? std::string() : sweep::baseHash(sweep);
-  const tracking::StudyRecord study = store->createStudy(created);
+  const tracking::StudyRecord study = store->createStudy(newStudy(sweep, args.all("--set")));
   std::printf("%s\n", study.uuid.c_str());
   return 0;
 }

@@ -3,6 +3,7 @@
 // (app/cli/sweep_driver.cpp). `--detach` does the same in its own session, for Studio.
 
 #include "app/cli/commands.h"
+#include "app/cli/detach.h"
 #include "app/cli/driver_lock.h"
 #include "app/cli/launch_setup.h"
 #include "app/cli/study_ref.h"
@@ -15,9 +16,6 @@
 #include "core/spec/model_spec.h"
 #include "core/validate/validate_run.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -28,12 +26,6 @@ namespace fs = std::filesystem;
 namespace tw::cli {
 
 namespace {
-
-std::string joined(const std::vector<std::string> &items) {
-  std::string out;
-  for (const auto &i : items) out += (out.empty() ? "" : ",") + i;
-  return out;
-}
 
 // The base run as a run file checks it: a base that cannot train makes every trial fail.
 bool checkBase(const sweep::SweepFile &sweep) {
@@ -93,26 +85,16 @@ std::string baseChanges(const std::string &recordedBase, const sweep::SweepFile 
   return out;
 }
 
-// Leaves the terminal's session, as `launch --detach` does; the parent prints the study's id.
+// Leaves the terminal's session, as `launch --detach` does; the parent prints the study's id
+// alone on stdout (Studio reads it) and returns false.
 bool detach(const tracking::StudyRecord &study, const std::string &folder) {
-  std::fflush(stdout);
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("cannot start in the background: fork failed");
+  const pid_t pid = detachTo((fs::path(folder) / "driver.log").string());
   if (pid > 0) {
     std::printf("%s\n", study.uuid.c_str());
     std::fprintf(stderr, "study %s runs in the background (pid %d); follow it with `torchwright study show %s`\n",
                  study.name.c_str(), static_cast<int>(pid), study.uuid.substr(0, 8).c_str());
     return false;
   }
-  ::setsid();
-  const std::string log = (fs::path(folder) / "driver.log").string();
-  const int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (out >= 0) {
-    ::dup2(out, STDOUT_FILENO);
-    ::dup2(out, STDERR_FILENO);
-  }
-  if (in >= 0) ::dup2(in, STDIN_FILENO);
   return true;
 }
 
@@ -211,21 +193,7 @@ int runSweep(const CliArgs &args, const std::string &selfPath) {
                  sweep.studyName.c_str(), existing->uuid.substr(0, 8).c_str(), sweep.studyName.c_str());
     return 1;
   }
-  tracking::NewStudy created;
-  created.name = sweep.studyName;
-  created.experiment = config::parseRunConfig(sweep.baseYaml, sweep.baseFile).tracking.experiment;
-  created.sweepYaml = sweep.text;
-  for (const auto &o : args.all("--set")) created.sweepYaml += "\n# --set " + o;  // read back by recordedSweep
-  created.sweepFile = sweep.sourceFile.empty() ? std::string() : fs::absolute(sweep.sourceFile).string();
-  std::vector<std::string> directions, metrics;
-  for (const auto &o : sweep.objectives) {
-    directions.push_back(search::directionName(o.direction));
-    metrics.push_back(o.metric);
-  }
-  created.directions = joined(directions);
-  created.metrics = joined(metrics);
-  created.baseHash = sweep::baseHash(sweep);
-  const tracking::StudyRecord study = store->createStudy(created);
+  const tracking::StudyRecord study = store->createStudy(newStudy(sweep, args.all("--set")));
   const std::string folder = studyFolder(workspace, study);
   fs::create_directories(folder);
   writeText((fs::path(folder) / "base.yaml").string(), baseAsRun(sweep));  // what a resume compares with

@@ -5,6 +5,7 @@
 #include "core/sweep/trial_params.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -46,6 +47,22 @@ sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireB
     if (line.rfind(marker, 0) == 0) overrides.push_back(line.substr(marker.size()));
   const std::string name = study.sweepFile.empty() ? study.name + " (recorded sweep)" : study.sweepFile;
   return sweep::parseSweepFile(study.sweepYaml, name, overrides, requireBase);
+}
+
+tracking::NewStudy newStudy(const sweep::SweepFile &sweep, const std::vector<std::string> &overrides) {
+  tracking::NewStudy out;
+  out.name = sweep.studyName;
+  if (!sweep.baseYaml.empty())
+    out.experiment = config::parseRunConfig(sweep.baseYaml, sweep.baseFile).tracking.experiment;
+  out.sweepYaml = sweep.text;
+  for (const auto &o : overrides) out.sweepYaml += "\n# --set " + o;
+  out.sweepFile = sweep.sourceFile.empty() ? std::string() : std::filesystem::absolute(sweep.sourceFile).string();
+  for (const auto &o : sweep.objectives) {
+    out.directions += (out.directions.empty() ? "" : ",") + search::directionName(o.direction);
+    out.metrics += (out.metrics.empty() ? "" : ",") + o.metric;
+  }
+  out.baseHash = sweep.baseYaml.empty() ? std::string() : sweep::baseHash(sweep);
+  return out;
 }
 
 std::vector<search::Direction> studyDirections(const tracking::StudyRecord &study) {

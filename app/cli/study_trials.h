@@ -19,6 +19,10 @@ namespace tw::cli {
 // one, is read from disk as it is now). Throws config::ConfigError as loadSweepFile does.
 sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireBase);
 
+// The study record for a sweep: its text with the `--set` overrides appended as "# --set KEY=VALUE"
+// lines (recordedSweep applies them again), the objectives, the base's hash and experiment.
+tracking::NewStudy newStudy(const sweep::SweepFile &sweep, const std::vector<std::string> &overrides);
+
 // "maximize,minimize" as recorded -> directions; throws std::runtime_error on a bad name.
 std::vector<search::Direction> studyDirections(const tracking::StudyRecord &study);
 std::vector<std::string> studyMetrics(const tracking::StudyRecord &study);

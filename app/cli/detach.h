@@ -1,0 +1,16 @@
+#pragma once
+// `--detach` (launch, sweep): the work goes on in a child process in its own session, so closing
+// the terminal or Studio does not stop it; its output is appended to a log file.
+
+#include <sys/types.h>
+
+#include <string>
+
+namespace tw::cli {
+
+// Forks. In the child: a new session, stdout and stderr appended to `logFile`, stdin from
+// /dev/null; returns 0. In the parent: returns the child's pid. Throws std::runtime_error when
+// fork fails. Close SQLite connections before calling: they must not cross a fork.
+pid_t detachTo(const std::string &logFile);
+
+}  // namespace tw::cli
