@@ -1,0 +1,145 @@
+#include "ui/sweeps/searchable_keys.h"
+
+#include "core/config/config_fields.h"
+#include "core/spec/registry.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tw::ui {
+
+namespace {
+
+std::string numberText(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.10g", value);
+  return buffer;
+}
+
+void addConfigKeys(std::vector<SearchableKey> &keys) {
+  config::RunConfig defaults;
+  for (const config::ConfigField &field : config::configFields()) {
+    SearchableKey key;
+    key.key = field.key;
+    key.doc = field.doc;
+    key.min = field.min;
+    key.max = field.max;
+    switch (field.kind) {
+      case config::FieldKind::Int:
+        key.type = search::ParamType::Int;
+        key.current = std::to_string(field.intRef(defaults));
+        break;
+      case config::FieldKind::Float:
+        key.type = search::ParamType::Float;
+        key.current = numberText(field.floatRef(defaults));
+        break;
+      case config::FieldKind::Bool:
+        key.type = search::ParamType::Categorical;
+        key.choices = {"false", "true"};
+        key.current = field.boolRef(defaults) ? "true" : "false";
+        break;
+      case config::FieldKind::String:
+        // A free string (a path, a name) has no distribution to sample from.
+        if (field.choices.empty()) continue;
+        key.type = search::ParamType::Categorical;
+        key.choices = field.choices;
+        key.current = field.stringRef(defaults);
+        break;
+      default:
+        continue;  // thread counts and lists
+    }
+    keys.push_back(std::move(key));
+  }
+}
+
+void addModelKeys(const spec::ModelSpec &model, std::vector<SearchableKey> &keys) {
+  const spec::Registry &registry = spec::Registry::instance();
+  for (const spec::Node &node : model.nodes) {
+    const spec::OpDef *op = registry.find(node.op);
+    if (!op) continue;
+    for (const spec::ParamDef &param : op->params) {
+      // Inferred fields follow from the shapes; searching them could only break the model.
+      if (param.inferred) continue;
+      SearchableKey key;
+      key.key = "model." + node.id + "." + param.name;
+      key.doc = param.doc;
+      key.min = param.min;
+      key.max = param.max;
+      const auto written = node.params.find(param.name);
+      const std::optional<spec::ParamValue> value =
+          written != node.params.end() ? std::optional(written->second) : param.defaultValue;
+      switch (param.type) {
+        case spec::ParamType::Int: key.type = search::ParamType::Int; break;
+        case spec::ParamType::Float: key.type = search::ParamType::Float; break;
+        case spec::ParamType::Bool:
+          key.type = search::ParamType::Categorical;
+          key.choices = {"false", "true"};
+          break;
+        case spec::ParamType::String:
+          if (param.choices.empty()) continue;
+          key.type = search::ParamType::Categorical;
+          key.choices = param.choices;
+          break;
+        default:
+          continue;  // pairs and lists (kernel sizes, shapes)
+      }
+      if (value) key.current = spec::formatParamValue(*value);
+      keys.push_back(std::move(key));
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<SearchableKey> searchableKeys(const spec::ModelSpec &model) {
+  std::vector<SearchableKey> keys;
+  addConfigKeys(keys);
+  addModelKeys(model, keys);
+  return keys;
+}
+
+search::ParamSpec suggestedParam(const SearchableKey &key) {
+  search::ParamSpec param;
+  param.key = key.key;
+  param.type = key.type;
+  if (key.type == search::ParamType::Categorical) {
+    param.choices = key.choices;
+    return param;
+  }
+  const double lowest = key.min.value_or(-1e9), highest = key.max.value_or(1e9);
+  double current = 0.0;
+  try {
+    current = std::stod(key.current);
+  } catch (const std::exception &) {
+    current = std::clamp(1.0, lowest, highest);
+  }
+  if (key.type == search::ParamType::Float) {
+    if (current > 0.0) {
+      param.low = std::max(lowest, current / 10.0);
+      param.high = std::min(highest, current * 10.0);
+      param.log = param.low > 0.0;
+    } else {
+      param.low = std::max(lowest, 0.0);
+      param.high = std::min(highest, param.low + 1.0);
+    }
+  } else {
+    param.low = std::max(lowest, std::floor(current / 2.0));
+    param.high = std::min(highest, std::max(param.low + 1.0, current * 2.0));
+    param.log = param.low > 0.0 && param.high / param.low >= 8.0;
+  }
+  return param;
+}
+
+std::string allowedText(const SearchableKey &key) {
+  if (key.type == search::ParamType::Categorical) {
+    std::string text;
+    for (const auto &choice : key.choices) text += (text.empty() ? "" : ", ") + choice;
+    return text;
+  }
+  if (key.min && key.max) return "[" + numberText(*key.min) + ", " + numberText(*key.max) + "]";
+  if (key.min) return ">= " + numberText(*key.min);
+  if (key.max) return "<= " + numberText(*key.max);
+  return {};
+}
+
+}  // namespace tw::ui
