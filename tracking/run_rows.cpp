@@ -5,6 +5,11 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <random>
+
 namespace tw::tracking {
 
 const char *const kRunSelect =
@@ -54,6 +59,23 @@ int64_t experimentIdFor(sqlite3 *db, const std::string &name, int64_t nowMs) {
   query.bindText(1, name);
   if (!query.step()) throw TrackingError(operation + ": the experiment vanished after its insert");
   return query.int64(0);
+}
+
+std::string randomUuid() {
+  std::random_device device;
+  std::uniform_int_distribution<uint32_t> word;
+  char text[33];
+  std::snprintf(text, sizeof text, "%08x%08x%08x%08x", word(device), word(device), word(device), word(device));
+  return text;
+}
+
+bool isHexText(const std::string &text) {
+  return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
+}
+
+std::string lowercase(std::string text) {
+  for (auto &c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
 }
 
 }  // namespace tw::tracking

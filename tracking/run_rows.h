@@ -1,5 +1,6 @@
 #pragma once
-// How a row of `runs` maps to RunRecord, shared by the store's write and read halves.
+// How a row of `runs` maps to RunRecord, shared by the store's write and read halves, and the
+// uuid helpers that runs and studies share.
 
 #include "tracking/run_record.h"
 
@@ -22,5 +23,11 @@ void touchRun(sqlite3 *db, int64_t runId, int64_t nowMs, const std::string &oper
 
 // The experiment's id, inserting it when new; runs inside the caller's transaction.
 int64_t experimentIdFor(sqlite3 *db, const std::string &name, int64_t nowMs);
+
+// Public ids of runs and studies: 32 random lowercase hex digits.
+std::string randomUuid();
+// Whether a reference may be a uuid prefix (hex digits only; case is ignored).
+bool isHexText(const std::string &text);
+std::string lowercase(std::string text);
 
 }  // namespace tw::tracking

@@ -109,6 +109,66 @@ ALTER TABLE runs ADD COLUMN heartbeat_ms INTEGER NOT NULL DEFAULT 0;
     R"sql(
 ALTER TABLE runs ADD COLUMN checkpoint_requested INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // 4: studies and their trials (hyperparameter search). A trial's number is unique per study
+    // and allocated under the write lock, so the UNIQUE key is a second guard, not the mechanism.
+    // trials.run_id is NULL while a trial has no run; its foreign key makes deleteRun, which must
+    // unlink the trial first, fail loudly if it ever forgets. The (study_id, updated_ms) and
+    // studies(updated_ms) indices serve Studio's incremental poll; trials(run_id) serves
+    // trialOfRun and deleteRun's unlinking.
+    R"sql(
+CREATE TABLE studies(
+  id INTEGER PRIMARY KEY,
+  uuid TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL UNIQUE,
+  experiment TEXT NOT NULL,
+  sweep_yaml TEXT NOT NULL DEFAULT '',
+  sweep_file TEXT NOT NULL DEFAULT '',
+  directions TEXT NOT NULL DEFAULT '',
+  metrics TEXT NOT NULL DEFAULT '',
+  base_hash TEXT NOT NULL DEFAULT '',
+  status TEXT NOT NULL DEFAULT 'IDLE',
+  stop_requested INTEGER NOT NULL DEFAULT 0,
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  driver_heartbeat_ms INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX studies_updated ON studies(updated_ms);
+CREATE TABLE trials(
+  id INTEGER PRIMARY KEY,
+  study_id INTEGER NOT NULL REFERENCES studies(id),
+  number INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  run_id INTEGER REFERENCES runs(id),
+  message TEXT NOT NULL DEFAULT '',
+  retry_of INTEGER NOT NULL DEFAULT -1,
+  created_ms INTEGER NOT NULL,
+  start_ms INTEGER NOT NULL DEFAULT 0,
+  end_ms INTEGER NOT NULL DEFAULT 0,
+  updated_ms INTEGER NOT NULL,
+  heartbeat_ms INTEGER NOT NULL DEFAULT 0,
+  UNIQUE(study_id, number)
+);
+CREATE INDEX trials_updated ON trials(study_id, updated_ms);
+CREATE INDEX trials_run ON trials(run_id);
+CREATE TABLE trial_params(
+  trial_id INTEGER NOT NULL REFERENCES trials(id),
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  PRIMARY KEY(trial_id, key)
+) WITHOUT ROWID;
+CREATE TABLE trial_values(
+  trial_id INTEGER NOT NULL REFERENCES trials(id),
+  objective INTEGER NOT NULL,
+  value REAL,
+  PRIMARY KEY(trial_id, objective)
+) WITHOUT ROWID;
+CREATE TABLE trial_intermediate(
+  trial_id INTEGER NOT NULL REFERENCES trials(id),
+  step INTEGER NOT NULL,
+  value REAL,
+  PRIMARY KEY(trial_id, step)
+) WITHOUT ROWID;
+)sql",
 };
 
 bool versionTableExists(sqlite3 *db) {

@@ -8,21 +8,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <thread>
-#include <random>
 
 namespace tw::tracking {
 
 namespace {
-
-std::string randomUuid() {
-  std::random_device device;
-  std::uniform_int_distribution<uint32_t> word;
-  char text[33];
-  std::snprintf(text, sizeof text, "%08x%08x%08x%08x", word(device), word(device), word(device), word(device));
-  return text;
-}
 
 bool isTerminal(RunStatus status) {
   return status == RunStatus::Finished || status == RunStatus::Failed || status == RunStatus::Killed;
@@ -261,6 +251,15 @@ bool Store::takeCheckpointRequest(int64_t runId) {
 void Store::deleteRun(int64_t runId) {
   const std::string operation = "deleting run " + std::to_string(runId);
   sql::Transaction tx(m_db, operation);
+  const int64_t now = nowMs();
+  // A trial outlives its run (the study's history keeps its parameters and values): unlink it,
+  // and bump it and its study so that Studio's poll sees the change.
+  for (const char *statement :
+       {"UPDATE studies SET updated_ms = ?2 WHERE id IN (SELECT study_id FROM trials WHERE run_id = ?1)",
+        "UPDATE trials SET run_id = NULL, updated_ms = ?2 WHERE run_id = ?1"}) {
+    sql::Statement unlink(m_db, statement, operation);
+    unlink.bindInt64(1, runId).bindInt64(2, now).run();
+  }
   // Children first, in one transaction; no ON DELETE CASCADE, so that a table with a foreign
   // key added later and forgotten here makes the delete fail instead of leaving orphans.
   for (const char *statement :

@@ -60,7 +60,8 @@ class Store {
   void requestCheckpoint(int64_t runId);
   bool takeCheckpointRequest(int64_t runId);
   void requestStop(int64_t runId);
-  // Deletes the run's rows (params, tags, metrics, artifacts' records); its folder stays.
+  // Deletes the run's rows (params, tags, metrics, artifacts' records); its folder stays. A trial
+  // that referenced the run stays, with run id 0.
   void deleteRun(int64_t runId);
 
   // --- liveness ---
@@ -78,25 +79,36 @@ class Store {
   // schema 2, or not yet beaten for, are judged by their latest write. Other statuses stay.
   std::vector<RunRecord> failSilentRuns(int64_t maxSilenceMs = kDefaultMaxSilenceMs);
 
-  // --- studies and trials (store_studies.cpp) ---
+  // --- studies and trials (store_studies.cpp, store_trials.cpp, store_heartbeat.cpp) ---
   // Throws TrackingError when the name is taken.
   StudyRecord createStudy(const NewStudy &study);
   // By full uuid, unique uuid prefix or name; nullopt when none or ambiguous.
   std::optional<StudyRecord> findStudy(const std::string &idPrefixOrName) const;
   std::optional<StudyRecord> study(int64_t studyId) const;
   std::vector<StudyRecord> listStudies() const;  // newest first
-  // The driver's claim on a study: "RUNNING" with a heartbeat, or "IDLE" when it ends.
+  // Studies whose row changed after `updatedMs` (Studio's incremental poll), oldest change first.
+  std::vector<StudyRecord> studiesChangedSince(int64_t updatedMs) const;
+  // The driver's claim on a study: "RUNNING" with a heartbeat, or "IDLE" when it ends. RUNNING
+  // stamps the driver's heartbeat; IDLE clears the stop flag, so the next driver starts unflagged.
   void setStudyStatus(int64_t studyId, const std::string &status);
+  // Unlike a run's heartbeat this bumps updated_ms: studies are few, and Studio must see a live
+  // driver's beats to tell it from a dead one.
   void studyHeartbeat(int64_t studyId);
+  // Studio's Stop button: the driver polls the flag, starts no new trial and ends.
+  void requestStudyStop(int64_t studyId);
+  bool studyStopRequested(int64_t studyId) const;
   // Allocates the next trial number and records the trial, in one BEGIN IMMEDIATE transaction:
   // any number of processes may ask at once and no number is given twice or skipped.
   TrialRecord addTrial(int64_t studyId, const std::map<std::string, std::string> &params,
                        const std::string &state = "RUNNING", int retryOf = -1);
-  void linkTrialRun(int64_t studyId, int number, int64_t runId);
-  // Final states stamp end_ms. Throws TrackingError for an unknown trial.
+  void linkTrialRun(int64_t studyId, int number, int64_t runId);  // 0 unlinks
+  // RUNNING stamps start_ms (the first time) and clears end_ms; final states (COMPLETE, PRUNED,
+  // FAILED) stamp end_ms. Values, when given, replace the stored ones; the message always does.
+  // Throws TrackingError for an unknown trial or state.
   void setTrialState(int64_t studyId, int number, const std::string &state,
                      const std::vector<double> &values = {}, const std::string &message = {});
   void reportIntermediate(int64_t studyId, int number, int64_t step, double value);
+  // Stamps heartbeat_ms alone, like heartbeat(): a beat is no change Studio must re-read.
   void trialHeartbeat(int64_t studyId, int number);
   std::optional<TrialRecord> trial(int64_t studyId, int number) const;
   std::vector<TrialRecord> trials(int64_t studyId) const;  // number order, intermediates included
@@ -105,7 +117,8 @@ class Store {
   // The trial a run belongs to, if any.
   std::optional<TrialRecord> trialOfRun(int64_t runId) const;
   // Marks FAILED every RUNNING trial of the study whose last sign of life (heartbeat, start,
-  // update) is older than now - maxSilenceMs; returns them.
+  // update) is older than now - maxSilenceMs, in one transaction, saying why in its message;
+  // returns them as they are now.
   std::vector<TrialRecord> failSilentTrials(int64_t studyId, int64_t maxSilenceMs = kDefaultMaxSilenceMs);
 
   // --- reads ---

@@ -1,9 +1,11 @@
-// The store's liveness: launchers' heartbeats, and failing the runs whose launcher fell silent
-// (killed with SIGKILL, or its machine stopped), which nobody else would ever mark finished.
+// The store's liveness: launchers' and trials' heartbeats, and failing the runs and trials whose
+// process fell silent (killed with SIGKILL, or its machine stopped), which nobody else would ever
+// mark finished.
 #include "tracking/store.h"
 
 #include "tracking/run_rows.h"
 #include "tracking/sqlite_util.h"
+#include "tracking/study_rows.h"
 
 #include <sqlite3.h>
 
@@ -75,6 +77,58 @@ std::vector<RunRecord> Store::failSilentRuns(int64_t maxSilenceMs) {
         .run();
     // Read inside the transaction: the record is what the commit makes visible.
     if (auto record = this->run(run.id)) failed.push_back(std::move(*record));
+  }
+  tx.commit();
+  return failed;
+}
+
+void Store::trialHeartbeat(int64_t studyId, int number) {
+  const std::string operation =
+      "recording a heartbeat of trial " + std::to_string(number) + " of study " + std::to_string(studyId);
+  sql::Transaction tx(m_db, operation);
+  sql::Statement update(m_db, "UPDATE trials SET heartbeat_ms = ? WHERE study_id = ? AND number = ?", operation);
+  update.bindInt64(1, nowMs()).bindInt64(2, studyId).bindInt64(3, number).run();
+  if (sqlite3_changes(m_db) == 0) {
+    throw TrackingError(operation + ": study " + std::to_string(studyId) + " has no trial " + std::to_string(number));
+  }
+  tx.commit();
+}
+
+std::vector<TrialRecord> Store::failSilentTrials(int64_t studyId, int64_t maxSilenceMs) {
+  const std::string operation =
+      "failing the trials of study " + std::to_string(studyId) + " silent for over " + std::to_string(maxSilenceMs) + " ms";
+  sql::Transaction tx(m_db, operation);
+  const int64_t now = nowMs();  // under the write lock, as in failSilentRuns
+
+  struct Silent {
+    int number;
+    int64_t lastSignMs;
+  };
+  std::vector<Silent> silent;
+  {
+    sql::Statement query(m_db,
+                         "SELECT number, MAX(heartbeat_ms, start_ms, updated_ms) FROM trials "
+                         "WHERE study_id = ? AND state = 'RUNNING' AND MAX(heartbeat_ms, start_ms, updated_ms) < ? "
+                         "ORDER BY number",
+                         operation);
+    query.bindInt64(1, studyId).bindInt64(2, now - maxSilenceMs);
+    while (query.step()) silent.push_back({static_cast<int>(query.int64(0)), query.int64(1)});
+  }
+  if (silent.empty()) return {};
+
+  touchStudy(m_db, studyId, now, operation);
+  sql::Statement update(m_db,
+                        "UPDATE trials SET state = 'FAILED', message = ?1, end_ms = ?2, updated_ms = ?2 "
+                        "WHERE study_id = ?3 AND number = ?4",
+                        operation);
+  std::vector<TrialRecord> failed;
+  for (const Silent &trial : silent) {
+    update.bindText(1, silenceMessage(trial.lastSignMs, now))
+        .bindInt64(2, now)
+        .bindInt64(3, studyId)
+        .bindInt64(4, trial.number)
+        .run();
+    if (auto record = this->trial(studyId, trial.number)) failed.push_back(std::move(*record));
   }
   tx.commit();
   return failed;

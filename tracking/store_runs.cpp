@@ -7,21 +7,9 @@
 
 #include <sqlite3.h>
 
-#include <algorithm>
-#include <cctype>
-
 namespace tw::tracking {
 
 namespace {
-
-bool isHex(const std::string &text) {
-  return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
-}
-
-std::string lowercase(std::string text) {
-  for (auto &c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 std::vector<RunRecord> collectRuns(sql::Statement &query) {
   std::vector<RunRecord> runs;
@@ -58,7 +46,7 @@ std::optional<RunRecord> Store::findRun(const std::string &idPrefixOrName) const
 std::vector<RunRecord> Store::findRuns(const std::string &idPrefixOrName, int limit) const {
   if (idPrefixOrName.empty()) return {};
   const std::string operation = "looking up run '" + idPrefixOrName + "'";
-  const bool hex = isHex(idPrefixOrName);
+  const bool hex = isHexText(idPrefixOrName);
   const std::string uuidText = hex ? lowercase(idPrefixOrName) : idPrefixOrName;
 
   sql::Statement exact(m_db, (std::string(kRunSelect) + "WHERE r.uuid = ?").c_str(), operation);

@@ -31,6 +31,7 @@ struct StudyRecord {
   std::string metrics;
   std::string baseHash;
   std::string status;           // "RUNNING" while a driver holds it, else "IDLE"
+  bool stopRequested = false;   // Studio asked the driver to stop; cleared when the study goes IDLE
   int64_t createdMs = 0;
   int64_t updatedMs = 0;        // bumped by every write about the study or its trials
   int64_t driverHeartbeatMs = 0;

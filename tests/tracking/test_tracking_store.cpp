@@ -330,7 +330,7 @@ class TestTrackingStore : public QObject {
 
   void schemaVersionRecorded() {
     auto store = Store::open(m_path);
-    QCOMPARE(Store::currentSchemaVersion(), 3);
+    QCOMPARE(Store::currentSchemaVersion(), 4);
     QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
     QCOMPARE(queryText(m_path, "SELECT version FROM schema_version"), std::to_string(Store::currentSchemaVersion()));
     QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM schema_version"), std::string("1"));
@@ -375,7 +375,7 @@ class TestTrackingStore : public QObject {
   }
 
   void schemaOneFileIsMigrated() {
-    // A file as schema 1 left it: today's file with migrations 2 and 3 undone. DROP COLUMN rewrites
+    // A file as schema 1 left it: today's file with migrations 2 to 4 undone. DROP COLUMN rewrites
     // the stored CREATE TABLE, so the runs table reads exactly as migration 1 created it.
     int64_t runId = 0;
     {
@@ -384,13 +384,15 @@ class TestTrackingStore : public QObject {
       runId = run.id;
       store->setStatus(run.id, RunStatus::Running);
     }
-    QVERIFY(execRaw(m_path, "ALTER TABLE runs DROP COLUMN heartbeat_ms; ALTER TABLE runs DROP COLUMN checkpoint_requested; "
-                                "UPDATE schema_version SET version = 1"));
+    QVERIFY(execRaw(m_path, "DROP TABLE trial_intermediate; DROP TABLE trial_values; DROP TABLE trial_params; "
+                            "DROP TABLE trials; DROP TABLE studies; "
+                            "ALTER TABLE runs DROP COLUMN heartbeat_ms; ALTER TABLE runs DROP COLUMN checkpoint_requested; "
+                            "UPDATE schema_version SET version = 1"));
     QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM pragma_table_info('runs') WHERE name = 'heartbeat_ms'"),
              std::string("0"));
 
     auto store = Store::open(m_path);
-    QCOMPARE(store->schemaVersion(), 3);
+    QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
     QCOMPARE(queryText(m_path, "SELECT heartbeat_ms FROM runs WHERE name = 'old'"), std::string("0"));
     RunRecord run = *store->run(runId);
     QCOMPARE(run.status, RunStatus::Running);

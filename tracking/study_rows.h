@@ -1,0 +1,38 @@
+#pragma once
+// How rows of `studies` and `trials` map to StudyRecord and TrialRecord, and the bumps every
+// write about a trial makes, shared by the store's study and trial halves.
+
+#include "tracking/study_record.h"
+
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace tw::tracking {
+namespace sql {
+class Statement;
+}
+
+// "SELECT <columns> FROM studies s " in the order readStudyRow expects.
+extern const char *const kStudySelect;
+StudyRecord readStudyRow(const sql::Statement &query);
+
+// "SELECT <columns> FROM trials t " in the order readTrialRow expects; readTrialRow fills the
+// row's own fields, attachTrialDetails the parameters, values and intermediate values.
+extern const char *const kTrialSelect;
+TrialRecord readTrialRow(const sql::Statement &query);
+void attachTrialDetails(sqlite3 *db, std::vector<TrialRecord> &trials, const std::string &operation);
+
+// Bumps studies.updated_ms inside the caller's transaction; throws TrackingError when the study
+// does not exist.
+void touchStudy(sqlite3 *db, int64_t studyId, int64_t nowMs, const std::string &operation);
+// The trial's row id, after bumping its updated_ms and its study's; throws TrackingError when
+// the study has no trial of that number.
+int64_t touchTrial(sqlite3 *db, int64_t studyId, int number, int64_t nowMs, const std::string &operation);
+
+// The states the store accepts, and the final ones, which stamp end_ms.
+bool isTrialState(const std::string &state);
+bool isFinalTrialState(const std::string &state);
+
+}  // namespace tw::tracking
