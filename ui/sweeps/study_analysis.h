@@ -36,6 +36,23 @@ struct StudyAnalysis {
   std::vector<search::Direction> directions;
   std::vector<std::string> metrics;
   std::vector<search::Trial> trials;  // number order
+
+  // Optimisation history of the first objective: COMPLETE trials in number order.
+  struct HistoryPoint {
+    int number = 0;
+    double value = 0.0, best = 0.0;
+  };
+  std::vector<HistoryPoint> history;
+  // Parameter importance (shares of the objective's variance), largest first.
+  std::vector<std::pair<std::string, double>> importance;
+  // The objective estimated over a grid of two parameters (rows x columns, bottom row first).
+  struct Contour {
+    std::string x, y;
+    int columns = 0, rows = 0;
+    std::vector<double> values;
+  } contour;
+  // Two objectives: the numbers of the trials on the Pareto front.
+  std::vector<int> paretoFront;
 };
 
 StudyAnalysis analyseStudy(const tracking::StudyRecord &study, const std::vector<tracking::TrialRecord> &trials,

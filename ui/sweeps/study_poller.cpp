@@ -58,7 +58,6 @@ void StudyPoller::start() {
 }
 
 void StudyPoller::watchStudy(quint64 token, int64_t studyId, const StudyAnalysisRequest &request) {
-  const bool sameStudy = studyId == m_studyId;
   m_token = token;
   m_studyId = studyId;
   m_request = request;
@@ -66,7 +65,6 @@ void StudyPoller::watchStudy(quint64 token, int64_t studyId, const StudyAnalysis
   m_trials.clear();
   m_curveStep.clear();
   m_curveDone.clear();
-  (void)sameStudy;
   QTimer::singleShot(0, this, &StudyPoller::pollNow);
 }
 
@@ -148,7 +146,6 @@ void StudyPoller::pollWatched(int64_t pollStartMs) {
   }
   // Learning curves: the objective metric of each trial's run, read on until the trial ended
   // and one read after that has caught its last points.
-  const std::vector<std::string> metrics = update.analysis ? update.analysis->metrics : std::vector<std::string>{};
   const std::string metric = study->metrics.substr(0, study->metrics.find(','));
   for (const auto &trial : m_trials) {
     if (trial.runId == 0 || m_curveDone.count(trial.number) || metric.empty()) continue;
