@@ -95,8 +95,8 @@ void Store::trialHeartbeat(int64_t studyId, int number) {
 }
 
 std::vector<TrialRecord> Store::failSilentTrials(int64_t studyId, int64_t maxSilenceMs) {
-  const std::string operation =
-      "failing the trials of study " + std::to_string(studyId) + " silent for over " + std::to_string(maxSilenceMs) + " ms";
+  const std::string operation = "failing the trials of study " + std::to_string(studyId) + " silent for over " +
+                                std::to_string(maxSilenceMs) + " ms";
   sql::Transaction tx(m_db, operation);
   const int64_t now = nowMs();  // under the write lock, as in failSilentRuns
 

@@ -13,6 +13,10 @@ const std::vector<SamplerEntry> &samplerCatalog() {
 const std::vector<PrunerEntry> &prunerCatalog() {
   static const std::vector<PrunerEntry> entries = {
       nopPrunerEntry(),
+      medianPrunerEntry(),
+      percentilePrunerEntry(),
+      ashaPrunerEntry(),
+      hyperbandPrunerEntry(),
   };
   return entries;
 }

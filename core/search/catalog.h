@@ -82,6 +82,7 @@ SamplerEntry gpSamplerEntry();
 SamplerEntry nsga2SamplerEntry();
 PrunerEntry nopPrunerEntry();
 PrunerEntry medianPrunerEntry();
+PrunerEntry percentilePrunerEntry();
 PrunerEntry ashaPrunerEntry();
 PrunerEntry hyperbandPrunerEntry();
 

@@ -1,17 +1,20 @@
 // Several processes on one tracking file, as in real use: a worker writes through MetricWriter
-// while the GUI polls incrementally, and two workers write different runs at once. The test
-// program re-launches itself as those processes (--writer / --reader, handled in main()).
+// while the GUI polls incrementally, two workers write different runs at once, and sixteen
+// trial processes of one study start together on a new file. The test program re-launches
+// itself as those processes (--writer / --reader / --open / --trials, handled in main()).
 
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -21,6 +24,7 @@ using tw::tracking::MetricWriter;
 using tw::tracking::MetricWriterOptions;
 using tw::tracking::NewRun;
 using tw::tracking::Store;
+using tw::tracking::TrackingError;
 
 namespace {
 
@@ -90,6 +94,52 @@ int openerMain(const std::string &db) {
     store->createRun(run);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "opener error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+const std::string kStudy = "together";
+double trialValue(int worker, int index) { return worker * 1000.0 + index + 0.5; }
+
+// Child: waits for the go file, so that all start together, then opens (creating and migrating)
+// the file, finds or creates the study, and runs `count` trials through it: added, one
+// intermediate value, COMPLETE with a value the parent can check. Prints each trial number.
+int trialsMain(const std::string &db, int worker, int count, const std::string &goFile) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!QFile::exists(QString::fromStdString(goFile))) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      std::fprintf(stderr, "trials %d: no go signal\n", worker);
+      return 1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  try {
+    auto store = Store::open(db);
+    // The first to get the write lock creates the study; the others find it. createStudy
+    // refuses a taken name under the same lock, so no two studies of the name can exist.
+    auto study = store->findStudy(kStudy);
+    if (!study) {
+      try {
+        tw::tracking::NewStudy newStudy;
+        newStudy.name = kStudy;
+        newStudy.directions = "maximize";
+        newStudy.metrics = "val/accuracy";
+        study = store->createStudy(newStudy);
+      } catch (const TrackingError &) {
+        study = store->findStudy(kStudy);
+        if (!study) throw;
+      }
+    }
+    for (int index = 0; index < count; ++index) {
+      const auto trial =
+          store->addTrial(study->id, {{"worker", std::to_string(worker)}, {"index", std::to_string(index)}});
+      store->reportIntermediate(study->id, trial.number, 0, trialValue(worker, index) / 2);
+      store->setTrialState(study->id, trial.number, "COMPLETE", {trialValue(worker, index)});
+      std::printf("%d\n", trial.number);
+    }
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "trials %d error: %s\n", worker, e.what());
     return 1;
   }
   return 0;
@@ -208,6 +258,59 @@ class TestTrackingConcurrency : public QObject {
     QCOMPARE(names.size(), size_t(kOpeners));
   }
 
+  // The test: 16 trial processes starting at the same moment on a new database.
+  void sixteenTrialProcessesOnANewFile() {
+    constexpr int kProcesses = 16;
+    constexpr int kTrialsEach = 20;
+    const QString goFile = m_dir->filePath("go");
+    std::vector<std::unique_ptr<Child>> children;
+    for (int worker = 0; worker < kProcesses; ++worker) {
+      children.push_back(std::make_unique<Child>());
+      children.back()->start({"--trials", QString::fromStdString(m_path), QString::number(worker),
+                              QString::number(kTrialsEach), goFile});
+    }
+    for (auto &child : children) QVERIFY(child->process.waitForStarted(10000));
+    QVERIFY(!QFile::exists(QString::fromStdString(m_path)));  // nobody opened the file yet
+    QFile go(goFile);
+    QVERIFY(go.open(QIODevice::WriteOnly));
+    go.close();
+
+    std::multiset<int> printed;
+    for (auto &child : children) {
+      QVERIFY(child->finish(120000));
+      QVERIFY2(child->succeeded(), child->all().constData());
+      QVERIFY2(!child->all().contains("database is locked"), child->all().constData());
+      for (const QByteArray &line : child->out.split('\n')) {
+        if (!line.isEmpty()) printed.insert(line.toInt());
+      }
+    }
+    constexpr int kTotal = kProcesses * kTrialsEach;
+    // Every number once, none skipped, as the processes were told them.
+    QCOMPARE(printed.size(), size_t(kTotal));
+    QCOMPARE(std::set<int>(printed.begin(), printed.end()).size(), size_t(kTotal));
+    QCOMPARE(*printed.begin(), 0);
+    QCOMPARE(*printed.rbegin(), kTotal - 1);
+
+    // And as the file has them: one study, every trial COMPLETE with its own value.
+    auto store = Store::open(m_path);
+    const auto studies = store->listStudies();
+    QCOMPARE(studies.size(), size_t(1));
+    const auto trials = store->trials(studies[0].id);
+    QCOMPARE(trials.size(), size_t(kTotal));
+    std::set<std::pair<int, int>> done;
+    for (int i = 0; i < kTotal; ++i) {
+      const auto &trial = trials[size_t(i)];
+      QCOMPARE(trial.number, i);
+      QCOMPARE(trial.state, std::string("COMPLETE"));
+      const int worker = std::stoi(trial.params.at("worker"));
+      const int index = std::stoi(trial.params.at("index"));
+      QCOMPARE(trial.values, std::vector<double>{trialValue(worker, index)});
+      QCOMPARE(trial.intermediate, (std::map<int64_t, double>{{0, trialValue(worker, index) / 2}}));
+      done.insert({worker, index});
+    }
+    QCOMPARE(done.size(), size_t(kTotal));  // each process's each trial, none lost
+  }
+
   void twoWritersOnDifferentRuns() {
     constexpr int64_t kN = 20000;
     auto store = Store::open(m_path);
@@ -238,6 +341,8 @@ class TestTrackingConcurrency : public QObject {
 
 int main(int argc, char **argv) {
   if (argc == 3 && std::string(argv[1]) == "--open") return openerMain(argv[2]);
+  if (argc == 6 && std::string(argv[1]) == "--trials")
+    return trialsMain(argv[2], std::stoi(argv[3]), std::stoi(argv[4]), argv[5]);
   if (argc == 5) {
     const std::string mode = argv[1];
     if (mode == "--writer" || mode == "--reader") {
