@@ -11,6 +11,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/launch_setup.h"
 #include "app/cli/rank_supervisor.h"
+#include "app/cli/study_ref.h"
 #include "app/cli/usage.h"
 #include "app/common/run_recording.h"
 
@@ -112,6 +113,8 @@ bool detach(const tracking::RunRecord &run) {
 int runLaunch(const CliArgs &args, const std::string &selfPath) {
   const bool resume = !args.option("--resume").empty();
   if (resume == (args.positionals.size() == 1)) return usageError("launch");
+  if (resume && !args.option("--trial").empty())
+    return usageError("launch", "--trial records a new run for a trial; --resume continues a recorded one");
   const std::string workspace = args.workspace();
   std::vector<std::string> overrides = args.all("--set");
   intOption(args, "--nproc-per-node", 1, 1);  // a bad value is bad usage, not a bad run file
@@ -141,7 +144,10 @@ int runLaunch(const CliArgs &args, const std::string &selfPath) {
       if (plan.nodeRank == 0) {
         config::ensureWorkspace(workspace);
         store = tracking::Store::open(config::trackingDbPath(workspace));
+        const std::string trial = args.option("--trial");
+        if (!trial.empty()) findTrialRef(*store, trial, nullptr);  // before the run exists
         run = app::recordRun(*store, config, workspace, parameters);
+        if (!trial.empty()) linkRunToTrial(*store, *run, trial);
       }
     }
   } catch (const UsageError &) {

@@ -7,6 +7,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/launch_setup.h"
 #include "app/cli/rank_supervisor.h"
+#include "app/cli/study_ref.h"
 #include "app/cli/usage.h"
 #include "app/common/run_recording.h"
 
@@ -43,9 +44,9 @@ int resumeRun(const CliArgs &args, const std::string &selfPath) {
 
 int runTrain(const CliArgs &args, const std::string &selfPath) {
   if (!args.option("--resume").empty()) {
-    if (!args.positionals.empty() || !args.all("--set").empty()) {
-      return usageError("train", "--resume continues a run with its recorded configuration; it takes no run file "
-                                 "and no --set");
+    if (!args.positionals.empty() || !args.all("--set").empty() || !args.option("--trial").empty()) {
+      return usageError("train", "--resume continues a run with its recorded configuration; it takes no run file, "
+                                 "no --set and no --trial");
     }
     return resumeRun(args, selfPath);
   }
@@ -57,7 +58,17 @@ int runTrain(const CliArgs &args, const std::string &selfPath) {
   const std::string workspace = args.workspace();
   config::ensureWorkspace(workspace);
   auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  const std::string trial = args.option("--trial");
+  if (!trial.empty()) {
+    try {
+      findTrialRef(*store, trial, nullptr);  // before the run exists, so a bad reference leaves none behind
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "torchwright: %s\n", e.what());
+      return 1;
+    }
+  }
   const tracking::RunRecord run = app::recordRun(*store, *config, workspace, parameters);
+  if (!trial.empty()) linkRunToTrial(*store, run, trial);
   std::printf("run %s (%s) in experiment '%s'\n", run.uuid.c_str(), run.name.c_str(), run.experiment.c_str());
   std::printf("model %s: %lld parameters; workspace %s\n",
               config->modelFile.empty() ? (args.positionals[0] + " (model)").c_str() : config->modelFile.c_str(),

@@ -1,14 +1,13 @@
 #include "app/cli/rank_supervisor.h"
 
+#include "app/cli/port_reservation.h"
+
 #include "core/sysmon/nvml.h"
 #include "core/sysmon/process_sampler.h"
 
-#include <arpa/inet.h>
 #include <fcntl.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,6 +15,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -41,31 +41,31 @@ int64_t wallMs() {
       .count();
 }
 
-// A port nobody listens on now. Rank 0 binds it a moment later; should another program take it
-// in between, rank 0 fails with a clear message and the attempt counts as failed.
-int freePort() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) throw std::runtime_error(std::string("cannot open a socket: ") + std::strerror(errno));
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = 0;
-  socklen_t length = sizeof address;
-  if (::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) != 0 ||
-      ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0) {
-    const std::string why = std::strerror(errno);
-    ::close(fd);
-    throw std::runtime_error("cannot find a free port on 127.0.0.1: " + why);
-  }
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
-
 int machineCores() {
   cpu_set_t set;
   CPU_ZERO(&set);
   if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+// The physical GPU indices CUDA_VISIBLE_DEVICES lists, in order; empty when unset or not plain
+// numbers (UUIDs), and then visible GPU i is taken to be GPU i.
+std::vector<int> visibleGpus() {
+  const char *text = std::getenv("CUDA_VISIBLE_DEVICES");
+  std::vector<int> out;
+  if (!text || !*text) return out;
+  std::string item;
+  for (const char *c = text;; ++c) {
+    if (*c == ',' || *c == '\0') {
+      if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos) return {};
+      out.push_back(std::stoi(item));
+      item.clear();
+      if (*c == '\0') break;
+    } else {
+      item += *c;
+    }
+  }
+  return out;
 }
 
 struct Rank {
@@ -157,7 +157,11 @@ class Supervisor {
  private:
   // `reported`: the failed rank printed its own reason, which is on the terminal already.
   bool runAttempt(int attempt, std::string *cause, bool *restartable, bool *reported) {
-    const int port = m_plan.masterPort > 0 ? m_plan.masterPort : freePort();
+    // A port chosen here stays reserved until the attempt ends, so parallel launchers (a sweep's
+    // multi-rank trials) never hand their ranks the same one (see port_reservation.h).
+    PortReservation reserved;
+    if (m_plan.masterPort == 0 && m_plan.nprocPerNode * m_plan.nnodes > 1) reserved = PortReservation::loopback();
+    const int port = m_plan.masterPort > 0 ? m_plan.masterPort : reserved.port();
     const int world = m_plan.nprocPerNode * m_plan.nnodes;
     const int cores = std::max(1, machineCores() / m_plan.nprocPerNode);
     std::vector<std::string> arguments = m_plan.workerArgs;
@@ -366,11 +370,20 @@ class Supervisor {
       rows.push_back({"threads", r.global, now, static_cast<double>(s.threads)});
       if (r.local == 0) rows.push_back({"host_mem_percent", r.global, now, s.hostMemUsedPercent});
     }
-    // One process per GPU: GPU i is local rank i's (cuda:<LOCAL_RANK>), recorded under its rank.
+    // One process per GPU: local rank i trains on visible GPU i (cuda:<LOCAL_RANK>), recorded under
+    // its rank. NVML counts every GPU of the machine, so a launcher given some of them (a sweep's
+    // trial under CUDA_VISIBLE_DEVICES) maps its ranks through that list.
     if (!m_nvml) m_nvml = std::make_unique<sysmon::Nvml>();
+    const std::vector<int> visible = visibleGpus();
     for (const auto &gpu : m_nvml->sample()) {
-      if (gpu.index >= static_cast<int>(ranks.size())) continue;
-      const int rank = ranks[size_t(gpu.index)].global;
+      int local = gpu.index;
+      if (!visible.empty()) {
+        auto found = std::find(visible.begin(), visible.end(), gpu.index);
+        if (found == visible.end()) continue;
+        local = static_cast<int>(found - visible.begin());
+      }
+      if (local >= static_cast<int>(ranks.size())) continue;
+      const int rank = ranks[size_t(local)].global;
       rows.push_back({"gpu_util_percent", rank, now, gpu.utilPercent});
       rows.push_back({"gpu_memory_mb", rank, now, gpu.memoryUsedMb});
       rows.push_back({"gpu_temperature_c", rank, now, gpu.temperatureC});

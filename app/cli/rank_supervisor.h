@@ -18,7 +18,7 @@ struct LaunchPlan {
   int nnodes = 1;
   int nodeRank = 0;
   std::string masterAddr = "127.0.0.1";  // loopback: a single-machine run listens on no network
-  int masterPort = 0;                    // 0: a free port, chosen anew for every attempt
+  int masterPort = 0;                    // 0: a free port, reserved anew for every attempt
   int maxRestarts = 0;
   int heartbeatTimeoutS = 60;            // a rank silent this long is declared hung
   int stopGraceS = 5;                    // after SIGTERM, before SIGKILL

@@ -15,6 +15,7 @@ const OptionHelp kWorkspace{"--workspace", "DIR", "workspace folder (default: $X
 const OptionHelp kSet{"--set", "KEY=VALUE", "override a run-file key, e.g. train.lr=3e-4 (repeatable)"};
 const OptionHelp kJson{"--json", "", "print JSON instead of a table"};
 const OptionHelp kHelp{"--help", "", "show this help"};
+const OptionHelp kTrial{"--trial", "STUDY:N", "record the run as trial N of a study (the sweep driver passes it)"};
 
 std::vector<CommandHelp> makeTable() {
   const std::vector<OptionHelp> launchOptions = {
@@ -29,8 +30,10 @@ std::vector<CommandHelp> makeTable() {
       {"--detach", "", "keep training when the terminal or Studio closes (output in the run's launcher.log)"},
       {"--resume", "RUN", "continue a stopped, failed or killed run from its last checkpoint"},
       {"--force", "", "with --resume: also a run recorded as RUNNING (its worker is gone)"},
+      kTrial,
       kWorkspace};
   const std::string runRef = "RUN is a run name or any unique prefix of its id.";
+  const std::string studyRef = "STUDY is a study name or any unique prefix of its id.";
   return {
       {"check",
        {"check MODEL.yaml|RUN.yaml [--set KEY=VALUE ...]", "check --ops"},
@@ -41,7 +44,7 @@ std::vector<CommandHelp> makeTable() {
        {"train RUN.yaml [--set KEY=VALUE ...] [--workspace DIR]", "train --resume RUN [--force] [--workspace DIR]"},
        "train and record a run on this machine (no restarts; see launch)",
        {kSet, {"--resume", "RUN", "continue a stopped, failed or killed run from its last checkpoint"},
-        {"--force", "", "with --resume: also a run recorded as RUNNING (its worker is gone)"}, kWorkspace},
+        {"--force", "", "with --resume: also a run recorded as RUNNING (its worker is gone)"}, kTrial, kWorkspace},
        "Everything wrong with the run file is reported before a run is recorded. " + runRef},
       {"launch",
        {"launch RUN.yaml [--nproc-per-node N] [--nnodes M --node-rank R --master-addr ADDR --master-port PORT]",
@@ -69,6 +72,43 @@ std::vector<CommandHelp> makeTable() {
       {"runs archive", {"runs archive RUN [--workspace DIR]"}, "hide a run from lists and Studio (its data stays)",
        {kWorkspace}, runRef},
       {"runs unarchive", {"runs unarchive RUN [--workspace DIR]"}, "show an archived run again", {kWorkspace}, runRef},
+      {"sweep",
+       {"sweep SWEEP.yaml [--set KEY=VALUE ...] [--detach] [--workspace DIR]",
+        "sweep --resume STUDY [--detach] [--workspace DIR]"},
+       "search hyperparameters: run a study's trials to its budget, several at a time",
+       {{"--set", "KEY=VALUE", "override a sweep-file key, e.g. budget.trials=10 (repeatable)"},
+        {"--resume", "STUDY", "continue a study: the budget counts its trials so far, numbering goes on"},
+        {"--detach", "", "run in the background (output in the study's driver.log); prints the study id"},
+        kWorkspace},
+       "The sweep file names the base run, the objective, the space, the sampler, the pruner, the budget and\n"
+       "how many trials run at once (parallel: N or auto). Every trial is a tracked run tagged with its study\n"
+       "and trial number. Ctrl-C once: no new trials, the running ones finish; twice: they stop now.\n" +
+           studyRef},
+      {"study list",
+       {"study list [--json] [--workspace DIR]"},
+       "list the workspace's studies with their trials and best values",
+       {kJson, kWorkspace},
+       ""},
+      {"study show",
+       {"study show STUDY [--json] [--workspace DIR]"},
+       "a study's trials (state, value, parameters, run) and its best trial or Pareto front",
+       {kJson, kWorkspace},
+       studyRef},
+      {"study create",
+       {"study create SWEEP.yaml [--set KEY=VALUE ...] [--workspace DIR]"},
+       "record a study for an outside objective (ask/tell); prints its id",
+       {{"--set", "KEY=VALUE", "override a sweep-file key (repeatable)"}, kWorkspace},
+       "The sweep file needs no base run: any program can evaluate trials with `study ask` and `study tell`."},
+      {"study ask",
+       {"study ask STUDY [--json] [--workspace DIR]"},
+       "start the study's next trial: the sampler's parameters, as {\"number\": N, \"params\": {...}}",
+       {kJson, kWorkspace},
+       studyRef},
+      {"study tell",
+       {"study tell STUDY NUMBER VALUE [VALUE2] [--workspace DIR]", "study tell STUDY NUMBER --pruned|--failed"},
+       "finish a trial with its objective value(s), or as pruned or failed",
+       {{"--pruned", "", "the trial was stopped early"}, {"--failed", "", "the trial failed"}, kWorkspace},
+       "One VALUE per objective. " + studyRef},
       {"config",
        {"config --keys [--json]"},
        "every run-file key with its type, range, choices, default and meaning",

@@ -6,19 +6,25 @@
 //   objective: {metric: val/accuracy, direction: maximize}   # or a list of two
 //   space:
 //     train.lr: {type: float, low: 1.0e-4, high: 0.3, log: true}
-//     train.optimizer: {type: categorical, choices: [sgd, adam]}
+//     train.optimizer: {type: categorical, choices: [sgd, adam]}   # or just [sgd, adam]
 //     train.momentum: {type: float, low: 0.0, high: 0.95, when: {train.optimizer: sgd}}
 //     model.h1.width: {type: int, low: 32, high: 512, step: 32}
-//   sampler: {type: tpe, seed: 1}        # catalog options (core/search/catalog.h)
-//   pruner: {type: median}
+//   sampler: {type: tpe, seed: 1}        # catalog options (core/search/catalog.h); default tpe, seed 0
+//   pruner: {type: median}               # default none
 //   budget: {trials: 24, minutes: 30}   # at least one; the first reached ends the sweep
-//   parallel: 2                          # or auto
+//   parallel: 2                          # or auto; default 1
 //   retries: 0                           # a FAILED trial is asked again this many times
-//   study: lr-search                     # the study's name (default: the file's stem)
+//   study: lr-search                     # the study's name (default: the file's stem, less `.sweep`)
 //
 // Every space key is checked against the config table (run-file keys: kind, range, choices) or
 // the base model (model.<node id>.<field>, a node's registry field or a block instance's
-// parameter) before the first trial, and every problem names the file, line and key.
+// parameter; see model_fields.h) before the first trial, and every problem names the file, line
+// and key. An objective's metric is a validation metric the base's task records (val/loss,
+// val/accuracy, ...), its direction by default the one metric_direction.h gives it; absent, the
+// objective is the base's train.monitor. Beside another metric, an objective may be `params`,
+// the model's parameter count (spec::analyze counts it), smaller being better by default.
+// Without a base (`requireBase` false, for `study create`) the objective is an external
+// program's: its metric is any name, and so is every space key.
 
 #include "core/config/run_config.h"
 #include "core/search/catalog.h"

@@ -1,0 +1,293 @@
+// `torchwright study list|show|create|ask|tell`: studies as the tracking database holds them,
+// and Optuna's ask-and-tell from the command line, so any program can be a study's objective:
+//
+//   id=$(torchwright study create search.yaml)
+//   torchwright study ask $id --json          # {"number": 0, "params": {"x": 1.25}}
+//   torchwright study tell $id 0 0.031
+
+#include "app/cli/commands.h"
+#include "app/cli/json_text.h"
+#include "app/cli/study_ref.h"
+#include "app/cli/study_trials.h"
+#include "app/cli/table_printer.h"
+#include "app/cli/usage.h"
+
+#include "core/config/workspace.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+namespace fs = std::filesystem;
+
+namespace tw::cli {
+
+namespace {
+
+using Members = std::vector<std::pair<std::string, std::string>>;
+
+std::unique_ptr<tracking::Store> openStore(const CliArgs &args) {
+  return tracking::Store::open(config::trackingDbPath(args.workspace()));
+}
+
+// The study's space, for typing parameter values; an unreadable sweep leaves every value a string.
+search::SearchSpace spaceOf(const tracking::StudyRecord &study) {
+  try {
+    return recordedSweep(study, /*requireBase=*/false).space;
+  } catch (const std::exception &) {
+    return {};
+  }
+}
+
+// Parameters as JSON: numbers for float and int parameters, strings for categorical ones.
+std::string jsonParams(const search::SearchSpace &space, const std::map<std::string, std::string> &params) {
+  Members members;
+  for (const auto &[key, text] : params) {
+    const search::ParamSpec *spec = space.find(key);
+    const bool number = spec && spec->type != search::ParamType::Categorical;
+    members.push_back({key, number ? text : json::string(text)});
+  }
+  return json::object(members);
+}
+
+std::string jsonTrial(const tracking::TrialRecord &t, const search::SearchSpace &space, size_t objectives,
+                      const tracking::Store &store) {
+  const bool complete = t.state == "COMPLETE" && t.values.size() == objectives;
+  std::string value = "null";
+  if (complete) {
+    if (objectives == 1) {
+      value = json::number(t.values.front());
+    } else {
+      std::vector<std::string> values;
+      for (double v : t.values) values.push_back(json::number(v));
+      value = json::array(values);
+    }
+  }
+  std::string run = "null";
+  if (t.runId != 0)
+    if (auto record = store.run(t.runId)) run = json::string(record->uuid);
+  Members members = {{"number", json::number(static_cast<long long>(t.number))},
+                     {"state", json::string(t.state)},
+                     {objectives == 1 ? "value" : "values", value},
+                     {"params", jsonParams(space, t.params)},
+                     {"run", run}};
+  if (!t.message.empty()) members.push_back({"message", json::string(t.message)});
+  return json::object(members);
+}
+
+std::string valuesText(const tracking::TrialRecord &t) {
+  if (t.state != "COMPLETE" || t.values.empty()) return "-";
+  std::string out;
+  for (double v : t.values) out += (out.empty() ? "" : ", ") + formatMetric(v);
+  return out;
+}
+
+std::string paramsText(const std::map<std::string, std::string> &params) {
+  std::string out;
+  for (const auto &[key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + value;
+  return out.empty() ? "-" : out;
+}
+
+std::string bestText(const tracking::StudyRecord &study, const std::vector<tracking::TrialRecord> &trials) {
+  const auto directions = studyDirections(study);
+  if (directions.size() == 1) {
+    const auto best = bestTrial(trials, directions.front());
+    return best ? formatMetric(best->values.front()) + " (#" + std::to_string(best->number) + ")" : "-";
+  }
+  return std::to_string(paretoFront(trials, directions).size()) + " on front";
+}
+
+int listStudies(const CliArgs &args) {
+  auto store = openStore(args);
+  const auto studies = store->listStudies();
+  if (args.hasFlag("--json")) {
+    std::vector<std::string> rows;
+    for (const auto &s : studies) {
+      const auto trials = store->trials(s.id);
+      std::map<std::string, long long> states;
+      for (const auto &t : trials) ++states[t.state];
+      Members stateMembers;
+      for (const auto &[state, n] : states) stateMembers.push_back({state, json::number(n)});
+      const auto directions = studyDirections(s);
+      std::string best = "null";
+      if (directions.size() == 1)
+        if (auto b = bestTrial(trials, directions.front())) best = json::number(b->values.front());
+      rows.push_back(json::object({{"id", json::string(s.uuid)},
+                                   {"name", json::string(s.name)},
+                                   {"experiment", json::string(s.experiment)},
+                                   {"status", json::string(s.status)},
+                                   {"metrics", json::string(s.metrics)},
+                                   {"directions", json::string(s.directions)},
+                                   {"trials", json::number(static_cast<long long>(trials.size()))},
+                                   {"states", json::object(stateMembers)},
+                                   {"best", best},
+                                   {"created_ms", json::number(static_cast<long long>(s.createdMs))}}));
+    }
+    std::printf("%s\n", json::array(rows).c_str());
+    return 0;
+  }
+  TablePrinter table({"ID", "NAME", "STATUS", "TRIALS", "OBJECTIVE", "BEST", "CREATED"},
+                     {false, false, false, true, false, true, false});
+  for (const auto &s : studies) {
+    const auto trials = store->trials(s.id);
+    table.addRow({s.uuid.substr(0, 8), s.name, s.status, std::to_string(trials.size()),
+                  s.metrics + " (" + s.directions + ")", bestText(s, trials), formatTimestamp(s.createdMs)});
+  }
+  std::printf("%s%zu stud%s\n", table.str().c_str(), studies.size(), studies.size() == 1 ? "y" : "ies");
+  return 0;
+}
+
+int showStudy(const CliArgs &args) {
+  if (args.positionals.size() != 2) return usageError("study show");
+  auto store = openStore(args);
+  const auto study = resolveStudy(*store, args.positionals[1]);
+  if (!study) return 1;
+  const auto trials = store->trials(study->id);
+  const auto directions = studyDirections(*study);
+  const search::SearchSpace space = spaceOf(*study);
+  const auto front = directions.size() > 1 ? paretoFront(trials, directions) : std::vector<tracking::TrialRecord>{};
+  const auto best = directions.size() == 1 ? bestTrial(trials, directions.front()) : std::nullopt;
+  if (args.hasFlag("--json")) {
+    std::vector<std::string> rows, frontRows;
+    for (const auto &t : trials) rows.push_back(jsonTrial(t, space, directions.size(), *store));
+    Members members = {{"trials", json::array(rows)},
+                       {"best", best ? jsonTrial(*best, space, 1, *store) : std::string("null")}};
+    if (directions.size() > 1) {
+      for (const auto &t : front) frontRows.push_back(jsonTrial(t, space, directions.size(), *store));
+      members.push_back({"pareto_front", json::array(frontRows)});
+    }
+    std::printf("%s\n", json::object(members).c_str());
+    return 0;
+  }
+  std::printf("study %s (%s), experiment '%s', %s\nobjective: %s (%s)\n\n", study->name.c_str(), study->uuid.c_str(),
+              study->experiment.c_str(), study->status.c_str(), study->metrics.c_str(), study->directions.c_str());
+  TablePrinter table({"#", "STATE", "VALUE", "DURATION", "RUN", "PARAMETERS", "NOTE"},
+                     {true, false, true, true, false, false, false});
+  for (const auto &t : trials) {
+    std::string run = "-";
+    if (t.runId != 0)
+      if (auto record = store->run(t.runId)) run = record->uuid.substr(0, 8);
+    const int64_t duration = t.startMs > 0 ? (t.endMs ? t.endMs : tracking::nowMs()) - t.startMs : 0;
+    std::string note = t.message.substr(0, t.message.find('\n'));
+    if (t.retryOf >= 0) note = "retries #" + std::to_string(t.retryOf) + (note.empty() ? "" : "; " + note);
+    table.addRow({std::to_string(t.number), t.state, valuesText(t), formatDuration(duration), run,
+                  paramsText(t.params), note.empty() ? "-" : note});
+  }
+  std::printf("%s", table.str().c_str());
+  if (best) std::printf("\nbest: trial %d, %s %s (%s)\n", best->number, study->metrics.c_str(),
+                        formatMetric(best->values.front()).c_str(), paramsText(best->params).c_str());
+  if (directions.size() > 1) {
+    std::printf("\nPareto front (%s):\n", study->metrics.c_str());
+    for (const auto &t : front) std::printf("  trial %d: %s\n", t.number, valuesText(t).c_str());
+  }
+  return 0;
+}
+
+int createStudy(const CliArgs &args) {
+  if (args.positionals.size() != 2) return usageError("study create");
+  sweep::SweepFile sweep;
+  try {
+    sweep = sweep::loadSweepFile(args.positionals[1], args.all("--set"), /*requireBase=*/false);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
+    return 1;
+  }
+  config::ensureWorkspace(args.workspace());
+  auto store = openStore(args);
+  tracking::NewStudy created;
+  created.name = sweep.studyName;
+  created.sweepYaml = sweep.text;
+  for (const auto &o : args.all("--set")) created.sweepYaml += "\n# --set " + o;
+  created.sweepFile = fs::absolute(args.positionals[1]).string();
+  std::string directions, metrics;
+  for (const auto &o : sweep.objectives) {
+    directions += (directions.empty() ? "" : ",") + search::directionName(o.direction);
+    metrics += (metrics.empty() ? "" : ",") + o.metric;
+  }
+  created.directions = directions;
+  created.metrics = metrics;
+  created.baseHash = sweep.baseYaml.empty() ? std::string() : sweep::baseHash(sweep);
+  const tracking::StudyRecord study = store->createStudy(created);
+  std::printf("%s\n", study.uuid.c_str());
+  return 0;
+}
+
+int askStudy(const CliArgs &args) {
+  if (args.positionals.size() != 2) return usageError("study ask");
+  auto store = openStore(args);
+  const auto study = resolveStudy(*store, args.positionals[1]);
+  if (!study) return 1;
+  sweep::SweepFile sweep;
+  try {
+    sweep = recordedSweep(*study, /*requireBase=*/false);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: study %s: %s\n", study->name.c_str(), e.what());
+    return 1;
+  }
+  const tracking::TrialRecord trial = askTrial(*store, *study, sweep);
+  if (args.hasFlag("--json")) {
+    std::printf("%s\n", json::object({{"number", json::number(static_cast<long long>(trial.number))},
+                                      {"params", jsonParams(sweep.space, trial.params)}})
+                            .c_str());
+  } else {
+    std::printf("trial %d: %s\n", trial.number, paramsText(trial.params).c_str());
+  }
+  return 0;
+}
+
+int tellStudy(const CliArgs &args) {
+  const bool pruned = args.hasFlag("--pruned"), failed = args.hasFlag("--failed");
+  if (args.positionals.size() < 3 || (pruned && failed)) return usageError("study tell");
+  const std::string &numberText = args.positionals[2];
+  if (numberText.empty() || numberText.find_first_not_of("0123456789") != std::string::npos || numberText.size() > 9)
+    throw UsageError("NUMBER must be a trial number (0, 1, ...), got '" + numberText + "'");
+  const int number = std::stoi(numberText);
+  std::vector<double> values;
+  for (size_t i = 3; i < args.positionals.size(); ++i) {
+    const std::string &text = args.positionals[i];
+    char *end = nullptr;
+    errno = 0;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+      throw UsageError("VALUE must be a finite number, got '" + text + "'");
+    values.push_back(v);
+  }
+  if ((pruned || failed) && !values.empty()) throw UsageError("--pruned and --failed take no VALUE");
+  auto store = openStore(args);
+  const auto study = resolveStudy(*store, args.positionals[1]);
+  if (!study) return 1;
+  const size_t objectives = studyDirections(*study).size();
+  if (!pruned && !failed && values.size() != objectives)
+    throw UsageError("study " + study->name + " has " + std::to_string(objectives) + " objective" +
+                     (objectives == 1 ? "" : "s") + " (" + study->metrics + "): give " + std::to_string(objectives) +
+                     " VALUE" + (objectives == 1 ? "" : "s") + ", or --pruned or --failed");
+  const auto trial = store->trial(study->id, number);
+  if (!trial) {
+    std::fprintf(stderr, "torchwright: study %s has no trial %d\n", study->name.c_str(), number);
+    return 1;
+  }
+  if (trial->state != "RUNNING" && trial->state != "WAITING") {
+    std::fprintf(stderr, "torchwright: trial %d of study %s is %s already; a finished trial is never told twice\n",
+                 number, study->name.c_str(), trial->state.c_str());
+    return 1;
+  }
+  const std::string state = pruned ? "PRUNED" : failed ? "FAILED" : "COMPLETE";
+  store->setTrialState(study->id, number, state, values, pruned || failed ? "told by `study tell`" : "");
+  std::printf("trial %d of study %s: %s\n", number, study->name.c_str(), state.c_str());
+  return 0;
+}
+
+}  // namespace
+
+int runStudy(const CliArgs &args) {
+  const std::string sub = args.positionals.empty() ? "list" : args.positionals.front();
+  if (sub == "list") return listStudies(args);
+  if (sub == "show") return showStudy(args);
+  if (sub == "create") return createStudy(args);
+  if (sub == "ask") return askStudy(args);
+  return tellStudy(args);
+}
+
+}  // namespace tw::cli

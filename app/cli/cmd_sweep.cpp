@@ -1,0 +1,232 @@
+// `torchwright sweep SWEEP.yaml` and `sweep --resume STUDY`: check the sweep file completely,
+// record the study (or find it again), take the study's driver lock and run it to its budget
+// (app/cli/sweep_driver.cpp). `--detach` does the same in its own session, for Studio.
+
+#include "app/cli/commands.h"
+#include "app/cli/driver_lock.h"
+#include "app/cli/launch_setup.h"
+#include "app/cli/study_ref.h"
+#include "app/cli/study_trials.h"
+#include "app/cli/sweep_driver.h"
+#include "app/cli/usage.h"
+
+#include "core/config/workspace.h"
+#include "core/spec/analysis.h"
+#include "core/spec/model_spec.h"
+#include "core/validate/validate_run.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace tw::cli {
+
+namespace {
+
+std::string joined(const std::vector<std::string> &items) {
+  std::string out;
+  for (const auto &i : items) out += (out.empty() ? "" : ",") + i;
+  return out;
+}
+
+// The base run as a run file checks it: a base that cannot train makes every trial fail.
+bool checkBase(const sweep::SweepFile &sweep) {
+  const std::string where = sweep.baseFile.empty() ? sweep.sourceFile + " (base)" : sweep.baseFile;
+  try {
+    const config::RunConfig base = config::parseRunConfig(sweep.baseYaml, where);
+    const spec::Analysis analysis = spec::analyze(spec::parseModelYaml(base.modelYaml, base.modelFile));
+    if (!analysis.ok()) {
+      printDiagnostics(analysis.diagnostics);
+      return false;
+    }
+    const validate::RunCheck check = validate::validateRun(base, analysis);
+    if (!check.ok()) {
+      std::fprintf(stderr, "%s\n", spec::formatDiagnostics(check.diagnostics).c_str());
+      return false;
+    }
+  } catch (const spec::SpecError &e) {
+    printDiagnostics(e.diagnostics());
+    return false;
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
+    return false;
+  }
+  return true;
+}
+
+std::string baseAsRun(const sweep::SweepFile &sweep) {
+  return config::toYaml(config::parseRunConfig(sweep.baseYaml, sweep.baseFile));
+}
+
+void writeText(const std::string &path, const std::string &text) {
+  std::ofstream out(path, std::ios::trunc);
+  out << text;
+}
+
+// What changed in the base since the study recorded it, key by key ("train.lr: 0.001 -> 0.01").
+std::string baseChanges(const std::string &recordedBase, const sweep::SweepFile &sweep) {
+  const auto before = config::flattenConfig(config::parseRunConfig(recordedBase, "the recorded base"));
+  const auto after = config::flattenConfig(config::parseRunConfig(sweep.baseYaml, sweep.baseFile));
+  std::string out;
+  for (const auto &[key, value] : after) {
+    auto old = before.find(key);
+    const std::string was = old == before.end() ? "(unset)" : old->second;
+    if (was != value) out += "\n  " + key + ": " + was + " -> " + value;
+  }
+  for (const auto &[key, value] : before)
+    if (!after.count(key)) out += "\n  " + key + ": " + value + " -> (unset)";
+  return out;
+}
+
+// Leaves the terminal's session, as `launch --detach` does; the parent prints the study's id.
+bool detach(const tracking::StudyRecord &study, const std::string &folder) {
+  std::fflush(stdout);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("cannot start in the background: fork failed");
+  if (pid > 0) {
+    std::printf("%s\n", study.uuid.c_str());
+    std::fprintf(stderr, "study %s runs in the background (pid %d); follow it with `torchwright study show %s`\n",
+                 study.name.c_str(), static_cast<int>(pid), study.uuid.substr(0, 8).c_str());
+    return false;
+  }
+  ::setsid();
+  const std::string log = (fs::path(folder) / "driver.log").string();
+  const int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (out >= 0) {
+    ::dup2(out, STDOUT_FILENO);
+    ::dup2(out, STDERR_FILENO);
+  }
+  if (in >= 0) ::dup2(in, STDIN_FILENO);
+  return true;
+}
+
+int drive(std::unique_ptr<tracking::Store> store, const tracking::StudyRecord &study, const sweep::SweepFile &sweep,
+          const CliArgs &args, const std::string &selfPath, bool resume) {
+  const std::string workspace = args.workspace();
+  const std::string folder = studyFolder(workspace, study);
+  fs::create_directories(folder);
+  if (args.hasFlag("--detach")) {
+    // SQLite connections must not cross a fork (see cmd_launch.cpp): close, reopen in the child.
+    store.reset();
+    if (!detach(study, folder)) return 0;
+    store = tracking::Store::open(config::trackingDbPath(workspace));
+  }
+  int holder = 0;
+  DriverLock lock((fs::path(folder) / "driver.lock").string(), &holder);
+  if (!lock.held()) {
+    std::fprintf(stderr, "torchwright: study %s is being run by another sweep process (pid %d); stop it first\n",
+                 study.name.c_str(), holder);
+    return 1;
+  }
+  DriverOptions options;
+  options.workspace = workspace;
+  options.selfPath = selfPath;
+  options.resume = resume;
+  return driveStudy(*store, study, sweep, options);
+}
+
+int resumeSweep(const CliArgs &args, const std::string &selfPath) {
+  const std::string workspace = args.workspace();
+  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  const auto study = resolveStudy(*store, args.option("--resume"));
+  if (!study) return 1;
+  sweep::SweepFile sweep;
+  try {
+    sweep = recordedSweep(*study, /*requireBase=*/false);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: study %s: %s\n", study->name.c_str(), e.what());
+    return 1;
+  }
+  if (sweep.baseYaml.empty()) {
+    std::fprintf(stderr, "torchwright: study %s has no base run; its trials come from `torchwright study ask` and "
+                 "`study tell`\n", study->name.c_str());
+    return 1;
+  }
+  if (sweep::baseHash(sweep) != study->baseHash) {
+    const std::string base = sweep.baseFile.empty() ? std::string("the base run") : sweep.baseFile;
+    std::string changes;
+    std::ifstream recorded(fs::path(studyFolder(workspace, *study)) / "base.yaml");
+    if (recorded) {
+      std::stringstream text;
+      text << recorded.rdbuf();
+      try {
+        changes = baseChanges(text.str(), sweep);
+      } catch (const std::exception &) {
+      }
+    }
+    if (changes.empty()) changes = " (its configuration hash differs; the keys are the same: the model changed)";
+    else changes = ":" + changes;
+    std::fprintf(stderr, "torchwright: %s changed since study %s started%s\nNew trials would not be comparable with "
+                 "the old ones: restore it, or start a new study (`study: NAME` in the sweep file)\n",
+                 base.c_str(), study->name.c_str(), changes.c_str());
+    return 1;
+  }
+  if (!checkBase(sweep)) return 1;
+  std::printf("resuming study %s (%s)\n", study->name.c_str(), study->uuid.c_str());
+  return drive(std::move(store), *study, sweep, args, selfPath, /*resume=*/true);
+}
+
+}  // namespace
+
+int runSweep(const CliArgs &args, const std::string &selfPath) {
+  if (!args.option("--resume").empty()) {
+    if (!args.positionals.empty() || !args.all("--set").empty())
+      return usageError("sweep", "--resume continues a study with its recorded sweep; it takes no sweep file and "
+                                 "no --set");
+    return resumeSweep(args, selfPath);
+  }
+  if (args.positionals.size() != 1) return usageError("sweep");
+  sweep::SweepFile sweep;
+  try {
+    sweep = sweep::loadSweepFile(args.positionals[0], args.all("--set"));
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
+    return 1;
+  }
+  if (sweep.budget.trials <= 0 && sweep.budget.minutes <= 0) {
+    std::fprintf(stderr, "torchwright: %s: the budget is zero; set budget.trials or budget.minutes above 0\n",
+                 args.positionals[0].c_str());
+    return 1;
+  }
+  if (!checkBase(sweep)) return 1;
+
+  const std::string workspace = args.workspace();
+  config::ensureWorkspace(workspace);
+  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  if (auto existing = store->findStudy(sweep.studyName); existing && existing->name == sweep.studyName) {
+    std::fprintf(stderr, "torchwright: a study named '%s' exists already (%s); continue it with `torchwright sweep "
+                 "--resume %s`, or name a new one (`study: NAME` in the sweep file, or --set study=NAME)\n",
+                 sweep.studyName.c_str(), existing->uuid.substr(0, 8).c_str(), sweep.studyName.c_str());
+    return 1;
+  }
+  tracking::NewStudy created;
+  created.name = sweep.studyName;
+  created.experiment = config::parseRunConfig(sweep.baseYaml, sweep.baseFile).tracking.experiment;
+  created.sweepYaml = sweep.text;
+  for (const auto &o : args.all("--set")) created.sweepYaml += "\n# --set " + o;  // read back by recordedSweep
+  created.sweepFile = sweep.sourceFile.empty() ? std::string() : fs::absolute(sweep.sourceFile).string();
+  std::vector<std::string> directions, metrics;
+  for (const auto &o : sweep.objectives) {
+    directions.push_back(search::directionName(o.direction));
+    metrics.push_back(o.metric);
+  }
+  created.directions = joined(directions);
+  created.metrics = joined(metrics);
+  created.baseHash = sweep::baseHash(sweep);
+  const tracking::StudyRecord study = store->createStudy(created);
+  const std::string folder = studyFolder(workspace, study);
+  fs::create_directories(folder);
+  writeText((fs::path(folder) / "base.yaml").string(), baseAsRun(sweep));  // what a resume compares with
+  if (!args.hasFlag("--detach"))
+    std::printf("study %s (%s) in experiment '%s'\n", study.name.c_str(), study.uuid.c_str(), study.experiment.c_str());
+  return drive(std::move(store), study, sweep, args, selfPath, /*resume=*/false);
+}
+
+}  // namespace tw::cli

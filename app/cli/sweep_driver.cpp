@@ -1,0 +1,472 @@
+#include "app/cli/sweep_driver.h"
+
+#include "app/cli/core_plan.h"
+#include "app/cli/study_trials.h"
+#include "app/cli/sweep_progress.h"
+#include "app/cli/table_printer.h"
+#include "app/cli/trial_config.h"
+#include "app/cli/trial_outcome.h"
+#include "app/cli/trial_process.h"
+
+#include "core/config/run_config.h"
+#include "core/search/catalog.h"
+#include "core/validate/machine.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace tw::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+volatile sig_atomic_t g_interrupts = 0;  // Ctrl-C presses
+volatile sig_atomic_t g_terminate = 0;   // SIGTERM
+void onInterrupt(int) { g_interrupts = g_interrupts + 1; }
+void onTerminate(int) { g_terminate = 1; }
+
+// A sampled space where this many configurations in a row do not validate is not being searched.
+constexpr int kMaxInvalidInARow = 20;
+
+std::string firstLine(const std::string &text) { return text.substr(0, text.find('\n')); }
+
+// The trial's GPUs as CUDA_VISIBLE_DEVICES names them: the driver's own visible list mapped
+// through, so a sweep started under CUDA_VISIBLE_DEVICES=2,3 gives its trials 2 and 3.
+std::string visibleDevices(const std::vector<int> &gpus) {
+  std::vector<std::string> parent;
+  if (const char *text = std::getenv("CUDA_VISIBLE_DEVICES"); text && *text) {
+    std::string item;
+    for (const char *c = text;; ++c) {
+      if (*c == ',' || *c == '\0') {
+        parent.push_back(item);
+        item.clear();
+        if (*c == '\0') break;
+      } else {
+        item += *c;
+      }
+    }
+  }
+  std::string out;
+  for (int g : gpus)
+    out += (out.empty() ? "" : ",") + (size_t(g) < parent.size() ? parent[size_t(g)] : std::to_string(g));
+  return out;
+}
+
+struct RunningTrial {
+  int number = 0;
+  size_t slot = 0;
+  std::unique_ptr<TrialProcess> process;
+  std::string logFile;
+  int64_t runId = 0;
+  int64_t lastStep = INT64_MIN;  // the objective's last step reported to the database
+  bool pruned = false;
+  int64_t prunedEpoch = 0;
+  bool stopped = false;          // stopped with the sweep
+};
+
+class Driver {
+ public:
+  Driver(tracking::Store &store, const tracking::StudyRecord &study, const sweep::SweepFile &sweep,
+         const DriverOptions &options)
+      : m_store(store), m_study(study), m_sweep(sweep), m_options(options), m_folder(studyFolder(options.workspace, study)),
+        m_directions(studyDirections(study)), m_metrics(studyMetrics(study)),
+        m_progress(::isatty(STDOUT_FILENO) != 0) {
+    if (const auto *entry = search::findPruner(sweep.pruner); entry && sweep.pruner != "none")
+      m_pruner = entry->make(sweep.prunerOptions);
+  }
+
+  int run() {
+    fs::create_directories(m_folder);
+    installSignals();
+    if (m_options.resume) {
+      // The caller holds the study's lock, so a RUNNING trial has no driver: fail it now.
+      for (const auto &t : m_store.failSilentTrials(m_study.id, 0))
+        m_progress.event("trial " + std::to_string(t.number) + " was left RUNNING by a driver that is gone: FAILED");
+    }
+    m_store.setStudyStatus(m_study.id, "RUNNING");
+    planSlots();
+    m_started = Clock::now();
+    const int code = loop();
+    m_store.setStudyStatus(m_study.id, "IDLE");
+    return code;
+  }
+
+ private:
+  void installSignals() {
+    struct sigaction interrupt {};
+    interrupt.sa_handler = onInterrupt;
+    sigemptyset(&interrupt.sa_mask);
+    sigaction(SIGINT, &interrupt, nullptr);
+    struct sigaction terminate {};
+    terminate.sa_handler = onTerminate;
+    sigemptyset(&terminate.sa_mask);
+    sigaction(SIGTERM, &terminate, nullptr);
+  }
+
+  void planSlots() {
+    // The base as the first trial would run it decides the plan: ranks, convolutions, memory.
+    const config::RunConfig base = config::parseRunConfig(m_sweep.baseYaml, m_sweep.baseFile);
+    search::Params none;
+    const PreparedTrial probe = prepareTrial(m_sweep, none);
+    const validate::Machine machine = validate::detectMachine();
+    const bool cuda = base.train.device.rfind("cuda", 0) == 0;
+    CoreRequest request;
+    request.cpus = allowedCpus();
+    request.gpuCount = cuda ? machine.gpuCount : 0;
+    request.parallel = m_sweep.parallelAuto ? 0 : m_sweep.parallel;
+    request.ranksPerTrial = static_cast<int>(base.distributed.nprocPerNode);
+    request.convolutional = probe.convolutional;
+    request.budgetTrials = m_sweep.budget.trials;
+    request.trialMemoryBytes = probe.memoryBytes * request.ranksPerTrial;
+    request.hostMemoryBytes = machine.hostMemoryBytes;
+    m_plan = planCores(request);
+    m_ranks = request.ranksPerTrial;
+    m_slotBusy.assign(m_plan.slots.size(), false);
+    m_progress.event("study " + m_study.name + " (" + m_study.uuid.substr(0, 8) + "): " + m_plan.reason);
+  }
+
+  int loop() {
+    auto lastBeat = Clock::time_point();
+    auto lastPoll = Clock::time_point();
+    auto lastStatus = Clock::time_point();
+    int interruptsSeen = 0;
+    while (true) {
+      const auto now = Clock::now();
+      if (g_interrupts > interruptsSeen) {
+        interruptsSeen = g_interrupts;
+        if (interruptsSeen == 1 && !m_running.empty()) {
+          m_draining = true;
+          m_progress.event("stopping: no new trials; waiting for " + std::to_string(m_running.size()) +
+                           " running (Ctrl-C again stops them now)");
+        } else {
+          stopNow("stopped by Ctrl-C");
+        }
+      }
+      if (g_terminate) stopNow("stopped by SIGTERM");
+      if (now - lastBeat >= std::chrono::seconds(1)) {
+        beat();
+        if (!m_stopping && m_store.studyStopRequested(m_study.id)) stopNow("stopped on request (Studio's Stop)");
+        lastBeat = now;
+      }
+      reap();
+      if (now - lastPoll >= std::chrono::milliseconds(500)) {
+        for (auto &t : m_running) pollReports(t);
+        lastPoll = now;
+      }
+      while (!m_stopping && !m_draining && freeSlot() >= 0 && budgetLeft()) {
+        if (!startTrial(static_cast<size_t>(freeSlot()))) break;
+      }
+      if (m_running.empty() && (m_stopping || m_draining || !budgetLeft())) break;
+      if (now - lastStatus >= std::chrono::seconds(1)) {
+        m_progress.status(counts());
+        lastStatus = now;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    m_progress.finish();
+    return finish();
+  }
+
+  bool budgetLeft() {
+    if (m_giveUp) return false;
+    const double minutes = std::chrono::duration<double>(Clock::now() - m_started).count() / 60.0;
+    if (m_sweep.budget.minutes > 0 && minutes >= m_sweep.budget.minutes) {
+      if (!m_timeUp) m_progress.event("time budget reached: no new trials");
+      m_timeUp = true;
+      return false;
+    }
+    if (m_sweep.budget.trials > 0 && budgetTrialsUsed(m_store.trials(m_study.id)) >= m_sweep.budget.trials) return false;
+    return true;
+  }
+
+  int freeSlot() const {
+    for (size_t i = 0; i < m_slotBusy.size(); ++i)
+      if (!m_slotBusy[i]) return static_cast<int>(i);
+    return -1;
+  }
+
+  // A FAILED trial worth asking again: it started a run (a configuration that does not validate
+  // would fail the same way), no trial retries it yet, and its chain of retries is short enough.
+  int retryCandidate(const std::vector<tracking::TrialRecord> &trials) const {
+    if (m_sweep.retries <= 0) return -1;
+    std::set<int> retried;
+    std::map<int, int> retryOf;
+    for (const auto &t : trials) {
+      if (t.retryOf >= 0) retried.insert(t.retryOf);
+      retryOf[t.number] = t.retryOf;
+    }
+    for (const auto &t : trials) {
+      if (t.state != "FAILED" || t.runId == 0 || retried.count(t.number) || m_notRetried.count(t.number)) continue;
+      int depth = 0;
+      for (int n = t.retryOf; n >= 0; n = retryOf.count(n) ? retryOf[n] : -1) ++depth;
+      if (depth < m_sweep.retries) return t.number;
+    }
+    return -1;
+  }
+
+  // Starts the next trial in `slot`; false when the driver should not try again this round.
+  bool startTrial(size_t slot) {
+    const int retry = retryCandidate(m_store.trials(m_study.id));
+    const tracking::TrialRecord record = askTrial(m_store, m_study, m_sweep, retry);
+    const std::string name = "trial " + std::to_string(record.number);
+    const auto trials = searchTrials(m_sweep.space, {record});
+    PreparedTrial prepared = prepareTrial(m_sweep, trials.front().params);
+    if (!prepared.ok) {
+      m_store.setTrialState(m_study.id, record.number, "FAILED", {}, prepared.message);
+      m_progress.event(name + " FAILED before it started (" + paramsLine(record.params) + "): " +
+                       firstLine(prepared.message));
+      if (++m_invalidInARow >= kMaxInvalidInARow) {
+        m_progress.event("the last " + std::to_string(kMaxInvalidInARow) +
+                         " sampled configurations did not validate; stopping (narrow the space)");
+        m_giveUp = true;
+        return false;
+      }
+      return true;
+    }
+    m_invalidInARow = 0;
+    config::RunConfig &config = prepared.config;
+    config.tracking.runName = m_study.name + "-trial-" + std::to_string(record.number);
+    const TrialSlot &assigned = m_plan.slots[slot];
+    if (!assigned.gpus.empty()) config.train.device = "cuda";  // cuda:LOCAL_RANK of the GPUs it was given
+    const std::string runFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".yaml")).string();
+    {
+      std::ofstream out(runFile, std::ios::trunc);
+      out << config::toYaml(config);
+      if (!out.flush()) throw std::runtime_error("cannot write '" + runFile + "'");
+    }
+    TrialLaunch launch;
+    std::error_code ec;
+    launch.executable = fs::read_symlink("/proc/self/exe", ec).string();
+    if (ec) launch.executable = fs::absolute(m_options.selfPath).string();
+    launch.arguments = {m_ranks > 1 ? "launch" : "train", runFile, "--workspace", m_options.workspace,
+                        "--trial", m_study.uuid + ":" + std::to_string(record.number)};
+    launch.cpus = assigned.cpus;
+    if (!assigned.gpus.empty()) launch.environment.push_back({"CUDA_VISIBLE_DEVICES", visibleDevices(assigned.gpus)});
+    launch.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".log")).string();
+    RunningTrial running;
+    running.number = record.number;
+    running.slot = slot;
+    running.logFile = launch.logFile;
+    try {
+      running.process = std::make_unique<TrialProcess>(launch);
+    } catch (const std::exception &e) {
+      m_store.setTrialState(m_study.id, record.number, "FAILED", {}, e.what());
+      m_progress.event(name + " FAILED: " + e.what());
+      return false;
+    }
+    m_store.trialHeartbeat(m_study.id, record.number);
+    m_slotBusy[slot] = true;
+    std::string where = "cores " + cpuListText(assigned.cpus);
+    if (!assigned.gpus.empty()) where += ", GPU " + visibleDevices(assigned.gpus);
+    m_progress.event(name + " started" + (retry >= 0 ? " (retrying trial " + std::to_string(retry) + ")" : "") + ": " +
+                     paramsLine(record.params) + " [" + where + "]");
+    m_running.push_back(std::move(running));
+    return true;
+  }
+
+  static std::string paramsLine(const std::map<std::string, std::string> &params) {
+    std::string out;
+    for (const auto &[key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + value;
+    return out.empty() ? "no parameters" : out;
+  }
+
+  // New epochs of the objective: recorded on the trial, and put to the pruner.
+  // `mayPrune` is false once the run has ended: a trial that finished is judged by its result.
+  void pollReports(RunningTrial &t, bool mayPrune = true) {
+    if (t.runId == 0) {
+      if (auto record = m_store.trial(m_study.id, t.number)) t.runId = record->runId;
+      if (t.runId == 0) return;
+    }
+    if (t.pruned || t.stopped) return;
+    const auto reports = newEpochReports(m_store, t.runId, m_metrics.front(), t.lastStep);
+    for (const auto &r : reports) {
+      m_store.reportIntermediate(m_study.id, t.number, r.epoch, r.value);
+      t.lastStep = r.step;
+      if (!mayPrune || !m_pruner || m_directions.size() != 1) continue;
+      const auto trials = searchTrials(m_sweep.space, m_store.trials(m_study.id));
+      auto self = std::find_if(trials.begin(), trials.end(), [&](const search::Trial &x) { return x.number == t.number; });
+      if (self == trials.end() || !search::pruneNow(*m_pruner, trials, *self, r.epoch, m_directions.front())) continue;
+      prune(t, r.epoch);
+      return;
+    }
+  }
+
+  // Stops the trial's run at once, keeping its checkpoint and metrics, and marks both ends.
+  void prune(RunningTrial &t, int64_t epoch) {
+    t.pruned = true;
+    t.prunedEpoch = epoch;
+    m_store.setTag(t.runId, "pruned", std::to_string(epoch));
+    m_store.setTrialState(m_study.id, t.number, "PRUNED", {}, prunedMessage(epoch));
+    t.process->terminate();
+    m_progress.event("trial " + std::to_string(t.number) + " PRUNED at epoch " + std::to_string(epoch) + " (" +
+                     m_metrics.front() + " " + formatMetric(lastReport(t.number, epoch)) + ")");
+  }
+
+  std::string prunedMessage(int64_t epoch) const {
+    return "pruned at epoch " + std::to_string(epoch) + " by the " + m_sweep.pruner + " pruner";
+  }
+
+  double lastReport(int number, int64_t epoch) const {
+    auto record = m_store.trial(m_study.id, number);
+    if (!record) return NAN;
+    auto found = record->intermediate.find(epoch);
+    return found == record->intermediate.end() ? NAN : found->second;
+  }
+
+  void reap() {
+    for (auto it = m_running.begin(); it != m_running.end();) {
+      if (!it->process->poll()) {
+        ++it;
+        continue;
+      }
+      settle(*it);
+      m_slotBusy[it->slot] = false;
+      it = m_running.erase(it);
+    }
+  }
+
+  // The trial's process has exited: its run's end decides the trial's state.
+  void settle(RunningTrial &t) {
+    pollReports(t, /*mayPrune=*/false);
+    const std::string name = "trial " + std::to_string(t.number);
+    std::optional<tracking::RunRecord> run;
+    if (t.runId != 0) run = m_store.run(t.runId);
+    if (t.pruned) {
+      // The worker recorded KILLED "stopped on request"; say why the run was stopped.
+      if (run && run->status != tracking::RunStatus::Finished)
+        m_store.setStatus(t.runId, tracking::RunStatus::Killed, prunedMessage(t.prunedEpoch));
+      return;
+    }
+    TrialOutcome outcome;
+    if (run) outcome = outcomeOfRun(m_store, *run, m_metrics);
+    if (outcome.state.empty()) {
+      // The process ended without its run ending (or before recording one).
+      const std::string tail = lastLines(t.logFile, 3);
+      outcome.state = "FAILED";
+      outcome.message = "its process " + t.process->describeExit() + (tail.empty() ? "" : ": " + tail);
+      if (run) m_store.setStatus(t.runId, tracking::RunStatus::Failed, outcome.message);
+    }
+    if (t.stopped && outcome.state != "COMPLETE") {
+      outcome.message = "stopped with the sweep before it finished";
+      m_notRetried.insert(t.number);
+    }
+    m_store.setTrialState(m_study.id, t.number, outcome.state, outcome.values, outcome.message);
+    if (outcome.state == "COMPLETE") {
+      std::string values;
+      for (size_t i = 0; i < outcome.values.size(); ++i)
+        values += (i ? ", " : "") + m_metrics[i] + " " + formatMetric(outcome.values[i]);
+      const auto best = m_directions.size() == 1 ? bestTrial(m_store.trials(m_study.id), m_directions.front())
+                                                 : std::nullopt;
+      const bool isBest = best && best->number == t.number;
+      m_progress.event(name + " COMPLETE: " + values + (isBest ? " (best so far)" : ""));
+    } else {
+      m_progress.event(name + " FAILED: " + firstLine(outcome.message));
+    }
+  }
+
+  void stopNow(const std::string &why) {
+    if (m_stopping) return;
+    m_stopping = true;
+    m_progress.event(why + ": stopping " + std::to_string(m_running.size()) + " running trial(s) after a checkpoint");
+    for (auto &t : m_running) {
+      if (t.pruned) continue;
+      t.stopped = true;
+      t.process->terminate();
+    }
+  }
+
+  void beat() {
+    try {
+      m_store.studyHeartbeat(m_study.id);
+      for (const auto &t : m_running) m_store.trialHeartbeat(m_study.id, t.number);
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "torchwright: heartbeat: %s\n", e.what());
+    }
+  }
+
+  SweepCounts counts() const {
+    SweepCounts c;
+    for (const auto &t : m_store.trials(m_study.id)) {
+      if (t.state == "COMPLETE") ++c.complete;
+      else if (t.state == "PRUNED") ++c.pruned;
+      else if (t.state == "FAILED") ++c.failed;
+      else if (t.state == "RUNNING") ++c.running;
+    }
+    c.budgetTrials = m_sweep.budget.trials;
+    c.budgetMinutes = m_sweep.budget.minutes;
+    c.best = bestText();
+    c.elapsedMs = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_started).count();
+    return c;
+  }
+
+  std::string bestText() const {
+    const auto trials = m_store.trials(m_study.id);
+    if (m_directions.size() == 1) {
+      const auto best = bestTrial(trials, m_directions.front());
+      return best ? formatMetric(best->values.front()) + " (trial " + std::to_string(best->number) + ")" : "";
+    }
+    const auto front = paretoFront(trials, m_directions);
+    return front.empty() ? "" : std::to_string(front.size()) + " on the Pareto front";
+  }
+
+  int finish() {
+    const SweepCounts c = counts();
+    std::printf("study %s: %s\n", m_study.name.c_str(), SweepProgress::summary(c).c_str());
+    const auto trials = m_store.trials(m_study.id);
+    if (m_directions.size() == 1) {
+      if (const auto best = bestTrial(trials, m_directions.front()))
+        std::printf("best: trial %d, %s %s (%s)\n", best->number, m_metrics.front().c_str(),
+                    formatMetric(best->values.front()).c_str(), paramsLine(best->params).c_str());
+    }
+    if (c.complete == 0) std::printf("no trial completed\n");
+    std::printf("`torchwright study show %s` lists every trial\n", m_study.name.c_str());
+    std::fflush(stdout);
+    return c.complete > 0 || m_stopping || m_draining ? 0 : 1;
+  }
+
+  tracking::Store &m_store;
+  const tracking::StudyRecord m_study;
+  const sweep::SweepFile &m_sweep;
+  const DriverOptions m_options;
+  const std::string m_folder;
+  const std::vector<search::Direction> m_directions;
+  const std::vector<std::string> m_metrics;
+  std::unique_ptr<search::Pruner> m_pruner;
+  SweepProgress m_progress;
+  CorePlan m_plan;
+  int m_ranks = 1;
+  std::vector<bool> m_slotBusy;
+  std::vector<RunningTrial> m_running;
+  std::set<int> m_notRetried;
+  Clock::time_point m_started;
+  bool m_stopping = false, m_draining = false, m_timeUp = false, m_giveUp = false;
+  int m_invalidInARow = 0;
+};
+
+}  // namespace
+
+std::string studyFolder(const std::string &workspace, const tracking::StudyRecord &study) {
+  return (fs::path(workspace) / "studies" / study.uuid).string();
+}
+
+int driveStudy(tracking::Store &store, const tracking::StudyRecord &study, const sweep::SweepFile &sweep,
+               const DriverOptions &options) {
+  return Driver(store, study, sweep, options).run();
+}
+
+}  // namespace tw::cli

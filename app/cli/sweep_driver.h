@@ -1,0 +1,36 @@
+#pragma once
+// The sweep driver: runs a study to its budget. It keeps up to P trials running, each an ordinary
+// tracked run started as `torchwright train` (or `launch` for several ranks) on its own cores and
+// GPUs (core_plan.h, trial_process.h); asks the sampler for every new trial from what the
+// database holds; records each epoch's objective and asks the pruner; reads a finished run's
+// objective into its trial; and beats the study's and its trials' heartbeats. Everything it knows
+// is in the database, so a driver killed by SIGKILL loses no finished trial, and a resume
+// continues the numbering where the database left it.
+//
+// Stopping: a first Ctrl-C starts no new trial and waits for the running ones; a second one,
+// SIGTERM or Studio's Stop (the study's stop flag) stops the running trials at once, after a
+// checkpoint, and records them FAILED ("stopped with the sweep"), which a pruned trial never is.
+
+#include "core/sweep/sweep_file.h"
+#include "tracking/store.h"
+
+#include <string>
+
+namespace tw::cli {
+
+struct DriverOptions {
+  std::string workspace;
+  std::string selfPath;  // argv[0], to start `torchwright train` for each trial
+  bool resume = false;   // RUNNING trials left by a dead driver are failed first
+};
+
+// The study's folder: trial run files, their logs, the driver's lock and log, the base as run.
+std::string studyFolder(const std::string &workspace, const tracking::StudyRecord &study);
+
+// Runs the study until its budget is spent or it is stopped. The caller holds the study's
+// DriverLock. Returns the exit code: 0 when the budget was reached or the sweep was stopped on
+// request with at least one trial complete, 1 otherwise.
+int driveStudy(tracking::Store &store, const tracking::StudyRecord &study, const sweep::SweepFile &sweep,
+               const DriverOptions &options);
+
+}  // namespace tw::cli

@@ -1,0 +1,115 @@
+#include "app/cli/trial_process.h"
+
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <stdexcept>
+
+namespace tw::cli {
+
+TrialProcess::TrialProcess(const TrialLaunch &launch) {
+  // Everything the child needs is prepared before fork: between fork and exec only
+  // async-signal-safe calls are made.
+  std::vector<char *> argv;
+  argv.push_back(const_cast<char *>(launch.executable.c_str()));
+  for (const auto &a : launch.arguments) argv.push_back(const_cast<char *>(a.c_str()));
+  argv.push_back(nullptr);
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int cpu : launch.cpus) CPU_SET(cpu, &set);
+  std::vector<std::string> assignments;
+  for (const auto &[name, value] : launch.environment) assignments.push_back(name + "=" + value);
+  const int log = ::open(launch.logFile.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (log < 0) throw std::runtime_error("cannot write '" + launch.logFile + "': " + std::strerror(errno));
+  const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(log);
+    if (devNull >= 0) ::close(devNull);
+    throw std::runtime_error(std::string("cannot start a trial: fork failed: ") + std::strerror(errno));
+  }
+  if (pid == 0) {
+    ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGHUP);
+    if (::getppid() != parent) _exit(1);
+    struct sigaction dflt {};
+    dflt.sa_handler = SIG_DFL;
+    sigaction(SIGTERM, &dflt, nullptr);
+    sigaction(SIGINT, &dflt, nullptr);
+    sigaction(SIGHUP, &dflt, nullptr);
+    if (!launch.cpus.empty()) sched_setaffinity(0, sizeof set, &set);
+    for (auto &a : assignments) ::putenv(a.data());
+    ::dup2(log, STDOUT_FILENO);
+    ::dup2(log, STDERR_FILENO);
+    if (devNull >= 0) ::dup2(devNull, STDIN_FILENO);
+    ::execv(launch.executable.c_str(), argv.data());
+    const char *why = "torchwright: cannot start the trial's process\n";
+    (void)!::write(STDERR_FILENO, why, std::strlen(why));
+    _exit(127);
+  }
+  ::close(log);
+  if (devNull >= 0) ::close(devNull);
+  m_pid = pid;
+}
+
+TrialProcess::~TrialProcess() {
+  if (m_pid <= 0 || m_exited) return;
+  kill();
+  while (::waitpid(m_pid, &m_status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+bool TrialProcess::poll() {
+  if (m_exited || m_pid <= 0) return m_exited;
+  int status = 0;
+  const pid_t done = ::waitpid(m_pid, &status, WNOHANG);
+  if (done == m_pid) {
+    m_exited = true;
+    m_status = status;
+  }
+  return m_exited;
+}
+
+bool TrialProcess::succeeded() const { return m_exited && WIFEXITED(m_status) && WEXITSTATUS(m_status) == 0; }
+
+std::string TrialProcess::describeExit() const {
+  if (!m_exited) return "still running";
+  if (WIFSIGNALED(m_status))
+    return "killed by signal " + std::to_string(WTERMSIG(m_status)) + " (" + strsignal(WTERMSIG(m_status)) + ")";
+  return "exited with code " + std::to_string(WEXITSTATUS(m_status));
+}
+
+void TrialProcess::terminate() {
+  if (m_pid > 0 && !m_exited) ::kill(m_pid, SIGTERM);
+}
+
+void TrialProcess::kill() {
+  if (m_pid > 0 && !m_exited) ::kill(-m_pid, SIGKILL);
+}
+
+std::string lastLines(const std::string &path, int lines) {
+  std::ifstream in(path);
+  std::deque<std::string> tail;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    tail.push_back(line);
+    if (static_cast<int>(tail.size()) > lines) tail.pop_front();
+  }
+  std::string out;
+  for (const auto &l : tail) out += (out.empty() ? "" : "\n") + l;
+  return out;
+}
+
+}  // namespace tw::cli

@@ -1,0 +1,18 @@
+#pragma once
+// A trial's parameters as text, keyed by the space's dotted keys, as the tracking store keeps them
+// and `study show` prints them: {"train.lr": "0.0031", "train.optimizer": "sgd"}.
+
+#include "core/sweep/sweep_file.h"
+
+#include <map>
+#include <string>
+
+namespace tw::sweep {
+
+std::map<std::string, std::string> paramsText(const SweepFile &sweep, const search::Params &params);
+
+// The inverse; throws config::ConfigError naming the key when a key is not in the space or its
+// text is not a value the parameter can take (outside the range, off the step, not a choice).
+search::Params paramsFromText(const SweepFile &sweep, const std::map<std::string, std::string> &text);
+
+}  // namespace tw::sweep
