@@ -5,7 +5,6 @@
 #include <QPainter>
 
 #include <cmath>
-#include <functional>
 
 namespace tw::ui {
 
@@ -42,24 +41,17 @@ QRectF ContourPlot::plotRect() const {
   return QRectF(left, metrics.height(), std::max(10.0, width() - left - right), std::max(10.0, height() - bottom - metrics.height()));
 }
 
-double ContourPlot::fraction(const Axis &axis, double value) const {
-  if (!axis.categories.isEmpty()) return axis.categories.size() <= 1 ? 0.5 : (value + 0.5) / axis.categories.size();
-  if (axis.log && axis.low > 0 && axis.high > axis.low && value > 0)
-    return (std::log(value) - std::log(axis.low)) / (std::log(axis.high) - std::log(axis.low));
-  return axis.high > axis.low ? (value - axis.low) / (axis.high - axis.low) : 0.5;
-}
-
 void ContourPlot::paintEvent(QPaintEvent *) {
   QPainter painter(this);
   painter.fillRect(rect(), palette().window());
   const QRectF plot = plotRect();
   painter.fillRect(plot, palette().base());
-  if (m_grid.columns > 0 && m_grid.rows > 0 &&
-      m_grid.values.size() == static_cast<size_t>(m_grid.columns) * static_cast<size_t>(m_grid.rows)) {
-    const double w = plot.width() / m_grid.columns, h = plot.height() / m_grid.rows;
-    for (int row = 0; row < m_grid.rows; ++row)
-      for (int column = 0; column < m_grid.columns; ++column) {
-        const double v = m_grid.values[static_cast<size_t>(row) * m_grid.columns + column];
+  const int n = m_grid.size;
+  if (n > 0 && m_grid.values.size() == static_cast<size_t>(n) * static_cast<size_t>(n)) {
+    const double w = plot.width() / n, h = plot.height() / n;
+    for (int row = 0; row < n; ++row)
+      for (int column = 0; column < n; ++column) {
+        const double v = m_grid.values[static_cast<size_t>(row) * n + column];
         if (!std::isfinite(v)) continue;
         const QRectF cell(plot.left() + column * w, plot.bottom() - (row + 1) * h, w + 0.5, h + 0.5);
         painter.fillRect(cell, viridis((v - m_low) / (m_high - m_low)));
@@ -69,7 +61,7 @@ void ContourPlot::paintEvent(QPaintEvent *) {
   painter.setPen(QPen(Qt::white, 1.2));
   painter.setBrush(QColor(0x20, 0x20, 0x20));
   for (const QPointF &trial : m_trials) {
-    const double fx = fraction(m_grid.x, trial.x()), fy = fraction(m_grid.y, trial.y());
+    const double fx = trial.x(), fy = trial.y();
     if (!std::isfinite(fx) || !std::isfinite(fy)) continue;
     painter.drawEllipse(QPointF(plot.left() + fx * plot.width(), plot.bottom() - fy * plot.height()), 3.5, 3.5);
   }
@@ -88,15 +80,8 @@ void ContourPlot::paintEvent(QPaintEvent *) {
     const double y = plot.bottom() - f * plot.height();
     painter.drawText(QRectF(0, y - metrics.height() / 2, plot.left() - 4, metrics.height()), Qt::AlignRight, text);
   };
-  for (const auto &[axis, draw] : {std::pair{&m_grid.x, std::function<void(double, const QString &)>(xLabel)},
-                                   std::pair{&m_grid.y, std::function<void(double, const QString &)>(yLabel)}}) {
-    if (!axis->categories.isEmpty()) {
-      for (int i = 0; i < axis->categories.size(); ++i) draw(fraction(*axis, i), axis->categories[i]);
-    } else {
-      draw(0.0, label(axis->low));
-      draw(1.0, label(axis->high));
-    }
-  }
+  for (const auto &[unit, text] : m_grid.x.ticks) xLabel(unit, text);
+  for (const auto &[unit, text] : m_grid.y.ticks) yLabel(unit, text);
   painter.drawText(QRectF(plot.left(), plot.bottom() + metrics.height() + 4, plot.width(), metrics.height()),
                    Qt::AlignHCenter, m_grid.x.title);
   painter.save();

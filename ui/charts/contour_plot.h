@@ -1,19 +1,21 @@
 #pragma once
 // A contour plot of an objective over two parameters: a grid of cells coloured by the value the
-// analysis estimated there (viridis, with a colour bar), the trials drawn on top as dots. Axes
-// run from low (left, bottom) to high and may be logarithmic; categorical axes space their
-// choices evenly. Plain QPainter, like the confusion heat map.
+// analysis estimated there (viridis, with a colour bar), the trials drawn on top as dots.
+// Positions are in unit coordinates (0 at the left or bottom, 1 at the right or top), as
+// core/search's analyses report them, so log scales and categories are the axes' ticks' business.
+// Plain QPainter, like the confusion heat map.
 //
 //   ContourPlot::Grid grid;
-//   grid.x = {.title = "train.lr", .low = 1e-4, .high = 0.3, .log = true};
-//   grid.y = {.title = "data.batch_size", .low = 16, .high = 256};
-//   grid.columns = 20; grid.rows = 20; grid.values = ...;   // rows x columns, bottom row first
-//   plot->setData(grid, {{0.01, 64}}, tr("val/accuracy"));
+//   grid.x.title = "train.lr";
+//   grid.x.ticks = {{0.0, "1e-4"}, {0.5, "0.005"}, {1.0, "0.3"}};
+//   grid.size = 30; grid.values = ...;   // size x size, bottom row first
+//   plot->setData(grid, {{0.42, 0.7}}, tr("val/accuracy"));
 
 #include <QPointF>
 #include <QStringList>
 #include <QWidget>
 
+#include <utility>
 #include <vector>
 
 namespace tw::ui {
@@ -24,14 +26,12 @@ class ContourPlot : public QWidget {
  public:
   struct Axis {
     QString title;
-    double low = 0.0, high = 1.0;  // numbers: the range; categorical: 0 .. n-1
-    bool log = false;
-    QStringList categories;
+    std::vector<std::pair<double, QString>> ticks;  // (unit, label)
   };
   struct Grid {
     Axis x, y;
-    int columns = 0, rows = 0;
-    std::vector<double> values;  // rows * columns, row-major from the bottom; NaN: no estimate
+    int size = 0;                // cells along either axis
+    std::vector<double> values;  // size * size, row-major from the bottom; NaN: no estimate
   };
 
   explicit ContourPlot(QWidget *parent = nullptr);
@@ -49,7 +49,6 @@ class ContourPlot : public QWidget {
 
  private:
   QRectF plotRect() const;
-  double fraction(const Axis &axis, double value) const;  // 0 .. 1 along the axis
 
   Grid m_grid;
   std::vector<QPointF> m_trials;

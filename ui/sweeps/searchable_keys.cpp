@@ -1,7 +1,7 @@
 #include "ui/sweeps/searchable_keys.h"
 
 #include "core/config/config_fields.h"
-#include "core/spec/registry.h"
+#include "core/sweep/model_fields.h"
 
 #include <algorithm>
 #include <cmath>
@@ -52,49 +52,45 @@ void addConfigKeys(std::vector<SearchableKey> &keys) {
   }
 }
 
-void addModelKeys(const spec::ModelSpec &model, std::vector<SearchableKey> &keys) {
-  const spec::Registry &registry = spec::Registry::instance();
-  for (const spec::Node &node : model.nodes) {
-    const spec::OpDef *op = registry.find(node.op);
-    if (!op) continue;
-    for (const spec::ParamDef &param : op->params) {
-      // Inferred fields follow from the shapes; searching them could only break the model.
-      if (param.inferred) continue;
-      SearchableKey key;
-      key.key = "model." + node.id + "." + param.name;
-      key.doc = param.doc;
-      key.min = param.min;
-      key.max = param.max;
-      const auto written = node.params.find(param.name);
-      const std::optional<spec::ParamValue> value =
-          written != node.params.end() ? std::optional(written->second) : param.defaultValue;
-      switch (param.type) {
-        case spec::ParamType::Int: key.type = search::ParamType::Int; break;
-        case spec::ParamType::Float: key.type = search::ParamType::Float; break;
-        case spec::ParamType::Bool:
-          key.type = search::ParamType::Categorical;
-          key.choices = {"false", "true"};
-          break;
-        case spec::ParamType::String:
-          if (param.choices.empty()) continue;
-          key.type = search::ParamType::Categorical;
-          key.choices = param.choices;
-          break;
-        default:
-          continue;  // pairs and lists (kernel sizes, shapes)
-      }
-      if (value) key.current = spec::formatParamValue(*value);
-      keys.push_back(std::move(key));
+void addModelKeys(const std::string &modelYaml, std::vector<SearchableKey> &keys) {
+  for (const sweep::ModelField &field : sweep::modelFields(modelYaml)) {
+    // A block parameter may reach several registry parameters; it takes the first one's type
+    // and the range every one of them allows.
+    if (field.params.empty()) continue;
+    const spec::ParamDef &param = *field.params.front();
+    SearchableKey key;
+    key.key = field.key;
+    key.doc = param.doc;
+    key.current = field.current;
+    for (const spec::ParamDef *each : field.params) {
+      if (each->min) key.min = key.min ? std::max(*key.min, *each->min) : *each->min;
+      if (each->max) key.max = key.max ? std::min(*key.max, *each->max) : *each->max;
     }
+    switch (param.type) {
+      case spec::ParamType::Int: key.type = search::ParamType::Int; break;
+      case spec::ParamType::Float: key.type = search::ParamType::Float; break;
+      case spec::ParamType::Bool:
+        key.type = search::ParamType::Categorical;
+        key.choices = {"false", "true"};
+        break;
+      case spec::ParamType::String:
+        if (param.choices.empty()) continue;
+        key.type = search::ParamType::Categorical;
+        key.choices = param.choices;
+        break;
+      default:
+        continue;  // pairs and lists (kernel sizes, shapes)
+    }
+    keys.push_back(std::move(key));
   }
 }
 
 }  // namespace
 
-std::vector<SearchableKey> searchableKeys(const spec::ModelSpec &model) {
+std::vector<SearchableKey> searchableKeys(const std::string &modelYaml) {
   std::vector<SearchableKey> keys;
   addConfigKeys(keys);
-  addModelKeys(model, keys);
+  addModelKeys(modelYaml, keys);
   return keys;
 }
 

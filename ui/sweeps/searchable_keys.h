@@ -1,13 +1,13 @@
 #pragma once
 // The keys a sweep may search, as the Sweeps form offers them: every run-file key of the config
 // table that a distribution can cover (numbers, booleans, strings with choices) and every typed
-// field of the model's nodes (`model.<node id>.<field>`, from the layer registry), each with its
-// type, allowed range, choices and current value. Read from those tables, never listed here.
+// field of the model (`model.<node id>.<field>`, as core/sweep's model_fields.h finds them with
+// the layer registry's definitions), each with its type, allowed range, choices and current
+// value. Read from those tables, never listed here.
 //
-//   for (const SearchableKey &key : searchableKeys(document->spec())) combo->addItem(key.key);
+//   for (const SearchableKey &key : searchableKeys(document->toYaml().toStdString())) combo->addItem(key.key);
 
 #include "core/search/space.h"
-#include "core/spec/model_spec.h"
 
 #include <optional>
 #include <string>
@@ -24,8 +24,8 @@ struct SearchableKey {
   std::string doc;
 };
 
-// Config-table keys first (table order), then the model's nodes in file order.
-std::vector<SearchableKey> searchableKeys(const spec::ModelSpec &model);
+// Config-table keys first (table order), then the model's fields in file order.
+std::vector<SearchableKey> searchableKeys(const std::string &modelYaml);
 
 // A distribution to start a new row with: around the current value within the allowed range
 // (floats a decade either side, log-scaled when positive; ints half to double), every choice.

@@ -56,13 +56,33 @@ search::Trial toSearchTrial(const tracking::TrialRecord &record, const search::S
 
 StudyAnalysis analyseStudy(const tracking::StudyRecord &study, const std::vector<tracking::TrialRecord> &trials,
                            const StudyAnalysisRequest &request) {
-  (void)request;
   StudyAnalysis analysis;
   analysis.studyId = study.id;
   if (!readStudySpace(study, &analysis.space, &analysis.directions, &analysis.metrics, &analysis.problem))
     return analysis;
   analysis.trials.reserve(trials.size());
   for (const auto &record : trials) analysis.trials.push_back(toSearchTrial(record, analysis.space));
+  if (analysis.directions.empty()) return analysis;
+  const search::SearchSpace &space = analysis.space;
+  analysis.history = search::optimizationHistory(analysis.trials, analysis.directions.front());
+  analysis.importance = search::paramImportances(space, analysis.trials);
+  analysis.slices = search::paramSlices(space, analysis.trials);
+  analysis.parallel = search::parallelCoordinates(space, analysis.trials,
+                                                  analysis.metrics.empty() ? "objective" : analysis.metrics.front());
+  // The contour pair: the one asked for, else the two most important parameters.
+  std::string x = request.contourX, y = request.contourY;
+  if (!space.find(x) || !space.find(y) || x == y) {
+    x.clear();
+    y.clear();
+    if (analysis.importance.size() >= 2) {
+      x = analysis.importance[0].key;
+      y = analysis.importance[1].key;
+    } else if (space.params.size() >= 2) {
+      x = space.params[0].key;
+      y = space.params[1].key;
+    }
+  }
+  if (!x.empty() && !y.empty() && x != y) analysis.contour = search::contourData(space, analysis.trials, x, y);
   return analysis;
 }
 

@@ -7,6 +7,11 @@
 //   StudyAnalysis a = analyseStudy(study, trials, {.contourX = "train.lr", .contourY = "data.batch_size"});
 //   a.trials.size();   // the trials the space could read, in number order
 
+#include "core/search/analysis_contour.h"
+#include "core/search/analysis_history.h"
+#include "core/search/analysis_importance.h"
+#include "core/search/analysis_parallel_coords.h"
+#include "core/search/analysis_slices.h"
 #include "core/search/space.h"
 #include "core/search/trial.h"
 #include "tracking/study_record.h"
@@ -37,20 +42,12 @@ struct StudyAnalysis {
   std::vector<std::string> metrics;
   std::vector<search::Trial> trials;  // number order
 
-  // Optimisation history of the first objective: COMPLETE trials in number order.
-  struct HistoryPoint {
-    int number = 0;
-    double value = 0.0, best = 0.0;
-  };
-  std::vector<HistoryPoint> history;
-  // Parameter importance (shares of the objective's variance), largest first.
-  std::vector<std::pair<std::string, double>> importance;
-  // The objective estimated over a grid of two parameters (rows x columns, bottom row first).
-  struct Contour {
-    std::string x, y;
-    int columns = 0, rows = 0;
-    std::vector<double> values;
-  } contour;
+  // What core/search computes from the trials, for the first objective.
+  std::vector<search::HistoryPoint> history;
+  std::vector<search::ParamImportance> importance;  // most important first
+  std::vector<search::ParamSlice> slices;           // one per parameter
+  search::ParallelCoordinates parallel;
+  search::ContourData contour;                      // gridSize 0: no surface (yet)
   // Two objectives: the numbers of the trials on the Pareto front.
   std::vector<int> paretoFront;
 };

@@ -36,18 +36,11 @@ ScatterChart::Axis titled(const QString &title) {
   return axis;
 }
 
-ContourPlot::Axis contourAxis(const search::ParamSpec &spec) {
-  ContourPlot::Axis axis;
-  axis.title = QString::fromStdString(spec.key);
-  axis.low = spec.low;
-  axis.high = spec.high;
-  axis.log = spec.log;
-  for (const auto &choice : spec.choices) axis.categories << QString::fromStdString(choice);
-  if (!axis.categories.isEmpty()) {
-    axis.low = 0;
-    axis.high = static_cast<double>(axis.categories.size() - 1);
-  }
-  return axis;
+ContourPlot::Axis contourAxis(const search::AnalysisAxis &axis) {
+  ContourPlot::Axis made;
+  made.title = QString::fromStdString(axis.label);
+  for (const auto &tick : axis.ticks) made.ticks.emplace_back(tick.unit, QString::fromStdString(tick.label));
+  return made;
 }
 
 QWidget *withNote(QWidget *chart, QLabel *note, QWidget *parent, QLayout *controls = nullptr) {
@@ -180,56 +173,50 @@ void StudyPlots::showHistory() {
 }
 
 void StudyPlots::showParallel() {
-  // One axis per parameter, then the objective; a trial without a parameter (inactive) or
-  // without a value (not complete) leaves a gap there.
-  std::vector<ParallelCoordinates::Axis> axes;
+  // core/search places each COMPLETE trial on the axes in unit coordinates; the widget takes
+  // values (it scales and labels them itself), so the units go back through the space.
+  const search::ParallelCoordinates &data = m_analysis->parallel;
+  const auto &params = m_analysis->space.params;
+  std::vector<ParallelCoordinates::Axis> axes(data.axes.size());
   QStringList names;
-  for (const auto &trial : m_analysis->trials) names << tr("Trial %1").arg(trial.number);
-  for (const auto &param : m_analysis->space.params) {
-    ParallelCoordinates::Axis axis;
-    axis.title = QString::fromStdString(param.key);
-    axis.log = param.log;
-    for (const auto &choice : param.choices) axis.categories << QString::fromStdString(choice);
-    for (const auto &trial : m_analysis->trials) {
-      const auto value = trial.params.find(param.key);
-      axis.values.push_back(value == trial.params.end() ? NAN : value->second);
+  for (size_t i = 0; i < data.axes.size(); ++i) {
+    axes[i].title = QString::fromStdString(data.axes[i].label);
+    if (i < params.size()) {
+      axes[i].log = params[i].log;
+      for (const auto &choice : params[i].choices) axes[i].categories << QString::fromStdString(choice);
     }
-    axes.push_back(std::move(axis));
   }
-  for (size_t objective = 0; objective < m_analysis->directions.size(); ++objective) {
-    ParallelCoordinates::Axis axis;
-    axis.title = objectiveTitle(objective);
-    for (const auto &trial : m_analysis->trials)
-      axis.values.push_back(trial.state == search::TrialState::Complete && objective < trial.values.size()
-                                ? trial.values[objective]
-                                : NAN);
-    axes.push_back(std::move(axis));
+  for (const search::ParallelLine &line : data.lines) {
+    names << tr("Trial %1").arg(line.number);
+    for (size_t i = 0; i < axes.size() && i < line.units.size(); ++i) {
+      const double unit = line.units[i];
+      axes[i].values.push_back(i < params.size() ? (std::isfinite(unit) ? search::fromUnit(params[i], unit) : NAN)
+                                                 : line.objective);
+    }
   }
-  const int colorAxis = static_cast<int>(m_analysis->space.params.size());
-  m_parallel->setData(std::move(axes), names, m_analysis->directions.empty() ? -1 : colorAxis);
+  m_parallel->setData(std::move(axes), names, data.axes.empty() ? -1 : static_cast<int>(data.axes.size()) - 1);
 }
 
 void StudyPlots::showSlice() {
   if (!m_analysis) return;
-  const search::ParamSpec *spec = m_analysis->space.find(m_sliceParam->currentText().toStdString());
+  const std::string key = m_sliceParam->currentText().toStdString();
+  const search::ParamSpec *spec = m_analysis->space.find(key);
+  std::vector<ScatterChart::Point> points;
+  for (const search::ParamSlice &slice : m_analysis->slices) {
+    if (slice.key != key) continue;
+    for (const search::SlicePoint &point : slice.points)
+      points.push_back({point.value, point.objective, tr("Trial %1").arg(point.number)});
+  }
   if (!spec) {
     m_slice->setPoints({}, {}, {});
     return;
-  }
-  std::vector<ScatterChart::Point> points;
-  for (const auto &trial : m_analysis->trials) {
-    const auto value = trial.params.find(spec->key);
-    if (trial.state != search::TrialState::Complete || trial.values.empty() || value == trial.params.end()) continue;
-    points.push_back({value->second, trial.values.front(), tr("Trial %1").arg(trial.number)});
   }
   m_slice->setPoints(scatterAxis(*spec), titled(objectiveTitle(0)), std::move(points));
 }
 
 void StudyPlots::showContour() {
-  const auto &contour = m_analysis->contour;
-  const search::ParamSpec *x = m_analysis->space.find(contour.x);
-  const search::ParamSpec *y = m_analysis->space.find(contour.y);
-  if (!x || !y || contour.values.empty()) {
+  const search::ContourData &contour = m_analysis->contour;
+  if (contour.gridSize == 0) {
     m_contour->clear();
     m_contourNote->setText(m_analysis->space.params.size() < 2
                                ? tr("A contour plot needs two parameters.")
@@ -238,26 +225,21 @@ void StudyPlots::showContour() {
     return;
   }
   m_contourNote->hide();
-  m_contourX->setCurrentText(QString::fromStdString(contour.x));
-  m_contourY->setCurrentText(QString::fromStdString(contour.y));
+  m_contourX->setCurrentText(QString::fromStdString(contour.xAxis.label));
+  m_contourY->setCurrentText(QString::fromStdString(contour.yAxis.label));
   ContourPlot::Grid grid;
-  grid.x = contourAxis(*x);
-  grid.y = contourAxis(*y);
-  grid.columns = contour.columns;
-  grid.rows = contour.rows;
-  grid.values = contour.values;
+  grid.x = contourAxis(contour.xAxis);
+  grid.y = contourAxis(contour.yAxis);
+  grid.size = contour.gridSize;
+  grid.values = contour.z;
   std::vector<QPointF> trials;
-  for (const auto &trial : m_analysis->trials) {
-    const auto vx = trial.params.find(x->key), vy = trial.params.find(y->key);
-    if (trial.state == search::TrialState::Complete && vx != trial.params.end() && vy != trial.params.end())
-      trials.emplace_back(vx->second, vy->second);
-  }
+  for (const search::ContourPoint &point : contour.points) trials.emplace_back(point.xUnit, point.yUnit);
   m_contour->setData(std::move(grid), std::move(trials), objectiveTitle(0));
 }
 
 void StudyPlots::showImportance() {
   std::vector<std::pair<QString, double>> bars;
-  for (const auto &[key, value] : m_analysis->importance) bars.emplace_back(QString::fromStdString(key), value);
+  for (const auto &entry : m_analysis->importance) bars.emplace_back(QString::fromStdString(entry.key), entry.importance);
   m_importanceNote->setVisible(bars.empty());
   m_importanceNote->setText(tr("Importance appears once enough trials have finished."));
   m_importance->setBars(std::move(bars), tr("Importance"));

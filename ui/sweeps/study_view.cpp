@@ -183,6 +183,15 @@ void StudyView::watch() {
       Qt::QueuedConnection);
 }
 
+void StudyView::selectStudyUuid(const QString &uuid) {
+  m_pendingUuid = uuid;
+  for (const auto &summary : m_summaries)
+    if (QString::fromStdString(summary.study.uuid) == uuid) {
+      m_pendingUuid.clear();
+      selectStudy(summary.study.id);
+    }
+}
+
 QString StudyView::selectedStudyName() const {
   for (const auto &summary : m_summaries)
     if (summary.study.id == m_studyId) return QString::fromStdString(summary.study.name);
@@ -214,6 +223,7 @@ void StudyView::onStudies(const StudiesUpdate &update) {
     if (s.study.id == m_studyId) m_studies->selectRow(row);
   }
   m_studies->setSortingEnabled(true);
+  if (!m_pendingUuid.isEmpty()) selectStudyUuid(m_pendingUuid);
   updateButtons();
 }
 

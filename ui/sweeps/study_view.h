@@ -33,6 +33,8 @@ class StudyView : public QWidget {
   void setDatabase(const QString &dbPath);
   // Shows the study with this id (once it is listed, if it is not yet).
   void selectStudy(int64_t studyId);
+  // The same by uuid, as `torchwright sweep --detach` prints it; waits for the study to be listed.
+  void selectStudyUuid(const QString &uuid);
   int64_t selectedStudyId() const { return m_studyId; }
   QString selectedStudyName() const;
   // The selected trial's record, or nullptr.
@@ -70,6 +72,7 @@ class StudyView : public QWidget {
   quint64 m_generation = 0;
   quint64 m_token = 0;
   int64_t m_studyId = 0;
+  QString m_pendingUuid;
   StudyAnalysisRequest m_request;
   std::vector<StudySummary> m_summaries;
   std::vector<tracking::TrialRecord> m_records;

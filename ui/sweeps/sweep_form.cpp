@@ -65,7 +65,9 @@ SweepForm::SweepForm(QWidget *parent)
     box->setEditable(true);  // any metric the run records, such as a test/ key
     box->addItems(metrics);
   }
-  m_secondMetric->setCurrentText(QString::fromLatin1(config::metrics::kValLoss));
+  // The model's parameter count, which the registry knows without training: accuracy against size.
+  m_secondMetric->addItem(QStringLiteral("params"));
+  m_secondMetric->setCurrentText(QStringLiteral("params"));
   for (QComboBox *box : {m_direction, m_secondDirection}) {
     box->addItem(tr("maximize"), QStringLiteral("maximize"));
     box->addItem(tr("minimize"), QStringLiteral("minimize"));
@@ -162,10 +164,11 @@ SweepForm::SweepForm(QWidget *parent)
   layout->addLayout(buttons);
 }
 
-void SweepForm::setModel(const spec::ModelSpec &model) { m_space->setKeys(searchableKeys(model)); }
+void SweepForm::setModel(const QString &modelYaml) { m_space->setKeys(searchableKeys(modelYaml.toStdString())); }
 
 void SweepForm::fillDirection(QComboBox *direction, const QString &metric) {
-  direction->setCurrentIndex(config::metrics::lowerIsBetter(metric.toStdString()) ? 1 : 0);
+  const bool lower = metric == QLatin1String("params") || config::metrics::lowerIsBetter(metric.toStdString());
+  direction->setCurrentIndex(lower ? 1 : 0);
 }
 
 void SweepForm::showSamplerOptions() {

@@ -4,7 +4,7 @@
 // the budget and the parallelism. It turns into a sweep::SweepFile whose base is the run the
 // Launch page would launch, checked by the same parser `torchwright sweep` uses.
 //
-//   form->setModel(document->spec());
+//   form->setModel(document->toYaml());
 //   form->setBaseYaml(launchPage->runYaml());
 //   QString path, error;
 //   if (form->save(workspace, &path, &error)) launcher->start(path, workspace);
@@ -20,10 +20,6 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
-namespace tw::spec {
-struct ModelSpec;
-}
-
 namespace tw::ui {
 
 class OptionEditor;
@@ -35,8 +31,8 @@ class SweepForm : public QWidget {
  public:
   explicit SweepForm(QWidget *parent = nullptr);
 
-  // Offers the config table's keys and this model's fields.
-  void setModel(const spec::ModelSpec &model);
+  // Offers the config table's keys and the fields of this model (its YAML text).
+  void setModel(const QString &modelYaml);
   // The base run file's text (the Launch page's run).
   void setBaseYaml(const QString &yaml) { m_baseYaml = yaml; }
 

@@ -3,6 +3,7 @@
 #include "ui/launch/run_launcher.h"
 
 #include <QProcess>
+#include <QRegularExpression>
 
 namespace tw::ui {
 
@@ -39,7 +40,8 @@ void SweepLauncher::onFinished(int exitCode) {
   m_process->deleteLater();
   m_process = nullptr;
   if (exitCode == 0) {
-    Q_EMIT started(out);
+    const auto match = QRegularExpression(QStringLiteral("\\b([0-9a-f]{32})\\b")).match(out);
+    Q_EMIT started(match.hasMatch() ? match.captured(1) : QString(), err.isEmpty() ? out : err);
     return;
   }
   Q_EMIT failed(err.isEmpty() ? tr("torchwright sweep exited with code %1").arg(exitCode) : err);

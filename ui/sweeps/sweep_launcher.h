@@ -27,8 +27,8 @@ class SweepLauncher : public QObject {
   bool resume(const QString &study, const QString &workspace);
 
  Q_SIGNALS:
-  // The command's own words (the study it started or resumed).
-  void started(const QString &output);
+  // The study's uuid when the command printed one, and its own words about what it started.
+  void started(const QString &studyUuid, const QString &message);
   void failed(const QString &message);
 
  private:

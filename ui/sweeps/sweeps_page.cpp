@@ -34,10 +34,10 @@ SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent
   connect(m_model, &ModelDocument::changed, this, &SweepsPage::refreshModel);
   refreshModel();
   connect(m_form, &SweepForm::startRequested, this, &SweepsPage::start);
-  connect(m_launcher, &SweepLauncher::started, this, [this](const QString &output) {
+  connect(m_launcher, &SweepLauncher::started, this, [this](const QString &uuid, const QString &message) {
     m_form->startButton()->setEnabled(true);
-    m_studies->resumeButton()->setEnabled(true);
-    setStatus(output.isEmpty() ? tr("The sweep runs in the background.") : output, false);
+    setStatus(message.isEmpty() ? tr("The sweep runs in the background.") : message, false);
+    if (!uuid.isEmpty()) m_studies->selectStudyUuid(uuid);
     m_tabs->setCurrentWidget(m_studies);
   });
   connect(m_launcher, &SweepLauncher::failed, this, [this](const QString &message) {
@@ -54,7 +54,7 @@ SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent
   connect(m_studies, &StudyView::launchConfigurationRequested, this, &SweepsPage::launchConfigurationRequested);
 }
 
-void SweepsPage::refreshModel() { m_form->setModel(m_model->spec()); }
+void SweepsPage::refreshModel() { m_form->setModel(m_model->toYaml()); }
 
 void SweepsPage::setWorkspace(const QString &dir) {
   m_workspace = dir;
