@@ -6,6 +6,12 @@ namespace tw::search {
 const std::vector<SamplerEntry> &samplerCatalog() {
   static const std::vector<SamplerEntry> entries = {
       randomSamplerEntry(),
+      gridSamplerEntry(),
+      quasiRandomSamplerEntry(),
+      tpeSamplerEntry(),
+      gpSamplerEntry(),
+      cmaesSamplerEntry(),
+      nsga2SamplerEntry(),
   };
   return entries;
 }

@@ -1,6 +1,7 @@
 #include "core/sweep/sweep_sections.h"
 
 #include "core/spec/model_spec.h"
+#include "core/sweep/yaml_text.h"
 
 #include <cerrno>
 #include <cstring>
@@ -35,9 +36,7 @@ std::string inlineBaseText(const YAML::Node &node, const std::string &folder) {
   YAML::Node data = copy["data"];
   if (data.IsMap() && data["path"] && data["path"].IsScalar() && !data["path"].Scalar().empty())
     data["path"] = absolute(data["path"].Scalar(), folder);
-  YAML::Emitter out;
-  out << copy;
-  return std::string(out.c_str()) + "\n";
+  return yamlText(copy);
 }
 
 // "<run config>:3:5: message" from an inline base points into text the person never wrote.

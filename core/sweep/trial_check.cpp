@@ -11,6 +11,7 @@ namespace {
 // its line numbers mean nothing to a person; the same node in the base model file has the line
 // they can open. Node ids do not change with the values.
 void locateInBaseModel(const SweepFile &sweep, std::vector<spec::Diagnostic> &diagnostics) {
+  if (diagnostics.empty()) return;
   std::string file;
   spec::ModelSpec base;
   try {

@@ -2,6 +2,7 @@
 
 #include "core/sweep/model_fields.h"
 #include "core/sweep/trial_params.h"
+#include "core/sweep/yaml_text.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -41,9 +42,7 @@ config::RunConfig trialConfig(const SweepFile &sweep, const search::Params &para
     if (dot <= 6 || !setModelField(model, node, field, text))
       throw config::ConfigError(fileOf(sweep) + ": '" + key + "': the base model has no node '" + node + "'");
   }
-  YAML::Emitter out;
-  out << model;
-  config.modelYaml = std::string(out.c_str()) + "\n";
+  config.modelYaml = detail::yamlText(model);
   config.modelFile.clear();  // the trial's model is this text, no longer the file
   return config;
 }

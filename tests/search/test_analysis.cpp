@@ -4,6 +4,7 @@
 #include "core/search/analysis_contour.h"
 #include "core/search/analysis_history.h"
 #include "core/search/analysis_parallel_coords.h"
+#include "core/search/analysis_pareto.h"
 #include "core/search/analysis_slices.h"
 #include "core/search/random_sampler.h"
 #include "core/search/study.h"
@@ -63,6 +64,26 @@ class TestAnalysis : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  void paretoPlotMarksTheNonDominated() {
+    // Accuracy up, parameters down: trial 2 is beaten by trial 0 on both, trial 3 failed.
+    std::vector<Trial> trials(4);
+    const double values[4][2] = {{0.9, 100}, {0.8, 50}, {0.85, 120}, {0.99, 1}};
+    for (int i = 0; i < 4; ++i) {
+      trials[i].number = i;
+      trials[i].state = i == 3 ? TrialState::Failed : TrialState::Complete;
+      trials[i].values = {values[i][0], values[i][1]};
+    }
+    const ParetoPlot plot = paretoPlot(trials, {Direction::Maximize, Direction::Minimize}, {"val/accuracy", "params"});
+    QCOMPARE(plot.points.size(), size_t(3));
+    QVERIFY(plot.points[0].onFront);
+    QVERIFY(plot.points[1].onFront);
+    QVERIFY(!plot.points[2].onFront);
+    QCOMPARE(plot.xAxis.label, std::string("val/accuracy"));
+    QCOMPARE(plot.points[1].x, 0.0);  // the lowest accuracy sits at the left end
+    QCOMPARE(plot.points[2].y, 1.0);  // the most parameters at the top
+    QVERIFY(paretoPlot(trials, {Direction::Maximize}, {}).points.empty());
+  }
+
   void niceSteps() {
     QCOMPARE(niceStep(1.0, 4), 0.2);
     QCOMPARE(niceStep(100.0, 4), 20.0);

@@ -12,9 +12,9 @@ using namespace tw;
 namespace {
 
 const std::string kExamples = std::string(TW_SOURCE_DIR) + "/resources/examples/";
-// The example names tpe and median, which other parts of the catalog provide; these tests need
-// only what every build has.
-const std::vector<std::string> kPlainMethods = {"sampler.type=random", "pruner.type=none"};
+// The example's sampler is tpe, which another part of the catalog provides; these tests need only
+// what every build has.
+const std::vector<std::string> kPlainMethods = {"sampler.type=random"};
 
 std::string withBase(std::string text) {
   const std::string placeholder = "%BASE%";
@@ -48,6 +48,8 @@ class TestSweepFile : public QObject {
     QCOMPARE(s.objectives[0].metric, std::string("val/accuracy"));
     QVERIFY(s.objectives[0].direction == search::Direction::Maximize);
     QCOMPARE(s.seed, uint64_t(1));
+    QCOMPARE(s.pruner, std::string("median"));
+    QVERIFY(s.prunerOptions.empty());
     QCOMPARE(s.budget.trials, 24);
     QCOMPARE(s.budget.minutes, 120.0);
     QCOMPARE(s.parallel, 2);
@@ -126,13 +128,15 @@ class TestSweepFile : public QObject {
   void overridesSetTheSweepFilesOwnKeys() {
     const sweep::SweepFile s = sweep::loadSweepFile(
         kExamples + "fashion_mlp.sweep.yaml",
-        {"sampler.type=random", "pruner.type=none", "budget.trials=10", "parallel=3", "sampler.seed=7",
-         "space.train.lr.high=0.1", "study=quick"});
+        {"sampler.type=random", "pruner.type=asha", "pruner.reduction_factor=4", "budget.trials=10", "parallel=3",
+         "sampler.seed=7", "space.train.lr.high=0.1", "study=quick"});
     QCOMPARE(s.budget.trials, 10);
     QCOMPARE(s.parallel, 3);
     QCOMPARE(s.seed, uint64_t(7));
     QCOMPARE(s.space.find("train.lr")->high, 0.1);
     QCOMPARE(s.studyName, std::string("quick"));
+    QCOMPARE(s.pruner, std::string("asha"));
+    QCOMPARE(s.prunerOptions, (search::OptionValues{{"reduction_factor", "4"}}));
   }
 
   void badOverridesAreNamed_data() {
@@ -214,6 +218,9 @@ class TestSweepFile : public QObject {
         << 5 << "sampler 'random': unknown option 'n_startup'";
     QTest::newRow("unknown pruner")
         << head + "space: {train.lr: [0.1]}\npruner: {type: nope}\n" << 5 << "unknown pruner 'nope'";
+    QTest::newRow("bad pruner option")
+        << head + "space: {train.lr: [0.1]}\npruner:\n  type: median\n  n_startup_trials: -1\n" << 7
+        << "pruner 'median': option 'n_startup_trials': -1 is outside >= 0";
     QTest::newRow("when on an unknown key")
         << head + "space:\n  train.lr: [0.1]\n  train.momentum: {type: float, low: 0, high: 0.9, when: {train.optimiser: sgd}}\n"
         << 6 << "'when' names 'train.optimiser'";

@@ -16,7 +16,7 @@ namespace {
 const std::string kExamples = std::string(TW_SOURCE_DIR) + "/resources/examples/";
 
 sweep::SweepFile exampleSweep() {
-  return sweep::loadSweepFile(kExamples + "fashion_mlp.sweep.yaml", {"sampler.type=random", "pruner.type=none"});
+  return sweep::loadSweepFile(kExamples + "fashion_mlp.sweep.yaml", {"sampler.type=random"});
 }
 
 // The values as a person writes them, turned into the sampler's numbers.
@@ -132,6 +132,26 @@ class TestSweepTrials : public QObject {
     auto rule = sweep::checkTrial(s, paramsOf(s, {{"model.h1.out_features", "16"}, {"train.loss", "mse"}}));
     QVERIFY2(rule.size() == 1 && rule[0].field == "train.loss" && rule[0].message.find("regression loss") != std::string::npos,
              qPrintable(format(rule)));
+  }
+
+  void theTrialModelMeansWhatTheFileMeans() {
+    // Quoted, '$p' is text (and no Dropout probability); written back unquoted it would name the
+    // block parameter and the trial would pass a check the base model fails.
+    QTemporaryDir dir;
+    std::ofstream(dir.filePath("q.model.yaml").toStdString())
+        << "blocks:\n  dense:\n    params: {width: 8, p: 0.1}\n    inputs: [x]\n    nodes:\n"
+           "      - {id: fc, op: Linear, out_features: $width, inputs: [x]}\n"
+           "      - {id: drop, op: Dropout, p: '$p'}\n"
+           "nodes:\n  - {id: x, op: Input, shape: [2]}\n  - {id: h, block: dense}\n  - {id: out, op: Linear, out_features: 3}\n";
+    std::ofstream(dir.filePath("q.run.yaml").toStdString()) << "model: q.model.yaml\ndata: {dataset: blobs, samples: 60}\n";
+    const std::string file = dir.filePath("q.sweep.yaml").toStdString();
+    std::ofstream(file) << "base: q.run.yaml\nsampler: random\nbudget: {trials: 1}\nspace: {model.h.width: [8, 16]}\n";
+    const sweep::SweepFile s = sweep::loadSweepFile(file);
+    const config::RunConfig c = sweep::trialConfig(s, paramsOf(s, {{"model.h.width", "16"}}));
+    QVERIFY2(c.modelYaml.find("\"$p\"") != std::string::npos, c.modelYaml.c_str());
+    const auto problems = sweep::checkTrial(s, paramsOf(s, {{"model.h.width", "16"}}));
+    QVERIFY2(problems.size() == 1 && problems[0].node == "h.drop" && problems[0].field == "p",
+             qPrintable(format(problems)));
   }
 
   void checkTrialReportsAValueTheBaseCannotTake() {
