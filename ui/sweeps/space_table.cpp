@@ -4,6 +4,7 @@
 #include <QCompleter>
 #include <QHeaderView>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tw::ui {

@@ -82,6 +82,8 @@ StudyAnalysis analyseStudy(const tracking::StudyRecord &study, const std::vector
       y = space.params[1].key;
     }
   }
+  if (analysis.directions.size() == 2)
+    analysis.pareto = search::paretoPlot(analysis.trials, analysis.directions, analysis.metrics);
   if (!x.empty() && !y.empty() && x != y) analysis.contour = search::contourData(space, analysis.trials, x, y);
   return analysis;
 }

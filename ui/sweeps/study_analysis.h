@@ -11,6 +11,7 @@
 #include "core/search/analysis_history.h"
 #include "core/search/analysis_importance.h"
 #include "core/search/analysis_parallel_coords.h"
+#include "core/search/analysis_pareto.h"
 #include "core/search/analysis_slices.h"
 #include "core/search/space.h"
 #include "core/search/trial.h"
@@ -48,8 +49,7 @@ struct StudyAnalysis {
   std::vector<search::ParamSlice> slices;           // one per parameter
   search::ParallelCoordinates parallel;
   search::ContourData contour;                      // gridSize 0: no surface (yet)
-  // Two objectives: the numbers of the trials on the Pareto front.
-  std::vector<int> paretoFront;
+  search::ParetoPlot pareto;                        // two objectives only
 };
 
 StudyAnalysis analyseStudy(const tracking::StudyRecord &study, const std::vector<tracking::TrialRecord> &trials,

@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace tw::ui {
@@ -251,12 +252,10 @@ void StudyPlots::showPareto() {
   if (!two) return;
   std::vector<ScatterChart::Point> points;
   std::vector<std::pair<double, double>> front;
-  for (const auto &trial : m_analysis->trials) {
-    if (trial.state != search::TrialState::Complete || trial.values.size() < 2) continue;
-    points.push_back({trial.values[0], trial.values[1], tr("Trial %1").arg(trial.number)});
-    if (std::find(m_analysis->paretoFront.begin(), m_analysis->paretoFront.end(), trial.number) !=
-        m_analysis->paretoFront.end())
-      front.emplace_back(trial.values[0], trial.values[1]);
+  for (const search::ParetoPoint &point : m_analysis->pareto.points) {
+    if (point.values.size() < 2) continue;
+    points.push_back({point.values[0], point.values[1], tr("Trial %1").arg(point.number)});
+    if (point.onFront) front.emplace_back(point.values[0], point.values[1]);
   }
   std::sort(front.begin(), front.end());
   QList<QPointF> line;

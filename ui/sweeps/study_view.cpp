@@ -110,6 +110,7 @@ StudyView::StudyView(QWidget *parent)
   split->addWidget(left);
   split->addWidget(right);
   split->setStretchFactor(1, 3);
+  split->setSizes({360, 1040});
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(split);
@@ -280,8 +281,16 @@ void StudyView::showTrials() {
     m_trials->setItem(row, RunColumn, new QTableWidgetItem(t.runId != 0 ? QString::number(t.runId) : QString()));
     for (size_t i = 0; i < m_paramKeys.size(); ++i) {
       const auto found = t.params.find(m_paramKeys[i]);
-      m_trials->setItem(row, FirstParamColumn + static_cast<int>(i),
-                        new QTableWidgetItem(found == t.params.end() ? QString() : QString::fromStdString(found->second)));
+      QString shown;
+      if (found != t.params.end()) {
+        // As the space writes its values (core/search's valueText), not every digit the store keeps.
+        const search::ParamSpec *spec = analysis ? analysis->space.find(m_paramKeys[i]) : nullptr;
+        double value = 0.0;
+        shown = spec && search::parseValue(*spec, found->second, &value)
+                    ? QString::fromStdString(search::valueText(*spec, value))
+                    : QString::fromStdString(found->second);
+      }
+      m_trials->setItem(row, FirstParamColumn + static_cast<int>(i), new QTableWidgetItem(shown));
     }
     for (int column = 0; column < m_trials->columnCount(); ++column)
       m_trials->item(row, column)->setData(Qt::UserRole, t.number);
