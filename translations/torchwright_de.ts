@@ -1829,6 +1829,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>%1 exists already; give the study another name.</source>
+        <translation>%1 gibt es schon; geben Sie der Studie einen anderen Namen.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::SweepLauncher</name>

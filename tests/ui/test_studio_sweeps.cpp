@@ -226,6 +226,11 @@ class TestStudioSweeps : public QObject {
     QVERIFY(!form.save(ws.dir, &path, &error));
     QVERIFY2(error.contains("train.lr"), qPrintable(error));
     QVERIFY(!QFile::exists(QDir(ws.dir).filePath("studies/too-wide.sweep.yaml")));
+    // The same name again: the first study's file stays as it was.
+    setRow(table, lrRow, "0.0001", "0.3", true, {});
+    form.studyName()->setText("lr-search");
+    QVERIFY(!form.save(ws.dir, &path, &error));
+    QVERIFY2(error.contains("exists already"), qPrintable(error));
   }
 
   void studyInTheDatabaseFillsTheViews() {

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -228,6 +229,11 @@ bool SweepForm::save(const QString &workspace, QString *path, QString *error) co
   }
   const QString folder = QDir(workspace).filePath(QStringLiteral("studies"));
   *path = QDir(folder).filePath(name + QStringLiteral(".sweep.yaml"));
+  // A study's name is its identity in the database; its file is not overwritten.
+  if (QFile::exists(*path)) {
+    *error = tr("%1 exists already; give the study another name.").arg(QDir::toNativeSeparators(*path));
+    return false;
+  }
   const std::string text = sweep::sweepYaml(s);
   // The checks `torchwright sweep` applies (keys, ranges, model fields, catalog options), before
   // a file or a study exists.
