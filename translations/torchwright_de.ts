@@ -826,6 +826,18 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>The language changes when Studio starts again.</source>
         <translation>Die Sprache wechselt beim nächsten Start von Studio.</translation>
     </message>
+    <message>
+        <source>Sweeps</source>
+        <translation>Suchläufe</translation>
+    </message>
+    <message>
+        <source>Not applied to the Launch page: %1</source>
+        <translation>Nicht auf die Startseite übernommen: %1</translation>
+    </message>
+    <message>
+        <source>S&amp;weeps</source>
+        <translation>S&amp;uchläufe</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -1415,6 +1427,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>… and %1 more</source>
         <translation>… und %1 weitere</translation>
     </message>
+    <message>
+        <source>Trials</source>
+        <translation>Versuche</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ScatterView</name>
@@ -1437,6 +1453,447 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Left out for want of a value: %1 runs</source>
         <translation>Mangels Wert ausgelassen: %1 Runs</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::SpaceTable</name>
+    <message>
+        <source>Parameter</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Untergrenze</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>Obergrenze</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>Log</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Choices</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wenn</translation>
+    </message>
+    <message>
+        <source>Allowed</source>
+        <translation>Erlaubt</translation>
+    </message>
+    <message>
+        <source>Categorical values, separated by commas</source>
+        <translation>Kategoriale Werte, durch Kommas getrennt</translation>
+    </message>
+    <message>
+        <source>Search this parameter only when others take given values, e.g. train.optimizer=sgd</source>
+        <translation>Diesen Parameter nur durchsuchen, wenn andere bestimmte Werte annehmen, z. B. train.optimizer=sgd</translation>
+    </message>
+    <message>
+        <source>not offered by the current model</source>
+        <translation>vom aktuellen Modell nicht angeboten</translation>
+    </message>
+    <message>
+        <source>row %1 (%2): </source>
+        <translation>Zeile %1 (%2): </translation>
+    </message>
+    <message>
+        <source>row %1: choose a parameter</source>
+        <translation>Zeile %1: Wählen Sie einen Parameter</translation>
+    </message>
+    <message>
+        <source>list the choices</source>
+        <translation>Geben Sie die Auswahlwerte an</translation>
+    </message>
+    <message>
+        <source>low and high must be numbers</source>
+        <translation>Unter- und Obergrenze müssen Zahlen sein</translation>
+    </message>
+    <message>
+        <source>the step must be a number</source>
+        <translation>Die Schrittweite muss eine Zahl sein</translation>
+    </message>
+    <message>
+        <source>the range must lie within %1</source>
+        <translation>Der Bereich muss innerhalb von %1 liegen</translation>
+    </message>
+    <message>
+        <source>write conditions as key=value[,value]; key=value</source>
+        <translation>Bedingungen als Schlüssel=Wert[,Wert]; Schlüssel=Wert schreiben</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::StudyPlots</name>
+    <message>
+        <source>Learning curves</source>
+        <translation>Lernkurven</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Learning Curves</source>
+        <translation>Lernkurven</translation>
+    </message>
+    <message>
+        <source>Parallel Coordinates</source>
+        <translation>Parallele Koordinaten</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Slice</source>
+        <translation>Schnitt</translation>
+    </message>
+    <message>
+        <source>x</source>
+        <translation>x</translation>
+    </message>
+    <message>
+        <source>y</source>
+        <translation>y</translation>
+    </message>
+    <message>
+        <source>Contour</source>
+        <translation>Kontur</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>Wichtigkeit</translation>
+    </message>
+    <message>
+        <source>Pareto Front</source>
+        <translation>Pareto-Front</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>Zielgröße</translation>
+    </message>
+    <message>
+        <source>Trial %1</source>
+        <translation>Versuch %1</translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>Best so far</source>
+        <translation>Bisher bester</translation>
+    </message>
+    <message>
+        <source>A contour plot needs two parameters.</source>
+        <translation>Ein Konturdiagramm braucht zwei Parameter.</translation>
+    </message>
+    <message>
+        <source>Not enough finished trials to estimate the objective over a pair yet.</source>
+        <translation>Noch zu wenige abgeschlossene Versuche, um die Zielgröße über ein Paar zu schätzen.</translation>
+    </message>
+    <message>
+        <source>Importance appears once enough trials have finished.</source>
+        <translation>Die Wichtigkeit erscheint, sobald genug Versuche abgeschlossen sind.</translation>
+    </message>
+    <message>
+        <source>Pareto front</source>
+        <translation>Pareto-Front</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::StudyView</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Anhalten</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Open in Runs</source>
+        <translation>In Läufen öffnen</translation>
+    </message>
+    <message>
+        <source>Launch This Configuration</source>
+        <translation>Diese Konfiguration starten</translation>
+    </message>
+    <message>
+        <source>Study</source>
+        <translation>Studie</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Trials</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Bester Wert</translation>
+    </message>
+    <message>
+        <source>Best Trial</source>
+        <translation>Bester Versuch</translation>
+    </message>
+    <message>
+        <source>Ask the sweep to start no new trial and stop the running ones</source>
+        <translation>Den Suchlauf bitten, keinen neuen Versuch zu beginnen und die laufenden zu beenden</translation>
+    </message>
+    <message>
+        <source>Continue the study in the background until its budget is spent</source>
+        <translation>Die Studie im Hintergrund fortsetzen, bis ihr Budget aufgebraucht ist</translation>
+    </message>
+    <message>
+        <source>Show the selected trial&apos;s run on the Runs page</source>
+        <translation>Den Lauf des gewählten Versuchs auf der Seite „Läufe“ zeigen</translation>
+    </message>
+    <message>
+        <source>Put the selected trial&apos;s parameters on the Launch page</source>
+        <translation>Die Parameter des gewählten Versuchs auf die Startseite übernehmen</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>ruht</translation>
+    </message>
+    <message>
+        <source>%1 complete, %2 pruned, %3 failed, %4 running</source>
+        <translation>%1 abgeschlossen, %2 gestutzt, %3 fehlgeschlagen, %4 laufend</translation>
+    </message>
+    <message>
+        <source>Trial</source>
+        <translation>Versuch</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Pruned At Epoch</source>
+        <translation>Gestutzt in Epoche</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trial(s)</source>
+        <translation>
+            <numerusform>%n Versuch</numerusform>
+            <numerusform>%n Versuche</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::SweepForm</name>
+    <message>
+        <source>Second objective</source>
+        <translation>Zweite Zielgröße</translation>
+    </message>
+    <message>
+        <source>Auto</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Start Sweep</source>
+        <translation>Suchlauf starten</translation>
+    </message>
+    <message>
+        <source>A name for the study (default: the date and time)</source>
+        <translation>Ein Name für die Studie (Standard: Datum und Uhrzeit)</translation>
+    </message>
+    <message>
+        <source>Add Parameter</source>
+        <translation>Parameter hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Search another run-file key or model field</source>
+        <translation>Einen weiteren Laufdatei-Schlüssel oder ein Modellfeld durchsuchen</translation>
+    </message>
+    <message>
+        <source>maximize</source>
+        <translation>maximieren</translation>
+    </message>
+    <message>
+        <source>minimize</source>
+        <translation>minimieren</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>ohne Grenze</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <source>Let the sweep choose how many trials run at once from the model and the machine</source>
+        <translation>Den Suchlauf anhand von Modell und Rechner wählen lassen, wie viele Versuche gleichzeitig laufen</translation>
+    </message>
+    <message>
+        <source>Search space</source>
+        <translation>Suchraum</translation>
+    </message>
+    <message>
+        <source>Study</source>
+        <translation>Studie</translation>
+    </message>
+    <message>
+        <source>Objective</source>
+        <translation>Zielgröße</translation>
+    </message>
+    <message>
+        <source>seed </source>
+        <translation>Seed </translation>
+    </message>
+    <message>
+        <source>Sampler</source>
+        <translation>Sampler</translation>
+    </message>
+    <message>
+        <source>Pruner</source>
+        <translation>Pruner</translation>
+    </message>
+    <message>
+        <source> trials</source>
+        <translation> Versuche</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>Trials at once</source>
+        <translation>Gleichzeitige Versuche</translation>
+    </message>
+    <message>
+        <source>Write the sweep file into the workspace&apos;s studies folder and run it in the background</source>
+        <translation>Die Suchlaufdatei in den Ordner „studies“ des Arbeitsbereichs schreiben und im Hintergrund ausführen</translation>
+    </message>
+    <message>
+        <source>Add at least one parameter to search.</source>
+        <translation>Fügen Sie mindestens einen zu durchsuchenden Parameter hinzu.</translation>
+    </message>
+    <message>
+        <source>The sampler %1 handles one objective; choose one that handles two.</source>
+        <translation>Der Sampler %1 kann nur eine Zielgröße; wählen Sie einen, der zwei kann.</translation>
+    </message>
+    <message>
+        <source>Give the sweep a budget: a number of trials, minutes, or both.</source>
+        <translation>Geben Sie dem Suchlauf ein Budget: eine Anzahl Versuche, Minuten oder beides.</translation>
+    </message>
+    <message>
+        <source>The study name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; only.</source>
+        <translation>Der Studienname darf nur Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; enthalten.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 exists already; give the study another name.</source>
+        <translation>%1 gibt es schon; geben Sie der Studie einen anderen Namen.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::SweepLauncher</name>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>torchwright sweep exited with code %1</source>
+        <translation>torchwright sweep endete mit Code %1</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::SweepsPage</name>
+    <message>
+        <source>New Sweep</source>
+        <translation>Neuer Suchlauf</translation>
+    </message>
+    <message>
+        <source>Studies</source>
+        <translation>Studien</translation>
+    </message>
+    <message>
+        <source>The sweep runs in the background.</source>
+        <translation>Der Suchlauf läuft im Hintergrund.</translation>
+    </message>
+    <message>
+        <source>The sweep did not start: %1</source>
+        <translation>Der Suchlauf ist nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Resuming %1…</source>
+        <translation>%1 wird fortgesetzt …</translation>
+    </message>
+    <message>
+        <source>Open a workspace first.</source>
+        <translation>Öffnen Sie zuerst einen Arbeitsbereich.</translation>
+    </message>
+    <message>
+        <source>The model has problems; fix them on the Design page first.</source>
+        <translation>Das Modell hat Probleme; beheben Sie sie zuerst auf der Entwurfsseite.</translation>
+    </message>
+    <message>
+        <source>Not started: the Launch page&apos;s run has problems: %1</source>
+        <translation>Nicht gestartet: Der Lauf der Startseite hat Probleme: %1</translation>
+    </message>
+    <message>
+        <source>Not started: %1</source>
+        <translation>Nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>Starting the sweep %1…</source>
+        <translation>Suchlauf %1 wird gestartet …</translation>
+    </message>
+    <message>
+        <source>Asked the sweep to stop; running trials end and no new one starts.</source>
+        <translation>Der Suchlauf wurde gebeten anzuhalten; laufende Versuche enden, und kein neuer beginnt.</translation>
+    </message>
+    <message>
+        <source>Cannot ask the sweep to stop: %1</source>
+        <translation>Der Suchlauf kann nicht zum Anhalten aufgefordert werden: %1</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "ui/launch/launch_page.h"
 
 #include "ui/runs/runs_page.h"
+#include "ui/sweeps/sweeps_page.h"
 #include "ui/studio_log.h"
 #include "ui/workspace/workspace_session.h"
 
@@ -47,6 +48,20 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   m_pages->addTab(m_runsPage, tr("Runs"));
   m_comparePage = new ComparePage(this);
   m_pages->addTab(m_comparePage, tr("Compare"));
+  m_sweepsPage = new SweepsPage(m_designPage->document(), m_launchPage, this);
+  m_pages->addTab(m_sweepsPage, tr("Sweeps"));
+  // A trial is a run: it opens where runs are, and its configuration goes to the Launch page.
+  connect(m_sweepsPage, &SweepsPage::openRunRequested, this, [this](qint64 runId) {
+    m_pages->setCurrentWidget(m_runsPage);
+    m_runsPage->selectRun(runId);
+  });
+  connect(m_sweepsPage, &SweepsPage::launchConfigurationRequested, this,
+          [this](const std::map<std::string, std::string> &params) {
+            const QStringList skipped = m_launchPage->applySettings(params);
+            m_pages->setCurrentWidget(m_launchPage);
+            if (!skipped.isEmpty())
+              statusBar()->showMessage(tr("Not applied to the Launch page: %1").arg(skipped.join(QStringLiteral(", "))), 10000);
+          });
   connect(m_runsPage, &RunsPage::compareRequested, this, [this](const std::vector<int64_t> &ids) {
     m_comparePage->compareRuns(m_session->databasePath(), ids);
     m_pages->setCurrentWidget(m_comparePage);
@@ -54,6 +69,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   // A launched run is watched where runs are: the Runs page.
   connect(m_launchPage, &LaunchPage::runLaunched, this, [this] { m_pages->setCurrentWidget(m_runsPage); });
   connect(m_session, &WorkspaceSession::opened, m_launchPage, &LaunchPage::setWorkspace);
+  connect(m_session, &WorkspaceSession::opened, m_sweepsPage, &SweepsPage::setWorkspace);
   m_pages->setCurrentWidget(m_runsPage);  // a first start shows the example training
   setCentralWidget(m_pages);
   createMenus();
@@ -92,6 +108,8 @@ void MainWindow::createMenus() {
   runs->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
   QAction *compare = view->addAction(tr("&Compare"), this, [this] { m_pages->setCurrentWidget(m_comparePage); });
   compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+  QAction *sweeps = view->addAction(tr("S&weeps"), this, [this] { m_pages->setCurrentWidget(m_sweepsPage); });
+  sweeps->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
   view->addSeparator();
   // Language names in their own language: a user who cannot read the current one finds theirs.
   QMenu *language = view->addMenu(tr("&Language"));

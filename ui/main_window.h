@@ -15,6 +15,7 @@ class ComparePage;
 class DesignPage;
 class LaunchPage;
 class RunsPage;
+class SweepsPage;
 class WorkspaceSession;
 
 class MainWindow : public QMainWindow {
@@ -30,6 +31,7 @@ class MainWindow : public QMainWindow {
   DesignPage *designPage() const { return m_designPage; }
   LaunchPage *launchPage() const { return m_launchPage; }
   ComparePage *comparePage() const { return m_comparePage; }
+  SweepsPage *sweepsPage() const { return m_sweepsPage; }
   QTabWidget *pages() const { return m_pages; }
 
  protected:
@@ -49,6 +51,7 @@ class MainWindow : public QMainWindow {
   DesignPage *m_designPage = nullptr;
   LaunchPage *m_launchPage = nullptr;
   ComparePage *m_comparePage = nullptr;
+  SweepsPage *m_sweepsPage = nullptr;
   QTabWidget *m_pages = nullptr;
   QLabel *m_workspaceLabel = nullptr;
   QLabel *m_runCountLabel = nullptr;

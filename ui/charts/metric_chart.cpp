@@ -73,6 +73,14 @@ MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptio
 
 MetricChart::~MetricChart() = default;
 
+void MetricChart::setSeriesPen(const std::string &key, const QColor &color, double width) {
+  auto it = m_series.find(key);
+  if (it == m_series.end()) return;
+  QPen pen(color);
+  pen.setWidthF(width);
+  it->second.line->setPen(pen);
+}
+
 void MetricChart::addSeries(const std::string &key, const QString &label) {
   if (hasSeries(key)) return;
   Series series;

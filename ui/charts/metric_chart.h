@@ -23,6 +23,7 @@
 #include <vector>
 
 class QChart;
+class QColor;
 class QLineSeries;
 class QLogValueAxis;
 class QValueAxis;
@@ -42,6 +43,8 @@ class MetricChart : public QWidget {
   ~MetricChart() override;
 
   void addSeries(const std::string &key, const QString &label);
+  // A series' pen colour (alpha fades it) and width instead of the palette's next colour.
+  void setSeriesPen(const std::string &key, const QColor &color, double width);
   // Points must come after those already appended to the series (the poller reads by step).
   void appendPoints(const std::string &key, const std::vector<tracking::MetricPoint> &points);
   // Removes all points and keeps the series.

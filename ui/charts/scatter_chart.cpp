@@ -8,6 +8,7 @@
 #include <QChartView>
 #include <QCursor>
 #include <QLegend>
+#include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -70,6 +71,8 @@ QAbstractAxis *ScatterChart::makeAxis(const Axis &axis, double min, double max) 
 
 void ScatterChart::setPoints(const Axis &x, const Axis &y, std::vector<Point> points) {
   m_chart->removeAllSeries();
+  m_line = nullptr;
+  m_chart->legend()->hide();
   for (QAbstractAxis *axis : m_chart->axes()) {
     m_chart->removeAxis(axis);
     delete axis;
@@ -116,6 +119,39 @@ void ScatterChart::setPoints(const Axis &x, const Axis &y, std::vector<Point> po
     if (!labels.isEmpty()) QToolTip::showText(QCursor::pos(), labels.join(QLatin1Char('\n')), m_view);
   });
 }
+
+void ScatterChart::setLine(const QList<QPointF> &points, const QString &name) {
+  if (m_line) {
+    m_chart->removeSeries(m_line);
+    delete m_line;
+    m_line = nullptr;
+  }
+  m_chart->legend()->setVisible(!points.isEmpty());
+  if (points.isEmpty() || !m_series) return;
+  m_line = new QLineSeries();
+  m_line->setName(name);
+  QPen pen(seriesColor(1));
+  pen.setWidthF(2.0);
+  m_line->setPen(pen);
+  m_line->replace(points);
+  m_chart->addSeries(m_line);
+  for (QAbstractAxis *axis : m_series->attachedAxes()) m_line->attachAxis(axis);
+  // The line's points may lie outside what the scatter alone spanned.
+  for (QAbstractAxis *axis : m_series->attachedAxes()) {
+    auto *value = qobject_cast<QValueAxis *>(axis);
+    if (!value) continue;
+    double min = value->min(), max = value->max();
+    for (const QPointF &p : points) {
+      const double v = axis->orientation() == Qt::Horizontal ? p.x() : p.y();
+      min = std::min(min, v);
+      max = std::max(max, v);
+    }
+    if (min < value->min() || max > value->max()) setNiceRange(value, min, max, 6);
+  }
+  m_series->setName(tr("Trials"));
+}
+
+QList<QPointF> ScatterChart::drawnLine() const { return m_line ? m_line->points() : QList<QPointF>(); }
 
 QList<QPointF> ScatterChart::drawnPoints() const { return m_series ? m_series->points() : QList<QPointF>(); }
 

@@ -18,6 +18,7 @@
 class QAbstractAxis;
 class QChart;
 class QChartView;
+class QLineSeries;
 class QScatterSeries;
 
 namespace tw::ui {
@@ -47,6 +48,10 @@ class ScatterChart : public QWidget {
   const Axis &xAxis() const { return m_x; }
   // The labels of the points at `point` (several runs can share one), as the hover shows them.
   QStringList labelsAt(const QPointF &point) const;
+  // A line over the points on the same axes (a best-so-far curve, a Pareto front), after
+  // setPoints; an empty list removes it. Its name shows in the legend.
+  void setLine(const QList<QPointF> &points, const QString &name);
+  QList<QPointF> drawnLine() const;
 
  private:
   QAbstractAxis *makeAxis(const Axis &axis, double min, double max) const;
@@ -54,6 +59,7 @@ class ScatterChart : public QWidget {
   QChart *m_chart = nullptr;
   QChartView *m_view = nullptr;
   QScatterSeries *m_series = nullptr;
+  QLineSeries *m_line = nullptr;
   Axis m_x;
   std::vector<Point> m_points;  // drawn ones only
 };

@@ -4,6 +4,7 @@
 #include "ui/design/model_document.h"
 #include "ui/launch/config_widgets.h"
 #include "ui/launch/data_preview.h"
+#include "ui/launch/launch_settings.h"
 #include "ui/launch/run_check.h"
 #include "ui/launch/run_launcher.h"
 
@@ -192,7 +193,7 @@ QString LaunchPage::runYaml() const {
               .arg(m_checkpointEvery->value());
   yaml += QStringLiteral("tracking:\n  experiment: %1\n").arg(quoted(m_experiment->text().trimmed()));
   if (!m_runName->text().trimmed().isEmpty()) yaml += QStringLiteral("  run_name: %1\n").arg(quoted(m_runName->text().trimmed()));
-  return yaml;
+  return m_extraSettings.empty() ? yaml : withSettings(yaml, m_extraSettings);
 }
 
 DataPreviewRequest LaunchPage::previewRequest() const {

@@ -8,6 +8,9 @@
 
 #include <QWidget>
 
+#include <map>
+#include <string>
+
 class QComboBox;
 class QFormLayout;
 class QDoubleSpinBox;
@@ -58,6 +61,11 @@ class LaunchPage : public QWidget {
   QSpinBox *samples() const { return m_samples; }
   QSpinBox *classes() const { return m_classes; }
   QDoubleSpinBox *noise() const { return m_noise; }
+  // Fills the form and the model's fields (`model.<node>.<field>`) from dotted settings, as a
+  // sweep's trial had them (launch_settings.cpp). A run-file key the form has no field for is kept
+  // and written into runYaml() until the next call. Returns the settings that did not apply.
+  QStringList applySettings(const std::map<std::string, std::string> &settings);
+  const std::map<std::string, std::string> &extraSettings() const { return m_extraSettings; }
   // What Preview Data reads: the form's data settings.
   DataPreviewRequest previewRequest() const;
 
@@ -89,6 +97,7 @@ class LaunchPage : public QWidget {
   QLineEdit *m_csvCategorical;
   QSpinBox *m_samples, *m_classes;
   QDoubleSpinBox *m_noise;
+  std::map<std::string, std::string> m_extraSettings;
 };
 
 }  // namespace tw::ui

@@ -1,0 +1,399 @@
+// The Sweeps page: the form offers the config table's keys and the model's fields with their
+// ranges and writes a sweep file that `torchwright sweep` reads back to the same space; a study
+// written into a workspace through the tracking store fills the study list, trial table and
+// every plot; trials open in Runs and on the Launch page; a real sweep started from the page.
+
+#include "studio_fixture.h"
+
+#include "core/search/catalog.h"
+#include "core/spec/model_spec.h"
+#include "core/sweep/sweep_file.h"
+#include "core/sweep/sweep_writer.h"
+#include "ui/charts/bar_chart.h"
+#include "ui/charts/contour_plot.h"
+#include "ui/charts/metric_chart.h"
+#include "ui/charts/parallel_coordinates.h"
+#include "ui/charts/scatter_chart.h"
+#include "ui/design/design_page.h"
+#include "ui/design/model_document.h"
+#include "ui/launch/launch_page.h"
+#include "ui/main_window.h"
+#include "ui/runs/runs_page.h"
+#include "ui/sweeps/option_editor.h"
+#include "ui/sweeps/space_table.h"
+#include "ui/sweeps/study_plots.h"
+#include "ui/sweeps/study_view.h"
+#include "ui/sweeps/sweep_form.h"
+#include "ui/sweeps/sweep_launcher.h"
+#include "ui/sweeps/sweeps_page.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+
+#include <cmath>
+
+using namespace tw;
+
+namespace {
+
+const char *const kModel =
+    "name: spiral\n"
+    "nodes:\n"
+    "  - {id: x, op: Input, shape: [2]}\n"
+    "  - {id: fc1, op: Linear, out_features: 16}\n"
+    "  - {id: act, op: ReLU}\n"
+    "  - {id: logits, op: Linear, out_features: 3}\n";
+
+std::string baseRun() {
+  std::string yaml = "model:\n";
+  for (const QString &line : QString::fromLatin1(kModel).split('\n', Qt::SkipEmptyParts))
+    yaml += "  " + line.toStdString() + "\n";
+  return yaml +
+         "data: {dataset: spirals, samples: 300, classes: 3, batch_size: 32}\n"
+         "train: {optimizer: sgd, lr: 0.05, epochs: 2, device: cpu}\n"
+         "tracking: {experiment: sweeps-test}\n";
+}
+
+void saveShot(QWidget *widget, const QString &name) {
+  QTest::qWait(50);  // Qt Charts lays out titles and legends on the next turn of the event loop
+  const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
+  QDir().mkpath(dir);
+  widget->grab().save(dir + QLatin1Char('/') + name);
+}
+
+const ui::SearchableKey *offered(const ui::SpaceTable *table, const char *key) {
+  return table->findKey(QString::fromLatin1(key));
+}
+
+void setRow(ui::SpaceTable *table, int row, const QString &low, const QString &high, bool log, const QString &step,
+            const QString &when = {}) {
+  table->item(row, ui::SpaceTable::LowColumn)->setText(low);
+  table->item(row, ui::SpaceTable::HighColumn)->setText(high);
+  table->item(row, ui::SpaceTable::LogColumn)->setCheckState(log ? Qt::Checked : Qt::Unchecked);
+  table->item(row, ui::SpaceTable::StepColumn)->setText(step);
+  table->item(row, ui::SpaceTable::WhenColumn)->setText(when);
+}
+
+// A study with two objectives (accuracy up, parameter count down) over lr, optimizer and width.
+sweep::SweepFile studySweep() {
+  sweep::SweepFile s;
+  s.studyName = "written";
+  s.baseYaml = baseRun();
+  s.objectives = {{"val/accuracy", search::Direction::Maximize}, {"params", search::Direction::Minimize}};
+  search::ParamSpec lr;
+  lr.key = "train.lr";
+  lr.low = 1e-3;
+  lr.high = 1.0;
+  lr.log = true;
+  search::ParamSpec optimizer;
+  optimizer.key = "train.optimizer";
+  optimizer.type = search::ParamType::Categorical;
+  optimizer.choices = {"sgd", "adam"};
+  search::ParamSpec width;
+  width.key = "model.fc1.out_features";
+  width.type = search::ParamType::Int;
+  width.low = 4;
+  width.high = 64;
+  s.space.params = {lr, optimizer, width};
+  s.sampler = "random";
+  s.budget.trials = 12;
+  return s;
+}
+
+}  // namespace
+
+class TestStudioSweeps : public QObject {
+  Q_OBJECT
+
+ private:
+  QTemporaryDir m_settings;
+
+ private Q_SLOTS:
+  void initTestCase() { tw::test::isolateSettings(m_settings.path()); }
+
+  void formOffersKeysAndWritesWhatParsesBack() {
+    tw::test::Workspace ws;
+    ui::SweepForm form;
+    form.resize(1200, 800);
+    form.show();
+    form.setModel(QString::fromLatin1(kModel));
+    form.setBaseYaml(QString::fromStdString(baseRun()));
+    ui::SpaceTable *table = form.space();
+
+    // The config table's keys with their kinds and ranges, and the model's fields from the registry.
+    const ui::SearchableKey *lr = offered(table, "train.lr");
+    QVERIFY(lr);
+    QVERIFY(lr->type == search::ParamType::Float);
+    QCOMPARE(lr->min.value_or(-1), 0.0);
+    QCOMPARE(lr->max.value_or(-1), 1000.0);
+    const ui::SearchableKey *optimizer = offered(table, "train.optimizer");
+    QVERIFY(optimizer && optimizer->type == search::ParamType::Categorical);
+    QVERIFY(std::find(optimizer->choices.begin(), optimizer->choices.end(), "adam") != optimizer->choices.end());
+    const ui::SearchableKey *width = offered(table, "model.fc1.out_features");
+    QVERIFY(width);
+    QVERIFY(width->type == search::ParamType::Int);
+    QCOMPARE(width->current, std::string("16"));
+    QVERIFY(width->min.has_value());
+    QVERIFY(!offered(table, "model.fc1.in_features"));  // inferred from the shapes: not searchable
+    QVERIFY(!offered(table, "data.path"));              // a free string has no distribution
+
+    // Picking a key suggests a distribution inside its range.
+    const int lrRow = table->addParam(QStringLiteral("train.lr"));
+    QCOMPARE(table->typeBox(lrRow)->currentText(), QStringLiteral("float"));
+    QVERIFY(table->item(lrRow, ui::SpaceTable::AllowedColumn)->text().contains("1000"));
+    setRow(table, lrRow, "0.0001", "0.3", true, {});
+    const int optRow = table->addParam(QStringLiteral("train.optimizer"));
+    table->item(optRow, ui::SpaceTable::ChoicesColumn)->setText("sgd, adam");
+    const int momentumRow = table->addParam(QStringLiteral("train.momentum"));
+    setRow(table, momentumRow, "0", "0.95", false, {}, "train.optimizer=sgd");
+    const int batchRow = table->addParam(QStringLiteral("data.batch_size"));
+    QCOMPARE(table->typeBox(batchRow)->currentText(), QStringLiteral("int"));
+    setRow(table, batchRow, "16", "256", true, {});
+    const int widthRow = table->addParam(QStringLiteral("model.fc1.out_features"));
+    setRow(table, widthRow, "32", "512", false, "32");
+
+    // Option editors come from the catalog's OptionSpecs, whatever samplers it holds.
+    for (const search::SamplerEntry &entry : search::samplerCatalog()) {
+      form.sampler()->setCurrentText(QString::fromStdString(entry.name));
+      int expected = 0;
+      for (const auto &option : entry.options) expected += option.key != "seed";
+      QCOMPARE(form.samplerOptions()->editorCount(), expected);
+    }
+    for (const search::PrunerEntry &entry : search::prunerCatalog()) {
+      form.pruner()->setCurrentText(QString::fromStdString(entry.name));
+      QCOMPARE(form.prunerOptions()->editorCount(), static_cast<int>(entry.options.size()));
+    }
+    form.sampler()->setCurrentText("random");
+    form.pruner()->setCurrentText("none");
+    form.studyName()->setText("lr-search");
+    form.metric()->setCurrentText("val/accuracy");
+    QCOMPARE(form.direction()->currentData().toString(), QStringLiteral("maximize"));
+    form.trials()->setValue(7);
+    form.minutes()->setValue(30);
+    form.parallel()->setValue(2);
+    form.seed()->setValue(5);
+    saveShot(&form, "studio_sweep_form.png");
+
+    QString path, error;
+    QVERIFY2(form.save(ws.dir, &path, &error), qPrintable(error));
+    QCOMPARE(path, QDir(ws.dir).filePath("studies/lr-search.sweep.yaml"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const std::string text = file.readAll().toStdString();
+    const sweep::SweepFile read = sweep::parseSweepFile(text, path.toStdString());
+
+    QStringList problems;
+    const sweep::SweepFile shown = form.sweep(&problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+    QCOMPARE(read.space.params.size(), size_t(5));
+    for (size_t i = 0; i < shown.space.params.size(); ++i) {
+      const search::ParamSpec &want = shown.space.params[i];
+      const search::ParamSpec *got = read.space.find(want.key);
+      QVERIFY2(got, want.key.c_str());
+      QVERIFY(got->type == want.type);
+      QCOMPARE(got->low, want.low);
+      QCOMPARE(got->high, want.high);
+      QCOMPARE(got->log, want.log);
+      QCOMPARE(got->step, want.step);
+      QVERIFY(got->choices == want.choices);
+      QCOMPARE(got->when.size(), want.when.size());
+    }
+    const search::ParamSpec *momentum = read.space.find("train.momentum");
+    QCOMPARE(momentum->when.front().key, std::string("train.optimizer"));
+    QVERIFY(momentum->when.front().values == std::vector<std::string>{"sgd"});
+    QCOMPARE(read.studyName, std::string("lr-search"));
+    QCOMPARE(read.objectives.size(), size_t(1));
+    QCOMPARE(read.objectives[0].metric, std::string("val/accuracy"));
+    QCOMPARE(read.sampler, std::string("random"));
+    QCOMPARE(read.seed, uint64_t(5));
+    QCOMPARE(read.pruner, std::string("none"));
+    QCOMPARE(read.budget.trials, 7);
+    QCOMPARE(read.budget.minutes, 30.0);
+    QCOMPARE(read.parallel, 2);
+    QVERIFY(read.baseYaml.find("spirals") != std::string::npos);
+
+    // What the parser refuses is said before a file exists: a range outside the key's.
+    setRow(table, lrRow, "0.0001", "2000", true, {});
+    form.studyName()->setText("too-wide");
+    QVERIFY(!form.save(ws.dir, &path, &error));
+    QVERIFY2(error.contains("train.lr"), qPrintable(error));
+    QVERIFY(!QFile::exists(QDir(ws.dir).filePath("studies/too-wide.sweep.yaml")));
+    // The same name again: the first study's file stays as it was.
+    setRow(table, lrRow, "0.0001", "0.3", true, {});
+    form.studyName()->setText("lr-search");
+    QVERIFY(!form.save(ws.dir, &path, &error));
+    QVERIFY2(error.contains("exists already"), qPrintable(error));
+  }
+
+  void studyInTheDatabaseFillsTheViews() {
+    tw::test::Workspace ws;
+    tracking::NewStudy newStudy;
+    const sweep::SweepFile sweepFile = studySweep();
+    newStudy.name = sweepFile.studyName;
+    newStudy.sweepYaml = sweep::sweepYaml(sweepFile);
+    newStudy.directions = "maximize,minimize";
+    newStudy.metrics = "val/accuracy,params";
+    const tracking::StudyRecord study = ws.store->createStudy(newStudy);
+
+    // Twelve trials: accuracy follows the learning rate, the parameter count the width; two are
+    // pruned after two epochs, one failed.
+    std::map<int, int64_t> runOf;
+    std::map<int, double> lrOf;
+    int complete = 0;
+    double best = 0.0;
+    for (int i = 0; i < 12; ++i) {
+      const double lr = std::pow(10.0, -3.0 + 3.0 * i / 11.0);
+      const int width = 4 + 5 * ((i * 7) % 12);  // shuffled: it does not follow the learning rate
+      lrOf[i] = lr;
+      const auto trial = ws.store->addTrial(study.id, {{"train.lr", QString::number(lr, 'g', 10).toStdString()},
+                                                      {"train.optimizer", i % 2 ? "adam" : "sgd"},
+                                                      {"model.fc1.out_features", std::to_string(width)}});
+      auto run = ws.createRun("trial-" + std::to_string(i), "sweeps-test");
+      ws.store->linkTrialRun(study.id, trial.number, run.id);
+      runOf[trial.number] = run.id;
+      const double accuracy = 0.95 - 0.1 * std::abs(std::log10(lr) + 1.5);
+      const bool pruned = i == 3 || i == 7, failed = i == 10;
+      const int epochs = pruned ? 2 : 3;
+      std::vector<tracking::MetricRow> rows;
+      for (int epoch = 1; epoch <= epochs; ++epoch) {
+        const double value = accuracy - 0.1 * (3 - epoch);
+        rows.push_back({"val/accuracy", epoch, value, tracking::nowMs()});
+        ws.store->reportIntermediate(study.id, trial.number, epoch, value);
+      }
+      ws.store->writeMetrics(run.id, rows);
+      if (pruned) {
+        ws.store->setTrialState(study.id, trial.number, "PRUNED", {}, "below the median at epoch 2");
+      } else if (failed) {
+        ws.store->setTrialState(study.id, trial.number, "FAILED", {}, "the worker died");
+      } else {
+        ws.store->setTrialState(study.id, trial.number, "COMPLETE", {accuracy, 6.0 * width + 3});
+        best = std::max(best, accuracy);
+        ++complete;
+      }
+    }
+
+    ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    window.designPage()->document()->newModel(spec::parseModelYaml(kModel));
+    ui::SweepsPage *page = window.sweepsPage();
+    window.pages()->setCurrentWidget(page);
+    page->tabs()->setCurrentWidget(page->studies());
+    ui::StudyView *view = page->studies();
+    QTRY_COMPARE(view->studies()->rowCount(), 1);
+    QCOMPARE(view->studies()->item(0, 0)->text(), QStringLiteral("written"));
+    QCOMPARE(view->studies()->item(0, 2)->data(Qt::DisplayRole).toInt(), 12);
+    QCOMPARE(view->studies()->item(0, 3)->data(Qt::DisplayRole).toDouble(), best);
+    view->studies()->selectRow(0);
+    QCOMPARE(view->selectedStudyId(), study.id);
+
+    QTRY_COMPARE(view->trials()->rowCount(), 12);
+    QTableWidget *trials = view->trials();
+    QStringList headers;
+    for (int c = 0; c < trials->columnCount(); ++c) headers << trials->horizontalHeaderItem(c)->text();
+    QVERIFY(headers.contains("train.lr") && headers.contains("model.fc1.out_features"));
+    QCOMPARE(trials->item(view->trialRow(10), ui::StudyView::StateColumn)->text(), QStringLiteral("FAILED"));
+    QCOMPARE(trials->item(view->trialRow(3), ui::StudyView::StateColumn)->text(), QStringLiteral("PRUNED"));
+    QCOMPARE(trials->item(view->trialRow(3), ui::StudyView::PrunedAtColumn)->data(Qt::DisplayRole).toInt(), 2);
+
+    ui::StudyPlots *plots = view->plots();
+    QTRY_COMPARE(plots->history()->drawnPoints().size(), complete);
+    QCOMPARE(plots->history()->drawnLine().size(), complete);
+    // The best so far never gets worse.
+    const QList<QPointF> bestSoFar = plots->history()->drawnLine();
+    for (int i = 1; i < bestSoFar.size(); ++i) QVERIFY(bestSoFar[i].y() >= bestSoFar[i - 1].y());
+    // Accuracy follows the learning rate alone: the most important parameter.
+    QVERIFY(!plots->importance()->drawnLabels().isEmpty());
+    QCOMPARE(plots->importance()->drawnLabels().front(), QStringLiteral("train.lr"));
+    QCOMPARE(plots->parallel()->lineCount(), complete);
+    QCOMPARE(plots->parallel()->axisCount(), 4);
+    plots->sliceParam()->setCurrentText("train.lr");
+    QCOMPARE(plots->slice()->drawnPoints().size(), complete);
+    QVERIFY(plots->contour()->grid().size > 0);
+    QCOMPARE(plots->contour()->trialCount(), complete);
+    // Learning curves from the trial runs' metrics, pruned ones included.
+    QTRY_COMPARE(plots->curves()->rawPointCount("trial 0"), 3);
+    QTRY_COMPARE(plots->curves()->rawPointCount("trial 3"), 2);
+    // Two objectives: the Pareto front.
+    QVERIFY(plots->isTabVisible(plots->indexOf(plots->paretoTab())));
+    QCOMPARE(plots->pareto()->drawnPoints().size(), complete);
+    QVERIFY(!plots->pareto()->drawnLine().isEmpty());
+    for (int tab = 0; tab < plots->count(); ++tab) {
+      if (!plots->isTabVisible(tab)) continue;
+      plots->setCurrentIndex(tab);
+      saveShot(&window, QStringLiteral("studio_sweeps_%1.png").arg(tab));
+    }
+
+    // A trial opens in Runs, and its configuration goes to the Launch page.
+    trials->selectRow(view->trialRow(4));
+    QVERIFY(view->openRunButton()->isEnabled());
+    QTest::mouseClick(view->openRunButton(), Qt::LeftButton);
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget *>(window.runsPage()));
+    QTRY_COMPARE(window.runsPage()->selectedRunId(), runOf[4]);
+
+    window.pages()->setCurrentWidget(page);
+    trials->selectRow(view->trialRow(5));
+    QTest::mouseClick(view->launchTrialButton(), Qt::LeftButton);
+    ui::LaunchPage *launch = window.launchPage();
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget *>(launch));
+    QCOMPARE(launch->optimizer()->currentText(), QStringLiteral("adam"));
+    const QString yaml = launch->runYaml();
+    QVERIFY2(yaml.contains("out_features: 59"), qPrintable(yaml));  // 4 + 5 * (35 % 12), in the model
+    const double lr = launch->extraSettings().count("train.lr") ? std::stod(launch->extraSettings().at("train.lr"))
+                                                                : launch->learningRate()->value();
+    QVERIFY(std::abs(lr - lrOf[5]) < 1e-9);
+  }
+
+  void realSweepFromThePage() {
+    const QString cli = QStringLiteral(TW_BIN_DIR "/torchwright");
+    if (!QFile::exists(cli) || !QFile::exists(QStringLiteral(TW_BIN_DIR "/torchwright-worker")))
+      QSKIP("build torchwright and torchwright-worker for the real sweep");
+    tw::test::Workspace ws;
+    ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    window.designPage()->document()->newModel(spec::parseModelYaml(kModel));
+    ui::LaunchPage *launch = window.launchPage();
+    launch->dataset()->setCurrentText("spirals");
+    launch->samples()->setValue(300);
+    launch->epochs()->setValue(2);
+    launch->schedule()->setCurrentText("constant");
+    ui::SweepsPage *page = window.sweepsPage();
+    page->launcher()->setCliPath(cli);
+    window.pages()->setCurrentWidget(page);
+    ui::SweepForm *form = page->form();
+    const int row = form->space()->addParam(QStringLiteral("train.lr"));
+    setRow(form->space(), row, "0.001", "0.5", true, {});
+    form->space()->addParam(QStringLiteral("model.fc1.out_features"));
+    form->studyName()->setText("real");
+    form->sampler()->setCurrentText("random");
+    form->trials()->setValue(3);
+    form->minutes()->setValue(0);
+    QTest::mouseClick(form->startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(page->tabs()->currentWidget() == page->studies(), 60000);
+    ui::StudyView *view = page->studies();
+    QTRY_VERIFY_WITH_TIMEOUT(view->selectedStudyId() != 0, 20000);
+    QTRY_COMPARE_WITH_TIMEOUT(view->trials()->rowCount(), 3, 240000);
+    auto finished = [view] {
+      for (int r = 0; r < view->trials()->rowCount(); ++r)
+        if (view->trials()->item(r, ui::StudyView::StateColumn)->text() != "COMPLETE") return false;
+      return true;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(finished(), 240000);
+    QTRY_COMPARE_WITH_TIMEOUT(view->plots()->history()->drawnPoints().size(), 3, 20000);
+    saveShot(&window, "studio_sweeps_real.png");
+  }
+};
+
+QTEST_MAIN(TestStudioSweeps)
+#include "test_studio_sweeps.moc"

@@ -1,0 +1,119 @@
+#include "ui/launch/launch_settings.h"
+
+#include "core/config/config_fields.h"
+#include "core/spec/registry.h"
+#include "ui/design/model_document.h"
+#include "ui/launch/config_widgets.h"
+#include "ui/launch/launch_page.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSpinBox>
+
+#include <yaml-cpp/yaml.h>
+
+namespace tw::ui {
+
+namespace {
+
+// "model.h1.fc.out_features" -> node "h1.fc", field "out_features" (node ids may hold dots).
+bool splitModelKey(const std::string &key, std::string *node, std::string *field) {
+  const std::string prefix = "model.";
+  const size_t dot = key.rfind('.');
+  if (key.compare(0, prefix.size(), prefix) != 0 || dot == std::string::npos || dot <= prefix.size()) return false;
+  *node = key.substr(prefix.size(), dot - prefix.size());
+  *field = key.substr(dot + 1);
+  return true;
+}
+
+bool toParamValue(spec::ParamType type, const std::string &text, spec::ParamValue *value) {
+  try {
+    size_t used = 0;
+    switch (type) {
+      case spec::ParamType::Int: *value = static_cast<int64_t>(std::stoll(text, &used)); return used == text.size();
+      case spec::ParamType::Float: *value = std::stod(text, &used); return used == text.size();
+      case spec::ParamType::Bool:
+        if (text != "true" && text != "false") return false;
+        *value = text == "true";
+        return true;
+      case spec::ParamType::String: *value = text; return true;
+      default: return false;
+    }
+  } catch (const std::exception &) {
+    return false;
+  }
+}
+
+}  // namespace
+
+QString withSettings(const QString &yaml, const std::map<std::string, std::string> &settings) {
+  YAML::Node root = YAML::Load(yaml.toStdString());
+  for (const auto &[key, value] : settings) {
+    std::vector<std::string> parts;
+    for (size_t start = 0;;) {
+      const size_t dot = key.find('.', start);
+      parts.push_back(key.substr(start, dot - start));
+      if (dot == std::string::npos) break;
+      start = dot + 1;
+    }
+    // YAML::Node assignment rebinds; walk with fresh handles into the tree.
+    std::vector<YAML::Node> path{root};
+    for (size_t i = 0; i + 1 < parts.size(); ++i) path.push_back(path.back()[parts[i]]);
+    path.back()[parts.back()] = YAML::Load(value);
+  }
+  YAML::Emitter out;
+  out << root;
+  QString header;
+  for (const QString &line : yaml.split(QLatin1Char('\n'))) {
+    if (!line.startsWith(QLatin1Char('#'))) break;
+    header += line + QLatin1Char('\n');
+  }
+  return header + QString::fromStdString(out.c_str()) + QLatin1Char('\n');
+}
+
+QStringList LaunchPage::applySettings(const std::map<std::string, std::string> &settings) {
+  m_extraSettings.clear();
+  QStringList notApplied;
+  for (const auto &[key, value] : settings) {
+    const QString qkey = QString::fromStdString(key), text = QString::fromStdString(value);
+    std::string node, field;
+    if (splitModelKey(key, &node, &field)) {
+      const spec::Node *found = m_model->node(QString::fromStdString(node));
+      const spec::OpDef *op = found ? spec::Registry::instance().find(found->op) : nullptr;
+      const spec::ParamDef *def = op ? op->param(field) : nullptr;
+      spec::ParamValue parsed;
+      if (!def || !toParamValue(def->type, value, &parsed)) {
+        notApplied << qkey;
+        continue;
+      }
+      m_model->setParam(QString::fromStdString(node), QString::fromStdString(field), parsed);
+      continue;
+    }
+    bool shown = false;
+    for (QWidget *widget : findChildren<QWidget *>()) {
+      if (widget->property(kConfigKeyProperty).toString() != qkey) continue;
+      if (auto *box = qobject_cast<QComboBox *>(widget)) {
+        const int index = box->findText(text);
+        if (index >= 0) box->setCurrentIndex(index);
+        shown = index >= 0;
+      } else if (auto *spin = qobject_cast<QSpinBox *>(widget)) {
+        bool ok = false;
+        const int number = text.toInt(&ok);
+        if (ok) spin->setValue(number);
+        shown = ok && spin->value() == number;
+      } else if (auto *spin = qobject_cast<QDoubleSpinBox *>(widget)) {
+        bool ok = false;
+        const double number = text.toDouble(&ok);
+        // The box rounds to its decimals; the exact value then travels as an extra setting.
+        if (ok) spin->setValue(number);
+        shown = ok && spin->value() == number;
+      }
+    }
+    if (shown) continue;
+    if (config::findConfigField(key)) m_extraSettings[key] = value;
+    else notApplied << qkey;
+  }
+  return notApplied;
+}
+
+}  // namespace tw::ui

@@ -1,0 +1,121 @@
+#include "ui/sweeps/sweeps_page.h"
+
+#include "core/config/workspace.h"
+#include "tracking/store.h"
+#include "ui/design/model_document.h"
+#include "ui/launch/launch_page.h"
+#include "ui/launch/run_check.h"
+#include "ui/sweeps/study_view.h"
+#include "ui/sweeps/sweep_form.h"
+#include "ui/sweeps/sweep_launcher.h"
+
+#include <QDir>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tw::ui {
+
+SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent)
+    : QWidget(parent), m_model(model), m_launch(launch), m_tabs(new QTabWidget(this)), m_form(new SweepForm(this)),
+      m_studies(new StudyView(this)), m_launcher(new SweepLauncher(this)), m_status(new QLabel(this)) {
+  m_tabs->addTab(m_form, tr("New Sweep"));
+  m_tabs->addTab(m_studies, tr("Studies"));
+  m_status->setWordWrap(true);
+  m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  auto *layout = new QVBoxLayout(this);
+  layout->addWidget(m_tabs, 1);
+  layout->addWidget(m_status);
+
+  // The offered model fields follow the Design page's model as it is edited.
+  connect(m_model, &ModelDocument::changed, this, &SweepsPage::refreshModel);
+  refreshModel();
+  connect(m_form, &SweepForm::startRequested, this, &SweepsPage::start);
+  connect(m_launcher, &SweepLauncher::started, this, [this](const QString &uuid, const QString &message) {
+    m_form->startButton()->setEnabled(true);
+    setStatus(message.isEmpty() ? tr("The sweep runs in the background.") : message, false);
+    if (!uuid.isEmpty()) m_studies->selectStudyUuid(uuid);
+    m_tabs->setCurrentWidget(m_studies);
+  });
+  connect(m_launcher, &SweepLauncher::failed, this, [this](const QString &message) {
+    m_form->startButton()->setEnabled(true);
+    setStatus(tr("The sweep did not start: %1").arg(message), true);
+  });
+  connect(m_studies, &StudyView::stopRequested, this, &SweepsPage::requestStop);
+  connect(m_studies, &StudyView::resumeRequested, this, [this](const QString &study) {
+    if (m_workspace.isEmpty() || !m_launcher->resume(study, m_workspace)) return;
+    m_studies->resumeButton()->setEnabled(false);
+    setStatus(tr("Resuming %1…").arg(study), false);
+  });
+  connect(m_studies, &StudyView::openRunRequested, this, &SweepsPage::openRunRequested);
+  connect(m_studies, &StudyView::launchConfigurationRequested, this, &SweepsPage::launchConfigurationRequested);
+}
+
+void SweepsPage::refreshModel() { m_form->setModel(m_model->toYaml()); }
+
+void SweepsPage::setWorkspace(const QString &dir) {
+  m_workspace = dir;
+  m_studies->setDatabase(dir.isEmpty() ? QString() : QString::fromStdString(config::trackingDbPath(dir.toStdString())));
+}
+
+QString SweepsPage::statusText() const { return m_status->text(); }
+
+void SweepsPage::setStatus(const QString &text, bool error) {
+  m_status->setText(text);
+  m_status->setStyleSheet(error ? QStringLiteral("color: #c62828") : QString());
+}
+
+void SweepsPage::start() {
+  if (m_workspace.isEmpty()) {
+    setStatus(tr("Open a workspace first."), true);
+    return;
+  }
+  if (!m_model->analysis().ok()) {
+    setStatus(tr("The model has problems; fix them on the Design page first."), true);
+    return;
+  }
+  const QString baseYaml = m_launch->runYaml();
+  const QString studies = QDir(m_workspace).filePath(QStringLiteral("studies"));
+  // The base must be a run `torchwright launch` would take; its problems are named here.
+  if (const QString problems = runFileProblems(baseYaml, QDir(studies).filePath(QStringLiteral("base.run.yaml")));
+      !problems.isEmpty()) {
+    setStatus(tr("Not started: the Launch page's run has problems: %1").arg(problems), true);
+    return;
+  }
+  m_form->setBaseYaml(baseYaml);
+  QString path, error;
+  if (!m_form->save(m_workspace, &path, &error)) {
+    setStatus(tr("Not started: %1").arg(error), true);
+    return;
+  }
+  m_lastSweepFile = path;
+  if (!m_launcher->start(path, m_workspace)) return;
+  m_form->startButton()->setEnabled(false);
+  setStatus(tr("Starting the sweep %1…").arg(QDir::toNativeSeparators(path)), false);
+}
+
+void SweepsPage::requestStop(qint64 studyId) {
+  if (m_workspace.isEmpty()) return;
+  auto *watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
+    const QString error = watcher->result();
+    watcher->deleteLater();
+    setStatus(error.isEmpty() ? tr("Asked the sweep to stop; running trials end and no new one starts.")
+                              : tr("Cannot ask the sweep to stop: %1").arg(error),
+              !error.isEmpty());
+  });
+  m_studies->stopButton()->setEnabled(false);
+  watcher->setFuture(QtConcurrent::run([path = config::trackingDbPath(m_workspace.toStdString()), studyId]() -> QString {
+    try {
+      tracking::Store::open(path)->requestStudyStop(studyId);
+      return {};
+    } catch (const std::exception &e) {
+      return QString::fromUtf8(e.what());
+    }
+  }));
+}
+
+}  // namespace tw::ui
