@@ -1,5 +1,7 @@
 #include "app/cli/study_trials.h"
 
+#include "core/search/space.h"
+
 #include "core/search/catalog.h"
 #include "core/search/pareto.h"
 #include "core/sweep/trial_params.h"
@@ -159,7 +161,7 @@ int retryCandidate(const std::vector<tracking::TrialRecord> &trials, int retries
 
 std::string paramsLine(const std::map<std::string, std::string> &params) {
   std::string out;
-  for (const auto &[key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + value;
+  for (const auto &[key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + search::displayText(value);
   return out.empty() ? "no parameters" : out;
 }
 

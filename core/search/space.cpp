@@ -113,6 +113,16 @@ std::string valueText(const ParamSpec &spec, double value) {
   return "?";
 }
 
+std::string displayText(const std::string &text, int significant) {
+  if (text.find_first_of(".eE") == std::string::npos) return text;  // an int or a choice
+  char *end = nullptr;
+  const double number = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(number)) return text;
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*g", significant, number);
+  return buffer;
+}
+
 bool parseValue(const ParamSpec &spec, const std::string &text, double *value) {
   if (spec.type == ParamType::Categorical) {
     auto found = std::find(spec.choices.begin(), spec.choices.end(), text);

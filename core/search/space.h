@@ -59,6 +59,10 @@ bool isActive(const ParamSpec &spec, const SearchSpace &space, const Params &par
 
 // The value as a person reads it and as a run file takes it: "0.0031", "64", "adam".
 std::string valueText(const ParamSpec &spec, double value);
+// A value's text cut to `significant` digits for tables and progress lines ("0.003519" for
+// "0.0035197742858638"); integers and choices come back unchanged. Never for storage: only
+// valueText reads back to the same value.
+std::string displayText(const std::string &valueText, int significant = 4);
 // The inverse of valueText for a value from the database or the CLI; false when it is not one
 // the parameter can take (outside the range, off the step, not a choice).
 bool parseValue(const ParamSpec &spec, const std::string &text, double *value);

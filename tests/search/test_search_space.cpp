@@ -80,6 +80,9 @@ class TestSearchSpace : public QObject {
     QVERIFY(!parseValue(*space.find("train.lr"), "0.5", &v));        // above high
     QVERIFY(!parseValue(*space.find("train.optimizer"), "lbfgs", &v));
     QCOMPARE(cardinality(*space.find("model.h1.width")), 16LL);
+    QCOMPARE(displayText("0.0035197742858638"), std::string("0.00352"));
+    QCOMPARE(displayText("10000"), std::string("10000"));  // ints stay whole
+    QCOMPARE(displayText("adam"), std::string("adam"));
   }
 
   void randomStudyHonoursConditionsAndIsReproducible() {

@@ -283,14 +283,12 @@ void StudyView::showTrials() {
       const auto found = t.params.find(m_paramKeys[i]);
       QString shown;
       if (found != t.params.end()) {
-        // As the space writes its values (core/search's valueText), not every digit the store keeps.
-        const search::ParamSpec *spec = analysis ? analysis->space.find(m_paramKeys[i]) : nullptr;
-        double value = 0.0;
-        shown = spec && search::parseValue(*spec, found->second, &value)
-                    ? QString::fromStdString(search::valueText(*spec, value))
-                    : QString::fromStdString(found->second);
+        // Four significant digits, as the CLI prints them; the tooltip has every digit the store keeps.
+        shown = QString::fromStdString(search::displayText(found->second));
       }
-      m_trials->setItem(row, FirstParamColumn + static_cast<int>(i), new QTableWidgetItem(shown));
+      auto *item = new QTableWidgetItem(shown);
+      if (found != t.params.end()) item->setToolTip(QString::fromStdString(found->second));
+      m_trials->setItem(row, FirstParamColumn + static_cast<int>(i), item);
     }
     for (int column = 0; column < m_trials->columnCount(); ++column)
       m_trials->item(row, column)->setData(Qt::UserRole, t.number);
