@@ -66,6 +66,9 @@ SweepForm::SweepForm(QWidget *parent)
     box->setEditable(true);  // any metric the run records, such as a test/ key
     box->addItems(metrics);
   }
+  // Classification is the common case, and accuracy what a search is usually judged by.
+  if (const QString accuracy = QString::fromStdString(config::metrics::key("val", "accuracy")); metrics.contains(accuracy))
+    m_metric->setCurrentText(accuracy);
   // The model's parameter count, which the registry knows without training: accuracy against size.
   m_secondMetric->addItem(QStringLiteral("params"));
   m_secondMetric->setCurrentText(QStringLiteral("params"));
