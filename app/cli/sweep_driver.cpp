@@ -193,7 +193,10 @@ class Driver {
       return false;
     }
     const int trialBudget = m_sweep.budget.trials;
-    if (trialBudget > 0 && budgetTrialsUsed(m_store.trials(m_study.id)) >= trialBudget) return false;
+    const auto trials = m_store.trials(m_study.id);
+    // Retries do not count against the trial budget: a used-up budget still retries a failure.
+    if (trialBudget > 0 && budgetTrialsUsed(trials) >= trialBudget)
+      return retryCandidate(trials, m_sweep.retries, m_notRetried) >= 0;
     return true;
   }
 

@@ -154,6 +154,31 @@ class TestCliSweep : public QObject {
     QVERIFY(db->listRuns().empty());
   }
 
+  void aTrialThatFailsInTrainingIsRetried() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    // SGD at lr 1000 with momentum 0.99 sends the gradient norm to Inf in the second epoch: the
+    // run FAILS while training, which is what `retries` is for (a configuration refused before it
+    // starts is never retried).
+    const QString file = sweepFile("diverges",
+                                   "  train.optimizer: [sgd]\n  train.lr: [1000.0]\n  train.momentum: [0.99]\n",
+                                   "sampler: {type: random, seed: 2}\nbudget: {trials: 1}\nretries: 1\n", 3);
+    const auto r = runCli({"sweep", file, "--workspace", ws});
+    QCOMPARE(r.exitCode, 1);  // no trial completed
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto study = db->findStudy("diverges");
+    QVERIFY(study.has_value());
+    const auto trials = db->trials(study->id);
+    QCOMPARE(trials.size(), size_t(2));
+    for (const auto &t : trials) {
+      QCOMPARE(QString::fromStdString(t.state), QString("FAILED"));
+      QVERIFY(t.runId != 0);
+      QCOMPARE(t.params.at("train.lr"), trials[0].params.at("train.lr"));
+    }
+    QCOMPARE(trials[0].retryOf, -1);
+    QCOMPARE(trials[1].retryOf, 0);
+  }
+
   void askAndTellFromOutside() {
     QTemporaryDir dir;
     const QString ws = dir.path() + "/ws";
