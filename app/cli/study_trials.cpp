@@ -16,40 +16,12 @@ namespace tw::cli {
 
 namespace {
 
-std::vector<std::string> splitCommas(const std::string &text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  std::string item;
-  while (std::getline(in, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
-search::TrialState stateOf(const std::string &name) {
-  search::TrialState state = search::TrialState::Failed;
-  search::parseTrialState(name, &state);
-  return state;
-}
-
 bool finiteValues(const tracking::TrialRecord &t, size_t count) {
   if (t.state != "COMPLETE" || t.values.size() != count) return false;
   return std::all_of(t.values.begin(), t.values.end(), [](double v) { return std::isfinite(v); });
 }
 
 }  // namespace
-
-sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireBase) {
-  // `sweep --set` overrides are recorded after the file's text as "# --set KEY=VALUE" lines (see
-  // cmd_sweep.cpp), so a resume and `study ask` apply them again.
-  std::vector<std::string> overrides;
-  std::stringstream in(study.sweepYaml);
-  std::string line;
-  const std::string marker = "# --set ";
-  while (std::getline(in, line))
-    if (line.rfind(marker, 0) == 0) overrides.push_back(line.substr(marker.size()));
-  const std::string name = study.sweepFile.empty() ? study.name + " (recorded sweep)" : study.sweepFile;
-  return sweep::parseSweepFile(study.sweepYaml, name, overrides, requireBase);
-}
 
 tracking::NewStudy newStudy(const sweep::SweepFile &sweep, const std::vector<std::string> &overrides) {
   tracking::NewStudy out;
@@ -64,43 +36,6 @@ tracking::NewStudy newStudy(const sweep::SweepFile &sweep, const std::vector<std
     out.metrics += (out.metrics.empty() ? "" : ",") + o.metric;
   }
   out.baseHash = sweep.baseYaml.empty() ? std::string() : sweep::baseHash(sweep);
-  return out;
-}
-
-std::vector<search::Direction> studyDirections(const tracking::StudyRecord &study) {
-  std::vector<search::Direction> out;
-  for (const auto &name : splitCommas(study.directions)) {
-    search::Direction d;
-    if (!search::parseDirection(name, &d))
-      throw std::runtime_error("study '" + study.name + "' records an unknown direction '" + name + "'");
-    out.push_back(d);
-  }
-  if (out.empty()) throw std::runtime_error("study '" + study.name + "' records no objective");
-  return out;
-}
-
-std::vector<std::string> studyMetrics(const tracking::StudyRecord &study) { return splitCommas(study.metrics); }
-
-std::vector<search::Trial> searchTrials(const search::SearchSpace &space,
-                                        const std::vector<tracking::TrialRecord> &records) {
-  std::vector<search::Trial> out;
-  out.reserve(records.size());
-  for (const auto &r : records) {
-    search::Trial t;
-    t.number = r.number;
-    t.state = stateOf(r.state);
-    for (const auto &[key, text] : r.params) {
-      const search::ParamSpec *spec = space.find(key);
-      double value = 0.0;
-      if (spec && search::parseValue(*spec, text, &value)) t.params[key] = value;
-    }
-    t.values = r.values;
-    t.intermediate = r.intermediate;
-    t.message = r.message;
-    t.startMs = r.startMs;
-    t.endMs = r.endMs;
-    out.push_back(std::move(t));
-  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 // driver, `study ask|tell|show` and the progress display share, so every path reads a study the
 // same way and asks the sampler the same question.
 
+#include "app/common/study_records.h"
 #include "core/search/study.h"
 #include "core/sweep/sweep_file.h"
 #include "tracking/store.h"
@@ -15,22 +16,14 @@
 
 namespace tw::cli {
 
-// The study's sweep, parsed again from the text recorded with it (the base, when the sweep names
-// one, is read from disk as it is now). Throws config::ConfigError as loadSweepFile does.
-sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireBase);
+using app::recordedSweep;
+using app::searchTrials;
+using app::studyDirections;
+using app::studyMetrics;
 
 // The study record for a sweep: its text with the `--set` overrides appended as "# --set KEY=VALUE"
 // lines (recordedSweep applies them again), the objectives, the base's hash and experiment.
 tracking::NewStudy newStudy(const sweep::SweepFile &sweep, const std::vector<std::string> &overrides);
-
-// "maximize,minimize" as recorded -> directions; throws std::runtime_error on a bad name.
-std::vector<search::Direction> studyDirections(const tracking::StudyRecord &study);
-std::vector<std::string> studyMetrics(const tracking::StudyRecord &study);
-
-// Recorded trials as samplers see them. A recorded value the space cannot take (the sweep was
-// edited by hand) leaves that parameter out rather than inventing one.
-std::vector<search::Trial> searchTrials(const search::SearchSpace &space,
-                                        const std::vector<tracking::TrialRecord> &records);
 
 // The sampler's proposal for the study's next trial, recorded RUNNING (the number comes from the
 // database, so concurrent askers never share one). `retryOf` >= 0 records the failed trial's

@@ -22,14 +22,10 @@
 
 namespace tw::ui {
 
-// The study's space, directions and objective metrics from its recorded sweep file; false with
-// *error when the text no longer parses.
+// The study's space, directions and objective metrics from its recorded sweep file
+// (app/common/study_records.h); false with *error when the text no longer parses.
 bool readStudySpace(const tracking::StudyRecord &study, search::SearchSpace *space,
                     std::vector<search::Direction> *directions, std::vector<std::string> *metrics, std::string *error);
-
-// A record as core/search sees it; parameters the space cannot read (renamed, out of range) are
-// left out, as they would be for a sampler.
-search::Trial toSearchTrial(const tracking::TrialRecord &record, const search::SearchSpace &space);
 
 struct StudyAnalysisRequest {
   std::string contourX, contourY;  // the parameter pair of the contour plot; empty: the two most important

@@ -1,0 +1,30 @@
+#pragma once
+// A recorded study read back for core/search: its sweep (with the `--set` overrides recorded
+// beside it), directions, metrics and trials as samplers and analyses see them. The CLI (sweep
+// driver, `study ask|tell|show`) and Studio's Sweeps page read a study through these, so every
+// path reads it the same way.
+
+#include "core/search/trial.h"
+#include "core/sweep/sweep_file.h"
+#include "tracking/study_record.h"
+
+#include <string>
+#include <vector>
+
+namespace tw::app {
+
+// The study's sweep, parsed again from the text recorded with it (the base, when the sweep names
+// one, is read from disk as it is now). Throws config::ConfigError as loadSweepFile does.
+sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireBase);
+
+// "maximize,minimize" as recorded -> directions; throws std::runtime_error on a bad name.
+std::vector<search::Direction> studyDirections(const tracking::StudyRecord &study);
+std::vector<std::string> studyMetrics(const tracking::StudyRecord &study);
+
+// A record as samplers and analyses see it. A recorded value the space cannot take (the sweep was
+// edited by hand, a key renamed) leaves that parameter out rather than inventing one.
+search::Trial searchTrial(const search::SearchSpace &space, const tracking::TrialRecord &record);
+std::vector<search::Trial> searchTrials(const search::SearchSpace &space,
+                                        const std::vector<tracking::TrialRecord> &records);
+
+}  // namespace tw::app
