@@ -109,6 +109,13 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::CliCommand</name>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::ComparePage</name>
     <message>
         <source>Metric</source>
@@ -1196,10 +1203,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
 <context>
     <name>tw::ui::RunLauncher</name>
     <message>
-        <source>Cannot start %1: %2</source>
-        <translation>%1 kann nicht gestartet werden: %2</translation>
-    </message>
-    <message>
         <source>torchwright launch exited with code %1</source>
         <translation>torchwright launch endete mit Code %1</translation>
     </message>
@@ -1836,10 +1839,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
 </context>
 <context>
     <name>tw::ui::SweepLauncher</name>
-    <message>
-        <source>Cannot start %1: %2</source>
-        <translation>%1 kann nicht gestartet werden: %2</translation>
-    </message>
     <message>
         <source>torchwright sweep exited with code %1</source>
         <translation>torchwright sweep endete mit Code %1</translation>

@@ -1,41 +1,21 @@
 #include "ui/launch/run_launcher.h"
 
-#include <QCoreApplication>
-#include <QDir>
-#include <QProcess>
 #include <QRegularExpression>
 
 namespace tw::ui {
 
-RunLauncher::RunLauncher(QObject *parent) : QObject(parent), m_cliPath(defaultCliPath()) {}
-
-QString RunLauncher::defaultCliPath() {
-  return QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("torchwright"));
+RunLauncher::RunLauncher(QObject *parent) : QObject(parent), m_command(new CliCommand(this)) {
+  connect(m_command, &CliCommand::finished, this, &RunLauncher::onFinished);
+  connect(m_command, &CliCommand::failedToStart, this, &RunLauncher::failed);
 }
 
 bool RunLauncher::launch(const QString &runFile, const QString &workspace, int processes) {
-  if (m_process) return false;
-  m_process = new QProcess(this);
-  connect(m_process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus) { onFinished(exitCode); });
-  connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
-    if (error != QProcess::FailedToStart) return;
-    const QString message = tr("Cannot start %1: %2").arg(m_cliPath, m_process->errorString());
-    m_process->deleteLater();
-    m_process = nullptr;
-    Q_EMIT failed(message);
-  });
-  m_process->start(m_cliPath, {QStringLiteral("launch"), runFile, QStringLiteral("--workspace"), workspace,
-                               QStringLiteral("--nproc-per-node"), QString::number(processes),
-                               QStringLiteral("--detach")});
-  return true;
+  return m_command->run({QStringLiteral("launch"), runFile, QStringLiteral("--workspace"), workspace,
+                         QStringLiteral("--nproc-per-node"), QString::number(processes), QStringLiteral("--detach")});
 }
 
-void RunLauncher::onFinished(int exitCode) {
+void RunLauncher::onFinished(int exitCode, const QString &out, const QString &err) {
   // --detach returns once the run is recorded and its launcher is in the background.
-  const QString out = QString::fromUtf8(m_process->readAllStandardOutput());
-  const QString err = QString::fromUtf8(m_process->readAllStandardError()).trimmed();
-  m_process->deleteLater();
-  m_process = nullptr;
   const auto match = QRegularExpression(QStringLiteral("^run ([0-9a-f]{32})"), QRegularExpression::MultilineOption).match(out);
   if (exitCode == 0 && match.hasMatch()) {
     Q_EMIT launched(match.captured(1));

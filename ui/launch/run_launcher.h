@@ -1,13 +1,12 @@
 #pragma once
-// Starts training from Studio the way a terminal would: `torchwright launch RUN.yaml --detach`,
-// as a QProcess the UI thread never waits on. The launcher puts itself in its own session, so
-// training goes on when Studio closes; Studio re-attaches through the tracking database.
+// Starts training from Studio the way a terminal would: `torchwright launch RUN.yaml --detach`
+// (through CliCommand, which the UI thread never waits on). The launcher puts itself in its own
+// session, so training goes on when Studio closes; Studio re-attaches through the tracking database.
+
+#include "ui/launch/cli_command.h"
 
 #include <QObject>
 #include <QString>
-#include <QStringList>
-
-class QProcess;
 
 namespace tw::ui {
 
@@ -17,11 +16,10 @@ class RunLauncher : public QObject {
  public:
   explicit RunLauncher(QObject *parent = nullptr);
 
-  // The CLI beside Studio's executable; tests point it at the build's bin folder.
-  static QString defaultCliPath();
-  void setCliPath(const QString &path) { m_cliPath = path; }
-  QString cliPath() const { return m_cliPath; }
-  bool isBusy() const { return m_process != nullptr; }
+  static QString defaultCliPath() { return CliCommand::defaultCliPath(); }
+  void setCliPath(const QString &path) { m_command->setCliPath(path); }
+  QString cliPath() const { return m_command->cliPath(); }
+  bool isBusy() const { return m_command->isBusy(); }
 
   // Starts the launch; answers with launched() or failed(). False when one is still starting.
   bool launch(const QString &runFile, const QString &workspace, int processes);
@@ -31,10 +29,9 @@ class RunLauncher : public QObject {
   void failed(const QString &message);
 
  private:
-  void onFinished(int exitCode);
+  void onFinished(int exitCode, const QString &out, const QString &err);
 
-  QString m_cliPath;
-  QProcess *m_process = nullptr;
+  CliCommand *m_command;
 };
 
 }  // namespace tw::ui

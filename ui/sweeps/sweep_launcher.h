@@ -1,14 +1,13 @@
 #pragma once
 // Starts and resumes sweeps from Studio the way a terminal would:
 // `torchwright sweep FILE --workspace W --detach` and `torchwright sweep --resume STUDY
-// --workspace W --detach`, as a QProcess the UI thread never waits on. The sweep runs on in the
-// background when Studio closes; Studio follows it through the tracking database.
+// --workspace W --detach` (through CliCommand, which the UI thread never waits on). The sweep
+// runs on in the background when Studio closes; Studio follows it through the tracking database.
+
+#include "ui/launch/cli_command.h"
 
 #include <QObject>
 #include <QString>
-#include <QStringList>
-
-class QProcess;
 
 namespace tw::ui {
 
@@ -18,9 +17,9 @@ class SweepLauncher : public QObject {
  public:
   explicit SweepLauncher(QObject *parent = nullptr);
 
-  void setCliPath(const QString &path) { m_cliPath = path; }
-  QString cliPath() const { return m_cliPath; }
-  bool isBusy() const { return m_process != nullptr; }
+  void setCliPath(const QString &path) { m_command->setCliPath(path); }
+  QString cliPath() const { return m_command->cliPath(); }
+  bool isBusy() const { return m_command->isBusy(); }
 
   // Each answers with started() or failed(); false when a start is still under way.
   bool start(const QString &sweepFile, const QString &workspace);
@@ -32,11 +31,9 @@ class SweepLauncher : public QObject {
   void failed(const QString &message);
 
  private:
-  bool run(const QStringList &arguments);
-  void onFinished(int exitCode);
+  void onFinished(int exitCode, const QString &out, const QString &err);
 
-  QString m_cliPath;
-  QProcess *m_process = nullptr;
+  CliCommand *m_command;
 };
 
 }  // namespace tw::ui
