@@ -441,11 +441,20 @@ class Supervisor {
 
 }  // namespace
 
-std::string workerPathBeside(const std::string &selfPath) {
+std::string selfExecutable(const std::string &selfPath) {
   std::error_code ec;
-  fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) self = fs::absolute(selfPath);
-  return (self.parent_path() / "torchwright-worker").string();
+  std::string self = fs::read_symlink("/proc/self/exe", ec).string();
+  if (ec) return fs::absolute(selfPath).string();
+  // A binary replaced while it runs (a rebuild, a package upgrade) reads as "PATH (deleted)";
+  // the file now at PATH is the one to start.
+  const std::string deleted = " (deleted)";
+  if (self.size() > deleted.size() && self.compare(self.size() - deleted.size(), deleted.size(), deleted) == 0)
+    self.erase(self.size() - deleted.size());
+  return self;
+}
+
+std::string workerPathBeside(const std::string &selfPath) {
+  return (fs::path(selfExecutable(selfPath)).parent_path() / "torchwright-worker").string();
 }
 
 int superviseRanks(tracking::Store *store, const tracking::RunRecord *run, const std::string &selfPath,

@@ -30,6 +30,8 @@ struct LaunchPlan {
 
 // The worker that sits beside the running executable (build/bin/torchwright-worker).
 std::string workerPathBeside(const std::string &selfPath);
+// This program's path, also when the file was replaced while it runs.
+std::string selfExecutable(const std::string &selfPath);
 
 // Runs the plan to its end. `store` and `run` are null on nodes other than the one that recorded
 // the run (only that node writes to the tracking database). Returns the CLI's exit code: 0 when

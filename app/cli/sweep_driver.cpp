@@ -1,17 +1,21 @@
 #include "app/cli/sweep_driver.h"
 
 #include "app/cli/core_plan.h"
+#include "app/cli/rank_supervisor.h"
+#include "app/cli/study_ref.h"
 #include "app/cli/study_trials.h"
 #include "app/cli/sweep_progress.h"
 #include "app/cli/table_printer.h"
 #include "app/cli/trial_config.h"
 #include "app/cli/trial_outcome.h"
 #include "app/cli/trial_process.h"
+#include "app/common/run_recording.h"
 
 #include "core/config/run_config.h"
 #include "core/search/catalog.h"
 #include "core/validate/machine.h"
 
+#include <poll.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -42,13 +46,19 @@ void onTerminate(int) { g_terminate = 1; }
 
 // A sampled space where this many configurations in a row do not validate is not being searched.
 constexpr int kMaxInvalidInARow = 20;
+// Trials whose process dies before its run starts, this many in a row: the next will too (a
+// missing or broken executable), and a sweep would otherwise burn its whole budget on them.
+constexpr int kMaxStartFailuresInARow = 3;
 
 std::string firstLine(const std::string &text) { return text.substr(0, text.find('\n')); }
 
 struct RunningTrial {
   int number = 0;
   size_t slot = 0;
-  std::unique_ptr<TrialProcess> process;
+  std::unique_ptr<TrialProcess> own;  // a multi-rank trial's `torchwright launch`
+  TrialProcess *process = nullptr;    // `own`, or the slot's serving worker
+  bool served = false;                // trained by the slot's `torchwright-worker --serve`
+  bool done = false;                  // served: the worker said its run has ended
   std::string logFile;
   int64_t runId = 0;
   int64_t lastStep = INT64_MIN;  // the objective's last step reported to the database
@@ -88,9 +98,11 @@ class Driver {
       // The database failed under us: stop the trials (their runs keep their checkpoints) and
       // release the study if the database still answers.
       for (auto &t : m_running) t.process->terminate();
+      for (auto &w : m_workers)
+        if (w) w->closeInput();
       const auto deadline = Clock::now() + std::chrono::seconds(10);
       while (Clock::now() < deadline && std::any_of(m_running.begin(), m_running.end(),
-                                                     [](RunningTrial &t) { return !t.process->poll(); }))
+                                                     [](RunningTrial &t) { return !t.done && !t.process->poll(); }))
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
       try {
         m_store.setStudyStatus(m_study.id, "IDLE");
@@ -110,6 +122,8 @@ class Driver {
     terminate.sa_handler = onTerminate;
     sigemptyset(&terminate.sa_mask);
     sigaction(SIGTERM, &terminate, nullptr);
+    // A serving worker that died is seen by its exit, not by a signal on the next write to it.
+    ::signal(SIGPIPE, SIG_IGN);
   }
 
   void planSlots() {
@@ -138,6 +152,7 @@ class Driver {
     request.hostMemoryBytes = machine.hostMemoryBytes;
     m_plan = planCores(request);
     m_slotBusy.assign(m_plan.slots.size(), false);
+    m_workers.resize(m_plan.slots.size());
     m_progress.event("study " + m_study.name + " (" + m_study.uuid.substr(0, 8) + "): " + m_plan.reason);
   }
 
@@ -178,8 +193,9 @@ class Driver {
         m_progress.status(counts());
         lastStatus = now;
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      waitForEvents(std::chrono::milliseconds(100));
     }
+    closeWorkers();
     m_progress.finish();
     return finish();
   }
@@ -230,33 +246,16 @@ class Driver {
     config.tracking.runName = m_study.name + "-trial-" + std::to_string(record.number);
     const TrialSlot &assigned = m_plan.slots[slot];
     if (!assigned.gpus.empty()) config.train.device = "cuda";  // cuda:LOCAL_RANK of the GPUs it was given
-    const std::string runFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".yaml")).string();
-    {
-      std::ofstream out(runFile, std::ios::trunc);
-      out << config::toYaml(config);
-      if (!out.flush()) throw std::runtime_error("cannot write '" + runFile + "'");
-    }
-    TrialLaunch launch;
-    std::error_code ec;
-    launch.executable = fs::read_symlink("/proc/self/exe", ec).string();
-    if (ec) launch.executable = fs::absolute(m_options.selfPath).string();
-    // Several ranks: the supervised launcher, which restarts them from a checkpoint as the run says.
-    launch.arguments = {config.distributed.nprocPerNode > 1 ? "launch" : "train", runFile,
-                        "--workspace", m_options.workspace,
-                        "--trial", m_study.uuid + ":" + std::to_string(record.number)};
-    launch.cpus = assigned.cpus;
-    if (!assigned.gpus.empty())
-      launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
-    launch.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".log")).string();
     RunningTrial running;
     running.number = record.number;
     running.slot = slot;
-    running.logFile = launch.logFile;
     try {
-      running.process = std::make_unique<TrialProcess>(launch);
+      if (config.distributed.nprocPerNode > 1) launchTrial(running, config, assigned);
+      else serveTrial(running, config, prepared.parameters, assigned);
     } catch (const std::exception &e) {
       m_store.setTrialState(m_study.id, record.number, "FAILED", {}, e.what());
       m_progress.event(name + " FAILED: " + e.what());
+      startFailed();
       return false;
     }
     m_store.trialHeartbeat(m_study.id, record.number);
@@ -267,6 +266,92 @@ class Driver {
                      paramsLine(record.params) + " [" + where + "]");
     m_running.push_back(std::move(running));
     return true;
+  }
+
+  // A multi-rank trial: `torchwright launch` of its run file, which records the run, supervises
+  // the ranks and restarts them from a checkpoint as the run says.
+  void launchTrial(RunningTrial &t, const config::RunConfig &config, const TrialSlot &assigned) {
+    const std::string stem = (fs::path(m_folder) / ("trial-" + std::to_string(t.number))).string();
+    const std::string runFile = stem + ".yaml";
+    {
+      std::ofstream out(runFile, std::ios::trunc);
+      out << config::toYaml(config);
+      if (!out.flush()) throw std::runtime_error("cannot write '" + runFile + "'");
+    }
+    TrialLaunch launch;
+    launch.executable = selfExecutable(m_options.selfPath);
+    launch.arguments = {"launch", runFile, "--workspace", m_options.workspace,
+                        "--trial", m_study.uuid + ":" + std::to_string(t.number)};
+    launch.cpus = assigned.cpus;
+    if (!assigned.gpus.empty())
+      launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
+    launch.logFile = stem + ".log";
+    t.logFile = launch.logFile;
+    t.own = std::make_unique<TrialProcess>(launch);
+    t.process = t.own.get();
+  }
+
+  // A one-rank trial: its run recorded here and handed to the slot's serving worker, which
+  // keeps its process and the data between trials (torchwright-worker --serve).
+  void serveTrial(RunningTrial &t, const config::RunConfig &config, int64_t parameters, const TrialSlot &assigned) {
+    const tracking::RunRecord run = app::recordRun(m_store, config, m_options.workspace, parameters);
+    linkRunToTrial(m_store, run, m_study.uuid + ":" + std::to_string(t.number));
+    t.runId = run.id;
+    t.served = true;
+    auto &worker = m_workers[t.slot];
+    if (worker && worker->poll()) worker.reset();  // it died after its last trial
+    try {
+      if (!worker) {
+        TrialLaunch launch;
+        launch.executable = workerPathBeside(m_options.selfPath);
+        launch.arguments = {"--workspace", m_options.workspace, "--serve"};
+        launch.cpus = assigned.cpus;
+        if (!assigned.gpus.empty())
+          launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
+        launch.logFile = (fs::path(m_folder) / ("slot-" + std::to_string(t.slot) + ".log")).string();
+        launch.serve = true;
+        worker = std::make_unique<TrialProcess>(launch);
+      }
+      if (!worker->send(run.uuid)) throw std::runtime_error("its slot's worker " + (worker->poll() ? worker->describeExit() : "does not read"));
+    } catch (const std::exception &e) {
+      m_store.setStatus(run.id, tracking::RunStatus::Failed, e.what());
+      worker.reset();
+      throw;
+    }
+    t.logFile = (fs::path(m_folder) / ("slot-" + std::to_string(t.slot) + ".log")).string();
+    t.process = worker.get();
+  }
+
+  void startFailed() {
+    if (++m_startFailuresInARow < kMaxStartFailuresInARow) return;
+    if (!m_giveUp)
+      m_progress.event("the last " + std::to_string(kMaxStartFailuresInARow) +
+                       " trials' processes ended before their runs started; stopping (see the study folder's logs)");
+    m_giveUp = true;
+  }
+
+  // Sleeps up to `most`, waking as soon as a serving worker has something to say (an epoch's
+  // objective for the pruner, a trial's end).
+  void waitForEvents(std::chrono::milliseconds most) {
+    std::vector<pollfd> fds;
+    for (const auto &t : m_running)
+      if (t.served && t.process->eventFd() >= 0) fds.push_back({t.process->eventFd(), POLLIN, 0});
+    if (fds.empty()) {
+      std::this_thread::sleep_for(most);
+      return;
+    }
+    ::poll(fds.data(), fds.size(), static_cast<int>(most.count()));
+  }
+
+  // Idle workers exit at the end of their input; one still busy after a while is killed.
+  void closeWorkers() {
+    for (auto &w : m_workers)
+      if (w) w->closeInput();
+    const auto deadline = Clock::now() + std::chrono::seconds(10);
+    while (Clock::now() < deadline &&
+           std::any_of(m_workers.begin(), m_workers.end(), [](auto &w) { return w && !w->poll(); }))
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    m_workers.clear();
   }
 
   // New epochs of the objective: recorded on the trial, and put to the pruner.
@@ -315,13 +400,29 @@ class Driver {
 
   void reap() {
     for (auto it = m_running.begin(); it != m_running.end();) {
-      if (!it->process->poll()) {
+      if (!ended(*it)) {
         ++it;
         continue;
       }
       settle(*it);
       m_slotBusy[it->slot] = false;
+      if (it->served && it->process->exited()) m_workers[it->slot].reset();
       it = m_running.erase(it);
+    }
+  }
+
+  // Launched: its process exited. Served: the worker said the run ended, or the worker died.
+  bool ended(RunningTrial &t) {
+    if (!t.served) return t.process->poll();
+    hear(t);
+    if (!t.done && t.process->poll()) hear(t);  // what it said before it died
+    return t.done || t.process->exited();
+  }
+
+  void hear(RunningTrial &t) {
+    for (const std::string &line : t.process->readLines()) {
+      if (line.rfind("epoch ", 0) == 0) pollReports(t);  // committed: the pruner judges it now
+      else if (line.rfind("done ", 0) == 0) t.done = true;
     }
   }
 
@@ -339,11 +440,16 @@ class Driver {
     }
     TrialOutcome outcome;
     if (run) outcome = outcomeOfRun(m_store, *run, m_metrics);
+    const bool started = run && run->status != tracking::RunStatus::Created;
+    if (started) m_startFailuresInARow = 0;
+    else if (!t.stopped) startFailed();
     if (outcome.state.empty()) {
       // The process ended without its run ending (stopped before its worker started, or killed).
       const std::string tail = lastLines(t.logFile, 3);
       outcome.state = "FAILED";
-      outcome.message = "its process " + t.process->describeExit() + (tail.empty() ? "" : ": " + tail);
+      outcome.message = (t.process->exited() ? "its process " + t.process->describeExit()
+                                             : std::string("its worker did not record the run's end")) +
+                        (tail.empty() ? "" : ": " + tail);
       if (run && t.stopped) m_store.setStatus(t.runId, tracking::RunStatus::Killed, "stopped with the sweep");
       else if (run) m_store.setStatus(t.runId, tracking::RunStatus::Failed, outcome.message);
     }
@@ -419,11 +525,13 @@ class Driver {
   SweepProgress m_progress;
   CorePlan m_plan;
   std::vector<bool> m_slotBusy;
+  std::vector<std::unique_ptr<TrialProcess>> m_workers;  // a slot's serving worker, kept between trials
   std::vector<RunningTrial> m_running;
   std::set<int> m_notRetried;
   Clock::time_point m_started;
   bool m_stopping = false, m_draining = false, m_timeUp = false, m_giveUp = false;
   int m_invalidInARow = 0;
+  int m_startFailuresInARow = 0;
 };
 
 }  // namespace

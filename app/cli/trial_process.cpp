@@ -17,6 +17,10 @@
 
 namespace tw::cli {
 
+namespace {
+constexpr int kServeFd = 3;  // a serving worker's event pipe: the first descriptor after stderr
+}  // namespace
+
 TrialProcess::TrialProcess(const TrialLaunch &launch) {
   // Everything the child needs is prepared before fork: between fork and exec only
   // async-signal-safe calls are made.
@@ -32,12 +36,22 @@ TrialProcess::TrialProcess(const TrialLaunch &launch) {
   const int log = ::open(launch.logFile.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (log < 0) throw std::runtime_error("cannot write '" + launch.logFile + "': " + std::strerror(errno));
   const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  // Serving: [0] of `input` becomes the worker's stdin, [1] of `events` its descriptor 3.
+  int input[2] = {-1, -1}, events[2] = {-1, -1};
+  if (launch.serve && (::pipe2(input, O_CLOEXEC) != 0 || ::pipe2(events, O_CLOEXEC) != 0)) {
+    const std::string why = std::strerror(errno);
+    for (int fd : {log, devNull, input[0], input[1], events[0], events[1]})
+      if (fd >= 0) ::close(fd);
+    throw std::runtime_error("cannot start a trial's worker: pipe failed: " + why);
+  }
+  if (launch.serve) assignments.push_back("TORCHWRIGHT_SERVE_FD=" + std::to_string(kServeFd));
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
-    ::close(log);
-    if (devNull >= 0) ::close(devNull);
-    throw std::runtime_error(std::string("cannot start a trial: fork failed: ") + std::strerror(errno));
+    const std::string why = std::strerror(errno);
+    for (int fd : {log, devNull, input[0], input[1], events[0], events[1]})
+      if (fd >= 0) ::close(fd);
+    throw std::runtime_error("cannot start a trial: fork failed: " + why);
   }
   if (pid == 0) {
     ::setpgid(0, 0);
@@ -48,11 +62,19 @@ TrialProcess::TrialProcess(const TrialLaunch &launch) {
     sigaction(SIGTERM, &dflt, nullptr);
     sigaction(SIGINT, &dflt, nullptr);
     sigaction(SIGHUP, &dflt, nullptr);
+    sigaction(SIGPIPE, &dflt, nullptr);  // the driver ignores it; exec keeps an ignored signal ignored
     if (!launch.cpus.empty()) sched_setaffinity(0, sizeof set, &set);
     for (auto &a : assignments) ::putenv(a.data());
     ::dup2(log, STDOUT_FILENO);
     ::dup2(log, STDERR_FILENO);
-    if (devNull >= 0) ::dup2(devNull, STDIN_FILENO);
+    if (launch.serve) {
+      ::dup2(input[0], STDIN_FILENO);
+      // dup2 onto itself keeps close-on-exec: clear it for the one descriptor the worker keeps.
+      if (events[1] == kServeFd) ::fcntl(kServeFd, F_SETFD, 0);
+      else ::dup2(events[1], kServeFd);
+    } else if (devNull >= 0) {
+      ::dup2(devNull, STDIN_FILENO);
+    }
     ::execv(launch.executable.c_str(), argv.data());
     const char *why = "torchwright: cannot start the trial's process\n";
     (void)!::write(STDERR_FILENO, why, std::strlen(why));
@@ -60,10 +82,19 @@ TrialProcess::TrialProcess(const TrialLaunch &launch) {
   }
   ::close(log);
   if (devNull >= 0) ::close(devNull);
+  if (launch.serve) {
+    ::close(input[0]);
+    ::close(events[1]);
+    m_input = input[1];
+    m_events = events[0];
+    ::fcntl(m_events, F_SETFL, ::fcntl(m_events, F_GETFL) | O_NONBLOCK);
+  }
   m_pid = pid;
 }
 
 TrialProcess::~TrialProcess() {
+  closeInput();
+  if (m_events >= 0) ::close(m_events);
   if (m_pid <= 0 || m_exited) return;
   kill();
   while (::waitpid(m_pid, &m_status, 0) < 0 && errno == EINTR) {
@@ -96,6 +127,43 @@ void TrialProcess::terminate() {
 
 void TrialProcess::kill() {
   if (m_pid > 0 && !m_exited) ::kill(-m_pid, SIGKILL);
+}
+
+bool TrialProcess::send(const std::string &line) {
+  if (m_input < 0) return false;
+  const std::string text = line + "\n";
+  size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(m_input, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;  // EPIPE: the worker has exited (SIGPIPE is ignored by the driver)
+    written += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+std::vector<std::string> TrialProcess::readLines() {
+  std::vector<std::string> lines;
+  if (m_events < 0) return lines;
+  char buffer[4096];
+  while (true) {
+    const ssize_t n = ::read(m_events, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // EAGAIN: nothing more now; 0: the worker closed it
+    m_partial.append(buffer, static_cast<size_t>(n));
+  }
+  size_t start = 0, end;
+  while ((end = m_partial.find('\n', start)) != std::string::npos) {
+    lines.push_back(m_partial.substr(start, end - start));
+    start = end + 1;
+  }
+  m_partial.erase(0, start);
+  return lines;
+}
+
+void TrialProcess::closeInput() {
+  if (m_input >= 0) ::close(m_input);
+  m_input = -1;
 }
 
 std::string lastLines(const std::string &path, int lines) {

@@ -6,6 +6,10 @@
 // file. It runs in a process group of its own, so a Ctrl-C at the terminal reaches the sweep
 // driver alone, which decides what happens to its trials; if the driver dies, the kernel hangs
 // the trial up (PR_SET_PDEATHSIG) and its worker records the run as failed after a checkpoint.
+//
+// With `serve`, the process is a slot's `torchwright-worker --serve`: the driver writes run ids to
+// its stdin (send) and reads its "epoch"/"done" lines (readLines) from a pipe the worker knows as
+// TORCHWRIGHT_SERVE_FD.
 
 #include <sys/types.h>
 
@@ -21,6 +25,7 @@ struct TrialLaunch {
   std::vector<int> cpus;                                     // affinity; empty = inherit
   std::vector<std::pair<std::string, std::string>> environment;  // set in the child
   std::string logFile;                                       // stdout and stderr, appended
+  bool serve = false;                                        // pipes to and from a serving worker
 };
 
 class TrialProcess {
@@ -40,10 +45,19 @@ class TrialProcess {
   void terminate();                  // SIGTERM: the launcher stops its ranks after a checkpoint
   void kill();                       // SIGKILL the launcher and its process group
 
+  // A serving worker's pipes. send: false when the worker is gone. readLines: the complete lines
+  // it has written since the last call, without waiting. eventFd: for poll(); -1 without serve.
+  bool send(const std::string &line);
+  std::vector<std::string> readLines();
+  int eventFd() const { return m_events; }
+  void closeInput();                 // the worker finishes its run and exits
+
  private:
   pid_t m_pid = -1;
   bool m_exited = false;
   int m_status = 0;
+  int m_input = -1, m_events = -1;
+  std::string m_partial;             // an event line read only in part
 };
 
 // The last `lines` non-empty lines of a text file ("" when unreadable), for a failure message.

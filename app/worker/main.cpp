@@ -1,6 +1,7 @@
 // torchwright-worker: one rank of a run. Started by `torchwright train|launch` with the workspace
 // and the run's id, or straight from a run file (`--config RUN.yaml`) under srun, torchrun or a
-// Kubernetes PyTorchJob, whose environment says which rank it is (see core/dist/dist_env.h).
+// Kubernetes PyTorchJob, whose environment says which rank it is (see core/dist/dist_env.h);
+// or, with --serve, as one slot of a sweep that trains its trials' runs one after another.
 // Rank 0 records the run (creating it in --config mode), writes metrics through the batching
 // writer and always records how the run ended; the other ranks only train.
 //
@@ -35,6 +36,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <functional>
+#include <iostream>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -145,6 +148,8 @@ bool flag(int argc, char **argv, const char *name) {
 std::shared_ptr<spdlog::logger> g_logFile;
 
 void setUpLogging(const std::string &runDir) {
+  spdlog::drop_all();  // a serving worker's previous run logged to its own folder
+  g_logFile.reset();
   std::vector<spdlog::sink_ptr> sinks;
   sinks.push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
   sinks.back()->set_level(spdlog::level::warn);
@@ -223,68 +228,13 @@ void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSum
   std::fflush(stdout);
 }
 
-}  // namespace
-
-int main(int argc, char **argv) {
-  const std::string runId = option(argc, argv, "--run");
-  const std::string configFile = option(argc, argv, "--config");
-  std::string workspace = option(argc, argv, "--workspace");
-  if (runId.empty() == configFile.empty()) {
-    std::fprintf(stderr, "usage: torchwright-worker --workspace DIR --run RUN_ID [--resume]\n"
-                         "       torchwright-worker --config RUN.yaml [--set key=value ...] [--workspace DIR]\n"
-                         "                          (one rank under srun, torchrun or a PyTorchJob)\n");
-    return 2;
-  }
-  tw::dist::DistEnv dist;
-  try {
-    dist = tw::dist::distEnvFromProcess();
-  } catch (const std::exception &e) {
-    std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
-    return 2;
-  }
+// Trains a recorded run as rank `dist.rank` (rank 0 records its progress and its end) and
+// returns the exit code. `onEpoch`, when set, hears each epoch after its metrics are committed.
+int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, const tw::config::RunConfig &config,
+             const std::string &runDir, const tw::dist::DistEnv &dist, bool resume,
+             std::shared_ptr<tw::engine::DatasetCache> dataCache,
+             const std::function<void(const tw::engine::EpochReport &)> &onEpoch = {}) {
   const bool rank0 = dist.rank == 0;
-  std::signal(SIGTERM, onSignal);
-  std::signal(SIGINT, onSignal);
-  std::signal(SIGHUP, onHangup);
-
-  // Which run: recorded already (--run), or, from a run file, recorded now by rank 0.
-  std::unique_ptr<tw::tracking::Store> store;
-  tw::tracking::RunRecord run;
-  tw::config::RunConfig config;
-  std::string runDir;
-  try {
-    if (!runId.empty()) {
-      if (workspace.empty()) throw std::runtime_error("--run needs --workspace");
-      store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
-      auto found = store->findRun(runId);
-      if (!found) {
-        std::fprintf(stderr, "torchwright-worker: no run '%s' in %s\n", runId.c_str(), store->path().c_str());
-        return 1;
-      }
-      run = *found;
-      runDir = run.runDir.empty() ? tw::config::runDir(workspace, run.uuid) : run.runDir;
-      config = tw::config::parseRunConfig(run.configYaml, (fs::path(runDir) / "config.yaml").string());
-    } else {
-      config = tw::config::loadRunConfig(configFile, options(argc, argv, "--set"));
-      if (rank0) {
-        if (workspace.empty()) workspace = tw::config::defaultWorkspaceDir();
-        tw::config::ensureWorkspace(workspace);
-        store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
-        const auto analysis = tw::spec::analyzeOrThrow(tw::spec::parseModelYaml(config.modelYaml, config.modelFile));
-        run = tw::app::recordRun(*store, config, workspace, analysis.totalParams);
-        runDir = run.runDir;
-        std::printf("run %s (%s) in experiment '%s', %s\n", run.uuid.c_str(), run.name.c_str(),
-                    run.experiment.c_str(), dist.describe().c_str());
-        std::fflush(stdout);
-      }
-    }
-  } catch (const std::exception &e) {
-    std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
-    return 1;
-  }
-  if (!rank0) store.reset();  // only rank 0 writes to the tracking database
-  setUpLogging(rank0 ? runDir : std::string());
-
   try {
     std::unique_ptr<tw::tracking::MetricWriter> writer;
     if (rank0) {
@@ -327,9 +277,10 @@ int main(int argc, char **argv) {
         tw::engine::writeFileAtomically((fs::path(runDir) / "preprocessing.json").string(), json);
         store->addArtifact(run.id, "preprocessing.json", "preprocessing");
       };
-      callbacks.onEpoch = [](const tw::engine::EpochReport &r) {
+      callbacks.onEpoch = [&](const tw::engine::EpochReport &r) {
         std::printf("%s\n", epochLine(r).c_str());
         std::fflush(stdout);
+        if (onEpoch) onEpoch(r);
       };
       callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
         store->addArtifact(run.id, path, kind);
@@ -337,8 +288,9 @@ int main(int argc, char **argv) {
     }
     tw::engine::TrainEnvironment environment;
     environment.runDir = runDir;
-    environment.resume = flag(argc, argv, "--resume");
+    environment.resume = resume;
     environment.dist = dist;
+    environment.dataCache = std::move(dataCache);
 
     auto summary = tw::engine::train(config, writer.get(), callbacks, environment);
     if (!rank0) return 0;
@@ -378,4 +330,131 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "torchwright: %s failed: %s\n", who.c_str(), what.c_str());
     return 1;
   }
+}
+
+// A line to the sweep driver; a driver that is gone is no reason to stop the run.
+void tell(int fd, const std::string &line) {
+  const std::string text = line + "\n";
+  (void)!::write(fd, text.data(), text.size());
+}
+
+// --serve: one slot of a sweep. Trains the recorded runs whose ids arrive on stdin, one at a
+// time, in this one process, so a short trial costs its training and not a process start and a
+// read of the data (kept in a DatasetCache between runs with the same data). Tells the driver on
+// the descriptor TORCHWRIGHT_SERVE_FD "epoch RUN N" once epoch N's metrics are committed (its
+// pruner judges at once) and "done RUN CODE" when the run has ended and been recorded. SIGTERM
+// stops the current run after a checkpoint (a pruned trial) and the worker takes the next; the
+// end of stdin or the driver's death (SIGHUP) ends the worker.
+int serve(const std::string &workspace) {
+  const char *fdText = std::getenv("TORCHWRIGHT_SERVE_FD");
+  if (workspace.empty() || !fdText) {
+    std::fprintf(stderr, "torchwright-worker: --serve needs --workspace and TORCHWRIGHT_SERVE_FD\n");
+    return 2;
+  }
+  const int fd = std::atoi(fdText);
+  std::unique_ptr<tw::tracking::Store> store;
+  try {
+    store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
+    return 1;
+  }
+  std::printf("torchwright-worker %d serving %s\n", static_cast<int>(::getpid()), workspace.c_str());
+  std::fflush(stdout);
+  auto cache = tw::engine::newDatasetCache();
+  std::string runId;
+  while (!g_launcherGone && std::getline(std::cin, runId)) {
+    if (runId.empty()) continue;
+    g_stopSignal = false;  // a stop meant for the previous run, which had ended, is not for this one
+    int code = 1;
+    try {
+      auto run = store->findRun(runId);
+      if (!run) throw std::runtime_error("no run '" + runId + "' in " + store->path());
+      const std::string runDir = run->runDir.empty() ? tw::config::runDir(workspace, run->uuid) : run->runDir;
+      std::printf("run %s (%s)\n", run->uuid.c_str(), run->name.c_str());
+      std::fflush(stdout);
+      tw::config::RunConfig config;
+      try {
+        config = tw::config::parseRunConfig(run->configYaml, (fs::path(runDir) / "config.yaml").string());
+      } catch (const std::exception &e) {
+        store->setStatus(run->id, tw::tracking::RunStatus::Failed, e.what());
+        throw;
+      }
+      setUpLogging(runDir);
+      code = trainRun(store.get(), *run, config, runDir, tw::dist::DistEnv{}, /*resume=*/false, cache,
+                      [&](const tw::engine::EpochReport &r) { tell(fd, "epoch " + runId + " " + std::to_string(r.epoch)); });
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
+    }
+    tell(fd, "done " + runId + " " + std::to_string(code));
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  const std::string runId = option(argc, argv, "--run");
+  const std::string configFile = option(argc, argv, "--config");
+  std::string workspace = option(argc, argv, "--workspace");
+  const bool serving = flag(argc, argv, "--serve");
+  if (serving ? !(runId.empty() && configFile.empty()) : runId.empty() == configFile.empty()) {
+    std::fprintf(stderr, "usage: torchwright-worker --workspace DIR --run RUN_ID [--resume]\n"
+                         "       torchwright-worker --config RUN.yaml [--set key=value ...] [--workspace DIR]\n"
+                         "                          (one rank under srun, torchrun or a PyTorchJob)\n"
+                         "       torchwright-worker --workspace DIR --serve\n"
+                         "                          (a sweep's slot: run ids on stdin, one after another)\n");
+    return 2;
+  }
+  std::signal(SIGTERM, onSignal);
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGHUP, onHangup);
+  if (serving) return serve(workspace);
+  tw::dist::DistEnv dist;
+  try {
+    dist = tw::dist::distEnvFromProcess();
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
+    return 2;
+  }
+  const bool rank0 = dist.rank == 0;
+  // Which run: recorded already (--run), or, from a run file, recorded now by rank 0.
+  std::unique_ptr<tw::tracking::Store> store;
+  tw::tracking::RunRecord run;
+  tw::config::RunConfig config;
+  std::string runDir;
+  try {
+    if (!runId.empty()) {
+      if (workspace.empty()) throw std::runtime_error("--run needs --workspace");
+      store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
+      auto found = store->findRun(runId);
+      if (!found) {
+        std::fprintf(stderr, "torchwright-worker: no run '%s' in %s\n", runId.c_str(), store->path().c_str());
+        return 1;
+      }
+      run = *found;
+      runDir = run.runDir.empty() ? tw::config::runDir(workspace, run.uuid) : run.runDir;
+      config = tw::config::parseRunConfig(run.configYaml, (fs::path(runDir) / "config.yaml").string());
+    } else {
+      config = tw::config::loadRunConfig(configFile, options(argc, argv, "--set"));
+      if (rank0) {
+        if (workspace.empty()) workspace = tw::config::defaultWorkspaceDir();
+        tw::config::ensureWorkspace(workspace);
+        store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
+        const auto analysis = tw::spec::analyzeOrThrow(tw::spec::parseModelYaml(config.modelYaml, config.modelFile));
+        run = tw::app::recordRun(*store, config, workspace, analysis.totalParams);
+        runDir = run.runDir;
+        std::printf("run %s (%s) in experiment '%s', %s\n", run.uuid.c_str(), run.name.c_str(),
+                    run.experiment.c_str(), dist.describe().c_str());
+        std::fflush(stdout);
+      }
+    }
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
+    return 1;
+  }
+  if (!rank0) store.reset();  // only rank 0 writes to the tracking database
+  setUpLogging(rank0 ? runDir : std::string());
+
+  return trainRun(store.get(), run, config, runDir, dist, flag(argc, argv, "--resume"), nullptr);
 }

@@ -78,7 +78,7 @@ void checkModelFitsData(const GraphModule &model, const spec::Analysis &analysis
 
 }  // namespace
 
-TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
+TrainSetup prepareTraining(const config::RunConfig &config, int cores, DatasetCache *cache) {
   const auto log = engineLog();
   const config::TrainOptions &t = config.train;
   TrainSetup s;
@@ -108,9 +108,13 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores) {
     return 0;
   });
 
-  s.data = stage("loading data", [&] { return loadDataset(config.data, t.seed, modelUse(s.analysis)); });
-  log->info("data: {} train, {} val, {} test examples from {}", s.data.train.size(), s.data.val.size(),
-            s.data.test.size(), s.data.source);
+  const int64_t keptBefore = cache ? cache->hits() : 0;
+  s.data = stage("loading data", [&] {
+    return cache ? cache->load(config.data, t.seed, modelUse(s.analysis)) : loadDataset(config.data, t.seed, modelUse(s.analysis));
+  });
+  log->info("data: {} train, {} val, {} test examples from {}{}", s.data.train.size(), s.data.val.size(),
+            s.data.test.size(), s.data.source,
+            cache && cache->hits() > keptBefore ? " (kept from an earlier run of this worker)" : "");
   // What the reader decided on its own (filled values, columns read as categorical) is worth a
   // look before trusting the run: on stderr, not only in the log file.
   for (const auto &note : s.data.notes) log->warn("data: {}", note);

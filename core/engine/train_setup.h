@@ -5,6 +5,7 @@
 
 #include "core/config/run_config.h"
 #include "core/engine/dataset.h"
+#include "core/engine/dataset_cache.h"
 #include "core/engine/evaluation.h"
 #include "core/engine/graph_module.h"
 #include "core/engine/losses.h"
@@ -38,8 +39,9 @@ struct TrainSetup {
 
 // Sets threads and the seed, reads the data, builds the model and optimiser. `cores`: what this
 // process may use (0 = every core it may run on; a rank of a distributed run gets its share).
+// With a cache, data the previous run of this process read is taken from it (dataset_cache.h).
 // Throws std::runtime_error prefixed with the stage ("configuring training: ...", "loading data: ...").
-TrainSetup prepareTraining(const config::RunConfig &config, int cores = 0);
+TrainSetup prepareTraining(const config::RunConfig &config, int cores = 0, DatasetCache *cache = nullptr);
 
 // c10::Error's what() carries a C++ backtrace that means nothing to the person reading the run:
 // the message without it, also when a wrapping exception copied the backtrace into its own text.

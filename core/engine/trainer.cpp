@@ -62,7 +62,7 @@ class TrainRun {
   TrainRun(const config::RunConfig &config, tracking::MetricWriter *writer, const TrainCallbacks &callbacks,
            const TrainEnvironment &env)
       : m_config(config), m_t(config.train), m_writer(writer), m_callbacks(callbacks), m_env(env),
-        m_setup(prepareTraining(config, coresFor(env.dist))), m_schedule(m_t, m_setup.stepsPerEpoch),
+        m_setup(prepareTraining(config, coresFor(env.dist), env.dataCache.get())), m_schedule(m_t, m_setup.stepsPerEpoch),
         m_scaler(m_setup.precision == Precision::FP16), m_augment(config.data) {
     m_params = m_setup.model->parameters();
     m_summary.parameters = countParameters(*m_setup.model);

@@ -12,11 +12,16 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace tw::tracking { class MetricWriter; }
 
 namespace tw::engine {
+
+class DatasetCache;  // dataset_cache.h
+// A cache to share between the runs one process trains one after another (TrainEnvironment).
+std::shared_ptr<DatasetCache> newDatasetCache();
 
 struct EpochReport {
   int64_t epoch = 0;        // 1-based
@@ -79,6 +84,8 @@ struct TrainEnvironment {
   std::string runDir;   // checkpoints/ and artifacts/ go here; empty = no files (tests, benchmarks)
   bool resume = false;  // continue from runDir/checkpoints/last.pt when it exists
   bool checkpoints = true;
+  // Data kept between the runs of one process (dataset_cache.h); null = read it for this run.
+  std::shared_ptr<DatasetCache> dataCache;
   // This process's place in a distributed run. With several ranks, only rank 0 writes metrics,
   // checkpoints and artifacts (give the others no writer); every rank reads the checkpoint on
   // resume, so the run folder must be shared between machines. A rank without a runDir takes

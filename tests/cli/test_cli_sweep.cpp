@@ -226,11 +226,13 @@ class TestCliSweep : public QObject {
     QTemporaryDir dir;
     const QString ws = dir.path() + "/ws";
     const QString file = sweepFile("killed", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n",
-                                   "sampler: {type: random, seed: 9}\nbudget: {trials: 3}\nparallel: 1\n", 2);
+                                   "sampler: {type: random, seed: 9}\nbudget: {trials: 3}\nparallel: 1\n", 20,
+                                   kModel, 3000);
     QProcess driver;
     driver.start(TW_BIN_DIR "/torchwright", {"sweep", file, "--workspace", ws});
     QVERIFY(driver.waitForStarted());
-    // Kill the driver once one trial is COMPLETE and the next one runs.
+    // Kill the driver once one trial is COMPLETE and the next one's run trains (20 epochs of 2,250
+    // images: seconds, while the kill takes a tenth of one).
     std::optional<tw::tracking::TrialRecord> finished;
     for (int i = 0; i < 1200 && !finished; ++i) {
       QThread::msleep(100);
@@ -239,7 +241,9 @@ class TestCliSweep : public QObject {
       auto study = db->findStudy("killed");
       if (!study) continue;
       const auto trials = db->trials(study->id);
-      if (trials.size() >= 2 && trials[0].state == "COMPLETE") finished = trials[0];
+      if (trials.size() < 2 || trials[0].state != "COMPLETE" || trials[1].runId == 0) continue;
+      const auto second = db->run(trials[1].runId);
+      if (second && second->status == tw::tracking::RunStatus::Running) finished = trials[0];
     }
     QVERIFY2(finished.has_value(), qPrintable(QString::fromUtf8(driver.readAll())));
     ::kill(static_cast<pid_t>(driver.processId()), SIGKILL);
@@ -303,6 +307,98 @@ class TestCliSweep : public QObject {
     QCOMPARE(runCli({"sweep", "--workspace", ws}).exitCode, 2);
     QCOMPARE(runCli({"sweep", zero, "--resume", "x", "--workspace", ws}).exitCode, 2);
     QCOMPARE(runCli({"train", zero, "--trial", "nonsense", "--workspace", ws}).exitCode, 1);
+  }
+
+  // A slot's one-rank trials run one after another in one worker process, which reads the data once.
+  void trialsShareTheirSlotsWorker() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString file = sweepFile("served", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n",
+                                   "sampler: {type: random, seed: 6}\nbudget: {trials: 3}\nparallel: 1\n");
+    const auto r = runCli({"sweep", file, "--workspace", ws});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto study = db->findStudy("served");
+    QVERIFY(study.has_value());
+    QFile log(ws + "/studies/" + QString::fromStdString(study->uuid) + "/slot-0.log");
+    QVERIFY2(log.open(QIODevice::ReadOnly), qPrintable(log.fileName()));
+    const QString text = QString::fromUtf8(log.readAll());
+    QCOMPARE(text.count("torchwright-worker "), 1);
+    const auto trials = db->trials(study->id);
+    QCOMPARE(trials.size(), size_t(3));
+    for (const auto &t : trials) {
+      QCOMPARE(t.state, std::string("COMPLETE"));
+      const auto run = db->run(t.runId);
+      QVERIFY(run.has_value());
+      QVERIFY2(text.contains("run " + QString::fromStdString(run->uuid)), qPrintable(text));
+      QFile workerLog(QString::fromStdString(run->runDir) + "/artifacts/worker.log");
+      QVERIFY(workerLog.open(QIODevice::ReadOnly));
+      const bool kept = QString::fromUtf8(workerLog.readAll()).contains("kept from an earlier run of this worker");
+      QCOMPARE(kept, t.number > 0);
+    }
+  }
+
+  // The worker dies under a trial: that trial FAILS with the reason, and the next one gets a new worker.
+  void aKilledWorkerFailsOnlyItsTrial() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString file = sweepFile("workerkilled", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n",
+                                   "sampler: {type: random, seed: 8}\nbudget: {trials: 2}\nparallel: 1\n",
+                                   40, kModel, 2000);
+    QProcess driver;
+    driver.start(TW_BIN_DIR "/torchwright", {"sweep", file, "--workspace", ws});
+    QVERIFY(driver.waitForStarted());
+    // Once trial 0's run trains, kill the worker that serves it (the slot log names its pid).
+    qint64 worker = 0;
+    for (int i = 0; i < 1200 && worker == 0; ++i) {
+      QThread::msleep(50);
+      if (!QFile::exists(ws + "/tracking.db")) continue;
+      auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+      auto study = db->findStudy("workerkilled");
+      if (!study) continue;
+      const auto trials = db->trials(study->id);
+      if (trials.empty() || trials[0].runId == 0) continue;
+      const auto run = db->run(trials[0].runId);
+      if (!run || run->status != tw::tracking::RunStatus::Running) continue;
+      QFile log(ws + "/studies/" + QString::fromStdString(study->uuid) + "/slot-0.log");
+      if (!log.open(QIODevice::ReadOnly)) continue;
+      const QString first = QString::fromUtf8(log.readLine());
+      if (first.startsWith("torchwright-worker ")) worker = first.section(' ', 1, 1).toLongLong();
+    }
+    QVERIFY2(worker > 0, qPrintable(QString::fromUtf8(driver.readAll())));
+    ::kill(static_cast<pid_t>(worker), SIGKILL);
+    QVERIFY(driver.waitForFinished(300000));
+    const QString out = QString::fromUtf8(driver.readAll());
+    QCOMPARE(driver.exitCode(), 0);
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto trials = db->trials(db->findStudy("workerkilled")->id);
+    QCOMPARE(trials.size(), size_t(2));
+    QCOMPARE(trials[0].state, std::string("FAILED"));
+    QVERIFY2(QString::fromStdString(trials[0].message).contains("killed by signal 9"), trials[0].message.c_str());
+    QCOMPARE(db->run(trials[0].runId)->status, tw::tracking::RunStatus::Failed);
+    QVERIFY2(trials[1].state == "COMPLETE", qPrintable(out));
+  }
+
+  // Without a worker to start, a sweep stops after a few trials instead of failing its whole budget.
+  void aWorkerThatCannotStartStopsTheSweep() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString lonely = dir.path() + "/bin/torchwright";  // no torchwright-worker beside it
+    QVERIFY(QDir().mkpath(dir.path() + "/bin"));
+    QVERIFY(QFile::copy(TW_BIN_DIR "/torchwright", lonely));
+    QVERIFY(QFile::setPermissions(lonely, QFile::permissions(lonely) | QFileDevice::ExeOwner));
+    const QString file = sweepFile("noworker", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n",
+                                   "sampler: {type: random, seed: 1}\nbudget: {trials: 20}\nparallel: 1\n");
+    QProcess sweep;
+    sweep.start(lonely, {"sweep", file, "--workspace", ws});
+    QVERIFY(sweep.waitForFinished(120000));
+    const QString out = QString::fromUtf8(sweep.readAllStandardOutput());
+    QCOMPARE(sweep.exitCode(), 1);
+    QVERIFY2(out.contains("ended before their runs started; stopping"), qPrintable(out));
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto trials = db->trials(db->findStudy("noworker")->id);
+    QCOMPARE(trials.size(), size_t(3));
+    for (const auto &t : trials) QCOMPARE(t.state, std::string("FAILED"));
   }
 
   void medianPrunerStopsHopelessTrials() {

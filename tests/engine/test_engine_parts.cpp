@@ -3,6 +3,7 @@
 #include "core/config/optimizer_rules.h"
 #include "core/engine/atomic_file.h"
 #include "core/engine/augment.h"
+#include "core/engine/dataset_cache.h"
 #include "core/engine/diagnostics.h"
 #include "core/engine/eval_metrics.h"
 #include "core/engine/losses.h"
@@ -46,6 +47,29 @@ class TestEngineParts : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  // A serving worker reads the data once for trials that differ only in how they batch it.
+  void datasetCacheKeepsDataThatOnlyBatchesDifferently() {
+    tw::config::DataOptions options;
+    options.dataset = "spirals";
+    options.samples = 300;
+    tw::engine::DatasetCache cache;
+    const auto first = cache.load(options, 7, {});
+    options.batchSize = 16;
+    options.flip = 0.5;
+    const auto second = cache.load(options, 7, {});
+    QCOMPARE(cache.hits(), int64_t(1));
+    QCOMPARE(second.train.inputs.data_ptr(), first.train.inputs.data_ptr());
+    // What shapes the data is read again: another split seed, another sample count.
+    const auto reseeded = cache.load(options, 8, {});
+    QCOMPARE(cache.hits(), int64_t(1));
+    QVERIFY(!torch::equal(reseeded.train.inputs, first.train.inputs));
+    options.samples = 200;
+    const auto fewer = cache.load(options, 8, {});
+    QCOMPARE(cache.hits(), int64_t(1));
+    QVERIFY(fewer.train.size() < reseeded.train.size());
+    QVERIFY(tw::engine::datasetKey(options, 8, {}) != tw::engine::datasetKey(options, 9, {}));
+  }
+
   void gradientNormOverEveryLayout() {
     // BLAS takes contiguous float gradients; the rest (a transposed view, doubles) goes through
     // LibTorch. Either way the norm is the whole gradient's L2 norm.
