@@ -13,6 +13,7 @@
 #include "app/cli/usage.h"
 
 #include "core/config/workspace.h"
+#include "core/sweep/trial_params.h"
 
 #include <cerrno>
 #include <cmath>
@@ -32,28 +33,23 @@ std::unique_ptr<tracking::Store> openStore(const CliArgs &args) {
   return tracking::Store::open(config::trackingDbPath(args.workspace()));
 }
 
-// The study's space, for typing parameter values; an unreadable sweep leaves every value a string.
-search::SearchSpace spaceOf(const tracking::StudyRecord &study) {
-  try {
-    return recordedSweep(study, /*requireBase=*/false).space;
-  } catch (const std::exception &) {
-    return {};
-  }
-}
-
-// Parameters as JSON: numbers for float and int parameters, strings for categorical ones.
-std::string jsonParams(const search::SearchSpace &space, const std::map<std::string, std::string> &params) {
+// Parameters as JSON, each value with the type its text has in YAML, so a categorical's numbers
+// and bools print as such (`choices: [32, 64]` gives 64, not "64"). A value JSON cannot spell (.inf)
+// stays its text rather than becoming null.
+std::string jsonParams(const std::map<std::string, std::string> &params) {
   Members members;
   for (const auto &[key, text] : params) {
-    const search::ParamSpec *spec = space.find(key);
-    const bool number = spec && spec->type != search::ParamType::Categorical;
-    members.push_back({key, number ? text : json::string(text)});
+    const spec::ParamValue value = sweep::paramValue(text);
+    std::string out = json::string(text);
+    if (auto i = std::get_if<int64_t>(&value)) out = json::number(static_cast<long long>(*i));
+    else if (auto d = std::get_if<double>(&value); d && std::isfinite(*d)) out = json::number(*d);
+    else if (auto b = std::get_if<bool>(&value)) out = json::boolean(*b);
+    members.push_back({key, out});
   }
   return json::object(members);
 }
 
-std::string jsonTrial(const tracking::TrialRecord &t, const search::SearchSpace &space, size_t objectives,
-                      const tracking::Store &store) {
+std::string jsonTrial(const tracking::TrialRecord &t, size_t objectives, const tracking::Store &store) {
   const bool complete = t.state == "COMPLETE" && t.values.size() == objectives;
   std::string value = "null";
   if (complete) {
@@ -71,7 +67,7 @@ std::string jsonTrial(const tracking::TrialRecord &t, const search::SearchSpace 
   Members members = {{"number", json::number(static_cast<long long>(t.number))},
                      {"state", json::string(t.state)},
                      {objectives == 1 ? "value" : "values", value},
-                     {"params", jsonParams(space, t.params)},
+                     {"params", jsonParams(t.params)},
                      {"run", run}};
   if (!t.message.empty()) members.push_back({"message", json::string(t.message)});
   return json::object(members);
@@ -142,16 +138,15 @@ int showStudy(const CliArgs &args) {
   if (!study) return 1;
   const auto trials = store->trials(study->id);
   const auto directions = studyDirections(*study);
-  const search::SearchSpace space = spaceOf(*study);
   const auto front = directions.size() > 1 ? paretoFront(trials, directions) : std::vector<tracking::TrialRecord>{};
   const auto best = directions.size() == 1 ? bestTrial(trials, directions.front()) : std::nullopt;
   if (args.hasFlag("--json")) {
     std::vector<std::string> rows, frontRows;
-    for (const auto &t : trials) rows.push_back(jsonTrial(t, space, directions.size(), *store));
+    for (const auto &t : trials) rows.push_back(jsonTrial(t, directions.size(), *store));
     Members members = {{"trials", json::array(rows)},
-                       {"best", best ? jsonTrial(*best, space, 1, *store) : std::string("null")}};
+                       {"best", best ? jsonTrial(*best, 1, *store) : std::string("null")}};
     if (directions.size() > 1) {
-      for (const auto &t : front) frontRows.push_back(jsonTrial(t, space, directions.size(), *store));
+      for (const auto &t : front) frontRows.push_back(jsonTrial(t, directions.size(), *store));
       members.push_back({"pareto_front", json::array(frontRows)});
     }
     std::printf("%s\n", json::object(members).c_str());
@@ -213,7 +208,7 @@ int askStudy(const CliArgs &args) {
   const tracking::TrialRecord trial = askTrial(*store, *study, sweep);
   if (args.hasFlag("--json")) {
     std::printf("%s\n", json::object({{"number", json::number(static_cast<long long>(trial.number))},
-                                      {"params", jsonParams(sweep.space, trial.params)}})
+                                      {"params", jsonParams(trial.params)}})
                             .c_str());
   } else {
     std::printf("trial %d: %s\n", trial.number, paramsLine(trial.params).c_str());

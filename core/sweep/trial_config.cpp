@@ -1,5 +1,6 @@
 #include "core/sweep/sweep_file.h"
 
+#include "core/spec/yaml_value.h"
 #include "core/sweep/model_fields.h"
 #include "core/sweep/trial_params.h"
 #include "core/sweep/yaml_text.h"
@@ -63,6 +64,20 @@ search::Params paramsFromText(const SweepFile &sweep, const std::map<std::string
     params[key] = number;
   }
   return params;
+}
+
+spec::ParamValue paramValue(const std::string &text) {
+  try {
+    const YAML::Node node = YAML::Load(text);
+    // Only a number or a bool is taken from YAML's reading: text it would read as a list, a map
+    // or a null, or would unquote, stays as written.
+    if (node.IsScalar()) {
+      spec::ParamValue value = spec::detail::paramFromYaml(node);
+      if (!std::holds_alternative<std::string>(value)) return value;
+    }
+  } catch (const YAML::Exception &) {
+  }
+  return text;
 }
 
 }  // namespace tw::sweep

@@ -222,6 +222,53 @@ class TestCliSweep : public QObject {
     QCOMPARE(study["best"].toObject()["value"].toDouble(), *std::min_element(told.begin(), told.end()));
   }
 
+  void categoricalChoicesKeepTheirJsonType() {
+    // A program reading `--json` gets a choice back as the sweep file wrote it: 64, not "64".
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString file = write(dir.path() + "/typed.sweep.yaml",
+                               "objective: {metric: loss, direction: minimize}\n"
+                               "space:\n"
+                               "  data.batch_size: {type: categorical, choices: [32, 64, 128]}\n"
+                               "  train.optimizer: [sgd, adam]\n"
+                               "  ratio: [0.5, 0.25]\n"
+                               "  flag: [true, false]\n"
+                               "sampler: {type: random, seed: 7}\nbudget: {trials: 10}\n");
+    const auto created = runCli({"study", "create", file, "--workspace", ws});
+    QVERIFY2(created.exitCode == 0, qPrintable(created.all()));
+    auto checkTypes = [](const QJsonObject &params) {
+      QVERIFY2(params["data.batch_size"].isDouble(), qPrintable(QJsonDocument(params).toJson()));
+      QVERIFY(QList<int>({32, 64, 128}).contains(params["data.batch_size"].toInt()));
+      QVERIFY(params["train.optimizer"].isString());
+      QVERIFY(QStringList({"sgd", "adam"}).contains(params["train.optimizer"].toString()));
+      QVERIFY(params["ratio"].isDouble());
+      QVERIFY(params["ratio"].toDouble() == 0.5 || params["ratio"].toDouble() == 0.25);
+      QVERIFY(params["flag"].isBool());
+    };
+    for (int i = 0; i < 2; ++i) {
+      const auto asked = runCli({"study", "ask", "typed", "--json", "--workspace", ws});
+      QVERIFY2(asked.exitCode == 0, qPrintable(asked.all()));
+      const QJsonDocument doc = QJsonDocument::fromJson(asked.out.toUtf8());
+      QVERIFY2(doc.isObject(), qPrintable(asked.out));
+      checkTypes(doc.object()["params"].toObject());
+      if (QTest::currentTestFailed()) return;
+      const auto tell = runCli({"study", "tell", "typed", QString::number(i), QString::number(i + 1), "--workspace", ws});
+      QVERIFY2(tell.exitCode == 0, qPrintable(tell.all()));
+    }
+    const auto shown = runCli({"study", "show", "typed", "--json", "--workspace", ws});
+    QVERIFY2(shown.exitCode == 0, qPrintable(shown.all()));
+    const QJsonDocument doc = QJsonDocument::fromJson(shown.out.toUtf8());
+    QVERIFY2(doc.isObject(), qPrintable(shown.out));
+    const QJsonArray trials = doc.object()["trials"].toArray();
+    QCOMPARE(trials.size(), 2);
+    for (const QJsonValue &trial : trials) {
+      checkTypes(trial.toObject()["params"].toObject());
+      if (QTest::currentTestFailed()) return;
+    }
+    QCOMPARE(doc.object()["best"].toObject()["number"].toInt(), 0);
+    checkTypes(doc.object()["best"].toObject()["params"].toObject());
+  }
+
   void resumeAfterTheDriverIsKilledLosesNothing() {
     QTemporaryDir dir;
     const QString ws = dir.path() + "/ws";
