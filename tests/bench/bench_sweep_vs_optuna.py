@@ -8,7 +8,9 @@ with python3-torch, side by side in one run. Not a CTest test: run on demand, on
 The search (tests/bench/bench_sweep_mlp.sweep.yaml; its Optuna twin is peer_optuna_sweep.py): the
 example MLP on the first 12,000 Fashion-MNIST training images (10% held out for validation),
 3 epochs, Adam with a cosine schedule; learning rate, batch size, the first hidden layer's width
-and dropout; TPE seeded 1, the median pruner with Optuna's defaults, 24 trials.
+and dropout; TPE, the median pruner with Optuna's defaults, 24 trials; repeat r seeds both
+samplers with --seed + r (default 1, 2, 3, ...), and the best accuracies are the medians over the
+repeats.
 
 Sides, each a whole process timed from start to exit (start-up, data loading and every trial):
   torchwright   `torchwright sweep` with each of --tw-parallel (default auto and 1; auto says
@@ -93,10 +95,10 @@ class Bench:
         self.tmp = tempfile.mkdtemp(prefix="bench_sweep_vs_optuna_")
         self.count = 0
 
-    def torchwright(self, parallel):
+    def torchwright(self, parallel, seed):
         self.count += 1
         workspace = os.path.join(self.tmp, f"ws{self.count}")
-        sets = [f"parallel={parallel}", f"budget.trials={self.args.trials}", f"sampler.seed={self.args.seed}"]
+        sets = [f"parallel={parallel}", f"budget.trials={self.args.trials}", f"sampler.seed={seed}"]
         cmd = [self.cli, "sweep", SWEEP, "--workspace", workspace]
         for s in sets:
             cmd += ["--set", s]
@@ -111,10 +113,10 @@ class Bench:
                 "pruned": states.count("PRUNED"), "failed": states.count("FAILED"),
                 "best": best.get("value"), "best_params": best.get("params"), "plan": plan.strip()}
 
-    def optuna(self, setting):
+    def optuna(self, setting, seed):
         name, jobs, torch_threads, blas_threads = setting
         cmd = [PYTHON, PEER, "--trials", str(self.args.trials), "--n-jobs", str(jobs), "--threads",
-               str(torch_threads), "--seed", str(self.args.seed)]
+               str(torch_threads), "--seed", str(seed)]
         env = clean_env({"OPENBLAS_NUM_THREADS": str(blas_threads), "OMP_NUM_THREADS": str(torch_threads)})
         out, _, wall = run_timed(cmd, env)
         j = last_json(out, "peer", "optuna_sweep")
@@ -130,11 +132,13 @@ def per_hour(run):
 
 
 def summary(runs):
-    """The median over repeats of wall time and trials per hour; the best accuracy of the runs (a
-    seeded search finds the same trials each time, up to parallel timing)."""
+    """The median over repeats of wall time, trials per hour and the best accuracy a search found.
+    Repeat r seeds both sides' samplers with seed + r: the best of 24 trials moves by tenths of a
+    point from one seed to the next, so one seed alone cannot tell two searches apart."""
     return {"wall_s": statistics.median(r["wall_s"] for r in runs),
             "trials_per_hour": statistics.median(per_hour(r) for r in runs),
-            "best": max(r["best"] for r in runs if r["best"] is not None),
+            "best": statistics.median(r["best"] for r in runs if r["best"] is not None),
+            "bests": [round(r["best"], 4) for r in runs if r["best"] is not None],
             "trials": runs[-1]["trials"], "complete": runs[-1]["complete"], "pruned": runs[-1]["pruned"],
             "failed": runs[-1]["failed"], "best_params": max(runs, key=lambda r: r["best"] or 0)["best_params"],
             "walls": [round(r["wall_s"], 1) for r in runs]}
@@ -145,31 +149,38 @@ def main():
     ap.add_argument("--build-dir", default=os.path.join(REPO, "build"))
     ap.add_argument("-r", "--repeats", type=int, default=1)
     ap.add_argument("--trials", type=int, default=24)
-    ap.add_argument("--seed", type=int, default=1, help="both samplers' seed")
+    ap.add_argument("--seed", type=int, default=1, help="both samplers' seed in the first repeat (then +1 a repeat)")
     ap.add_argument("--tw-parallel", default="auto,1", help="torchwright's parallel settings to try (comma list)")
+    ap.add_argument("--peer-settings", default=",".join(p[0] for p in PY_SETTINGS),
+                    help="the Optuna settings to run (comma list of PY_SETTINGS names; default all)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary workspaces")
     args = ap.parse_args()
     tw_settings = [p.strip() for p in args.tw_parallel.split(",") if p.strip()]
+    wanted = {n.strip() for n in args.peer_settings.split(",") if n.strip()}
+    py_settings = [p for p in PY_SETTINGS if p[0] in wanted]
+    if not py_settings:
+        sys.exit(f"--peer-settings: none of {sorted(wanted)} is one of {[p[0] for p in PY_SETTINGS]}")
 
     bench = Bench(args)
     tw = {p: [] for p in tw_settings}
-    py = {s[0]: [] for s in PY_SETTINGS}
+    py = {s[0]: [] for s in py_settings}
     plans = {}
     start = time.monotonic()
     try:
         for r in range(args.repeats):
-            order = [("tw", p) for p in tw_settings] + [("py", s) for s in PY_SETTINGS]
+            order = [("tw", p) for p in tw_settings] + [("py", s) for s in py_settings]
+            seed = args.seed + r
             for side, setting in (order if r % 2 == 0 else order[::-1]):
                 if side == "tw":
-                    res = bench.torchwright(setting)
+                    res = bench.torchwright(setting, seed)
                     tw[setting].append(res)
                     plans[setting] = res["plan"]
-                    log(f"repeat {r + 1}: torchwright parallel {setting}: {res['wall_s']:.1f}s, {res['trials']} trials "
+                    log(f"repeat {r + 1} (seed {seed}): torchwright parallel {setting}: {res['wall_s']:.1f}s, {res['trials']} trials "
                         f"({res['pruned']} pruned, {res['failed']} failed), best {res['best']:.4f}  [{res['plan']}]")
                 else:
-                    res = bench.optuna(setting)
+                    res = bench.optuna(setting, seed)
                     py[setting[0]].append(res)
-                    log(f"repeat {r + 1}: optuna {setting[0]}: {res['wall_s']:.1f}s (search {res['search_s']:.1f}s), "
+                    log(f"repeat {r + 1} (seed {seed}): optuna {setting[0]}: {res['wall_s']:.1f}s (search {res['search_s']:.1f}s), "
                         f"{res['trials']} trials ({res['pruned']} pruned, {res['failed']} failed), best {res['best']:.4f}")
     finally:
         if not args.keep:
@@ -179,14 +190,15 @@ def main():
     rows = [(f"torchwright parallel {p}", "tw", p, summary(v)) for p, v in tw.items()] + \
            [(f"optuna {n}", "py", n, summary(v)) for n, v in py.items()]
     print(f"\nSearch end to end: {args.trials} trials of the example MLP, 12,000 Fashion-MNIST images, 3 epochs, "
-          f"TPE seed {args.seed} + median pruner; {py[PY_SETTINGS[0][0]][-1]['versions']}; {os.cpu_count()} CPUs; "
+          f"TPE seeds {args.seed}..{args.seed + args.repeats - 1} + median pruner; {py[py_settings[0][0]][-1]['versions']}; {os.cpu_count()} CPUs; "
           f"medians of {args.repeats} repeat(s)")
-    header = f"{'side':36} {'wall s':>7} {'trials/h':>9} {'complete':>8} {'pruned':>6} {'failed':>6} {'best val acc':>12}"
+    header = (f"{'side':36} {'wall s':>7} {'trials/h':>9} {'complete':>8} {'pruned':>6} {'failed':>6} {'best val acc':>12}"
+              f"  per seed")
     print(header)
     print("-" * len(header))
     for label, _, _, s in rows:
         print(f"{label:36} {s['wall_s']:7.1f} {s['trials_per_hour']:9.0f} {s['complete']:8d} {s['pruned']:6d} "
-              f"{s['failed']:6d} {100 * s['best']:11.2f}%")
+              f"{s['failed']:6d} {100 * s['best']:11.2f}%  {' '.join(f'{100 * b:.2f}' for b in s['bests'])}")
     best_tw = max((r for r in rows if r[1] == "tw"), key=lambda r: r[3]["trials_per_hour"])
     best_py = max((r for r in rows if r[1] == "py"), key=lambda r: r[3]["trials_per_hour"])
     ratio = best_tw[3]["trials_per_hour"] / best_py[3]["trials_per_hour"]
@@ -204,6 +216,7 @@ def main():
         "sides": {label: {"wall_s": round(s["wall_s"], 1), "walls": s["walls"],
                           "trials_per_hour": round(s["trials_per_hour"]), "complete": s["complete"],
                           "pruned": s["pruned"], "failed": s["failed"], "best": round(s["best"], 4),
+                          "bests": s["bests"],
                           "best_params": s["best_params"]} for label, _, _, s in rows},
         "torchwright": best_tw[0], "optuna": best_py[0], "ratio": round(ratio, 3),
         "accuracy_gap": round(accuracy_gap, 4), "target_ratio": TARGET_RATIO,
