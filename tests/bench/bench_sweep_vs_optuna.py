@@ -34,6 +34,8 @@ import sys
 import tempfile
 import time
 
+from bench_json import last_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 PYTHON = "/usr/bin/python3"  # Debian's interpreter, the one with python3-torch and python3-optuna
@@ -69,19 +71,6 @@ def run_timed(cmd, env):
             f"\n--- stderr ---\n{proc.stderr[-3000:]}")
         sys.exit(1)
     return proc.stdout, proc.stderr, wall
-
-
-def last_json(text, key, value):
-    for line in reversed(text.splitlines()):
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                obj = json.loads(line)
-            except ValueError:
-                continue
-            if obj.get(key) == value:
-                return obj
-    return None
 
 
 class Bench:

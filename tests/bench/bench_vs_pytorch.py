@@ -41,6 +41,8 @@ import sys
 import tempfile
 import time
 
+from bench_json import last_json
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 PYTHON = "/usr/bin/python3"  # Debian's interpreter, the one with python3-torch
@@ -79,19 +81,6 @@ def run_measured(cmd, env, cwd=None):
         err.seek(0)
         return (proc.returncode, out.read().decode(errors="replace"), err.read().decode(errors="replace"),
                 usage.ru_maxrss / 1024.0, wall)
-
-
-def last_json(text, key, value):
-    for line in reversed(text.splitlines()):
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                obj = json.loads(line)
-            except ValueError:
-                continue
-            if obj.get(key) == value:
-                return obj
-    return None
 
 
 def fail(what, cmd, rc, out, err):
