@@ -278,14 +278,10 @@ class Driver {
       out << config::toYaml(config);
       if (!out.flush()) throw std::runtime_error("cannot write '" + runFile + "'");
     }
-    TrialLaunch launch;
+    TrialLaunch launch = onSlot(assigned, stem + ".log");
     launch.executable = selfExecutable(m_options.selfPath);
     launch.arguments = {"launch", runFile, "--workspace", m_options.workspace,
                         "--trial", m_study.uuid + ":" + std::to_string(t.number)};
-    launch.cpus = assigned.cpus;
-    if (!assigned.gpus.empty())
-      launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
-    launch.logFile = stem + ".log";
     t.logFile = launch.logFile;
     t.own = std::make_unique<TrialProcess>(launch);
     t.process = t.own.get();
@@ -298,17 +294,14 @@ class Driver {
     linkRunToTrial(m_store, run, m_study.uuid + ":" + std::to_string(t.number));
     t.runId = run.id;
     t.served = true;
+    t.logFile = (fs::path(m_folder) / ("slot-" + std::to_string(t.slot) + ".log")).string();
     auto &worker = m_workers[t.slot];
     if (worker && worker->poll()) worker.reset();  // it died after its last trial
     try {
       if (!worker) {
-        TrialLaunch launch;
+        TrialLaunch launch = onSlot(assigned, t.logFile);
         launch.executable = workerPathBeside(m_options.selfPath);
         launch.arguments = {"--workspace", m_options.workspace, "--serve"};
-        launch.cpus = assigned.cpus;
-        if (!assigned.gpus.empty())
-          launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
-        launch.logFile = (fs::path(m_folder) / ("slot-" + std::to_string(t.slot) + ".log")).string();
         launch.serve = true;
         worker = std::make_unique<TrialProcess>(launch);
       }
@@ -318,8 +311,17 @@ class Driver {
       worker.reset();
       throw;
     }
-    t.logFile = (fs::path(m_folder) / ("slot-" + std::to_string(t.slot) + ".log")).string();
     t.process = worker.get();
+  }
+
+  // A process on the slot's cores and GPUs, its output appended to `logFile`.
+  static TrialLaunch onSlot(const TrialSlot &assigned, const std::string &logFile) {
+    TrialLaunch launch;
+    launch.cpus = assigned.cpus;
+    if (!assigned.gpus.empty())
+      launch.environment.push_back({"CUDA_VISIBLE_DEVICES", cudaVisibleDevices(assigned.gpus)});
+    launch.logFile = logFile;
+    return launch;
   }
 
   void startFailed() {
