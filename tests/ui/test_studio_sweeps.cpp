@@ -393,6 +393,61 @@ class TestStudioSweeps : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(view->plots()->history()->drawnPoints().size(), 3, 20000);
     saveShot(&window, "studio_sweeps_real.png");
   }
+
+  // Stop on a live study: the driver starts no new trial, stops the running one after a
+  // checkpoint and lets the study go; nothing is left RUNNING.
+  void stopEndsALiveSweep() {
+    const QString cli = QStringLiteral(TW_BIN_DIR "/torchwright");
+    if (!QFile::exists(cli) || !QFile::exists(QStringLiteral(TW_BIN_DIR "/torchwright-worker")))
+      QSKIP("build torchwright and torchwright-worker for the real sweep");
+    tw::test::Workspace ws;
+    ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    window.designPage()->document()->newModel(spec::parseModelYaml(kModel));
+    ui::LaunchPage *launch = window.launchPage();
+    launch->dataset()->setCurrentText("spirals");
+    launch->samples()->setValue(300);
+    launch->epochs()->setValue(5000);  // minutes a trial: the Stop comes long before any ends
+    ui::SweepsPage *page = window.sweepsPage();
+    page->launcher()->setCliPath(cli);
+    window.pages()->setCurrentWidget(page);
+    ui::SweepForm *form = page->form();
+    const int row = form->space()->addParam(QStringLiteral("train.lr"));
+    setRow(form->space(), row, "0.001", "0.5", true, {});
+    form->studyName()->setText("stopped");
+    form->sampler()->setCurrentText("random");
+    form->trials()->setValue(20);
+    form->minutes()->setValue(0);
+    QTest::mouseClick(form->startButton(), Qt::LeftButton);
+    ui::StudyView *view = page->studies();
+    QTRY_VERIFY_WITH_TIMEOUT(view->selectedStudyId() != 0, 60000);
+    auto running = [view] {
+      for (int r = 0; r < view->trials()->rowCount(); ++r)
+        if (view->trials()->item(r, ui::StudyView::StateColumn)->text() == "RUNNING") return true;
+      return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(running(), 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(view->stopButton()->isEnabled(), 10000);
+    QTest::mouseClick(view->stopButton(), Qt::LeftButton);
+    QVERIFY(!view->stopButton()->isEnabled());
+
+    auto idle = [&ws] {
+      const auto study = ws.store->findStudy("stopped");
+      return study && study->status == "IDLE";
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(idle(), 60000);
+    const auto study = ws.store->findStudy("stopped");
+    const auto trials = ws.store->trials(study->id);
+    QVERIFY(!trials.empty() && trials.size() < 20);
+    for (const auto &t : trials) {
+      QVERIFY2(t.state == "FAILED", t.state.c_str());
+      QVERIFY2(QString::fromStdString(t.message).contains("stopped with the sweep"), t.message.c_str());
+      QCOMPARE(ws.store->run(t.runId)->status, tracking::RunStatus::Killed);
+    }
+    QVERIFY(!study->stopRequested);  // cleared with the study's release
+  }
 };
 
 QTEST_MAIN(TestStudioSweeps)
