@@ -2,6 +2,7 @@
 
 #include "app/cli/port_reservation.h"
 
+#include "app/cli/system_sampling.h"
 #include "core/sysmon/nvml.h"
 #include "core/sysmon/process_sampler.h"
 
@@ -36,36 +37,11 @@ constexpr int kExitPeerLost = 75;  // the worker's "a peer rank was lost" (see a
 volatile sig_atomic_t g_stopSignal = 0;
 void onStopSignal(int) { g_stopSignal = 1; }
 
-int64_t wallMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 int machineCores() {
   cpu_set_t set;
   CPU_ZERO(&set);
   if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-}
-
-// The physical GPU indices CUDA_VISIBLE_DEVICES lists, in order; empty when unset or not plain
-// numbers (UUIDs), and then visible GPU i is taken to be GPU i.
-std::vector<int> visibleGpus() {
-  const char *text = std::getenv("CUDA_VISIBLE_DEVICES");
-  std::vector<int> out;
-  if (!text || !*text) return out;
-  std::string item;
-  for (const char *c = text;; ++c) {
-    if (*c == ',' || *c == '\0') {
-      if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos) return {};
-      out.push_back(std::stoi(item));
-      item.clear();
-      if (*c == '\0') break;
-    } else {
-      item += *c;
-    }
-  }
-  return out;
 }
 
 struct Rank {
@@ -359,36 +335,21 @@ class Supervisor {
   }
 
   void sampleRanks(std::vector<Rank> &ranks) {
-    std::vector<tracking::SystemMetricRow> rows;
-    const int64_t now = wallMs();
-    for (auto &r : ranks) {
-      if (r.exited || !r.sampler) continue;
-      const auto s = r.sampler->sample();
-      if (!s.ok) continue;
-      rows.push_back({"cpu_percent", r.global, now, s.cpuPercent});
-      rows.push_back({"rss_mb", r.global, now, s.rssMb});
-      rows.push_back({"threads", r.global, now, static_cast<double>(s.threads)});
-      if (r.local == 0) rows.push_back({"host_mem_percent", r.global, now, s.hostMemUsedPercent});
-    }
-    // One process per GPU: local rank i trains on visible GPU i (cuda:<LOCAL_RANK>), recorded under
-    // its rank. NVML counts every GPU of the machine, so a launcher given some of them (a sweep's
-    // trial under CUDA_VISIBLE_DEVICES) maps its ranks through that list.
-    if (!m_nvml) m_nvml = std::make_unique<sysmon::Nvml>();
+    // One process per GPU: local rank i trains on visible GPU i (cuda:<LOCAL_RANK>). NVML counts
+    // every GPU of the machine, so a launcher given some of them (a trial under
+    // CUDA_VISIBLE_DEVICES) maps its ranks through that list.
     const std::vector<int> visible = visibleGpus();
-    for (const auto &gpu : m_nvml->sample()) {
-      int local = gpu.index;
-      if (!visible.empty()) {
-        auto found = std::find(visible.begin(), visible.end(), gpu.index);
-        if (found == visible.end()) continue;
-        local = static_cast<int>(found - visible.begin());
-      }
-      if (local >= static_cast<int>(ranks.size())) continue;
-      const int rank = ranks[size_t(local)].global;
-      rows.push_back({"gpu_util_percent", rank, now, gpu.utilPercent});
-      rows.push_back({"gpu_memory_mb", rank, now, gpu.memoryUsedMb});
-      rows.push_back({"gpu_temperature_c", rank, now, gpu.temperatureC});
-      rows.push_back({"gpu_power_w", rank, now, gpu.powerW});
+    std::vector<SampledProcess> processes;
+    for (auto &r : ranks) {
+      SampledProcess p;
+      p.rank = r.global;
+      if (!r.exited) p.sampler = r.sampler.get();
+      p.reportsHost = r.local == 0;
+      p.gpu = visible.empty() ? r.local : r.local < static_cast<int>(visible.size()) ? visible[size_t(r.local)] : -1;
+      processes.push_back(p);
     }
+    if (!m_nvml) m_nvml = std::make_unique<sysmon::Nvml>();
+    auto rows = sampleSystem(processes, *m_nvml);
     try {
       if (!rows.empty()) m_store->writeSystemMetrics(m_run->id, std::move(rows));
     } catch (const std::exception &e) {

@@ -5,6 +5,7 @@
 #include "app/cli/study_ref.h"
 #include "app/cli/study_trials.h"
 #include "app/cli/sweep_progress.h"
+#include "app/cli/system_sampling.h"
 #include "app/cli/table_printer.h"
 #include "app/cli/trial_config.h"
 #include "app/cli/trial_outcome.h"
@@ -59,6 +60,8 @@ struct RunningTrial {
   TrialProcess *process = nullptr;    // `own`, or the slot's serving worker
   bool served = false;                // trained by the slot's `torchwright-worker --serve`
   bool done = false;                  // served: the worker said its run has ended
+  std::unique_ptr<sysmon::ProcessSampler> sampler;  // served: the worker, for the run's system metrics
+  int gpu = -1;                       // served: the physical GPU it trains on; -1: none
   std::string logFile;
   int64_t runId = 0;
   int64_t lastStep = INT64_MIN;  // the objective's last step reported to the database
@@ -160,6 +163,7 @@ class Driver {
     auto lastBeat = Clock::time_point();
     auto lastPoll = Clock::time_point();
     auto lastStatus = Clock::time_point();
+    auto lastSample = Clock::now();
     int interruptsSeen = 0;
     while (true) {
       const auto now = Clock::now();
@@ -181,6 +185,10 @@ class Driver {
       }
       reap();
       // The worker's metric writer commits every 250 ms: polling as often prunes within ~0.5 s.
+      if (now - lastSample >= std::chrono::seconds(2)) {
+        for (auto &t : m_running) sampleSystemOf(t);
+        lastSample = now;
+      }
       if (now - lastPoll >= std::chrono::milliseconds(250)) {
         for (auto &t : m_running) pollReports(t);
         lastPoll = now;
@@ -312,6 +320,23 @@ class Driver {
       throw;
     }
     t.process = worker.get();
+    t.sampler = std::make_unique<sysmon::ProcessSampler>(static_cast<int>(worker->pid()));
+    if (!assigned.gpus.empty()) t.gpu = assigned.gpus.front();
+    sampleSystemOf(t);  // a trial shorter than the sampling interval still has its figures
+  }
+
+  // What a launcher records for its run's processes (system_sampling.h); a served trial's run
+  // has no launcher, so the driver records its worker and GPU. A launched trial's supervisor
+  // records its own.
+  void sampleSystemOf(RunningTrial &t) {
+    if (!t.served || t.done || t.runId == 0) return;
+    if (!m_nvml) m_nvml = std::make_unique<sysmon::Nvml>();
+    auto rows = sampleSystem({{0, t.sampler.get(), true, t.gpu}}, *m_nvml);
+    try {
+      if (!rows.empty()) m_store.writeSystemMetrics(t.runId, std::move(rows));
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "torchwright: system metrics: %s\n", e.what());
+    }
   }
 
   // A process on the slot's cores and GPUs, its output appended to `logFile`.
@@ -528,6 +553,7 @@ class Driver {
   CorePlan m_plan;
   std::vector<bool> m_slotBusy;
   std::vector<std::unique_ptr<TrialProcess>> m_workers;  // a slot's serving worker, kept between trials
+  std::unique_ptr<sysmon::Nvml> m_nvml;                  // loaded on the first sample
   std::vector<RunningTrial> m_running;
   std::set<int> m_notRetried;
   Clock::time_point m_started;

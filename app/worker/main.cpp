@@ -51,6 +51,7 @@ constexpr int kExitPeerLost = 75;  // EX_TEMPFAIL: worth a restart from the chec
 
 std::atomic<bool> g_stopSignal{false};
 std::atomic<bool> g_launcherGone{false};
+bool g_serving = false;  // --serve: the sweep driver records this process's system metrics
 
 void onSignal(int) { g_stopSignal = true; }
 // The launcher asks the kernel for SIGHUP when it dies (PR_SET_PDEATHSIG): stop after a
@@ -109,7 +110,7 @@ class Heartbeat {
       try {
         if (!store) store = tw::tracking::Store::open(m_dbPath);
         store->heartbeat(m_runId);
-        if (m_pipe < 0 && tick % 6 == 0) {  // no launcher: nobody else records this process
+        if (m_pipe < 0 && !g_serving && tick % 6 == 0) {  // no launcher: nobody else records this process
           const auto s = sampler.sample();
           const int64_t now = static_cast<int64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
               std::chrono::system_clock::now().time_since_epoch()).count());
@@ -352,6 +353,7 @@ int serve(const std::string &workspace) {
     return 2;
   }
   const int fd = std::atoi(fdText);
+  g_serving = true;
   std::unique_ptr<tw::tracking::Store> store;
   try {
     store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));

@@ -382,6 +382,10 @@ class TestCliSweep : public QObject {
       QVERIFY(workerLog.open(QIODevice::ReadOnly));
       const bool kept = QString::fromUtf8(workerLog.readAll()).contains("kept from an earlier run of this worker");
       QCOMPARE(kept, t.number > 0);
+      // No launcher samples a served run: the driver records its worker's figures.
+      bool rss = false;
+      for (const auto &row : db->systemMetrics(run->id)) rss = rss || (row.key == "rss_mb" && row.value > 0);
+      QVERIFY2(rss, run->uuid.c_str());
     }
   }
 
