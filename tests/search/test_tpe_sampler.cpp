@@ -85,8 +85,11 @@ class TestTpeSampler : public QObject {
     QVERIFY(std::fabs(tail - (-800 - 0.9189385 - std::log(40.0))) < 0.01);
   }
 
-  // Known answers: Optuna 3.1's _ParzenEstimator.log_pdf on the same observations (parameters on
-  // [0, 1], so its space and our unit cube coincide), printed by /usr/bin/python3.
+  // Known answers: Optuna 3.1's _ParzenEstimator.log_pdf on the same observations, printed by
+  // /usr/bin/python3. The first four keep parameters on [0, 1], where its space and our unit cube
+  // coincide; the mixed rows give Optuna raw values (log float, int, log int widened to
+  // [log(low - 0.5), log(high + 0.5)], a categorical counted in the joint bandwidth's d), so they
+  // pin our unit-cube transforms to Optuna's, jointly and alone.
   void parzenMatchesOptuna31_data() {
     QTest::addColumn<int>("kind");
     QTest::addColumn<QVector<double>>("expected");
@@ -94,6 +97,9 @@ class TestTpeSampler : public QObject {
     QTest::newRow("float joint") << 1 << QVector<double>{-1.25521518, -1.24485715, -1.21313179, -1.53205324};
     QTest::newRow("stepped int") << 2 << QVector<double>{-1.482321912684, -1.761236143705, -2.253332076583};
     QTest::newRow("float and categorical joint") << 3 << QVector<double>{-1.692091570806, -2.221787171179, -1.764822676002};
+    QTest::newRow("mixed joint") << 4
+                                 << QVector<double>{-6.848990237454, -7.996751173214, -7.779365696230, -6.937427115569};
+    QTest::newRow("log int") << 5 << QVector<double>{-0.787042389565, -1.063132722343, -0.990110245825, -0.943227730433};
   }
   void parzenMatchesOptuna31() {
     QFETCH(int, kind);
@@ -102,8 +108,23 @@ class TestTpeSampler : public QObject {
     ParamSpec n{"n", ParamType::Int, 0, 20, false, 4};
     ParamSpec c{"c", ParamType::Categorical};
     c.choices = {"x", "y", "z"};
+    ParamSpec opt{"opt", ParamType::Categorical};
+    opt.choices = {"sgd", "adam", "rmsprop", "adagrad"};
+    ParamSpec lr{"lr", ParamType::Float, 1e-5, 1.0, true}, m{"n", ParamType::Int, 1, 100};
+    ParamSpec k{"k", ParamType::Int, 2, 64, true};
+    // (opt, lr, n, k) in raw values, as Optuna takes them.
+    auto mixed = [&](const std::vector<std::vector<double>> &raw, bool kOnly) {
+      std::vector<std::vector<double>> rows;
+      for (const auto &r : raw)
+        rows.push_back(kOnly ? std::vector<double>{toUnit(k, r[3])}
+                             : std::vector<double>{r[0], toUnit(lr, r[1]), toUnit(m, r[2]), toUnit(k, r[3])});
+      return rows;
+    };
+    const std::vector<std::vector<double>> mixedObs{
+        {1, 1e-3, 37, 8}, {2, 3e-4, 50, 2}, {0, 0.03, 10, 64}, {1, 1e-4, 40, 16}, {3, 0.5, 99, 5}};
+    const std::vector<std::vector<double>> mixedAt{{1, 1e-3, 37, 8}, {0, 1e-5, 1, 2}, {3, 0.2, 70, 30}, {2, 5e-4, 45, 3}};
     ParzenOptions options;
-    options.multivariate = kind == 1 || kind == 3;
+    options.multivariate = kind == 1 || kind == 3 || kind == 4;
     std::vector<const ParamSpec *> specs;
     std::vector<std::vector<double>> obs, at;
     switch (kind) {
@@ -121,6 +142,12 @@ class TestTpeSampler : public QObject {
       case 3:
         specs = {&a, &c}, obs = {{0.1, 0}, {0.5, 0}, {0.7, 2}}, at = {{0.05, 0}, {0.3, 1}, {0.65, 2}};
         break;
+      case 4:
+        specs = {&opt, &lr, &m, &k}, obs = mixed(mixedObs, false), at = mixed(mixedAt, false);
+        break;
+      case 5:
+        specs = {&k}, obs = mixed(mixedObs, true), at = mixed(mixedAt, true);
+        break;
     }
     const ParzenEstimator pe(specs, obs, options);
     const auto got = pe.logPdf(at);
@@ -130,6 +157,29 @@ class TestTpeSampler : public QObject {
     Rng rng(3);
     for (const auto &s : pe.sample(rng, 50))
       for (size_t j = 0; j < specs.size(); ++j) QCOMPARE(snapUnit(*specs[j], s[j]), s[j]);
+  }
+
+  // A joint draw takes one kernel for all its parameters (Optuna's `active`), so it keeps the
+  // observations' pairing: observations at two opposite corners, no prior, and the draws stay near
+  // those corners. Drawing each parameter's kernel apart would pair them about a quarter of the time.
+  void jointDrawSharesOneKernel() {
+    ParamSpec a{"a", ParamType::Float, 0.0, 1.0}, b{"b", ParamType::Float, 0.0, 1.0};
+    ParamSpec c{"c", ParamType::Categorical};
+    c.choices = {"x", "y"};
+    ParzenOptions options;
+    options.multivariate = true;
+    options.considerPrior = false;
+    std::vector<std::vector<double>> obs;
+    for (int i = 0; i < 10; ++i) obs.push_back({0.05, 0.05, 0}), obs.push_back({0.95, 0.95, 1});
+    // Bandwidth 0.2 * 20^(-1/7) = 0.13; a categorical kernel keeps 1.05 / 1.1 on its own choice.
+    const ParzenEstimator pe({&a, &b, &c}, obs, options);
+    Rng rng(5);
+    int paired = 0;
+    for (const auto &s : pe.sample(rng, 400)) {
+      const bool low = s[0] < 0.5;
+      paired += (low == (s[1] < 0.5) && low == (s[2] == 0)) ? 1 : 0;
+    }
+    QVERIFY2(paired > 340, qPrintable(QString("%1 of 400 paired").arg(paired)));
   }
 
   void discreteMassesSumToOne() {
