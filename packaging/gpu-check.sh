@@ -2,20 +2,22 @@
 # The GPU check: builds the headless CLI and worker (no Qt) against the CUDA LibTorch inside the
 # machine's PyTorch installation, trains the CNN example on one GPU with bf16 and with fp16 +
 # dynamic loss scaling, then, where there are several GPUs, on all of them with NCCL; prints
-# samples/s and checks that the training loss falls. A few minutes on one GPU.
+# samples/s and checks that the training loss falls; then a 3-trial sweep on the GPU, whose trials
+# must train on cuda and record the GPU's readings (NVML) under their runs. A few minutes on one GPU.
 #
 #   packaging/gpu-check.sh --prepare   on a Debian 12 machine with apt: fetch the Debian packages
 #                                      the GPU machine lacks (yaml-cpp, spdlog, fmt, sqlite3, stb,
 #                                      zlib, Fashion-MNIST) into packaging/gpu-debs/; carry that folder
 #   packaging/gpu-check.sh             on the GPU machine: unpack them, build, train, check
 #
-# Exit status 0 when every check passed. Output: build-gpu/gpu-check.log and a JSON line.
+# Exit status 0 when every check passed. Output: build-gpu/gpu-check.log and a JSON line; with $OUT
+# set (the device tool), the build and check logs are copied there too.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DEBS="$ROOT/packaging/gpu-debs"
 BUILD="$ROOT/build-gpu"
 PACKAGES="libyaml-cpp-dev libyaml-cpp0.7 libspdlog-dev libspdlog1.10 libfmt-dev libfmt9 libsqlite3-dev libsqlite3-0
-          libstb-dev libstb0 zlib1g-dev dataset-fashion-mnist"
+          libstb-dev libstb0 zlib1g-dev libeigen3-dev dataset-fashion-mnist"
 
 if [ "${1:-}" = "--prepare" ]; then
   mkdir -p "$DEBS"
@@ -50,8 +52,12 @@ cmake -S "$ROOT" -B "$BUILD" $GENERATOR -DCMAKE_BUILD_TYPE=Release -DTW_BUILD_GU
   -DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$DEPS/usr" -DCMAKE_LIBRARY_PATH="$LIBDIR" -DCMAKE_INCLUDE_PATH="$DEPS/usr/include" \
   -DTW_DEFAULT_FASHION_MNIST="$DEPS/usr/share/datasets/fashion-mnist" >"$BUILD/configure.log" 2>&1 ||
   { tail -30 "$BUILD/configure.log"; exit 1; }
-cmake --build "$BUILD" --target torchwright torchwright-worker -j "$(nproc)" >"$BUILD/build.log" 2>&1 ||
-  { grep -E "error" -A3 "$BUILD/build.log" | head -40; exit 1; }
+# Keep going past the first error: one GPU session then sees everything a newer LibTorch breaks.
+KEEP_GOING=""
+[ -n "$GENERATOR" ] && KEEP_GOING="-- -k 0"
+cmake --build "$BUILD" --target torchwright torchwright-worker -j "$(nproc)" $KEEP_GOING >"$BUILD/build.log" 2>&1 ||
+  { [ -n "${OUT:-}" ] && cp "$BUILD/build.log" "$BUILD/configure.log" "$OUT/";
+    grep -E "error" -A4 "$BUILD/build.log" | head -150; exit 1; }
 grep -q "NCCL backend" "$BUILD/configure.log" || echo "gpu-check: warning: CMake did not see CUDA in this LibTorch"
 
 LOG="$BUILD/gpu-check.log"
@@ -78,5 +84,50 @@ train fp16 --set train.precision=fp16
 if [ "$GPUS" -gt 1 ]; then
   train "nccl-x$GPUS" --set train.precision=bf16 --nproc-per-node "$GPUS"
 fi
+
+# A sweep on the GPU: each trial on the GPU its slot was given, its run with the GPU's readings.
+SWEEP="$BUILD/gpu.sweep.yaml"
+cat >"$SWEEP" <<YAML
+base:
+  model: $ROOT/resources/examples/fashion_cnn.model.yaml
+  data: {dataset: fashion-mnist, train_limit: 12000, val_fraction: 0.1, batch_size: 128}
+  train: {optimizer: sgd, lr: 0.05, momentum: 0.9, epochs: 3, device: cuda, precision: bf16, seed: 42}
+  tracking: {experiment: gpu-check}
+objective: {metric: val/accuracy, direction: maximize}
+space:
+  train.lr: {type: float, low: 0.01, high: 0.1, log: true}
+sampler: {type: random, seed: 1}
+budget: {trials: 3}
+parallel: auto
+study: gpu-sweep
+YAML
+if "$BUILD/bin/torchwright" sweep "$SWEEP" --workspace "$WS" >>"$LOG" 2>&1; then
+  sweep=$($PYTHON - "$WS/tracking.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rows = db.execute("""select t.number, t.state, r.uuid,
+    (select count(*) from system_metrics s join metric_keys k on k.id = s.key_id
+       where s.run_id = r.id and k.key = 'gpu_util_percent'),
+    (select max(value) from system_metrics s join metric_keys k on k.id = s.key_id
+       where s.run_id = r.id and k.key = 'gpu_util_percent'),
+    (select max(value) from system_metrics s join metric_keys k on k.id = s.key_id
+       where s.run_id = r.id and k.key = 'gpu_memory_mb')
+  from trials t join studies st on st.id = t.study_id left join runs r on r.id = t.run_id
+  where st.name = 'gpu-sweep' order by t.number""").fetchall()
+ok = len(rows) == 3 and all(r[1] == 'COMPLETE' and (r[3] or 0) > 0 for r in rows)
+for r in rows:
+    print(f"  trial {r[0]} {r[1]}: {r[3]} GPU readings, utilisation up to {r[4]}%, memory up to {r[5]} MB")
+print("ok" if ok else "FAILED")
+PY
+) || sweep="FAILED (could not read the tracking database)"
+  echo "$sweep" | sed '$d'
+  verdict=$(echo "$sweep" | tail -1)
+else
+  verdict="FAILED (see $LOG)"
+fi
+echo "gpu-check: sweep on the GPU: $verdict"
+[ "$verdict" = ok ] || FAILED=1
+RESULTS="$RESULTS${RESULTS:+,}\"sweep\":$([ "$verdict" = ok ] && echo true || echo false)"
+[ -n "${OUT:-}" ] && cp "$LOG" "$BUILD/build.log" "$OUT/" 2>/dev/null
 echo "{\"bench\":\"gpu_check\",\"gpus\":$GPUS,\"ok\":$([ $FAILED = 0 ] && echo true || echo false),\"runs\":{$RESULTS}}"
 exit $FAILED

@@ -11,7 +11,7 @@ layer's width in [32, 512] step 32 and its dropout in [0, 0.5]; TPESampler(seed)
 trial.report / trial.should_prune, the last epoch's val accuracy the trial's value (as a sweep
 takes a run's latest val/accuracy). Training as the Torchwright run file does it: Adam, a cosine
 schedule over every step to 0, the model seeded with train.seed before it is built, a seeded
-permutation per epoch. The data is read once for all trials, as Torchwright reads it: the first
+permutation per epoch, the very batch order Torchwright draws. The data is read once for all trials, as Torchwright reads it: the first
 --train-limit images, the same validation images held out (its stratified split, reproduced
 here), standardised with the training split's mean and deviation.
 Prints one JSON line {"peer": "optuna_sweep", ...}.
@@ -74,6 +74,20 @@ def mix_seed(a, b):
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return z ^ (z >> 31)
+
+
+def torchwright_batch_order(n, seed, epoch):
+    """The engine's batch order of one epoch (core/engine/dataset.cpp BatchOrder, core/data/random.cpp
+    permutation: Fisher-Yates from the back, plain modulo draws, seeded by mixSeed(mixSeed(train.seed,
+    kShuffleStream), epoch)). With the same order, the same initial weights and the same hold-out a
+    configuration trains step for step as in Torchwright (up to float rounding), so the two
+    searches' accuracies differ by what they tried, not by one side's luckier batch order."""
+    rng = MT19937_64(mix_seed(mix_seed(seed, 0x5F1), epoch))
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = rng() % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return torch.tensor(order, dtype=torch.int64)
 
 
 def torchwright_val_indices(labels, val_fraction, seed):
@@ -167,6 +181,7 @@ def main():
     (x, y), (x_val, y_val), (mean, std) = load_data(args.data, args.train_limit, args.val_fraction, args.train_seed)
     n = len(x)
     init_lock = threading.Lock()  # the global RNG seeds the model's initial weights
+    orders = {e: torchwright_batch_order(n, args.train_seed, e) for e in range(1, args.epochs + 1)}
 
     def objective(trial):
         lr = trial.suggest_float("train.lr", 1e-4, 0.1, log=True)
@@ -181,7 +196,7 @@ def main():
         total = batches * args.epochs
         step, value = 0, 0.0
         for epoch in range(1, args.epochs + 1):
-            perm = torch.randperm(n, generator=torch.Generator().manual_seed(args.train_seed * 1000 + epoch))
+            perm = orders[epoch]
             model.train()
             for b in range(batches):
                 for group in opt.param_groups:  # cosine from lr to 0 over every step, as the run's schedule
