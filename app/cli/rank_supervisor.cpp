@@ -33,6 +33,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr int kExitPeerLost = 75;  // the worker's "a peer rank was lost" (see app/worker/main.cpp)
+constexpr int kStartupGraceS = 60;   // silence allowed a rank that has not sent its first heartbeat
 
 volatile sig_atomic_t g_stopSignal = 0;
 void onStopSignal(int) { g_stopSignal = 1; }
@@ -51,6 +52,7 @@ struct Rank {
   int errFd = -1;   // read end of the rank's stderr, passed on to ours
   std::string errTail, lastError;  // a partial line; the last line the rank wrote
   Clock::time_point lastBeat;
+  bool beaten = false;  // it has sent a heartbeat: it started
   bool exited = false;
   int status = 0;              // waitpid's
   bool killedByUs = false;     // SIGKILL after the grace period: not the cause of anything
@@ -194,7 +196,10 @@ class Supervisor {
       const auto now = Clock::now();
       for (auto &r : ranks) {
         char buffer[64];
-        while (r.beatFd >= 0 && ::read(r.beatFd, buffer, sizeof buffer) > 0) r.lastBeat = now;
+        while (r.beatFd >= 0 && ::read(r.beatFd, buffer, sizeof buffer) > 0) {
+          r.lastBeat = now;
+          r.beaten = true;
+        }
         drainStderr(r);
         if (!r.exited) {
           int status = 0;
@@ -205,10 +210,10 @@ class Supervisor {
             const bool clean = WIFEXITED(status) && WEXITSTATUS(status) == 0;
             if (!clean && firstProblem.empty() && !forwardedStop)
               firstProblem = nameOf(r, world) + " " + describeExit(r);
-          } else if (!forwardedStop && now - r.lastBeat > std::chrono::seconds(m_plan.heartbeatTimeoutS) &&
+          } else if (!forwardedStop && now - r.lastBeat > std::chrono::seconds(silenceAllowedS(r)) &&
                      firstProblem.empty()) {
-            firstProblem = nameOf(r, world) + " stopped answering (no heartbeat for " +
-                           std::to_string(m_plan.heartbeatTimeoutS) + " s)";
+            firstProblem = nameOf(r, world) + (r.beaten ? " stopped answering" : " never started answering") +
+                           " (no heartbeat for " + std::to_string(silenceAllowedS(r)) + " s)";
             m_hung = r.global;
           }
         }
@@ -314,6 +319,12 @@ class Supervisor {
       }
     }
     m_hung = -1;
+  }
+
+  // Until its first heartbeat a rank is starting (loading LibTorch, initialising CUDA), which a
+  // busy machine can stretch past a short timeout; it gets at least kStartupGraceS for that.
+  int silenceAllowedS(const Rank &r) const {
+    return r.beaten ? m_plan.heartbeatTimeoutS : std::max(m_plan.heartbeatTimeoutS, kStartupGraceS);
   }
 
   std::string recordedReason() const {

@@ -20,7 +20,7 @@ struct LaunchPlan {
   std::string masterAddr = "127.0.0.1";  // loopback: a single-machine run listens on no network
   int masterPort = 0;                    // 0: a free port, reserved anew for every attempt
   int maxRestarts = 0;
-  int heartbeatTimeoutS = 60;            // a rank silent this long is declared hung
+  int heartbeatTimeoutS = 60;            // a rank silent this long is declared hung (a starting one: 60 s at least)
   int stopGraceS = 5;                    // after SIGTERM, before SIGKILL
   bool resume = false;                   // the first attempt already continues from the checkpoint
   // How each rank finds its run: {"--workspace", W, "--run", ID} on the node that recorded it,

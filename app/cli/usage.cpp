@@ -25,7 +25,7 @@ std::vector<CommandHelp> makeTable() {
       {"--master-addr", "ADDR", "address of node 0's rendezvous store (default MASTER_ADDR or 127.0.0.1)"},
       {"--master-port", "PORT", "its TCP port (default MASTER_PORT; several machines need one agreed in advance)"},
       {"--max-restarts", "K", "restart all ranks from the last checkpoint this many times (default: the run file's)"},
-      {"--heartbeat-timeout", "S", "seconds a rank may stay silent before it counts as hung (default 60)"},
+      {"--heartbeat-timeout", "S", "seconds a rank may stay silent before it counts as hung (default 60; at least 60 before its first heartbeat)"},
       kSet,
       {"--detach", "", "keep training when the terminal or Studio closes (output in the run's launcher.log)"},
       {"--resume", "RUN", "continue a stopped, failed or killed run from its last checkpoint"},
