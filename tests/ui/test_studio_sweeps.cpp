@@ -82,6 +82,31 @@ void setRow(ui::SpaceTable *table, int row, const QString &low, const QString &h
   table->item(row, ui::SpaceTable::WhenColumn)->setText(when);
 }
 
+// The model on Design, spirals on Launch, a random search over train.lr (and `more` keys with
+// their offered ranges) on the Sweeps form, started with `cli`.
+ui::SweepsPage *startSweep(ui::MainWindow &window, const QString &cli, const QString &study, int epochs, int trials,
+                           const QStringList &more = {}) {
+  window.designPage()->document()->newModel(spec::parseModelYaml(kModel));
+  ui::LaunchPage *launch = window.launchPage();
+  launch->dataset()->setCurrentText("spirals");
+  launch->samples()->setValue(300);
+  launch->epochs()->setValue(epochs);
+  launch->schedule()->setCurrentText("constant");
+  ui::SweepsPage *page = window.sweepsPage();
+  page->launcher()->setCliPath(cli);
+  window.pages()->setCurrentWidget(page);
+  ui::SweepForm *form = page->form();
+  const int row = form->space()->addParam(QStringLiteral("train.lr"));
+  setRow(form->space(), row, "0.001", "0.5", true, {});
+  for (const QString &key : more) form->space()->addParam(key);
+  form->studyName()->setText(study);
+  form->sampler()->setCurrentText("random");
+  form->trials()->setValue(trials);
+  form->minutes()->setValue(0);
+  QTest::mouseClick(form->startButton(), Qt::LeftButton);
+  return page;
+}
+
 // A study with two objectives (accuracy up, parameter count down) over lr, optimizer and width.
 sweep::SweepFile studySweep() {
   sweep::SweepFile s;
@@ -362,24 +387,7 @@ class TestStudioSweeps : public QObject {
     window.resize(1400, 900);
     window.show();
     QVERIFY(window.openWorkspace(ws.dir));
-    window.designPage()->document()->newModel(spec::parseModelYaml(kModel));
-    ui::LaunchPage *launch = window.launchPage();
-    launch->dataset()->setCurrentText("spirals");
-    launch->samples()->setValue(300);
-    launch->epochs()->setValue(2);
-    launch->schedule()->setCurrentText("constant");
-    ui::SweepsPage *page = window.sweepsPage();
-    page->launcher()->setCliPath(cli);
-    window.pages()->setCurrentWidget(page);
-    ui::SweepForm *form = page->form();
-    const int row = form->space()->addParam(QStringLiteral("train.lr"));
-    setRow(form->space(), row, "0.001", "0.5", true, {});
-    form->space()->addParam(QStringLiteral("model.fc1.out_features"));
-    form->studyName()->setText("real");
-    form->sampler()->setCurrentText("random");
-    form->trials()->setValue(3);
-    form->minutes()->setValue(0);
-    QTest::mouseClick(form->startButton(), Qt::LeftButton);
+    ui::SweepsPage *page = startSweep(window, cli, "real", 2, 3, {"model.fc1.out_features"});
     QTRY_VERIFY_WITH_TIMEOUT(page->tabs()->currentWidget() == page->studies(), 60000);
     ui::StudyView *view = page->studies();
     QTRY_VERIFY_WITH_TIMEOUT(view->selectedStudyId() != 0, 20000);
@@ -405,22 +413,8 @@ class TestStudioSweeps : public QObject {
     window.resize(1400, 900);
     window.show();
     QVERIFY(window.openWorkspace(ws.dir));
-    window.designPage()->document()->newModel(spec::parseModelYaml(kModel));
-    ui::LaunchPage *launch = window.launchPage();
-    launch->dataset()->setCurrentText("spirals");
-    launch->samples()->setValue(300);
-    launch->epochs()->setValue(5000);  // minutes a trial: the Stop comes long before any ends
-    ui::SweepsPage *page = window.sweepsPage();
-    page->launcher()->setCliPath(cli);
-    window.pages()->setCurrentWidget(page);
-    ui::SweepForm *form = page->form();
-    const int row = form->space()->addParam(QStringLiteral("train.lr"));
-    setRow(form->space(), row, "0.001", "0.5", true, {});
-    form->studyName()->setText("stopped");
-    form->sampler()->setCurrentText("random");
-    form->trials()->setValue(20);
-    form->minutes()->setValue(0);
-    QTest::mouseClick(form->startButton(), Qt::LeftButton);
+    // 5,000 epochs: minutes a trial, so the Stop comes long before any ends.
+    ui::SweepsPage *page = startSweep(window, cli, "stopped", 5000, 20);
     ui::StudyView *view = page->studies();
     QTRY_VERIFY_WITH_TIMEOUT(view->selectedStudyId() != 0, 60000);
     auto running = [view] {
