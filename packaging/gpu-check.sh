@@ -3,7 +3,8 @@
 # machine's PyTorch installation, trains the CNN example on one GPU with bf16 and with fp16 +
 # dynamic loss scaling, then, where there are several GPUs, on all of them with NCCL; prints
 # samples/s and checks that the training loss falls; then a 3-trial sweep on the GPU, whose trials
-# must train on cuda and record the GPU's readings (NVML) under their runs. A few minutes on one GPU.
+# must train on cuda and record the GPU's readings (NVML) under their runs; then the benchmark CNN's
+# speed against PyTorch eager on the same GPU, fp32 and bf16. A few minutes on one GPU.
 #
 #   packaging/gpu-check.sh --prepare   on a Debian 12 machine with apt: fetch the Debian packages
 #                                      the GPU machine lacks (yaml-cpp, spdlog, fmt, sqlite3, stb,
@@ -128,6 +129,41 @@ fi
 echo "gpu-check: sweep on the GPU: $verdict"
 [ "$verdict" = ok ] || FAILED=1
 RESULTS="$RESULTS${RESULTS:+,}\"sweep\":$([ "$verdict" = ok ] && echo true || echo false)"
+
+# Speed on the same GPU: the benchmark CNN (tests/bench/bench_cnn.model.yaml), Adam, batch 128, 2
+# epochs of 54,000 images, in fp32 and bf16, Torchwright against PyTorch eager with the whole data
+# set on the GPU (tests/bench/peer_pytorch.py). Training samples/s of each; GPU memory: NVML's
+# reading for the Torchwright run (the CUDA context included), the allocator's peak for PyTorch.
+DATA="$DEPS/usr/share/datasets/fashion-mnist"
+SPEED=""
+for precision in fp32 bf16; do
+  run="$BUILD/speed-$precision.yaml"
+  cat >"$run" <<YAML
+model: $ROOT/tests/bench/bench_cnn.model.yaml
+data: {dataset: fashion-mnist, val_fraction: 0.1, batch_size: 128}
+train: {optimizer: adam, lr: 0.001, epochs: 2, device: cuda, precision: $precision, seed: 42}
+tracking: {experiment: gpu-speed, run_name: speed-$precision}
+YAML
+  tw=$("$BUILD/bin/torchwright" train "$run" --workspace "$WS" 2>&1 | tee -a "$LOG" |
+       sed -n 's/^  throughput *\([0-9]*\) samples\/s/\1/p')
+  mem=$($PYTHON - "$WS/tracking.db" "speed-$precision" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+print(db.execute("""select max(s.value) from system_metrics s join metric_keys k on k.id = s.key_id
+  join runs r on r.id = s.run_id where r.name = ? and k.key = 'gpu_memory_mb'""", (sys.argv[2],)).fetchone()[0])
+PY
+)
+  flag=""
+  [ "$precision" = bf16 ] && flag="--bf16"
+  py=$($PYTHON "$ROOT/tests/bench/peer_pytorch.py" --model cnn --epochs 2 --device cuda $flag --data "$DATA" 2>>"$LOG" |
+       tail -1)
+  pysps=$(echo "$py" | $PYTHON -c 'import json,sys; print(json.loads(sys.stdin.read())["samples_per_sec"])' 2>/dev/null)
+  pymem=$(echo "$py" | $PYTHON -c 'import json,sys; print(json.loads(sys.stdin.read())["gpu_peak_mb"])' 2>/dev/null)
+  ratio=$(awk "BEGIN{ if (${pysps:-0} > 0) printf \"%.2f\", ${tw:-0} / ${pysps}; else print 0 }")
+  echo "gpu-check: speed $precision: Torchwright ${tw:-?} samples/s (GPU memory ${mem:-?} MB by NVML), PyTorch eager ${pysps:-?} samples/s (allocator peak ${pymem:-?} MB): ${ratio}x"
+  SPEED="$SPEED${SPEED:+,}\"$precision\":{\"torchwright\":${tw:-0},\"pytorch\":${pysps:-0},\"ratio\":${ratio}}"
+done
+RESULTS="$RESULTS${RESULTS:+,}\"speed\":{$SPEED}"
 [ -n "${OUT:-}" ] && cp "$LOG" "$BUILD/build.log" "$OUT/" 2>/dev/null
 echo "{\"bench\":\"gpu_check\",\"gpus\":$GPUS,\"ok\":$([ $FAILED = 0 ] && echo true || echo false),\"runs\":{$RESULTS}}"
 exit $FAILED

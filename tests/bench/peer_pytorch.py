@@ -117,7 +117,10 @@ def main():
     ap.add_argument("--data", default=DEFAULT_DATA, help="folder with the Fashion-MNIST IDX files")
     ap.add_argument("--channels-last", action="store_true",
                     help="the CNN's weights and batches channels-last, as Torchwright's train.memory_format auto")
+    ap.add_argument("--device", default="cpu", help="cpu or cuda: a GPU run keeps the whole data set on the device")
+    ap.add_argument("--bf16", action="store_true", help="bf16 autocast (as train.precision bf16)")
     args = ap.parse_args()
+    device = torch.device(args.device)
 
     # Before any tensor work: LibTorch sizes its pool on first use.
     torch.set_num_threads(args.threads)
@@ -125,7 +128,8 @@ def main():
     torch.manual_seed(args.seed)
 
     (x, y), (x_val, y_val), (x_test, y_test) = load_data(args.data, args.train_limit, args.val_fraction, args.seed)
-    model = build_model(args.model)
+    x, y = x.to(device), y.to(device)
+    model = build_model(args.model).to(device)
     layout = torch.channels_last if args.channels_last and args.model == "cnn" else torch.contiguous_format
     model = model.to(memory_format=layout)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
@@ -136,7 +140,7 @@ def main():
     total_seconds, total_samples = 0.0, 0
     for epoch in range(1, args.epochs + 1):
         gen = torch.Generator().manual_seed(args.seed * 1000 + epoch)
-        perm = torch.randperm(n, generator=gen)
+        perm = torch.randperm(n, generator=gen).to(device)
         model.train()
         loss_sum = 0.0
         start = time.perf_counter()
@@ -146,21 +150,24 @@ def main():
             if layout is torch.channels_last:
                 xb = xb.to(memory_format=layout)
             opt.zero_grad(set_to_none=True)
-            loss = F.cross_entropy(model(xb), yb)
+            with torch.autocast(device_type=device.type, dtype=torch.bfloat16, enabled=args.bf16):
+                loss = F.cross_entropy(model(xb), yb)
             value = loss.item()  # Torchwright reads the loss every step (logging, NaN guard)
             loss.backward()
             opt.step()
             loss_sum += value * len(idx)
+        if device.type == "cuda":
+            torch.cuda.synchronize()
         seconds = time.perf_counter() - start
         total_seconds += seconds
         total_samples += n
         epoch_sps.append(n / seconds)
         epoch_seconds.append(seconds)
         epoch_loss.append(loss_sum / n)
-        val_loss, val_acc = evaluate(model, x_val, y_val, args.batch)
+        val_loss, val_acc = evaluate(model, x_val.to(device), y_val.to(device), args.batch)
         print(f"epoch {epoch}/{args.epochs}  train loss {loss_sum / n:.4f}  val loss {val_loss:.4f}  "
               f"val acc {100 * val_acc:.2f}%  {n / seconds:.0f} samples/s  {seconds:.1f}s", file=sys.stderr)
-    test_loss, test_acc = evaluate(model, x_test, y_test, args.batch)
+    test_loss, test_acc = evaluate(model, x_test.to(device), y_test.to(device), args.batch)
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(json.dumps({
         "peer": "pytorch", "model": args.model, "torch_version": torch.__version__,
@@ -171,7 +178,8 @@ def main():
         "epoch_sps": [round(v, 1) for v in epoch_sps], "epoch_seconds": [round(v, 3) for v in epoch_seconds],
         "epoch_loss": [round(v, 4) for v in epoch_loss],
         "test_loss": round(test_loss, 4), "test_accuracy": round(test_acc, 4),
-        "max_rss_mb": round(rss_kb / 1024.0, 1),
+        "max_rss_mb": round(rss_kb / 1024.0, 1), "device": args.device, "bf16": args.bf16,
+        "gpu_peak_mb": round(torch.cuda.max_memory_allocated() / 2**20, 1) if device.type == "cuda" else 0,
     }), flush=True)
 
 
