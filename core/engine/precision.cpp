@@ -1,10 +1,35 @@
 #include "core/engine/precision.h"
 
 #include <ATen/autocast_mode.h>
+#include <torch/version.h>
 
 #include <stdexcept>
 
 namespace tw::engine {
+
+namespace {
+
+// LibTorch 2.4 keyed autocast by device type and deprecated the per-device calls, which then warn
+// on every training step; 1.13 has only those.
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 4)
+bool autocastEnabled(at::DeviceType type) { return at::autocast::is_autocast_enabled(type); }
+void enableAutocast(at::DeviceType type, bool enabled) { at::autocast::set_autocast_enabled(type, enabled); }
+void setAutocastType(at::DeviceType type, at::ScalarType dtype) { at::autocast::set_autocast_dtype(type, dtype); }
+#else
+bool autocastEnabled(at::DeviceType type) {
+  return type == at::kCUDA ? at::autocast::is_enabled() : at::autocast::is_cpu_enabled();
+}
+void enableAutocast(at::DeviceType type, bool enabled) {
+  if (type == at::kCUDA) at::autocast::set_enabled(enabled);
+  else at::autocast::set_cpu_enabled(enabled);
+}
+void setAutocastType(at::DeviceType type, at::ScalarType dtype) {
+  if (type == at::kCUDA) at::autocast::set_autocast_gpu_dtype(dtype);
+  else at::autocast::set_autocast_cpu_dtype(dtype);
+}
+#endif
+
+}  // namespace
 
 bool cudaBuild() { return torch::cuda::is_available(); }
 
@@ -44,22 +69,22 @@ AutocastGuard::AutocastGuard(Precision precision, const torch::Device &device) {
   if (precision == Precision::FP32) return;
   if (device.is_cuda()) {
     m_cuda = true;
-    m_previousCuda = at::autocast::is_enabled();
-    at::autocast::set_autocast_gpu_dtype(precision == Precision::BF16 ? at::kBFloat16 : at::kHalf);
-    at::autocast::set_enabled(true);
+    m_previousCuda = autocastEnabled(at::kCUDA);
+    setAutocastType(at::kCUDA, precision == Precision::BF16 ? at::kBFloat16 : at::kHalf);
+    enableAutocast(at::kCUDA, true);
   } else {
     m_cpu = true;
-    m_previousCpu = at::autocast::is_cpu_enabled();
-    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
-    at::autocast::set_cpu_enabled(true);
+    m_previousCpu = autocastEnabled(at::kCPU);
+    setAutocastType(at::kCPU, at::kBFloat16);
+    enableAutocast(at::kCPU, true);
   }
 }
 
 AutocastGuard::~AutocastGuard() {
   // The cast cache holds bf16 copies of the weights for this forward pass only; the next pass
   // must see the updated weights.
-  if (m_cpu) at::autocast::set_cpu_enabled(m_previousCpu);
-  if (m_cuda) at::autocast::set_enabled(m_previousCuda);
+  if (m_cpu) enableAutocast(at::kCPU, m_previousCpu);
+  if (m_cuda) enableAutocast(at::kCUDA, m_previousCuda);
   if (m_cpu || m_cuda) at::autocast::clear_cache();
 }
 
