@@ -101,11 +101,9 @@ class Heartbeat {
     tw::sysmon::ProcessSampler sampler;
     int tick = 0;
     std::unique_lock<std::mutex> lock(m_mutex);
+    beatPipe();  // at once: the launcher allows a rank that has not answered yet time to start
     while (!m_wake.wait_for(lock, std::chrono::seconds(1), [&] { return m_stop; })) {
-      if (m_pipe > 0) {
-        const char beat = 1;
-        if (::write(m_pipe, &beat, 1) < 0) m_pipe = -1;
-      }
+      beatPipe();
       if (m_rank != 0 || m_runId <= 0 || ++tick % 2 != 0) continue;
       try {
         if (!store) store = tw::tracking::Store::open(m_dbPath);
@@ -120,6 +118,12 @@ class Heartbeat {
         spdlog::warn("heartbeat: {}", e.what());
       }
     }
+  }
+
+  void beatPipe() {
+    if (m_pipe <= 0) return;
+    const char beat = 1;
+    if (::write(m_pipe, &beat, 1) < 0) m_pipe = -1;
   }
 
   std::string m_dbPath;
