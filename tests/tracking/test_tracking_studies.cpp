@@ -328,7 +328,8 @@ class TestTrackingStudies : public QObject {
     };
     for (const auto &[what, write] : writes) {
       const int64_t seen = std::max(store->trial(s.id, 1)->updatedMs, store->study(other.id)->updatedMs);
-      const int64_t studySeen = store->study(s.id)->updatedMs;
+      // Both studies as last seen: `other` was written after `s`, maybe in a later millisecond.
+      const int64_t studySeen = std::max(store->study(s.id)->updatedMs, store->study(other.id)->updatedMs);
       sleepMs(2);
       write();
       const auto changed = store->trialsChangedSince(s.id, seen);
