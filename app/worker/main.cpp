@@ -233,6 +233,16 @@ void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSum
   std::fflush(stdout);
 }
 
+// Where a recorded run keeps its files (the workspace's runs/<id> unless it says otherwise).
+std::string folderOf(const std::string &workspace, const tw::tracking::RunRecord &run) {
+  return run.runDir.empty() ? tw::config::runDir(workspace, run.uuid) : run.runDir;
+}
+
+// The configuration a recorded run resolved, read back; errors name its config.yaml.
+tw::config::RunConfig configOf(const tw::tracking::RunRecord &run, const std::string &runDir) {
+  return tw::config::parseRunConfig(run.configYaml, (fs::path(runDir) / "config.yaml").string());
+}
+
 // Trains a recorded run as rank `dist.rank` (rank 0 records its progress and its end) and
 // returns the exit code. `onEpoch`, when set, hears each epoch after its metrics are committed.
 int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, const tw::config::RunConfig &config,
@@ -376,12 +386,12 @@ int serve(const std::string &workspace) {
     try {
       auto run = store->findRun(runId);
       if (!run) throw std::runtime_error("no run '" + runId + "' in " + store->path());
-      const std::string runDir = run->runDir.empty() ? tw::config::runDir(workspace, run->uuid) : run->runDir;
+      const std::string runDir = folderOf(workspace, *run);
       std::printf("run %s (%s)\n", run->uuid.c_str(), run->name.c_str());
       std::fflush(stdout);
       tw::config::RunConfig config;
       try {
-        config = tw::config::parseRunConfig(run->configYaml, (fs::path(runDir) / "config.yaml").string());
+        config = configOf(*run, runDir);
       } catch (const std::exception &e) {
         store->setStatus(run->id, tw::tracking::RunStatus::Failed, e.what());
         throw;
@@ -439,8 +449,8 @@ int main(int argc, char **argv) {
         return 1;
       }
       run = *found;
-      runDir = run.runDir.empty() ? tw::config::runDir(workspace, run.uuid) : run.runDir;
-      config = tw::config::parseRunConfig(run.configYaml, (fs::path(runDir) / "config.yaml").string());
+      runDir = folderOf(workspace, run);
+      config = configOf(run, runDir);
     } else {
       config = tw::config::loadRunConfig(configFile, options(argc, argv, "--set"));
       if (rank0) {
