@@ -82,6 +82,18 @@ void setRow(ui::SpaceTable *table, int row, const QString &low, const QString &h
   table->item(row, ui::SpaceTable::WhenColumn)->setText(when);
 }
 
+// Studio shown on a fresh workspace, for a real sweep started from its page.
+struct LiveStudio {
+  static QString cli() { return QStringLiteral(TW_BIN_DIR "/torchwright"); }
+  static bool canSweep() { return QFile::exists(cli()) && QFile::exists(QStringLiteral(TW_BIN_DIR "/torchwright-worker")); }
+  LiveStudio() {
+    window.resize(1400, 900);
+    window.show();
+  }
+  tw::test::Workspace ws;
+  ui::MainWindow window;
+};
+
 // The model on Design, spirals on Launch, a random search over train.lr (and `more` keys with
 // their offered ranges) on the Sweeps form, started with `cli`.
 ui::SweepsPage *startSweep(ui::MainWindow &window, const QString &cli, const QString &study, int epochs, int trials,
@@ -379,15 +391,11 @@ class TestStudioSweeps : public QObject {
   }
 
   void realSweepFromThePage() {
-    const QString cli = QStringLiteral(TW_BIN_DIR "/torchwright");
-    if (!QFile::exists(cli) || !QFile::exists(QStringLiteral(TW_BIN_DIR "/torchwright-worker")))
-      QSKIP("build torchwright and torchwright-worker for the real sweep");
-    tw::test::Workspace ws;
-    ui::MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(window.openWorkspace(ws.dir));
-    ui::SweepsPage *page = startSweep(window, cli, "real", 2, 3, {"model.fc1.out_features"});
+    if (!LiveStudio::canSweep()) QSKIP("build torchwright and torchwright-worker for the real sweep");
+    LiveStudio studio;
+    QVERIFY(studio.window.openWorkspace(studio.ws.dir));
+    ui::MainWindow &window = studio.window;
+    ui::SweepsPage *page = startSweep(window, LiveStudio::cli(), "real", 2, 3, {"model.fc1.out_features"});
     QTRY_VERIFY_WITH_TIMEOUT(page->tabs()->currentWidget() == page->studies(), 60000);
     ui::StudyView *view = page->studies();
     QTRY_VERIFY_WITH_TIMEOUT(view->selectedStudyId() != 0, 20000);
@@ -405,16 +413,12 @@ class TestStudioSweeps : public QObject {
   // Stop on a live study: the driver starts no new trial, stops the running one after a
   // checkpoint and lets the study go; nothing is left RUNNING.
   void stopEndsALiveSweep() {
-    const QString cli = QStringLiteral(TW_BIN_DIR "/torchwright");
-    if (!QFile::exists(cli) || !QFile::exists(QStringLiteral(TW_BIN_DIR "/torchwright-worker")))
-      QSKIP("build torchwright and torchwright-worker for the real sweep");
-    tw::test::Workspace ws;
-    ui::MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(window.openWorkspace(ws.dir));
+    if (!LiveStudio::canSweep()) QSKIP("build torchwright and torchwright-worker for the real sweep");
+    LiveStudio studio;
+    QVERIFY(studio.window.openWorkspace(studio.ws.dir));
+    tw::test::Workspace &ws = studio.ws;
     // 5,000 epochs: minutes a trial, so the Stop comes long before any ends.
-    ui::SweepsPage *page = startSweep(window, cli, "stopped", 5000, 20);
+    ui::SweepsPage *page = startSweep(studio.window, LiveStudio::cli(), "stopped", 5000, 20);
     ui::StudyView *view = page->studies();
     QTRY_VERIFY_WITH_TIMEOUT(view->selectedStudyId() != 0, 60000);
     auto running = [view] {
