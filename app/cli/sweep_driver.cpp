@@ -62,6 +62,7 @@ struct RunningTrial {
   bool done = false;                  // served: the worker said its run has ended
   std::unique_ptr<sysmon::ProcessSampler> sampler;  // served: the worker, for the run's system metrics
   int gpu = -1;                       // served: the physical GPU it trains on; -1: none
+  bool sampled = false;               // served: its system figures were recorded at least once
   std::string logFile;
   int64_t runId = 0;
   int64_t lastStep = INT64_MIN;  // the objective's last step reported to the database
@@ -322,7 +323,6 @@ class Driver {
     t.process = worker.get();
     t.sampler = std::make_unique<sysmon::ProcessSampler>(static_cast<int>(worker->pid()));
     if (!assigned.gpus.empty()) t.gpu = assigned.gpus.front();
-    sampleSystemOf(t);  // a trial shorter than the sampling interval still has its figures
   }
 
   // What a launcher records for its run's processes (system_sampling.h); a served trial's run
@@ -330,6 +330,7 @@ class Driver {
   // records its own.
   void sampleSystemOf(RunningTrial &t) {
     if (!t.served || t.done || t.runId == 0) return;
+    t.sampled = true;
     if (!m_nvml) m_nvml = std::make_unique<sysmon::Nvml>();
     auto rows = sampleSystem({{0, t.sampler.get(), true, t.gpu}}, *m_nvml);
     try {
@@ -448,7 +449,12 @@ class Driver {
 
   void hear(RunningTrial &t) {
     for (const std::string &line : t.process->readLines()) {
-      if (line.rfind("epoch ", 0) == 0) pollReports(t);  // committed: the pruner judges it now
+      if (line.rfind("epoch ", 0) == 0) {
+        pollReports(t);  // committed: the pruner judges it now
+        // A trial shorter than the sampling interval still gets its figures, taken while it
+        // trains (a worker sampled as it starts may be halfway through exec, with no memory yet).
+        if (!t.sampled) sampleSystemOf(t);
+      }
       else if (line.rfind("done ", 0) == 0) t.done = true;
     }
   }
