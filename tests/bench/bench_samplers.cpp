@@ -241,7 +241,14 @@ int main(int argc, char **argv) {
         std::snprintf(entry, sizeof entry, "%s\"%d\": [%.6g, %.6g, %.6g]", k ? ", " : "", checkpoints[k], q1, med, q3);
         json += entry;
       }
-      json += "}}";
+      // Every seed's final regret, so the comparison can test whether a difference is more than noise.
+      json += "}, \"final\": [";
+      for (size_t i = 0; i < regrets.back().size(); ++i) {
+        char value[32];
+        std::snprintf(value, sizeof value, "%s%.6g", i ? ", " : "", regrets.back()[i]);
+        json += value;
+      }
+      json += "]}";
       std::printf("  (%.1f s)\n", seconds);
       std::fflush(stdout);
     }

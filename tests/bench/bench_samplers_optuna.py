@@ -121,7 +121,8 @@ def main():
                 row[str(c)] = [q1, med, q3]
                 cells.append(f"{med:.4g} [{q1:.3g}, {q3:.3g}]")
             print(f"{problem:<10} {label:<26}" + "".join(f"  {c:<30}" for c in cells) + f"  ({seconds:.1f} s)", flush=True)
-            results.append({"problem": problem, "sampler": label, "seconds": seconds, "regret": row})
+            results.append({"problem": problem, "sampler": label, "seconds": seconds, "regret": row,
+                            "final": regrets[checkpoints[-1]]})
     overhead = {}
     if not args.no_overhead:
         ms = ms_per_ask(args.overhead)
