@@ -113,6 +113,24 @@ TrainProgress loadCheckpoint(const std::string &path, torch::nn::Module &model, 
   return p;
 }
 
+int64_t loadCheckpointWeights(const std::string &path, torch::nn::Module &model) {
+  try {
+    std::istringstream bytes(readWholeFile(path));
+    torch::serialize::InputArchive archive;
+    archive.load_from(bytes);
+    if (getInt(archive, "format") != kFormat)
+      throw std::runtime_error("written by another version of Torchwright");
+    torch::serialize::InputArchive modelArchive;
+    archive.read("model", modelArchive);
+    model.load(modelArchive);
+    return getInt(archive, "epoch");
+  } catch (const c10::Error &e) {
+    throw std::runtime_error("checkpoint '" + path + "': " + e.what_without_backtrace());
+  } catch (const std::exception &e) {
+    throw std::runtime_error("checkpoint '" + path + "': " + e.what());
+  }
+}
+
 std::string weightsDigest(const torch::nn::Module &model) {
   config::Sha256 hash;
   auto add = [&](const std::string &name, const torch::Tensor &t) {

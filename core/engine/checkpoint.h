@@ -40,6 +40,10 @@ void saveCheckpoint(const std::string &path, torch::nn::Module &model, torch::op
 // std::runtime_error naming the file when it is unreadable or from another model.
 TrainProgress loadCheckpoint(const std::string &path, torch::nn::Module &model, torch::optim::Optimizer &optimizer);
 
+// Only the model's weights, for export and inference: no optimiser, the global RNG untouched.
+// Returns the checkpoint's epoch. Throws std::runtime_error naming the file, as loadCheckpoint.
+int64_t loadCheckpointWeights(const std::string &path, torch::nn::Module &model);
+
 // SHA-256 over every parameter and buffer (names, shapes and bytes, in registration order):
 // two runs with equal digests ended with bit-identical weights.
 std::string weightsDigest(const torch::nn::Module &model);

@@ -1,5 +1,7 @@
 #include "core/engine/op_builders.h"
 
+#include "core/engine/export/onnx_emitters.h"
+#include "core/engine/export/torchscript_emitters.h"
 #include "core/engine/sequence_builders.h"
 #include "core/spec/param.h"
 
@@ -236,50 +238,56 @@ BuiltOp buildConcat(const NodeInfo &node) {
   return op;
 }
 
-const std::map<std::string, OpBuilder> &table() {
-  static const std::map<std::string, OpBuilder> builders = {
-      {"Input", buildInput},
-      {"Linear", buildLinear},
-      {"Conv1d", buildConv1d},
-      {"Conv2d", buildConv2d},
-      {"BatchNorm1d", buildBatchNorm<torch::nn::BatchNorm1d, torch::nn::BatchNorm1dOptions>},
-      {"BatchNorm2d", buildBatchNorm<torch::nn::BatchNorm2d, torch::nn::BatchNorm2dOptions>},
-      {"LayerNorm", buildLayerNorm},
-      {"Dropout", buildDropout},
-      {"Embedding", buildEmbedding},
-      {"ReLU", buildReLU},
-      {"LeakyReLU", buildLeakyReLU},
-      {"GELU", buildGELU},
-      {"SiLU", buildSiLU},
-      {"Tanh", buildTanh},
-      {"Sigmoid", buildSigmoid},
-      {"MaxPool2d", buildMaxPool2d},
-      {"AvgPool2d", buildAvgPool2d},
-      {"AdaptiveAvgPool2d", buildAdaptiveAvgPool2d},
-      {"Flatten", buildFlatten},
-      {"Softmax", buildSoftmax},
-      {"LogSoftmax", buildLogSoftmax},
-      {"Add", buildAdd},
-      {"Concat", buildConcat},
-      {"Reshape", buildReshape},
-      {"PositionalEmbedding", buildPositionalEmbedding},
-      {"MultiheadAttention", buildMultiheadAttention},
-      {"TransformerEncoderLayer", buildTransformerEncoderLayer},
-      {"SequenceMean", buildSequenceMean},
-      {"Transpose", buildTranspose},
-      {"Permute", buildPermute},
-      {"Max", buildMax},
-      {"Mean", buildMean},
-      {"Sum", buildSum},
+// The op table: every registry op's builder and its emitters, one row each.
+const std::map<std::string, OpEntry> &table() {
+  static const std::map<std::string, OpEntry> ops = {
+      {"Input", {buildInput, ts::Input, onnx_ops::Input}},
+      {"Linear", {buildLinear, ts::Linear, onnx_ops::Linear}},
+      {"Conv1d", {buildConv1d, ts::Conv1d, onnx_ops::Conv1d}},
+      {"Conv2d", {buildConv2d, ts::Conv2d, onnx_ops::Conv2d}},
+      {"BatchNorm1d", {buildBatchNorm<torch::nn::BatchNorm1d, torch::nn::BatchNorm1dOptions>, ts::BatchNorm, onnx_ops::BatchNorm}},
+      {"BatchNorm2d", {buildBatchNorm<torch::nn::BatchNorm2d, torch::nn::BatchNorm2dOptions>, ts::BatchNorm, onnx_ops::BatchNorm}},
+      {"LayerNorm", {buildLayerNorm, ts::LayerNorm, onnx_ops::LayerNorm}},
+      {"Dropout", {buildDropout, ts::Identity, onnx_ops::Identity}},
+      {"Embedding", {buildEmbedding, ts::Embedding, onnx_ops::Embedding}},
+      {"ReLU", {buildReLU, ts::ReLU, onnx_ops::ReLU}},
+      {"LeakyReLU", {buildLeakyReLU, ts::LeakyReLU, onnx_ops::LeakyReLU}},
+      {"GELU", {buildGELU, ts::GELU, onnx_ops::GELU}},
+      {"SiLU", {buildSiLU, ts::SiLU, onnx_ops::SiLU}},
+      {"Tanh", {buildTanh, ts::Tanh, onnx_ops::Tanh}},
+      {"Sigmoid", {buildSigmoid, ts::Sigmoid, onnx_ops::Sigmoid}},
+      {"MaxPool2d", {buildMaxPool2d, ts::MaxPool2d, onnx_ops::MaxPool2d}},
+      {"AvgPool2d", {buildAvgPool2d, ts::AvgPool2d, onnx_ops::AvgPool2d}},
+      {"AdaptiveAvgPool2d", {buildAdaptiveAvgPool2d, ts::AdaptiveAvgPool2d, onnx_ops::AdaptiveAvgPool2d}},
+      {"Flatten", {buildFlatten, ts::Flatten, onnx_ops::Flatten}},
+      {"Softmax", {buildSoftmax, ts::Softmax, onnx_ops::Softmax}},
+      {"LogSoftmax", {buildLogSoftmax, ts::LogSoftmax, onnx_ops::LogSoftmax}},
+      {"Add", {buildAdd, ts::Add, onnx_ops::Add}},
+      {"Concat", {buildConcat, ts::Concat, onnx_ops::Concat}},
+      {"Reshape", {buildReshape, ts::Reshape, onnx_ops::Reshape}},
+      {"PositionalEmbedding", {buildPositionalEmbedding, ts::PositionalEmbedding, onnx_ops::PositionalEmbedding}},
+      {"MultiheadAttention", {buildMultiheadAttention, ts::MultiheadAttention, onnx_ops::MultiheadAttention}},
+      {"TransformerEncoderLayer", {buildTransformerEncoderLayer, ts::TransformerEncoderLayer, onnx_ops::TransformerEncoderLayer}},
+      {"SequenceMean", {buildSequenceMean, ts::SequenceMean, onnx_ops::SequenceMean}},
+      {"Transpose", {buildTranspose, ts::Transpose, onnx_ops::Transpose}},
+      {"Permute", {buildPermute, ts::Permute, onnx_ops::Permute}},
+      {"Max", {buildMax, ts::Max, onnx_ops::Max}},
+      {"Mean", {buildMean, ts::Mean, onnx_ops::Mean}},
+      {"Sum", {buildSum, ts::Sum, onnx_ops::Sum}},
   };
-  return builders;
+  return ops;
 }
 
 }  // namespace
 
-OpBuilder findOpBuilder(const std::string &op) {
+const OpEntry *findOp(const std::string &op) {
   auto it = table().find(op);
-  return it == table().end() ? nullptr : it->second;
+  return it == table().end() ? nullptr : &it->second;
+}
+
+OpBuilder findOpBuilder(const std::string &op) {
+  const OpEntry *entry = findOp(op);
+  return entry ? entry->build : nullptr;
 }
 
 }  // namespace tw::engine

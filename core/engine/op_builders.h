@@ -2,6 +2,7 @@
 // One builder per registry op: the LibTorch side of the layer table in core/spec/registry.h.
 // Engine-internal (includes LibTorch); only engine sources and engine tests include it.
 
+#include "core/engine/export/emitters.h"
 #include "core/spec/analysis.h"
 
 #include <torch/torch.h>
@@ -25,6 +26,17 @@ struct BuiltOp {
 
 // Builds a node from its analysed form (typed parameters with defaults and inferred values).
 using OpBuilder = BuiltOp (*)(const spec::NodeInfo &node);
+
+// One row of the op table: the builder and, beside it, the op's emitter for each export format
+// (export/emitters.h). A null emitter means the format cannot write the op yet.
+struct OpEntry {
+  OpBuilder build = nullptr;
+  TorchScriptEmitter torchscript = nullptr;
+  OnnxEmitter onnx = nullptr;
+};
+
+// nullptr when the op is not in the table.
+const OpEntry *findOp(const std::string &op);
 
 // nullptr when the op has no builder. Input has one too: the graph hands it the caller's tensor
 // and it checks the dtype, so every registry entry is covered by the same table.

@@ -12,6 +12,7 @@
 #include "core/spec/convolutions.h"
 #include "core/spec/model_spec.h"
 #include "core/spec/registry.h"
+#include "tests/engine/op_cases.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,62 +22,9 @@
 #include <string>
 
 using namespace tw;
+using namespace tw::testing;
 
 namespace {
-
-struct Case {
-  std::string inputs;  // YAML node lines for the Input nodes (ids x, y)
-  std::string node;    // the op node's YAML map without id/op, e.g. "out_features: 3"
-  int64_t indexRange = 0;  // > 0: integer inputs drawn from [0, indexRange)
-};
-
-const std::string kImage = "  - {id: x, op: Input, shape: [4, 9, 9]}\n";
-const std::string kTwoImages = kImage + "  - {id: y, op: Input, shape: [4, 9, 9]}\n";
-const std::string kFeatures = "  - {id: x, op: Input, shape: [6]}\n";
-const std::string kSequence = "  - {id: x, op: Input, shape: [4, 12]}\n";
-// Differs from every dimension of the inputs above, so a batch/sequence mix-up changes a shape.
-constexpr int64_t kBatch = 3;
-
-// One row per registry op, with an input that suits it.
-const std::map<std::string, Case> &defaultCases() {
-  static const std::map<std::string, Case> cases = {
-      {"Input", {kImage, ""}},
-      {"Linear", {kFeatures, "out_features: 3"}},
-      {"Conv1d", {kSequence, "out_channels: 5, kernel_size: 3"}},
-      {"Conv2d", {kImage, "out_channels: 6, kernel_size: 3"}},
-      {"BatchNorm1d", {kFeatures, ""}},
-      {"BatchNorm2d", {kImage, ""}},
-      {"LayerNorm", {kSequence, ""}},
-      {"Dropout", {kFeatures, ""}},
-      {"ReLU", {kImage, ""}},
-      {"LeakyReLU", {kImage, ""}},
-      {"GELU", {kFeatures, ""}},
-      {"SiLU", {kFeatures, ""}},
-      {"Tanh", {kFeatures, ""}},
-      {"Sigmoid", {kFeatures, ""}},
-      {"MaxPool2d", {kImage, "kernel_size: 2"}},
-      {"AvgPool2d", {kImage, "kernel_size: 3"}},
-      {"AdaptiveAvgPool2d", {kImage, "output_size: [2, 3]"}},
-      {"Flatten", {kImage, ""}},
-      {"Add", {kTwoImages, "inputs: [x, y]"}},
-      {"Concat", {kTwoImages, "inputs: [x, y]"}},
-      {"Softmax", {kFeatures, ""}},
-      {"LogSoftmax", {kFeatures, ""}},
-      {"Embedding",
-       {"  - {id: x, op: Input, shape: [7], dtype: int64}\n", "num_embeddings: 11, embedding_dim: 4", 11}},
-      {"Reshape", {kImage, "shape: [-1, 9]"}},
-      {"PositionalEmbedding", {kSequence, ""}},
-      {"MultiheadAttention", {kSequence, "num_heads: 3"}},
-      {"TransformerEncoderLayer", {kSequence, "nhead: 3, dim_feedforward: 20"}},
-      {"SequenceMean", {kSequence, ""}},
-      {"Transpose", {kSequence, ""}},
-      {"Permute", {kImage, "dims: [3, 1, 2]"}},
-      {"Max", {kSequence, ""}},
-      {"Mean", {kImage, ""}},
-      {"Sum", {kSequence, ""}},
-  };
-  return cases;
-}
 
 std::shared_ptr<engine::GraphModule> buildYaml(const std::string &yaml) {
   const spec::ModelSpec model = spec::parseModelYaml(yaml);
@@ -92,15 +40,6 @@ void copyParameters(torch::nn::Module &from, torch::nn::Module &to) {
 
 std::string sequenceModel(const QString &node) {
   return "nodes:\n  - {id: x, op: Input, shape: [5, 12]}\n  - {id: a, " + node.toStdString() + "}\n";
-}
-
-std::string modelYaml(const std::string &op, const Case &c) {
-  std::string yaml = "name: one_op\nnodes:\n" + c.inputs;
-  if (op != "Input") {
-    yaml += "  - {id: blk.n, op: " + op + (c.node.empty() ? "" : ", " + c.node) + "}\n";
-    yaml += "output: blk.n\n";
-  }
-  return yaml;
 }
 
 }  // namespace
@@ -135,35 +74,7 @@ class TestRegistryTorch : public QObject {
         addRow(op.name.c_str(), op.name, it->second);
       }
     }
-    // Non-default parameters: the ones most likely to be mistranslated into LibTorch options.
-    addRow("Conv2d stride 2 padding 1 groups 2", "Conv2d",
-           {kImage, "out_channels: 6, kernel_size: [3, 2], stride: 2, padding: 1, groups: 2, bias: false"});
-    addRow("Conv2d dilation 2", "Conv2d", {kImage, "out_channels: 2, kernel_size: 3, dilation: 2"});
-    addRow("Conv1d stride 2 padding 2 groups 4", "Conv1d",
-           {kSequence, "out_channels: 8, kernel_size: 3, stride: 2, padding: 2, groups: 4"});
-    addRow("MaxPool2d ceil_mode", "MaxPool2d", {kImage, "kernel_size: 2, ceil_mode: true"});
-    addRow("MaxPool2d stride 1 padding 1", "MaxPool2d", {kImage, "kernel_size: 3, stride: 1, padding: 1"});
-    addRow("AvgPool2d ceil_mode padding", "AvgPool2d",
-           {kImage, "kernel_size: 2, padding: 1, ceil_mode: true, count_include_pad: false"});
-    addRow("Flatten start_dim 2", "Flatten", {kImage, "start_dim: 2"});
-    addRow("Linear no bias on images", "Linear", {kImage, "out_features: 5, bias: false"});
-    addRow("BatchNorm2d no affine", "BatchNorm2d", {kImage, "affine: false"});
-    addRow("LayerNorm no affine", "LayerNorm", {kSequence, "elementwise_affine: false"});
-    addRow("Concat last dim", "Concat", {kTwoImages, "inputs: [x, y], dim: 3"});
-    addRow("Add three inputs", "Add", {kTwoImages + "  - {id: z, op: Input, shape: [4, 9, 9]}\n", "inputs: [x, y, z]"});
-    addRow("Softmax dim 1 on images", "Softmax", {kImage, "dim: 1"});
-    addRow("Reshape exact", "Reshape", {kImage, "shape: [36, 3, 3]"});
-    addRow("MultiheadAttention no bias dropout", "MultiheadAttention",
-           {kSequence, "num_heads: 2, bias: false, dropout: 0.3"});
-    addRow("TransformerEncoderLayer gelu defaults", "TransformerEncoderLayer",
-           {kSequence, "nhead: 4, activation: gelu"});
-    addRow("Transpose first and last", "Transpose", {kImage, "dim0: 1, dim1: -1"});
-    addRow("Permute torch form", "Permute", {kImage, "dims: [0, 2, 3, 1]"});
-    addRow("Permute of indices", "Permute",
-           {"  - {id: x, op: Input, shape: [4, 7], dtype: int64}\n", "dims: [-1, 1]", 11});
-    addRow("Max keepdim", "Max", {kImage, "dim: 1, keepdim: true"});
-    addRow("Mean negative keepdim", "Mean", {kImage, "dim: -2, keepdim: true"});
-    addRow("Sum dim 2", "Sum", {kImage, "dim: 2"});
+    for (const auto &[name, row] : extraCases()) addRow(name.c_str(), row.first, row.second);
   }
 
   void opMatchesAnalysis() {

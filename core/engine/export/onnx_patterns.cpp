@@ -1,0 +1,34 @@
+#include "core/engine/export/onnx_patterns.h"
+
+#include "core/engine/export/onnx_emit.h"
+
+#include <cmath>
+
+namespace tw::engine {
+
+std::string onnxGelu(OnnxEmit &e, const std::string &x, const std::string &s) {
+  const std::string scaled = e.op("Div", {x, e.constant(s + "/sqrt2_value", torch::tensor(std::sqrt(2.0f)))}, s + "/scaled");
+  const std::string onePlus =
+      e.op("Add", {e.op("Erf", {scaled}, s + "/erf"), e.constant(s + "/one_value", torch::tensor(1.0f))}, s + "/one_plus");
+  const std::string half = e.op("Mul", {x, e.constant(s + "/half_value", torch::tensor(0.5f))}, s + "/half");
+  return e.op("Mul", {half, onePlus}, s);
+}
+
+std::string onnxLayerNorm(OnnxEmit &e, const std::string &x, const std::string &scale, const std::string &bias,
+                          double eps, const std::string &s) {
+  if (e.opset() >= 17) {
+    std::vector<std::string> in{x, scale};
+    if (!bias.empty()) in.push_back(bias);
+    return e.op("LayerNormalization", in, s, {OnnxAttr::integer("axis", -1), OnnxAttr::real("epsilon", eps)});
+  }
+  const std::vector<OnnxAttr> lastAxis{OnnxAttr::list("axes", {-1})};
+  const std::string d = e.op("Sub", {x, e.op("ReduceMean", {x}, s + "/mean", lastAxis)}, s + "/centred");
+  const std::string var = e.op("ReduceMean", {e.op("Mul", {d, d}, s + "/square")}, s + "/var", lastAxis);
+  const std::string varEps =
+      e.op("Add", {var, e.constant(s + "/eps", torch::tensor(static_cast<float>(eps)))}, s + "/var_eps");
+  const std::string norm = e.op("Div", {d, e.op("Sqrt", {varEps}, s + "/std")}, s + "/norm");
+  const std::string scaled = e.op("Mul", {norm, scale}, s + "/scaled");
+  return bias.empty() ? scaled : e.op("Add", {scaled, bias}, s);
+}
+
+}  // namespace tw::engine

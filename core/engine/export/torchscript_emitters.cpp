@@ -1,0 +1,166 @@
+#include "core/engine/export/torchscript_emitters.h"
+
+#include "core/engine/export/torchscript_emit.h"
+#include "core/spec/param.h"
+
+namespace tw::engine::ts {
+
+namespace {
+
+using spec::getBool;
+using spec::getFloat;
+using spec::getInt;
+using spec::getString;
+
+// A 2-D parameter written as one number or two.
+std::vector<int64_t> pair(const spec::ParamMap &p, const std::string &name) {
+  std::vector<int64_t> v = spec::getInts(p, name);
+  if (v.size() == 1) v.push_back(v[0]);
+  return v;
+}
+
+std::vector<int64_t> poolStride(const spec::ParamMap &p) {
+  return spec::has(p, "stride") ? pair(p, "stride") : pair(p, "kernel_size");
+}
+
+void apply(TorchScriptEmit &e, const std::string &function, const std::string &extra = {}) {
+  e.assign(function + "(" + e.input() + extra + ")");
+}
+
+}  // namespace
+
+// The caller's tensor, checked like the trained model checks it (rank and every dimension but the
+// batch), then given the dtype the graph computes in.
+void Input(TorchScriptEmit &e) {
+  const spec::IntList shape = spec::getInts(e.node().params, "shape");
+  const bool integer = spec::has(e.node().params, "dtype") && getString(e.node().params, "dtype") == "int64";
+  const std::string &x = e.input();
+  std::string condition = x + ".dim() == " + std::to_string(shape.size() + 1);
+  for (size_t i = 0; i < shape.size(); ++i)
+    condition += " and " + x + ".size(" + std::to_string(i + 1) + ") == " + std::to_string(shape[i]);
+  e.line("assert " + condition + ", " +
+         TorchScriptEmit::quoted("input '" + e.node().id + "': expected " + spec::formatShape(shape, true)));
+  e.assign(x + (integer ? ".long()" : ".float()"));
+}
+
+void Linear(TorchScriptEmit &e) {
+  e.assign("torch.linear(" + e.input() + ", " + e.param("weight") + ", " + e.optionalParam("bias") + ")");
+}
+
+void Conv1d(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign("torch.conv1d(" + e.input() + ", " + e.param("weight") + ", " + e.optionalParam("bias") + ", " +
+           TorchScriptEmit::ints({getInt(p, "stride")}) + ", " + TorchScriptEmit::ints({getInt(p, "padding")}) +
+           ", " + TorchScriptEmit::ints({getInt(p, "dilation")}) + ", " + std::to_string(getInt(p, "groups")) + ")");
+}
+
+void Conv2d(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign("torch.conv2d(" + e.input() + ", " + e.param("weight") + ", " + e.optionalParam("bias") + ", " +
+           TorchScriptEmit::ints(pair(p, "stride")) + ", " + TorchScriptEmit::ints(pair(p, "padding")) + ", " +
+           TorchScriptEmit::ints(pair(p, "dilation")) + ", " + std::to_string(getInt(p, "groups")) + ")");
+}
+
+// Evaluation mode: the running statistics, never the batch's.
+void BatchNorm(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign("torch.batch_norm(" + e.input() + ", " + e.optionalParam("weight") + ", " + e.optionalParam("bias") +
+           ", " + e.param("running_mean") + ", " + e.param("running_var") + ", False, " +
+           TorchScriptEmit::number(getFloat(p, "momentum")) + ", " + TorchScriptEmit::number(getFloat(p, "eps")) +
+           ", False)");
+}
+
+void LayerNorm(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign("torch.layer_norm(" + e.input() + ", " + TorchScriptEmit::ints({getInt(p, "normalized_shape")}) + ", " +
+           e.optionalParam("weight") + ", " + e.optionalParam("bias") + ", " +
+           TorchScriptEmit::number(getFloat(p, "eps")) + ")");
+}
+
+void Identity(TorchScriptEmit &e) { e.assign(e.input()); }
+
+void Embedding(TorchScriptEmit &e) { e.assign("torch.embedding(" + e.param("weight") + ", " + e.input() + ")"); }
+
+void ReLU(TorchScriptEmit &e) { apply(e, "torch.relu"); }
+void LeakyReLU(TorchScriptEmit &e) {
+  apply(e, "torch.leaky_relu", ", " + TorchScriptEmit::number(getFloat(e.node().params, "negative_slope")));
+}
+void GELU(TorchScriptEmit &e) { apply(e, "torch.gelu"); }
+void SiLU(TorchScriptEmit &e) { apply(e, "torch.silu"); }
+void Tanh(TorchScriptEmit &e) { apply(e, "torch.tanh"); }
+void Sigmoid(TorchScriptEmit &e) { apply(e, "torch.sigmoid"); }
+void Softmax(TorchScriptEmit &e) { apply(e, "torch.softmax", ", " + std::to_string(getInt(e.node().params, "dim"))); }
+void LogSoftmax(TorchScriptEmit &e) {
+  apply(e, "torch.log_softmax", ", " + std::to_string(getInt(e.node().params, "dim")));
+}
+
+void MaxPool2d(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  apply(e, "torch.max_pool2d",
+        ", " + TorchScriptEmit::ints(pair(p, "kernel_size")) + ", " + TorchScriptEmit::ints(poolStride(p)) + ", " +
+            TorchScriptEmit::ints(pair(p, "padding")) + ", " + TorchScriptEmit::ints(pair(p, "dilation")) + ", " +
+            TorchScriptEmit::boolean(getBool(p, "ceil_mode")));
+}
+
+void AvgPool2d(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  apply(e, "torch.avg_pool2d",
+        ", " + TorchScriptEmit::ints(pair(p, "kernel_size")) + ", " + TorchScriptEmit::ints(poolStride(p)) + ", " +
+            TorchScriptEmit::ints(pair(p, "padding")) + ", " + TorchScriptEmit::boolean(getBool(p, "ceil_mode")) +
+            ", " + TorchScriptEmit::boolean(getBool(p, "count_include_pad")));
+}
+
+void AdaptiveAvgPool2d(TorchScriptEmit &e) {
+  apply(e, "torch.adaptive_avg_pool2d", ", " + TorchScriptEmit::ints(pair(e.node().params, "output_size")));
+}
+
+void Flatten(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  apply(e, "torch.flatten",
+        ", " + std::to_string(getInt(p, "start_dim")) + ", " + std::to_string(getInt(p, "end_dim")));
+}
+
+void Add(TorchScriptEmit &e) {
+  std::string sum = e.inputs()[0];
+  for (size_t i = 1; i < e.inputs().size(); ++i) sum += " + " + e.inputs()[i];
+  e.assign(sum);
+}
+
+void Concat(TorchScriptEmit &e) {
+  std::string list = "[";
+  for (size_t i = 0; i < e.inputs().size(); ++i) list += (i ? ", " : "") + e.inputs()[i];
+  e.assign("torch.cat(" + list + "], " + std::to_string(getInt(e.node().params, "dim")) + ")");
+}
+
+void Transpose(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign(e.input() + ".transpose(" + std::to_string(getInt(p, "dim0")) + ", " + std::to_string(getInt(p, "dim1")) +
+           ")");
+}
+
+void Permute(TorchScriptEmit &e) {
+  std::vector<int64_t> dims = spec::getInts(e.node().params, "dims");
+  // The short form leaves out the batch's leading 0; the batch stays first (as the builder does).
+  if (dims.size() == e.node().inputShapes.at(0).size()) dims.insert(dims.begin(), 0);
+  e.assign(e.input() + ".permute(" + TorchScriptEmit::ints(dims) + ")");
+}
+
+void Max(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign("torch.max(" + e.input() + ", " + std::to_string(getInt(p, "dim")) + ", " +
+           TorchScriptEmit::boolean(getBool(p, "keepdim")) + ")[0]");
+}
+
+void Mean(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign("torch.mean(" + e.input() + ", " + TorchScriptEmit::ints({getInt(p, "dim")}) + ", " +
+           TorchScriptEmit::boolean(getBool(p, "keepdim")) + ")");
+}
+
+void Sum(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign("torch.sum(" + e.input() + ", " + TorchScriptEmit::ints({getInt(p, "dim")}) + ", " +
+           TorchScriptEmit::boolean(getBool(p, "keepdim")) + ")");
+}
+
+}  // namespace tw::engine::ts

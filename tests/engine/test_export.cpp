@@ -1,0 +1,296 @@
+// Export of every registry op, each in a small model of its own (tests/engine/op_cases.h), to
+// TorchScript and ONNX: the TorchScript file reloads in LibTorch with the trained model's outputs;
+// the ONNX file passes the checker and shape inference at opsets 13 and 17; and the real peers,
+// python3-torch's torch.jit.load and ONNX Runtime (onnxruntime-node), run every file and agree
+// with LibTorch (tests/export/check_*.{py,mjs}). Batch norm carries non-trivial running
+// statistics, as after training.
+#include "core/engine/export/export_error.h"
+#include "core/engine/export/onnx_exporter.h"
+#include "core/engine/export/torchscript_exporter.h"
+#include "core/engine/op_builders.h"
+#include "core/spec/registry.h"
+#include "tests/engine/op_cases.h"
+
+#include <torch/script.h>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+
+using namespace tw;
+using namespace tw::testing;
+
+namespace {
+
+struct Row {
+  std::string name, op, yaml;
+  int64_t indexRange = 0;
+};
+
+std::vector<Row> rows() {
+  std::vector<Row> out;
+  for (const auto &[op, c] : defaultCases()) out.push_back({op, op, modelYaml(op, c), c.indexRange});
+  for (const auto &[name, row] : extraCases())
+    out.push_back({name, row.first, modelYaml(row.first, row.second), row.second.indexRange});
+  return out;
+}
+
+std::vector<torch::Tensor> inputsFor(const engine::ExportSource &source, int64_t indexRange, int64_t batch) {
+  std::vector<torch::Tensor> inputs;
+  for (const std::string &id : source.module->inputIds()) {
+    const spec::NodeInfo *in = source.analysis.find(id);
+    std::vector<int64_t> shape{batch};
+    shape.insert(shape.end(), in->outputShape.begin(), in->outputShape.end());
+    inputs.push_back(indexRange > 0 ? torch::randint(0, indexRange, shape, torch::kLong) : torch::randn(shape));
+  }
+  return inputs;
+}
+
+// A model as after training: batch norm's running statistics moved by a few batches in training
+// mode, then evaluation mode.
+engine::ExportSource trainedSource(const Row &row) {
+  engine::ExportSource source = engine::exportSourceFromSpec(spec::parseModelYaml(row.yaml, "one_op.yaml"));
+  torch::NoGradGuard noGrad;
+  source.module->train();
+  for (int i = 0; i < 3; ++i) {
+    auto inputs = inputsFor(source, row.indexRange, 8);
+    for (auto &t : inputs)
+      if (t.scalar_type() == torch::kFloat) t = t * 2.0 + 0.5;  // statistics away from 0 and 1
+    source.module->forward(inputs);
+  }
+  source.module->eval();
+  return source;
+}
+
+double maxDiff(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a.to(torch::kDouble) - b.to(torch::kDouble)).abs().max().item<double>();
+}
+
+void writeTensor(const QString &path, const torch::Tensor &t) {
+  const torch::Tensor c = t.contiguous();
+  std::ofstream out(path.toStdString(), std::ios::binary);
+  out.write(static_cast<const char *>(c.data_ptr()), static_cast<std::streamsize>(c.numel() * c.element_size()));
+}
+
+QJsonObject tensorEntry(const QString &dir, const QString &file, const std::string &name, const torch::Tensor &t) {
+  writeTensor(dir + "/" + file, t);
+  QJsonArray shape;
+  for (int64_t d : t.sizes()) shape.append(qint64(d));
+  return {{"name", QString::fromStdString(name)},
+          {"file", file},
+          {"dtype", t.scalar_type() == torch::kLong ? "int64" : "float32"},
+          {"shape", shape}};
+}
+
+// Runs a peer's check script on a folder of cases; returns name -> largest difference.
+QMap<QString, double> runPeer(const QString &program, const QStringList &args, QString &log) {
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start(program, args);
+  p.waitForFinished(600000);
+  log = QString::fromUtf8(p.readAll());
+  QMap<QString, double> diffs;
+  for (const QString &line : log.split('\n')) {
+    const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+    if (o.contains("case")) diffs[o["case"].toString()] = o.contains("max_diff") ? o["max_diff"].toDouble() : -1.0;
+  }
+  return diffs;
+}
+
+}  // namespace
+
+class TestExport : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() { torch::manual_seed(11); }
+
+  void everyOpHasBothEmitters() {
+    for (const spec::OpDef &op : spec::Registry::instance().ops()) {
+      const engine::OpEntry *entry = engine::findOp(op.name);
+      QVERIFY2(entry, op.name.c_str());
+      QVERIFY2(entry->torchscript, qPrintable(QString::fromStdString(op.name) + " has no TorchScript emitter"));
+      QVERIFY2(entry->onnx, qPrintable(QString::fromStdString(op.name) + " has no ONNX emitter"));
+      QVERIFY2(defaultCases().count(op.name), qPrintable(QString::fromStdString(op.name) + " has no test case"));
+    }
+  }
+
+  void torchScriptReloadsWithTheSameOutputs_data() {
+    QTest::addColumn<int>("index");
+    const auto all = rows();
+    for (size_t i = 0; i < all.size(); ++i) QTest::newRow(all[i].name.c_str()) << int(i);
+  }
+
+  void torchScriptReloadsWithTheSameOutputs() {
+    QFETCH(int, index);
+    const Row row = rows()[index];
+    engine::ExportSource source = trainedSource(row);
+    const std::string bytes = engine::exportTorchScript(source, {});
+    std::istringstream in(bytes);
+    torch::jit::Module loaded = torch::jit::load(in);
+
+    torch::NoGradGuard noGrad;
+    const auto inputs = inputsFor(source, row.indexRange, kBatch);
+    const torch::Tensor expected = source.module->forward(inputs);
+    std::vector<torch::jit::IValue> args(inputs.begin(), inputs.end());
+    const torch::Tensor got = loaded.forward(args).toTensor();
+    QCOMPARE(got.sizes().vec(), expected.sizes().vec());
+    QCOMPARE(got.scalar_type(), expected.scalar_type());
+    QVERIFY2(maxDiff(got, expected) <= 1e-5, qPrintable(QString::number(maxDiff(got, expected))));
+
+    // Parameters are named by node id and LibTorch name.
+    for (const auto &p : source.module->named_parameters()) {
+      const std::string libtorchName = p.key().substr(p.key().find('.') + 1);
+      bool found = false;
+      for (const auto &q : loaded.named_parameters()) found = found || q.name == "blk.n." + libtorchName;
+      QVERIFY2(found, ("blk.n." + libtorchName).c_str());
+    }
+  }
+
+  void onnxPassesCheckerAndShapeInference_data() { torchScriptReloadsWithTheSameOutputs_data(); }
+
+  void onnxPassesCheckerAndShapeInference() {
+    QFETCH(int, index);
+    const Row row = rows()[index];
+    engine::ExportSource source = trainedSource(row);
+    for (int opset : {13, 17}) {
+      engine::ExportOptions options;
+      options.opset = opset;
+      const std::string bytes = engine::exportOnnx(source, options);
+      const engine::OnnxCheck check = engine::checkOnnx(bytes, source.analysis.find(source.analysis.output)->outputShape);
+      QVERIFY2(check.problem.empty(), qPrintable("opset " + QString::number(opset) + ": " +
+                                                 QString::fromStdString(check.problem)));
+    }
+  }
+
+  // Every case's files, inputs and LibTorch's outputs in one folder; python3-torch and ONNX
+  // Runtime each run all of them and print the largest difference per case.
+  void peersRunEveryExportedOp() {
+    const QString ortDir = QStringLiteral(TW_ONNXRUNTIME_DIR);
+    if (!QFile::exists(ortDir + "/node_modules/onnxruntime-node/package.json"))
+      QFAIL(qPrintable("ONNX Runtime is not installed in " + ortDir + ": run packaging/install-test-tools.sh"));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QJsonArray cases;
+    const auto all = rows();
+    for (size_t i = 0; i < all.size(); ++i) {
+      engine::ExportSource source = trainedSource(all[i]);
+      torch::NoGradGuard noGrad;
+      const auto inputs = inputsFor(source, all[i].indexRange, kBatch);
+      const torch::Tensor expected = source.module->forward(inputs);
+      const QString stem = "case" + QString::number(i);
+      {
+        std::ofstream(dir.filePath(stem + ".pt").toStdString(), std::ios::binary)
+            << engine::exportTorchScript(source, {});
+      }
+      QJsonArray onnxFiles;
+      for (int opset : {13, 17}) {
+        engine::ExportOptions options;
+        options.opset = opset;
+        const QString file = stem + "_opset" + QString::number(opset) + ".onnx";
+        std::ofstream(dir.filePath(file).toStdString(), std::ios::binary) << engine::exportOnnx(source, options);
+        onnxFiles.append(file);
+      }
+      QJsonArray inputEntries;
+      for (size_t k = 0; k < inputs.size(); ++k)
+        inputEntries.append(tensorEntry(dir.path(), stem + "_in" + QString::number(k) + ".bin",
+                                        source.module->inputIds()[k], inputs[k]));
+      cases.append(QJsonObject{{"name", QString::fromStdString(all[i].name)},
+                               {"torchscript", stem + ".pt"},
+                               {"onnx", onnxFiles},
+                               {"inputs", inputEntries},
+                               {"output", QString::fromStdString(source.analysis.output)},
+                               {"expected", tensorEntry(dir.path(), stem + "_out.bin", "out", expected)}});
+    }
+    QFile manifest(dir.filePath("cases.json"));
+    QVERIFY(manifest.open(QIODevice::WriteOnly));
+    manifest.write(QJsonDocument(QJsonObject{{"cases", cases}}).toJson());
+    manifest.close();
+
+    const QString scripts = QStringLiteral(TW_SOURCE_DIR) + "/tests/export/";
+    QString log;
+    const auto torchDiffs = runPeer("/usr/bin/python3", {scripts + "check_torchscript.py", dir.path()}, log);
+    QVERIFY2(torchDiffs.size() == cases.size(), qPrintable("python3-torch checked " + QString::number(torchDiffs.size()) +
+                                                           " of " + QString::number(cases.size()) + " cases:\n" + log));
+    for (auto it = torchDiffs.begin(); it != torchDiffs.end(); ++it)
+      QVERIFY2(it.value() >= 0 && it.value() <= 1e-5, qPrintable("torch.jit.load, " + it.key() + ": " +
+                                                                  QString::number(it.value()) + "\n" + log));
+
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const auto ortDiffs = runPeer("node", {scripts + "check_onnx.mjs", dir.path(), ortDir}, log);
+    QVERIFY2(ortDiffs.size() == 2 * cases.size(), qPrintable("ONNX Runtime checked " + QString::number(ortDiffs.size()) +
+                                                             " of " + QString::number(2 * cases.size()) + " files:\n" + log));
+    for (auto it = ortDiffs.begin(); it != ortDiffs.end(); ++it)
+      QVERIFY2(it.value() >= 0 && it.value() <= 1e-4, qPrintable("ONNX Runtime, " + it.key() + ": " +
+                                                                 QString::number(it.value()) + "\n" + log));
+  }
+
+  void anOpOnnxCannotExpressNamesTheNode() {
+    const Row row{"avg", "AvgPool2d",
+                  modelYaml("AvgPool2d", {kImage, "kernel_size: 2, ceil_mode: true, count_include_pad: true"}), 0};
+    engine::ExportSource source = trainedSource(row);
+    try {
+      engine::exportOnnx(source, {});
+      QFAIL("an overhanging ceil-mode window with count_include_pad exported");
+    } catch (const engine::ExportError &e) {
+      const QString message = e.what();
+      QVERIFY2(message.contains("node 'blk.n' (AvgPool2d)") && message.contains("count_include_pad"),
+               qPrintable(message));
+    }
+    // TorchScript expresses it.
+    QVERIFY(!engine::exportTorchScript(source, {}).empty());
+  }
+
+  void anOpsetOutsideTheRangeIsRefused() {
+    engine::ExportSource source = trainedSource(rows()[0]);
+    for (int opset : {12, 18}) {
+      engine::ExportOptions options;
+      options.opset = opset;
+      try {
+        engine::exportOnnx(source, options);
+        QFAIL("an opset outside 13-17 exported");
+      } catch (const engine::ExportError &e) {
+        QVERIFY2(QString(e.what()).contains("opset " + QString::number(opset)), e.what());
+      }
+    }
+  }
+
+  // With the run's standardisation baked in, the file takes raw inputs.
+  void bakedPreprocessingTakesRawInputs() {
+    engine::ExportSource source = engine::exportSourceFromSpec(spec::parseModelYaml(
+        "name: mlp\nnodes:\n  - {id: image, op: Input, shape: [1, 4, 4]}\n  - {id: flat, op: Flatten}\n"
+        "  - {id: fc, op: Linear, out_features: 3}\n"));
+    data::Preprocessing pre;
+    pre.inputShape = {1, 4, 4};
+    pre.standardization = "image";
+    pre.imageMean = 0.3;
+    pre.imageStd = 0.2;
+    source.preprocessing = pre;
+    source.preprocessingJson = data::preprocessingJson(pre);
+    torch::NoGradGuard noGrad;
+    const torch::Tensor raw = torch::rand({5, 1, 4, 4});
+    const torch::Tensor expected = source.module->forward((raw - 0.3f) / 0.2f);
+
+    std::istringstream in(engine::exportTorchScript(source, {}));
+    torch::jit::ExtraFilesMap extra{{engine::kTorchScriptMetadataFile, ""}};
+    torch::jit::Module loaded = torch::jit::load(in, c10::nullopt, extra);
+    QVERIFY(maxDiff(loaded.forward({raw}).toTensor(), expected) <= 1e-5);
+    QVERIFY(QString::fromStdString(extra[engine::kTorchScriptMetadataFile]).contains("\"preprocessing_baked\": true"));
+
+    engine::ExportOptions off;
+    off.bakePreprocessing = false;
+    std::istringstream plain(engine::exportTorchScript(source, off));
+    QVERIFY(maxDiff(torch::jit::load(plain).forward({raw}).toTensor(), source.module->forward(raw)) <= 1e-5);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestExport)
+#include "test_export.moc"

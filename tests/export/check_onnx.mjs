@@ -1,0 +1,40 @@
+// Runs every ONNX file of an export test folder in ONNX Runtime (the npm package
+// onnxruntime-node, CPU) and compares its output with LibTorch's. Prints one JSON line per file:
+// {"case", "max_diff"} (or "error").
+//
+//   node tests/export/check_onnx.mjs FOLDER ORT_DIR     # FOLDER/cases.json; ORT_DIR/node_modules
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [folder, ortDir] = process.argv.slice(2);
+const ort = createRequire(path.join(ortDir, 'package.json'))('onnxruntime-node');
+
+function read(entry) {
+  const bytes = fs.readFileSync(path.join(folder, entry.file));
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const data = entry.dtype === 'int64' ? new BigInt64Array(buffer) : new Float32Array(buffer);
+  return new ort.Tensor(entry.dtype, data, entry.shape);
+}
+
+const { cases } = JSON.parse(fs.readFileSync(path.join(folder, 'cases.json'), 'utf8'));
+for (const c of cases) {
+  for (const file of c.onnx) {
+    const name = `${c.name} (${file.replace(/^case\d+_/, '').replace('.onnx', '')})`;
+    try {
+      const session = await ort.InferenceSession.create(path.join(folder, file), { intraOpNumThreads: 1 });
+      const feeds = {};
+      for (const e of c.inputs) feeds[e.name] = read(e);
+      const out = (await session.run(feeds))[c.output];
+      const expected = read(c.expected);
+      if (JSON.stringify(out.dims) !== JSON.stringify(expected.dims)) {
+        throw new Error(`shape [${out.dims}], expected [${expected.dims}]`);
+      }
+      let diff = 0;
+      for (let i = 0; i < out.data.length; ++i) diff = Math.max(diff, Math.abs(Number(out.data[i]) - Number(expected.data[i])));
+      console.log(JSON.stringify({ case: name, max_diff: diff }));
+    } catch (e) {
+      console.log(JSON.stringify({ case: name, error: String(e.message || e) }));
+    }
+  }
+}
