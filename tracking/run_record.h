@@ -85,8 +85,9 @@ struct SystemMetricRow {
 
 struct Artifact {
   std::string path;  // relative to the run folder
-  std::string kind;  // "checkpoint", "model", "log", ...
+  std::string kind;  // "checkpoint", "model", "log", "export:onnx", ...
   int64_t createdMs = 0;
+  std::string sha256;  // hex; empty when not recorded
 };
 
 int64_t nowMs();

@@ -169,6 +169,11 @@ CREATE TABLE trial_intermediate(
   PRIMARY KEY(trial_id, step)
 ) WITHOUT ROWID;
 )sql",
+    // 5: an artifact's SHA-256 (exported models: the file a registry entry or a deployment names
+    // can be checked against what was exported). Empty for artifacts recorded without one.
+    R"sql(
+ALTER TABLE artifacts ADD COLUMN sha256 TEXT NOT NULL DEFAULT '';
+)sql",
 };
 
 bool versionTableExists(sqlite3 *db) {

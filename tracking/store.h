@@ -47,7 +47,7 @@ class Store {
   void setParams(int64_t runId, const std::map<std::string, std::string> &params);
   void setTag(int64_t runId, const std::string &key, const std::string &value);
   void removeTag(int64_t runId, const std::string &key);  // no error when the run lacks it
-  void addArtifact(int64_t runId, const std::string &path, const std::string &kind);
+  void addArtifact(int64_t runId, const std::string &path, const std::string &kind, const std::string &sha256 = {});
   // Filled in by the worker once it has read the data (the CLI creates the run before that).
   void setDataFingerprint(int64_t runId, const std::string &fingerprint);
   // One transaction; rows are sorted by series before insertion (6-8x faster than interleaved).

@@ -103,7 +103,8 @@ int showRunJson(tracking::Store &store, const tracking::RunRecord &run) {
   const auto tags = store.tags(run.id);
   std::vector<std::string> artifacts;
   for (const auto &a : store.artifacts(run.id))
-    artifacts.push_back(json::object({{"path", json::string(a.path)}, {"kind", json::string(a.kind)}}));
+    artifacts.push_back(json::object(
+        {{"path", json::string(a.path)}, {"kind", json::string(a.kind)}, {"sha256", json::string(a.sha256)}}));
   auto members = jsonRun(run, tags);
   members.insert(members.end(), {{"seed", json::number(static_cast<long long>(run.seed))},
                                  {"config_hash", json::string(run.configHash)},

@@ -17,5 +17,6 @@ int runDemoImages(const CliArgs &args);
 int runReproduce(const CliArgs &args, const std::string &selfPath);
 int runSweep(const CliArgs &args, const std::string &selfPath);
 int runStudy(const CliArgs &args);  // study list|show|create|ask|tell
+int runExport(const CliArgs &args, const std::string &selfPath);
 
 }  // namespace tw::cli

@@ -109,6 +109,20 @@ std::vector<CommandHelp> makeTable() {
        "finish a trial with its objective value(s), or as pruned or failed",
        {{"--pruned", "", "the trial was stopped early"}, {"--failed", "", "the trial failed"}, kWorkspace},
        "One VALUE per objective. " + studyRef},
+      {"export",
+       {"export RUN --format torchscript|onnx --out FILE [--checkpoint best|last] [--opset N]",
+        "       [--no-preprocessing] [--workspace DIR]"},
+       "write a run's trained model as TorchScript or ONNX, check it and record it with its SHA-256",
+       {{"--format", "FORMAT", "torchscript (a scripted module for torch.jit.load) or onnx"},
+        {"--out", "FILE", "the file to write (its folder must exist)"},
+        {"--checkpoint", "WHICH", "best (default) or last"},
+        {"--opset", "N", "ONNX opset, 13 to 17 (default 17)"},
+        {"--no-preprocessing", "", "leave the run's standardisation out: the model takes standardised inputs and "
+                                   "the file's metadata says what to apply"},
+        kWorkspace},
+       "By default the run's standardisation is baked in: the model takes raw inputs (pixels in 0..1, the CSV's "
+       "numbers). TorchScript is reloaded and compared with the trained model on the run's test data; ONNX passes "
+       "the ONNX checker and shape inference. " + runRef},
       {"config",
        {"config --keys [--json]"},
        "every run-file key with its type, range, choices, default and meaning",

@@ -9,6 +9,8 @@
 // environment, 75 a peer rank was lost (the launcher restarts every rank from the checkpoint).
 
 #include "app/common/run_recording.h"
+#include "app/worker/export_run.h"
+#include "app/worker/worker_args.h"
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
 #include "core/dist/dist_env.h"
@@ -45,6 +47,10 @@
 
 namespace fs = std::filesystem;
 
+using tw::worker::flag;
+using tw::worker::option;
+using tw::worker::options;
+
 namespace {
 
 constexpr int kExitPeerLost = 75;  // EX_TEMPFAIL: worth a restart from the checkpoint
@@ -59,13 +65,6 @@ void onSignal(int) { g_stopSignal = true; }
 void onHangup(int) {
   g_launcherGone = true;
   g_stopSignal = true;
-}
-
-std::vector<std::string> options(int argc, char **argv, const char *name) {
-  std::vector<std::string> values;
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], name) == 0) values.push_back(argv[++i]);
-  return values;
 }
 
 // A collective that failed because another rank died or hung: not this run's fault, and a restart
@@ -135,18 +134,6 @@ class Heartbeat {
   std::condition_variable m_wake;
   std::thread m_thread;
 };
-
-std::string option(int argc, char **argv, const char *name) {
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::strcmp(argv[i], name) == 0) return argv[i + 1];
-  return {};
-}
-
-bool flag(int argc, char **argv, const char *name) {
-  for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], name) == 0) return true;
-  return false;
-}
 
 // The run's artifacts/worker.log alone: the full text of a failure (LibTorch's backtrace
 // included) goes there, while the terminal gets the one-line reason once.
@@ -410,6 +397,7 @@ int serve(const std::string &workspace) {
 }  // namespace
 
 int main(int argc, char **argv) {
+  if (flag(argc, argv, "--export")) return tw::worker::exportRun(argc, argv);
   const std::string runId = option(argc, argv, "--run");
   const std::string configFile = option(argc, argv, "--config");
   std::string workspace = option(argc, argv, "--workspace");
@@ -419,7 +407,8 @@ int main(int argc, char **argv) {
                          "       torchwright-worker --config RUN.yaml [--set key=value ...] [--workspace DIR]\n"
                          "                          (one rank under srun, torchrun or a PyTorchJob)\n"
                          "       torchwright-worker --workspace DIR --serve\n"
-                         "                          (a sweep's slot: run ids on stdin, one after another)\n");
+                         "                          (a sweep's slot: run ids on stdin, one after another)\n"
+                         "       torchwright-worker --export RUN_ID --workspace DIR --format F --out FILE ...\n");
     return 2;
   }
   std::signal(SIGTERM, onSignal);

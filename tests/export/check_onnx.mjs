@@ -22,7 +22,7 @@ for (const c of cases) {
   for (const file of c.onnx) {
     const name = `${c.name} (${file.replace(/^case\d+_/, '').replace('.onnx', '')})`;
     try {
-      const session = await ort.InferenceSession.create(path.join(folder, file), { intraOpNumThreads: 1 });
+      const session = await ort.InferenceSession.create(path.resolve(folder, file), { intraOpNumThreads: 1 });
       const feeds = {};
       for (const e of c.inputs) feeds[e.name] = read(e);
       const out = (await session.run(feeds))[c.output];

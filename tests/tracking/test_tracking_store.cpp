@@ -330,11 +330,21 @@ class TestTrackingStore : public QObject {
 
   void schemaVersionRecorded() {
     auto store = Store::open(m_path);
-    QCOMPARE(Store::currentSchemaVersion(), 4);
+    QCOMPARE(Store::currentSchemaVersion(), 5);
     QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
     QCOMPARE(queryText(m_path, "SELECT version FROM schema_version"), std::to_string(Store::currentSchemaVersion()));
     QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM schema_version"), std::string("1"));
     QVERIFY(!Store::sqliteVersion().empty());
+  }
+
+  void artifactKeepsItsDigest() {
+    auto store = Store::open(m_path);
+    const RunRecord run = store->createRun(newRun("exp"));
+    store->addArtifact(run.id, "model.onnx", "export:onnx", "ab12");
+    store->addArtifact(run.id, "best.pt", "checkpoint");
+    const auto artifacts = store->artifacts(run.id);
+    QCOMPARE(artifacts.size(), size_t(2));
+    for (const auto &a : artifacts) QCOMPARE(a.sha256, std::string(a.path == "model.onnx" ? "ab12" : ""));
   }
 
   void walModeOn() {

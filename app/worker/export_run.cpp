@@ -1,0 +1,138 @@
+#include "app/worker/export_run.h"
+
+#include "app/worker/worker_args.h"
+
+#include "core/config/run_config.h"
+#include "core/config/sha256.h"
+#include "core/config/workspace.h"
+#include "core/engine/atomic_file.h"
+#include "core/engine/dataset.h"
+#include "core/engine/export/export_error.h"
+#include "core/engine/export/onnx_exporter.h"
+#include "core/engine/export/torchscript_exporter.h"
+#include "core/engine/threads.h"
+#include "tracking/store.h"
+
+#include <torch/script.h>
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+namespace tw::worker {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int64_t kCheckExamples = 64;
+
+// Reloads the written TorchScript file and runs it on the run's own test examples (raw ones when
+// the standardisation is baked in) beside the trained model; returns the largest difference.
+double compareTorchScript(const std::string &path, const engine::ExportSource &source, bool baked,
+                          const config::RunConfig &config, int64_t &examples) {
+  const engine::Dataset data =
+      engine::loadDataset(config.data, config.train.seed, engine::modelUse(source.analysis));
+  const engine::Split &split = data.test.size() > 0 ? data.test : data.val;
+  examples = std::min<int64_t>(kCheckExamples, split.size());
+  const torch::Tensor x = split.inputs.slice(0, 0, examples);
+  torch::NoGradGuard noGrad;
+  const torch::Tensor expected = source.module->forward(x);
+  torch::Tensor fed = x;
+  if (baked) {
+    const auto [mean, stdev] = engine::standardization(*source.preprocessing);
+    fed = x * stdev + mean;  // the raw values the file standardises itself
+  }
+  torch::jit::Module loaded = torch::jit::load(path);
+  const torch::Tensor got = loaded.forward({fed}).toTensor();
+  return (got.to(torch::kDouble) - expected.to(torch::kDouble)).abs().max().item<double>();
+}
+
+}  // namespace
+
+int exportRun(int argc, char **argv) {
+  const std::string runRef = option(argc, argv, "--export");
+  const std::string workspace = option(argc, argv, "--workspace");
+  const std::string format = option(argc, argv, "--format");
+  const std::string checkpoint = option(argc, argv, "--checkpoint", "best");
+  const std::string out = option(argc, argv, "--out");
+  engine::ExportOptions options;
+  options.opset = std::atoi(option(argc, argv, "--opset", std::to_string(engine::kMaxOnnxOpset)).c_str());
+  options.bakePreprocessing = !flag(argc, argv, "--no-preprocessing");
+  if (runRef.empty() || workspace.empty() || out.empty() || (format != "torchscript" && format != "onnx")) {
+    std::fprintf(stderr, "usage: torchwright-worker --export RUN_ID --workspace DIR --format torchscript|onnx "
+                         "--out FILE [--checkpoint best|last] [--opset N] [--no-preprocessing]\n");
+    return 2;
+  }
+  engine::applyThreads(engine::planThreads(0, /*convolutional=*/true, engine::availableCores()));
+  try {
+    auto store = tracking::Store::open(config::trackingDbPath(workspace));
+    const auto run = store->findRun(runRef);
+    if (!run) {
+      std::fprintf(stderr, "torchwright: no run '%s' in %s\n", runRef.c_str(), store->path().c_str());
+      return 1;
+    }
+    const std::string runDir = run->runDir.empty() ? config::runDir(workspace, run->uuid) : run->runDir;
+    const config::RunConfig config = config::parseRunConfig(run->configYaml, runDir + "/config.yaml");
+    engine::ExportSource source = engine::loadRunExport(runDir, config.modelYaml, checkpoint);
+    source.metadata.insert(source.metadata.begin(),
+                           {{"torchwright_version", "\"" TW_VERSION "\""},
+                            {"run_id", "\"" + run->uuid + "\""},
+                            {"run_name", "\"" + run->name + "\""},
+                            {"config_hash", "\"" + run->configHash + "\""},
+                            {"data_fingerprint", "\"" + run->dataFingerprint + "\""}});
+    const bool baked = engine::bakesPreprocessing(source, options);
+
+    // Everything is written in memory first: a refusal leaves no file behind.
+    const std::string bytes =
+        format == "onnx" ? engine::exportOnnx(source, options) : engine::exportTorchScript(source, options);
+    const spec::NodeInfo *output = source.analysis.find(source.analysis.output);
+    if (format == "onnx") {
+      const engine::OnnxCheck check = engine::checkOnnx(bytes, output->outputShape);
+      if (!check.problem.empty()) {
+        std::fprintf(stderr, "torchwright: the ONNX model fails its check, nothing written: %s\n",
+                     check.problem.c_str());
+        return 1;
+      }
+    }
+    engine::writeFileAtomically(out, bytes);
+
+    std::printf("wrote %s (%s, %s checkpoint, %.1f KiB)\n", out.c_str(), format.c_str(), checkpoint.c_str(),
+                static_cast<double>(bytes.size()) / 1024.0);
+    std::printf("preprocessing: %s\n", baked                      ? "baked in (the model takes raw inputs)"
+                                       : source.preprocessing ? "not baked in (the metadata says what to apply)"
+                                                              : "none recorded");
+    if (format == "onnx") {
+      std::printf("check: ONNX checker and shape inference passed (opset %d, output [batch", options.opset);
+      for (int64_t d : output->outputShape) std::printf(", %lld", static_cast<long long>(d));
+      std::printf("])\n");
+    } else {
+      int64_t examples = 0;
+      const double diff = compareTorchScript(out, source, baked, config, examples);
+      std::printf("check: reloaded; largest difference from the trained model %.3g on %lld test examples\n", diff,
+                  static_cast<long long>(examples));
+      if (!(diff <= 1e-5)) {
+        std::fprintf(stderr, "torchwright: the reloaded file differs from the trained model by %.3g (limit 1e-5)\n",
+                     diff);
+        return 1;
+      }
+    }
+    config::Sha256 hash;
+    hash.update(bytes);
+    const std::string digest = hash.hexDigest();
+    const fs::path absolute = fs::absolute(out).lexically_normal();
+    const fs::path relative = absolute.lexically_relative(fs::path(runDir).lexically_normal());
+    const bool inside = !relative.empty() && relative.native().rfind("..", 0) != 0;
+    store->addArtifact(run->id, inside ? relative.string() : absolute.string(), "export:" + format, digest);
+    std::printf("sha256: %s\n", digest.c_str());
+    return 0;
+  } catch (const engine::ExportError &e) {
+    std::fprintf(stderr, "torchwright: cannot export: %s\n", e.what());
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
+  }
+  return 1;
+}
+
+}  // namespace tw::worker

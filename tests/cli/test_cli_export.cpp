@@ -1,0 +1,136 @@
+// `torchwright export` end to end on a trained CNN (batch norm with its running statistics): the
+// TorchScript file loads in python3-torch with its lineage, the ONNX file gives python3-torch's
+// outputs in ONNX Runtime, both are artifacts of the run with their SHA-256, and bad requests are
+// refused before anything is written.
+#include "cli_runner.h"
+
+#include "tracking/store.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+QString sha256Of(const QString &path) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  return QString::fromLatin1(QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex());
+}
+
+QString runProgram(const QString &program, const QStringList &args, int *code) {
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start(program, args);
+  p.waitForFinished(300000);
+  *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+  return QString::fromUtf8(p.readAll());
+}
+
+}  // namespace
+
+class TestCliExport : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir m_dir;
+  QString m_run;
+
+  QString workspace() const { return m_dir.path() + "/ws"; }
+  QString file(const QString &name) const { return m_dir.path() + "/" + name; }
+  CliResult exportRun(const QStringList &extra) {
+    return runCli(QStringList{"export", m_run, "--workspace", workspace()} + extra);
+  }
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    const auto r = runCli({"train", QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_cnn.run.yaml"), "--set",
+                           "train.epochs=1", "--set", "data.train_limit=1500", "--set", "data.test_limit=300", "--set",
+                           "train.warmup_steps=0", "--workspace", workspace()});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    m_run = QString::fromStdString(store->listRuns().front().uuid);
+  }
+
+  void torchScriptLoadsInPythonAndOnnxAgreesInOnnxRuntime() {
+    const auto ts = exportRun({"--format", "torchscript", "--out", file("cnn.pt")});
+    QVERIFY2(ts.exitCode == 0, qPrintable(ts.all()));
+    QVERIFY2(ts.out.contains("largest difference from the trained model"), qPrintable(ts.out));
+    QVERIFY2(ts.out.contains("baked in"), qPrintable(ts.out));
+    const auto onnx = exportRun({"--format", "onnx", "--opset", "13", "--out", file("cnn.onnx")});
+    QVERIFY2(onnx.exitCode == 0, qPrintable(onnx.all()));
+    QVERIFY2(onnx.out.contains("ONNX checker and shape inference passed (opset 13, output [batch, 10])"),
+             qPrintable(onnx.out));
+
+    // Both are artifacts of the run, each with the SHA-256 of the file on disk.
+    auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    const auto run = store->findRun(m_run.toStdString());
+    QVERIFY(run);
+    int found = 0;
+    for (const auto &a : store->artifacts(run->id)) {
+      const QString path = QString::fromStdString(a.path);
+      if (path == file("cnn.pt") || path == file("cnn.onnx")) {
+        ++found;
+        QCOMPARE(QString::fromStdString(a.kind), path.endsWith(".pt") ? QString("export:torchscript") : QString("export:onnx"));
+        QCOMPARE(QString::fromStdString(a.sha256), sha256Of(path));
+      }
+    }
+    QCOMPARE(found, 2);
+
+    // python3-torch loads the TorchScript file and reads its lineage; ONNX Runtime gives the same
+    // outputs on the same raw inputs.
+    QTemporaryDir cases;
+    int code = 0;
+    const QString scripts = QStringLiteral(TW_SOURCE_DIR "/tests/export/");
+    const QString py =
+        runProgram("/usr/bin/python3", {scripts + "torchscript_case.py", cases.path(), file("cnn.pt"), file("cnn.onnx")}, &code);
+    QVERIFY2(code == 0, qPrintable(py));
+    const QJsonObject meta = QJsonDocument::fromJson(py.trimmed().split('\n').last().toUtf8()).object();
+    QCOMPARE(meta["run_id"].toString(), m_run);
+    QCOMPARE(meta["preprocessing_baked"].toBool(), true);
+    const QString ortDir = QStringLiteral(TW_ONNXRUNTIME_DIR);
+    if (!QFile::exists(ortDir + "/node_modules/onnxruntime-node/package.json"))
+      QFAIL(qPrintable("ONNX Runtime is not installed in " + ortDir + ": run packaging/install-test-tools.sh"));
+    const QString ort = runProgram("node", {scripts + "check_onnx.mjs", cases.path(), ortDir}, &code);
+    const QJsonObject result = QJsonDocument::fromJson(ort.trimmed().toUtf8()).object();
+    QVERIFY2(result.contains("max_diff") && result["max_diff"].toDouble() <= 1e-4, qPrintable(ort));
+  }
+
+  void badRequestsWriteNothing() {
+    const QString out = file("refused.onnx");
+    auto r = exportRun({"--format", "onnx", "--opset", "12", "--out", out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--opset expects a whole number from 13 to 17"), qPrintable(r.err));
+    r = exportRun({"--format", "keras", "--out", out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--format must be torchscript or onnx"), qPrintable(r.err));
+    r = exportRun({"--format", "onnx", "--out", file("missing/model.onnx")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("missing does not exist"), qPrintable(r.err));
+    r = exportRun({"--format", "torchscript", "--checkpoint", "last", "--opset", "17", "--out", out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--opset applies to ONNX only"), qPrintable(r.err));
+    QVERIFY(!QFile::exists(out));
+  }
+
+  void aRunWithoutTheCheckpointIsRefused() {
+    auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    const auto run = store->findRun(m_run.toStdString());
+    const QString best = QString::fromStdString(run->runDir) + "/checkpoints/best.pt";
+    const QString aside = best + ".aside";
+    QVERIFY(QFile::rename(best, aside));
+    const auto r = exportRun({"--format", "onnx", "--out", file("nobest.onnx")});
+    QVERIFY(QFile::rename(aside, best));
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("has no best checkpoint"), qPrintable(r.err));
+    QVERIFY(!QFile::exists(file("nobest.onnx")));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCliExport)
+#include "test_cli_export.moc"
