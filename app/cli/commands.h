@@ -18,5 +18,6 @@ int runReproduce(const CliArgs &args, const std::string &selfPath);
 int runSweep(const CliArgs &args, const std::string &selfPath);
 int runStudy(const CliArgs &args);  // study list|show|create|ask|tell
 int runExport(const CliArgs &args, const std::string &selfPath);
+int runPredict(const CliArgs &args, const std::string &selfPath);
 
 }  // namespace tw::cli

@@ -1,32 +1,14 @@
 #include "app/cli/json_text.h"
 
+#include "core/data/json_text.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 namespace tw::cli::json {
 
-std::string string(const std::string &text) {
-  std::string out = "\"";
-  for (const unsigned char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += static_cast<char>(c);  // UTF-8 passes through as it is
-        }
-    }
-  }
-  return out + "\"";
-}
+std::string string(const std::string &text) { return data::jsonString(text); }
 
 std::string number(double value) {
   if (!std::isfinite(value)) return "null";

@@ -1,8 +1,10 @@
 #include "app/cli/run_ref.h"
 
 #include "app/cli/table_printer.h"
+#include "core/config/workspace.h"
 
 #include <cstdio>
+#include <filesystem>
 
 namespace tw::cli {
 
@@ -23,6 +25,19 @@ std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, cons
                reference.c_str(), runs.size() > size_t(kShown) ? "more than 20" : std::to_string(runs.size()).c_str(),
                table.str().c_str());
   return std::nullopt;
+}
+
+std::string runFolder(const std::string &workspace, const tracking::RunRecord &run) {
+  return run.runDir.empty() ? config::runDir(workspace, run.uuid) : run.runDir;
+}
+
+bool hasCheckpoint(const std::string &workspace, const tracking::RunRecord &run, const std::string &which) {
+  const std::filesystem::path file = std::filesystem::path(runFolder(workspace, run)) / "checkpoints" / (which + ".pt");
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec)) return true;
+  std::fprintf(stderr, "torchwright: run %s (%s) has no %s checkpoint: %s does not exist\n",
+               run.uuid.substr(0, 8).c_str(), run.name.c_str(), which.c_str(), file.c_str());
+  return false;
 }
 
 }  // namespace tw::cli

@@ -13,4 +13,10 @@ namespace tw::cli {
 // could mean, with their ids, names and experiments) and returns nothing.
 std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, const std::string &reference);
 
+// The run's folder (recorded, else the workspace's default for its id).
+std::string runFolder(const std::string &workspace, const tracking::RunRecord &run);
+
+// Whether the run has its `which` checkpoint ("best", "last"); prints why not on stderr.
+bool hasCheckpoint(const std::string &workspace, const tracking::RunRecord &run, const std::string &which);
+
 }  // namespace tw::cli

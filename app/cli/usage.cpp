@@ -123,6 +123,19 @@ std::vector<CommandHelp> makeTable() {
        "By default the run's standardisation is baked in: the model takes raw inputs (pixels in 0..1, the CSV's "
        "numbers). TorchScript is reloaded and compared with the trained model on the run's test data; ONNX passes "
        "the ONNX checker and shape inference. " + runRef},
+      {"predict",
+       {"predict MODEL --out FILE [--data RUN.yaml] [--set data.KEY=VALUE ...] [--split train|val|test|all]",
+        "        [--checkpoint best|last] [--workspace DIR]"},
+       "apply a run's model or an exported TorchScript file to data; per-row predictions to a CSV file",
+       {{"--out", "FILE", "the CSV to write: per row the predicted class and each class's probability (or the "
+                          "predicted values), and the label when the data has one"},
+        {"--data", "RUN.yaml", "take the data section of this run file (default: the run's own data)"},
+        {"--set", "KEY=VALUE", "override a data key, e.g. data.path=new.csv (repeatable)"},
+        {"--split", "SPLIT", "which split of the data: test (default), val, train or all"},
+        {"--checkpoint", "WHICH", "with a run: best (default) or last"},
+        kWorkspace},
+       "MODEL is a run (name or id prefix) or a TorchScript file from `export`. The data is read raw and prepared "
+       "with the model's own recorded statistics. With labels, prints accuracy and F1 (classification) or R2."},
       {"config",
        {"config --keys [--json]"},
        "every run-file key with its type, range, choices, default and meaning",

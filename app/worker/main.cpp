@@ -10,6 +10,7 @@
 
 #include "app/common/run_recording.h"
 #include "app/worker/export_run.h"
+#include "app/worker/predict_run.h"
 #include "app/worker/worker_args.h"
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
@@ -398,6 +399,7 @@ int serve(const std::string &workspace) {
 
 int main(int argc, char **argv) {
   if (flag(argc, argv, "--export")) return tw::worker::exportRun(argc, argv);
+  if (flag(argc, argv, "--predict")) return tw::worker::predictRun(argc, argv);
   const std::string runId = option(argc, argv, "--run");
   const std::string configFile = option(argc, argv, "--config");
   std::string workspace = option(argc, argv, "--workspace");

@@ -179,7 +179,7 @@ void loadModel(RunConfig &config, const YAML::Node &model, const std::string &ba
 }  // namespace
 
 RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileName,
-                         const std::vector<std::string> &overrides) {
+                         const std::vector<std::string> &overrides, bool requireModel) {
   YAML::Node root;
   try {
     root = YAML::Load(yamlText);
@@ -260,12 +260,12 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     assign(config, *field, value, context);
     if (key == "data.path") config.data.path = absolutePath(config.data.path, {});
   }
-  if (!haveModel) throw ConfigError((fileName.empty() ? "<run config>" : fileName) + ": no 'model' given (a model file path or an inline model)");
+  if (!haveModel && requireModel) throw ConfigError((fileName.empty() ? "<run config>" : fileName) + ": no 'model' given (a model file path or an inline model)");
   return config;
 }
 
-RunConfig loadRunConfig(const std::string &path, const std::vector<std::string> &overrides) {
-  return parseRunConfig(readFile(path, "run file"), path, overrides);
+RunConfig loadRunConfig(const std::string &path, const std::vector<std::string> &overrides, bool requireModel) {
+  return parseRunConfig(readFile(path, "run file"), path, overrides, requireModel);
 }
 
 namespace {

@@ -128,10 +128,12 @@ struct RunConfig {
   TrackingOptions tracking;
 };
 
-// Loads a run file, applies `key=value` overrides, validates types and ranges.
-RunConfig loadRunConfig(const std::string &path, const std::vector<std::string> &overrides = {});
+// Loads a run file, applies `key=value` overrides, validates types and ranges. `requireModel`
+// false: a file read only for its data section (predict) may leave the model out.
+RunConfig loadRunConfig(const std::string &path, const std::vector<std::string> &overrides = {},
+                        bool requireModel = true);
 RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileName,
-                         const std::vector<std::string> &overrides = {});
+                         const std::vector<std::string> &overrides = {}, bool requireModel = true);
 
 // The fully resolved configuration (model inlined) as YAML; loading it gives the same RunConfig.
 std::string toYaml(const RunConfig &config);

@@ -1,4 +1,4 @@
-// `torchwright export` end to end on a trained CNN (batch norm with its running statistics): the
+// `torchwright export` and `predict` end to end on a trained CNN (batch norm with its running statistics): the
 // TorchScript file loads in python3-torch with its lineage, the ONNX file gives python3-torch's
 // outputs in ONNX Runtime, both are artifacts of the run with their SHA-256, and bad requests are
 // refused before anything is written.
@@ -116,6 +116,43 @@ class TestCliExport : public QObject {
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("--opset applies to ONNX only"), qPrintable(r.err));
     QVERIFY(!QFile::exists(out));
+  }
+
+  // predict on the run reproduces its recorded test accuracy, and the exported file (raw inputs,
+  // standardisation baked in) gives the same rows.
+  void predictMatchesTheRunAndItsExport() {
+    const auto byRun = runCli({"predict", m_run, "--out", file("run.csv"), "--workspace", workspace()});
+    QVERIFY2(byRun.exitCode == 0, qPrintable(byRun.all()));
+    auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    const auto run = store->findRun(m_run.toStdString());
+    double recorded = -1;
+    for (const auto &m : store->latestMetrics(run->id))
+      if (m.key == "test/accuracy") recorded = m.value;
+    QVERIFY2(byRun.out.contains(QString("accuracy %1").arg(recorded, 0, 'f', 4)), qPrintable(byRun.out));
+
+    const auto exported = exportRun({"--format", "torchscript", "--out", file("predict.pt")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.all()));
+    const auto byFile = runCli({"predict", file("predict.pt"), "--out", file("file.csv"), "--set", "data.test_limit=300"});
+    QVERIFY2(byFile.exitCode == 0, qPrintable(byFile.all()));
+    QFile a(file("run.csv")), b(file("file.csv"));
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rowsA = a.readAll().split('\n'), rowsB = b.readAll().split('\n');
+    QCOMPARE(rowsA.size(), 302);  // header, 300 rows, the final newline
+    QCOMPARE(rowsB.size(), rowsA.size());
+    QVERIFY(rowsA[0].startsWith("row,predicted,label,p_T-shirt/top,"));
+    for (int i = 1; i < rowsA.size() - 1; ++i) {
+      const QList<QByteArray> x = rowsA[i].split(','), y = rowsB[i].split(',');
+      QCOMPARE(x.mid(0, 3), y.mid(0, 3));  // row, predicted class, label
+      for (int k = 3; k < x.size(); ++k) QVERIFY(std::abs(x[k].toDouble() - y[k].toDouble()) < 1e-4);
+    }
+  }
+
+  void predictRefusesDataOfAnotherShape() {
+    const auto r = runCli({"predict", m_run, "--out", file("spirals.csv"), "--set", "data.dataset=spirals",
+                           "--workspace", workspace()});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("the data's examples are [N, 2], the model takes [N, 1, 28, 28]"), qPrintable(r.err));
+    QVERIFY(!QFile::exists(file("spirals.csv")));
   }
 
   void aRunWithoutTheCheckpointIsRefused() {

@@ -78,6 +78,14 @@ std::pair<torch::Tensor, torch::Tensor> standardization(const data::Preprocessin
   return {mean.reshape(p.inputShape).clone(), stdev.reshape(p.inputShape).clone()};
 }
 
+std::string outputActivation(const ExportSource &source) {
+  const spec::NodeInfo *output = source.analysis.find(source.analysis.output);
+  if (output && output->op == "Softmax") return "probabilities";
+  if (output && output->op == "LogSoftmax") return "log_probabilities";
+  if (source.preprocessing && source.preprocessing->task == data::Task::Regression) return "values";
+  return "logits";
+}
+
 std::string exportMetadataJson(const ExportSource &source, const ExportOptions &options, const std::string &format) {
   std::string out = "{\n  \"producer\": \"Torchwright\",\n  \"format\": " + data::jsonString(format);
   for (const auto &[key, value] : source.metadata) out += ",\n  " + data::jsonString(key) + ": " + value;
@@ -92,6 +100,7 @@ std::string exportMetadataJson(const ExportSource &source, const ExportOptions &
   }
   out += ",\n  \"inputs\": " + inputs + "]";
   out += ",\n  \"output\": " + data::jsonString(source.analysis.output);
+  out += ",\n  \"output_activation\": " + data::jsonString(outputActivation(source));
   out += ",\n  \"preprocessing_baked\": " + std::string(bakesPreprocessing(source, options) ? "true" : "false");
   if (source.preprocessing) {
     std::string names = "[";

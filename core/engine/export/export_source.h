@@ -49,6 +49,10 @@ bool bakesPreprocessing(const ExportSource &source, const ExportOptions &options
 // The standardisation as tensors shaped like one example ({} for an image's one mean and std).
 std::pair<torch::Tensor, torch::Tensor> standardization(const data::Preprocessing &p);
 
+// What the model's output holds, for whoever reads it: "probabilities" (it ends in Softmax),
+// "log_probabilities" (LogSoftmax), "values" (a regression run), else "logits".
+std::string outputActivation(const ExportSource &source);
+
 // The file's metadata as one JSON object: the source's lineage, the inputs and output, whether
 // preprocessing is baked in, and the run's preprocessing record.
 std::string exportMetadataJson(const ExportSource &source, const ExportOptions &options, const std::string &format);

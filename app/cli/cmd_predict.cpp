@@ -1,0 +1,60 @@
+// `torchwright predict MODEL --out predictions.csv`: MODEL is a run (its best or last checkpoint)
+// or an exported TorchScript file. Usage, the output folder and a run's checkpoint are checked
+// here; the worker reads the data, runs the model and writes the file (app/worker/predict_run.cpp).
+
+#include "app/cli/commands.h"
+#include "app/cli/output_file.h"
+#include "app/cli/run_ref.h"
+#include "app/cli/usage.h"
+#include "app/cli/worker_call.h"
+
+#include "core/config/workspace.h"
+#include "tracking/store.h"
+
+#include <cstdio>
+#include <filesystem>
+
+namespace tw::cli {
+
+namespace fs = std::filesystem;
+
+int runPredict(const CliArgs &args, const std::string &selfPath) {
+  if (args.positionals.size() != 1) return usageError("predict", "give one MODEL");
+  const std::string split = args.option("--split", "test");
+  if (split != "train" && split != "val" && split != "test" && split != "all")
+    throw UsageError("--split must be train, val, test or all, got '" + split + "'");
+  const std::string checkpoint = args.option("--checkpoint", "best");
+  if (checkpoint != "best" && checkpoint != "last")
+    throw UsageError("--checkpoint must be best or last, got '" + checkpoint + "'");
+  for (const std::string &set : args.all("--set"))
+    if (set.rfind("data.", 0) != 0) throw UsageError("--set takes data keys only (data.KEY=VALUE), got '" + set + "'");
+  const std::string out = args.option("--out");
+  if (out.empty()) throw UsageError("--out FILE is required");
+  const std::string target = checkOutputFile(out);
+  if (target.empty()) return 1;
+  const std::string data = args.option("--data");
+  std::error_code ec;
+  if (!data.empty() && !fs::is_regular_file(data, ec)) {
+    std::fprintf(stderr, "torchwright: --data %s: no such run file\n", data.c_str());
+    return 1;
+  }
+
+  std::vector<std::string> workerArgs{"--predict", "--split", split, "--out", target};
+  const std::string &model = args.positionals[0];
+  if (fs::is_regular_file(model, ec)) {
+    if (args.option("--checkpoint") != "") throw UsageError("--checkpoint applies to a run, not to a model file");
+    workerArgs.insert(workerArgs.end(), {"--model-file", fs::absolute(model).string()});
+  } else {
+    const std::string workspace = args.workspace();
+    auto store = tracking::Store::open(config::trackingDbPath(workspace));
+    const auto run = resolveRun(*store, model);
+    if (!run) return 1;
+    if (!hasCheckpoint(workspace, *run, checkpoint)) return 1;
+    workerArgs.insert(workerArgs.end(), {"--run", run->uuid, "--workspace", workspace, "--checkpoint", checkpoint});
+  }
+  if (!data.empty()) workerArgs.insert(workerArgs.end(), {"--data", fs::absolute(data).string()});
+  for (const std::string &set : args.all("--set")) workerArgs.insert(workerArgs.end(), {"--set", set});
+  return callWorker(selfPath, workerArgs) == 0 ? 0 : 1;
+}
+
+}  // namespace tw::cli
