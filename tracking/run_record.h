@@ -88,6 +88,7 @@ struct Artifact {
   std::string kind;  // "checkpoint", "model", "log", "export:onnx", ...
   int64_t createdMs = 0;
   std::string sha256;  // hex; empty when not recorded
+  std::string details; // JSON object (an export's options and check); empty for plain files
 };
 
 int64_t nowMs();

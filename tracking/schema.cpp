@@ -174,6 +174,40 @@ CREATE TABLE trial_intermediate(
     R"sql(
 ALTER TABLE artifacts ADD COLUMN sha256 TEXT NOT NULL DEFAULT '';
 )sql",
+    // 6: the model registry. A registered model is a name; its versions (1, 2, ...) are exported
+    // files with their SHA-256, a stage, and the lineage copied at registration (the run may be
+    // deleted later; the version still says where it came from). Version numbers are allocated
+    // under the write lock, as trial numbers are. artifacts.details: what an export was asked for
+    // and what its check said (JSON), which registration copies.
+    R"sql(
+ALTER TABLE artifacts ADD COLUMN details TEXT NOT NULL DEFAULT '';
+CREATE TABLE models(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  description TEXT NOT NULL DEFAULT '',
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+);
+CREATE TABLE model_versions(
+  id INTEGER PRIMARY KEY,
+  model_id INTEGER NOT NULL REFERENCES models(id),
+  version INTEGER NOT NULL,
+  stage TEXT NOT NULL DEFAULT 'none',
+  run_uuid TEXT NOT NULL DEFAULT '',
+  run_name TEXT NOT NULL DEFAULT '',
+  experiment TEXT NOT NULL DEFAULT '',
+  path TEXT NOT NULL,
+  sha256 TEXT NOT NULL,
+  format TEXT NOT NULL,
+  config_hash TEXT NOT NULL DEFAULT '',
+  data_fingerprint TEXT NOT NULL DEFAULT '',
+  metrics TEXT NOT NULL DEFAULT '',
+  export_details TEXT NOT NULL DEFAULT '',
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  UNIQUE(model_id, version)
+);
+)sql",
 };
 
 bool versionTableExists(sqlite3 *db) {

@@ -201,14 +201,16 @@ void Store::removeTag(int64_t runId, const std::string &key) {
   tx.commit();
 }
 
-void Store::addArtifact(int64_t runId, const std::string &path, const std::string &kind, const std::string &sha256) {
+void Store::addArtifact(int64_t runId, const std::string &path, const std::string &kind, const std::string &sha256,
+                        const std::string &details) {
   const std::string operation = "recording artifact '" + path + "' of run " + std::to_string(runId);
   const int64_t now = nowMs();
   sql::Transaction tx(m_db, operation);
   touchRun(m_db, runId, now, operation);
   sql::Statement insert(
-      m_db, "INSERT OR REPLACE INTO artifacts(run_id, path, kind, created_ms, sha256) VALUES(?, ?, ?, ?, ?)", operation);
-  insert.bindInt64(1, runId).bindText(2, path).bindText(3, kind).bindInt64(4, now).bindText(5, sha256).run();
+      m_db, "INSERT OR REPLACE INTO artifacts(run_id, path, kind, created_ms, sha256, details) VALUES(?, ?, ?, ?, ?, ?)",
+      operation);
+  insert.bindInt64(1, runId).bindText(2, path).bindText(3, kind).bindInt64(4, now).bindText(5, sha256).bindText(6, details).run();
   tx.commit();
 }
 

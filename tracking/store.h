@@ -6,6 +6,7 @@
 //   auto run = store->createRun({.experiment = "fashion", .configYaml = yaml});
 //   store->setStatus(run.id, RunStatus::Running);
 
+#include "tracking/model_record.h"
 #include "tracking/run_record.h"
 #include "tracking/study_record.h"
 
@@ -47,7 +48,9 @@ class Store {
   void setParams(int64_t runId, const std::map<std::string, std::string> &params);
   void setTag(int64_t runId, const std::string &key, const std::string &value);
   void removeTag(int64_t runId, const std::string &key);  // no error when the run lacks it
-  void addArtifact(int64_t runId, const std::string &path, const std::string &kind, const std::string &sha256 = {});
+  // `details`: a JSON object (an export's options and check), empty for plain files.
+  void addArtifact(int64_t runId, const std::string &path, const std::string &kind, const std::string &sha256 = {},
+                   const std::string &details = {});
   // Filled in by the worker once it has read the data (the CLI creates the run before that).
   void setDataFingerprint(int64_t runId, const std::string &fingerprint);
   // One transaction; rows are sorted by series before insertion (6-8x faster than interleaved).
@@ -120,6 +123,23 @@ class Store {
   // update) is older than now - maxSilenceMs, in one transaction, saying why in its message;
   // returns them as they are now.
   std::vector<TrialRecord> failSilentTrials(int64_t studyId, int64_t maxSilenceMs = kDefaultMaxSilenceMs);
+
+  // --- the model registry (store_models.cpp) ---
+  // Creates the model on its first version; the version number is the name's next, allocated
+  // under the write lock. A non-empty description replaces the model's.
+  ModelVersionRecord registerModelVersion(const std::string &name, const NewModelVersion &version,
+                                          const std::string &description = {});
+  std::vector<ModelRecord> listModels() const;  // by name
+  std::vector<ModelVersionRecord> modelVersions(const std::string &name) const;  // version order
+  std::optional<ModelVersionRecord> modelVersion(const std::string &name, int version) const;
+  // Moves a version to `stage` (modelStages()); with archiveOthers, the versions that were in
+  // that stage go to "archived", as MLflow's archive_existing_versions. Returns every version.
+  // Throws TrackingError for an unknown model, version or stage.
+  std::vector<ModelVersionRecord> setModelStage(const std::string &name, int version, const std::string &stage,
+                                                bool archiveOthers = false);
+  // The artifacts recorded with this SHA-256 (an exported file, wherever it was moved since),
+  // newest first, with their runs' ids.
+  std::vector<std::pair<int64_t, Artifact>> artifactsWithDigest(const std::string &sha256) const;
 
   // --- reads ---
   std::optional<RunRecord> run(int64_t runId) const;

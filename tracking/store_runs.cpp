@@ -138,11 +138,11 @@ std::map<int64_t, RunDetails> Store::runDetails(const std::vector<int64_t> &runI
 
 std::vector<Artifact> Store::artifacts(int64_t runId) const {
   sql::Statement query(m_db,
-                       "SELECT path, kind, created_ms, sha256 FROM artifacts WHERE run_id = ? ORDER BY created_ms, path",
+                       "SELECT path, kind, created_ms, sha256, details FROM artifacts WHERE run_id = ? ORDER BY created_ms, path",
                        "reading the artifacts of run " + std::to_string(runId));
   query.bindInt64(1, runId);
   std::vector<Artifact> artifacts;
-  while (query.step()) artifacts.push_back({query.text(0), query.text(1), query.int64(2), query.text(3)});
+  while (query.step()) artifacts.push_back({query.text(0), query.text(1), query.int64(2), query.text(3), query.text(4)});
   return artifacts;
 }
 

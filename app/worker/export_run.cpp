@@ -5,6 +5,7 @@
 #include "core/config/run_config.h"
 #include "core/config/sha256.h"
 #include "core/config/workspace.h"
+#include "core/data/json_text.h"
 #include "core/engine/atomic_file.h"
 #include "core/engine/dataset.h"
 #include "core/engine/export/export_error.h"
@@ -103,15 +104,20 @@ int exportRun(int argc, char **argv) {
     std::printf("preprocessing: %s\n", baked                      ? "baked in (the model takes raw inputs)"
                                        : source.preprocessing ? "not baked in (the metadata says what to apply)"
                                                               : "none recorded");
+    std::string checkText;
     if (format == "onnx") {
-      std::printf("check: ONNX checker and shape inference passed (opset %d, output [batch", options.opset);
-      for (int64_t d : output->outputShape) std::printf(", %lld", static_cast<long long>(d));
-      std::printf("])\n");
+      checkText = "ONNX checker and shape inference passed (opset " + std::to_string(options.opset) + ", output [batch";
+      for (int64_t d : output->outputShape) checkText += ", " + std::to_string(d);
+      checkText += "])";
+      std::printf("check: %s\n", checkText.c_str());
     } else {
       int64_t examples = 0;
       const double diff = compareTorchScript(out, source, baked, config, examples);
-      std::printf("check: reloaded; largest difference from the trained model %.3g on %lld test examples\n", diff,
-                  static_cast<long long>(examples));
+      char text[160];
+      std::snprintf(text, sizeof text, "reloaded; largest difference from the trained model %.3g on %lld test examples",
+                    diff, static_cast<long long>(examples));
+      checkText = text;
+      std::printf("check: %s\n", checkText.c_str());
       if (!(diff <= 1e-5)) {
         std::fprintf(stderr, "torchwright: the reloaded file differs from the trained model by %.3g (limit 1e-5)\n",
                      diff);
@@ -124,7 +130,11 @@ int exportRun(int argc, char **argv) {
     const fs::path absolute = fs::absolute(out).lexically_normal();
     const fs::path relative = absolute.lexically_relative(fs::path(runDir).lexically_normal());
     const bool inside = !relative.empty() && relative.native().rfind("..", 0) != 0;
-    store->addArtifact(run->id, inside ? relative.string() : absolute.string(), "export:" + format, digest);
+    const std::string details =
+        "{\"format\": " + data::jsonString(format) + ", \"checkpoint\": " + data::jsonString(checkpoint) +
+        (format == "onnx" ? ", \"opset\": " + std::to_string(options.opset) : std::string()) +
+        ", \"preprocessing_baked\": " + (baked ? "true" : "false") + ", \"check\": " + data::jsonString(checkText) + "}";
+    store->addArtifact(run->id, inside ? relative.string() : absolute.string(), "export:" + format, digest, details);
     std::printf("sha256: %s\n", digest.c_str());
     return 0;
   } catch (const engine::ExportError &e) {

@@ -9,6 +9,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -153,6 +154,51 @@ class TestCliExport : public QObject {
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("the data's examples are [N, 2], the model takes [N, 1, 28, 28]"), qPrintable(r.err));
     QVERIFY(!QFile::exists(file("spirals.csv")));
+  }
+
+  // The registry: an export registers with its run's lineage, versions count up, promotion can
+  // archive the version it replaces, and a file that is not a recorded export is refused.
+  void registeredVersionsKeepTheirLineage() {
+    const auto exported = exportRun({"--format", "onnx", "--out", file("registry.onnx")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.all()));
+    auto models = [&](const QStringList &args) { return runCli(QStringList{"models"} + args + QStringList{"--workspace", workspace()}); };
+    auto r = models({"register", "fashion", file("registry.onnx"), "--description", "the CNN"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    QVERIFY2(r.out.contains("registered fashion version 1"), qPrintable(r.out));
+    r = models({"register", "fashion", file("registry.onnx")});
+    QVERIFY2(r.out.contains("registered fashion version 2"), qPrintable(r.all()));
+    QCOMPARE(models({"promote", "fashion", "1"}).exitCode, 0);
+    r = models({"promote", "fashion", "2", "--archive-existing"});
+    QVERIFY2(r.out.contains("fashion version 1: archived") && r.out.contains("fashion version 2: production"),
+             qPrintable(r.all()));
+
+    r = models({"show", "fashion", "2", "--json"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    const QJsonObject v = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(v["stage"].toString(), QString("production"));
+    QCOMPARE(v["run"].toObject()["id"].toString(), m_run);
+    QCOMPARE(v["sha256"].toString(), sha256Of(file("registry.onnx")));
+    QCOMPARE(v["file"].toString(), QString("unchanged"));
+    QCOMPARE(v["export"].toObject()["opset"].toInt(), 17);
+    QVERIFY(v["metrics"].toObject().contains("test/accuracy"));
+    r = models({"show", "fashion", "2"});
+    QVERIFY2(r.out.contains("the run's configuration (as registered):"), qPrintable(r.out));
+
+    r = models({"list", "--json"});
+    const QJsonArray list = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QCOMPARE(list.size(), 1);
+    QCOMPARE(list[0].toObject()["production"].toInt(), 2);
+    QCOMPARE(list[0].toObject()["description"].toString(), QString("the CNN"));
+
+    QFile other(file("not-an-export.onnx"));
+    QVERIFY(other.open(QIODevice::WriteOnly));
+    other.write("not a model");
+    other.close();
+    r = models({"register", "fashion", file("not-an-export.onnx")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("is not an export recorded in this workspace"), qPrintable(r.err));
+    QCOMPARE(models({"show", "nosuch"}).exitCode, 1);
+    QCOMPARE(models({"promote", "fashion", "9"}).exitCode, 1);
   }
 
   void aRunWithoutTheCheckpointIsRefused() {

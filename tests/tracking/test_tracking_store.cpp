@@ -330,7 +330,7 @@ class TestTrackingStore : public QObject {
 
   void schemaVersionRecorded() {
     auto store = Store::open(m_path);
-    QCOMPARE(Store::currentSchemaVersion(), 5);
+    QCOMPARE(Store::currentSchemaVersion(), 6);
     QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
     QCOMPARE(queryText(m_path, "SELECT version FROM schema_version"), std::to_string(Store::currentSchemaVersion()));
     QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM schema_version"), std::string("1"));
@@ -345,6 +345,32 @@ class TestTrackingStore : public QObject {
     const auto artifacts = store->artifacts(run.id);
     QCOMPARE(artifacts.size(), size_t(2));
     for (const auto &a : artifacts) QCOMPARE(a.sha256, std::string(a.path == "model.onnx" ? "ab12" : ""));
+  }
+
+  void registryNumbersVersionsAndMovesStages() {
+    auto store = Store::open(m_path);
+    tw::tracking::NewModelVersion v;
+    v.path = "/m/a.onnx";
+    v.sha256 = "aa";
+    v.format = "onnx";
+    v.runUuid = "r1";
+    const auto first = store->registerModelVersion("fashion", v, "the classifier");
+    v.path = "/m/b.onnx";
+    const auto second = store->registerModelVersion("fashion", v);
+    QCOMPARE(first.version, 1);
+    QCOMPARE(second.version, 2);
+    QCOMPARE(second.stage, std::string("none"));
+    store->setModelStage("fashion", 1, "production");
+    auto versions = store->setModelStage("fashion", 2, "production", /*archiveOthers=*/true);
+    QCOMPARE(versions[0].stage, std::string("archived"));
+    QCOMPARE(versions[1].stage, std::string("production"));
+    const auto models = store->listModels();
+    QCOMPARE(models.size(), size_t(1));
+    QCOMPARE(models[0].description, std::string("the classifier"));  // kept: the second gave none
+    QCOMPARE(models[0].versions, 2);
+    QCOMPARE(models[0].productionVersion, 2);
+    QVERIFY_THROWS_EXCEPTION(TrackingError, store->setModelStage("fashion", 3, "staging"));
+    QVERIFY_THROWS_EXCEPTION(TrackingError, store->setModelStage("fashion", 1, "retired"));
   }
 
   void walModeOn() {
@@ -385,7 +411,7 @@ class TestTrackingStore : public QObject {
   }
 
   void schemaOneFileIsMigrated() {
-    // A file as schema 1 left it: today's file with migrations 2 to 4 undone. DROP COLUMN rewrites
+    // A file as schema 1 left it: today's file with migrations 2 to 6 undone. DROP COLUMN rewrites
     // the stored CREATE TABLE, so the runs table reads exactly as migration 1 created it.
     int64_t runId = 0;
     {
@@ -394,7 +420,9 @@ class TestTrackingStore : public QObject {
       runId = run.id;
       store->setStatus(run.id, RunStatus::Running);
     }
-    QVERIFY(execRaw(m_path, "DROP TABLE trial_intermediate; DROP TABLE trial_values; DROP TABLE trial_params; "
+    QVERIFY(execRaw(m_path, "DROP TABLE model_versions; DROP TABLE models; ALTER TABLE artifacts DROP COLUMN details; "
+                            "ALTER TABLE artifacts DROP COLUMN sha256; "
+                            "DROP TABLE trial_intermediate; DROP TABLE trial_values; DROP TABLE trial_params; "
                             "DROP TABLE trials; DROP TABLE studies; "
                             "ALTER TABLE runs DROP COLUMN heartbeat_ms; ALTER TABLE runs DROP COLUMN checkpoint_requested; "
                             "UPDATE schema_version SET version = 1"));

@@ -454,6 +454,8 @@ class TestTrackingStudies : public QObject {
       store->writeMetrics(run.id, series("val/accuracy", 0, 9));
     }
     QVERIFY(execRaw(m_path,
+                    "DROP TABLE model_versions; DROP TABLE models; ALTER TABLE artifacts DROP COLUMN details; "
+                    "ALTER TABLE artifacts DROP COLUMN sha256; "
                     "DROP TABLE trial_intermediate; DROP TABLE trial_values; DROP TABLE trial_params; "
                     "DROP TABLE trials; DROP TABLE studies; UPDATE schema_version SET version = 3"));
     QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'studies'"), std::string("0"));
