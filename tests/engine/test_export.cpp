@@ -4,6 +4,7 @@
 // python3-torch's torch.jit.load and ONNX Runtime (onnxruntime-node), run every file and agree
 // with LibTorch (tests/export/check_*.{py,mjs}). Batch norm carries non-trivial running
 // statistics, as after training.
+#include "core/engine/dataset.h"
 #include "core/engine/export/export_error.h"
 #include "core/engine/export/onnx_exporter.h"
 #include "core/engine/export/torchscript_exporter.h"
@@ -33,17 +34,67 @@ namespace {
 struct Row {
   std::string name, op, yaml;
   int64_t indexRange = 0;
+  bool example = false;  // a whole model, trained a few steps on real Fashion-MNIST images
 };
+
+// A residual network as Studio's "Small ResNet" template draws it, on Fashion-MNIST's shape.
+const char *kResidual = R"(name: residual
+blocks:
+  residual:
+    params: {channels: 8}
+    inputs: [x]
+    nodes:
+      - {id: conv1, op: Conv2d, out_channels: $channels, kernel_size: 3, padding: 1, bias: false, inputs: [x]}
+      - {id: bn1, op: BatchNorm2d}
+      - {id: act1, op: ReLU}
+      - {id: conv2, op: Conv2d, out_channels: $channels, kernel_size: 3, padding: 1, bias: false}
+      - {id: bn2, op: BatchNorm2d}
+      - {id: sum, op: Add, inputs: [bn2, x]}
+      - {id: act2, op: ReLU}
+    output: act2
+nodes:
+  - {id: image, op: Input, shape: [1, 28, 28]}
+  - {id: stem, op: Conv2d, out_channels: 8, kernel_size: 3, padding: 1, bias: false}
+  - {id: stem_bn, op: BatchNorm2d}
+  - {id: stem_act, op: ReLU}
+  - {id: block1, block: residual}
+  - {id: block2, block: residual}
+  - {id: pool, op: AdaptiveAvgPool2d, output_size: 1}
+  - {id: flat, op: Flatten}
+  - {id: logits, op: Linear, out_features: 10}
+)";
+
+std::string readText(const std::string &path) {
+  QFile f(QString::fromStdString(path));
+  return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
 
 std::vector<Row> rows() {
   std::vector<Row> out;
   for (const auto &[op, c] : defaultCases()) out.push_back({op, op, modelYaml(op, c), c.indexRange});
   for (const auto &[name, row] : extraCases())
     out.push_back({name, row.first, modelYaml(row.first, row.second), row.second.indexRange});
+  const std::string examples = TW_SOURCE_DIR "/resources/examples/";
+  for (const char *name : {"fashion_mlp", "fashion_cnn", "fashion_transformer"})
+    out.push_back({std::string("example ") + name, "", readText(examples + name + ".model.yaml"), 0, true});
+  out.push_back({"example residual", "", kResidual, 0, true});
   return out;
 }
 
-std::vector<torch::Tensor> inputsFor(const engine::ExportSource &source, int64_t indexRange, int64_t batch) {
+// Real Fashion-MNIST examples, standardised as a run would have them.
+const engine::Dataset &fashion() {
+  static const engine::Dataset data = [] {
+    config::DataOptions options;
+    options.trainLimit = 512;
+    options.testLimit = 64;
+    return engine::loadDataset(options, 1);
+  }();
+  return data;
+}
+
+std::vector<torch::Tensor> inputsFor(const engine::ExportSource &source, int64_t indexRange, int64_t batch,
+                                     bool real = false) {
+  if (real) return {fashion().test.inputs.slice(0, 0, batch)};
   std::vector<torch::Tensor> inputs;
   for (const std::string &id : source.module->inputIds()) {
     const spec::NodeInfo *in = source.analysis.find(id);
@@ -58,6 +109,20 @@ std::vector<torch::Tensor> inputsFor(const engine::ExportSource &source, int64_t
 // mode, then evaluation mode.
 engine::ExportSource trainedSource(const Row &row) {
   engine::ExportSource source = engine::exportSourceFromSpec(spec::parseModelYaml(row.yaml, "one_op.yaml"));
+  if (row.example) {
+    source.module->train();
+    torch::optim::Adam adam(source.module->parameters(), torch::optim::AdamOptions(1e-3));
+    const engine::Split &train = fashion().train;
+    for (int64_t i = 0; i + 64 <= train.size(); i += 64) {
+      adam.zero_grad();
+      torch::nn::functional::cross_entropy(source.module->forward(train.inputs.slice(0, i, i + 64)),
+                                           train.targets.slice(0, i, i + 64))
+          .backward();
+      adam.step();
+    }
+    source.module->eval();
+    return source;
+  }
   torch::NoGradGuard noGrad;
   source.module->train();
   for (int i = 0; i < 3; ++i) {
@@ -138,7 +203,7 @@ class TestExport : public QObject {
     torch::jit::Module loaded = torch::jit::load(in);
 
     torch::NoGradGuard noGrad;
-    const auto inputs = inputsFor(source, row.indexRange, kBatch);
+    const auto inputs = inputsFor(source, row.indexRange, kBatch, row.example);
     const torch::Tensor expected = source.module->forward(inputs);
     std::vector<torch::jit::IValue> args(inputs.begin(), inputs.end());
     const torch::Tensor got = loaded.forward(args).toTensor();
@@ -147,6 +212,7 @@ class TestExport : public QObject {
     QVERIFY2(maxDiff(got, expected) <= 1e-5, qPrintable(QString::number(maxDiff(got, expected))));
 
     // Parameters are named by node id and LibTorch name.
+    if (row.example) return;
     for (const auto &p : source.module->named_parameters()) {
       const std::string libtorchName = p.key().substr(p.key().find('.') + 1);
       bool found = false;
@@ -184,7 +250,7 @@ class TestExport : public QObject {
     for (size_t i = 0; i < all.size(); ++i) {
       engine::ExportSource source = trainedSource(all[i]);
       torch::NoGradGuard noGrad;
-      const auto inputs = inputsFor(source, all[i].indexRange, kBatch);
+      const auto inputs = inputsFor(source, all[i].indexRange, kBatch, all[i].example);
       const torch::Tensor expected = source.module->forward(inputs);
       const QString stem = "case" + QString::number(i);
       {
