@@ -35,6 +35,7 @@ int runExport(const CliArgs &args, const std::string &selfPath) {
   const std::string out = args.option("--out");
   if (out.empty()) throw UsageError("--out FILE is required");
   if (!args.option("--opset").empty() && format != "onnx") throw UsageError("--opset applies to ONNX only");
+  if (args.hasFlag("--int8") && format != "onnx") throw UsageError("--int8 applies to ONNX only");
   const long long opset = integerOption(args, "--opset", kMaxOpset, kMinOpset, kMaxOpset);
 
   const std::string target = checkOutputFile(out);
@@ -50,6 +51,7 @@ int runExport(const CliArgs &args, const std::string &selfPath) {
                                       format,     "--checkpoint", checkpoint, "--out", target};
   if (format == "onnx") workerArgs.insert(workerArgs.end(), {"--opset", std::to_string(opset)});
   if (args.hasFlag("--no-preprocessing")) workerArgs.push_back("--no-preprocessing");
+  if (args.hasFlag("--int8")) workerArgs.push_back("--int8");
   const int code = callWorker(selfPath, workerArgs);
   return code == 0 ? 0 : 1;
 }

@@ -110,13 +110,15 @@ std::vector<CommandHelp> makeTable() {
        {{"--pruned", "", "the trial was stopped early"}, {"--failed", "", "the trial failed"}, kWorkspace},
        "One VALUE per objective. " + studyRef},
       {"export",
-       {"export RUN --format torchscript|onnx --out FILE [--checkpoint best|last] [--opset N]",
+       {"export RUN --format torchscript|onnx --out FILE [--checkpoint best|last] [--opset N] [--int8]",
         "       [--no-preprocessing] [--workspace DIR]"},
        "write a run's trained model as TorchScript or ONNX, check it and record it with its SHA-256",
        {{"--format", "FORMAT", "torchscript (a scripted module for torch.jit.load) or onnx"},
         {"--out", "FILE", "the file to write (its folder must exist)"},
         {"--checkpoint", "WHICH", "best (default) or last"},
         {"--opset", "N", "ONNX opset, 13 to 17 (default 17)"},
+        {"--int8", "", "ONNX: int8 Linear and Conv weights and inputs (static QDQ, calibrated on training data); "
+                       "prints the size and the test accuracy beside the float model's"},
         {"--no-preprocessing", "", "leave the run's standardisation out: the model takes standardised inputs and "
                                    "the file's metadata says what to apply"},
         kWorkspace},

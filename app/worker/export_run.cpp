@@ -9,6 +9,7 @@
 #include "core/engine/atomic_file.h"
 #include "core/engine/dataset.h"
 #include "core/engine/export/export_error.h"
+#include "core/engine/export/int8_quantization.h"
 #include "core/engine/export/onnx_exporter.h"
 #include "core/engine/export/torchscript_exporter.h"
 #include "core/engine/threads.h"
@@ -28,6 +29,18 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int64_t kCheckExamples = 64;
+constexpr int64_t kCalibrationExamples = 1024;
+
+// Classification accuracy of the model on a split (standardised inputs, as trained).
+double accuracy(engine::GraphModule &model, const engine::Split &split) {
+  torch::NoGradGuard noGrad;
+  int64_t correct = 0;
+  for (int64_t i = 0; i < split.size(); i += 512) {
+    const int64_t end = std::min(i + 512, split.size());
+    correct += (model.forward(split.inputs.slice(0, i, end)).argmax(1) == split.targets.slice(0, i, end)).sum().item<int64_t>();
+  }
+  return split.size() ? static_cast<double>(correct) / static_cast<double>(split.size()) : 0.0;
+}
 
 // Reloads the written TorchScript file and runs it on the run's own test examples (raw ones when
 // the standardisation is baked in) beside the trained model; returns the largest difference.
@@ -61,7 +74,9 @@ int exportRun(int argc, char **argv) {
   engine::ExportOptions options;
   options.opset = std::atoi(option(argc, argv, "--opset", std::to_string(engine::kMaxOnnxOpset)).c_str());
   options.bakePreprocessing = !flag(argc, argv, "--no-preprocessing");
-  if (runRef.empty() || workspace.empty() || out.empty() || (format != "torchscript" && format != "onnx")) {
+  const bool int8 = flag(argc, argv, "--int8");
+  if (runRef.empty() || workspace.empty() || out.empty() || (format != "torchscript" && format != "onnx") ||
+      (int8 && format != "onnx")) {
     std::fprintf(stderr, "usage: torchwright-worker --export RUN_ID --workspace DIR --format torchscript|onnx "
                          "--out FILE [--checkpoint best|last] [--opset N] [--no-preprocessing]\n");
     return 2;
@@ -85,6 +100,30 @@ int exportRun(int argc, char **argv) {
                             {"data_fingerprint", "\"" + run->dataFingerprint + "\""}});
     const bool baked = engine::bakesPreprocessing(source, options);
 
+    // int8: calibrate on a slice of the training data, then measure what quantizing costs on the
+    // test split with the same arithmetic simulated in LibTorch.
+    engine::Int8Plan plan;
+    std::string int8Report;
+    if (int8) {
+      const engine::Dataset data =
+          engine::loadDataset(config.data, config.train.seed, engine::modelUse(source.analysis));
+      plan = engine::calibrateInt8(*source.module, source.analysis,
+                                   data.train.inputs.slice(0, 0, std::min<int64_t>(kCalibrationExamples, data.train.size())));
+      options.int8 = &plan;
+      const std::string floatBytes = engine::exportOnnx(source, engine::ExportOptions{options.bakePreprocessing, options.opset});
+      engine::ExportSource simulated = engine::loadRunExport(runDir, config.modelYaml, checkpoint);
+      engine::simulateInt8(*simulated.module, simulated.analysis, plan);
+      const engine::Split &test = data.test.size() > 0 ? data.test : data.val;
+      const double floatAccuracy = accuracy(*source.module, test), int8Accuracy = accuracy(*simulated.module, test);
+      char text[320];
+      std::snprintf(text, sizeof text,
+                    "int8: calibrated on %lld training examples; the float file would be %.1f KiB; test accuracy %.4f "
+                    "(float %.4f, %+.2f points) on %lld examples, simulated in LibTorch",
+                    static_cast<long long>(plan.calibrationExamples), static_cast<double>(floatBytes.size()) / 1024.0,
+                    int8Accuracy, floatAccuracy, 100.0 * (int8Accuracy - floatAccuracy), static_cast<long long>(test.size()));
+      int8Report = text;
+    }
+
     // Everything is written in memory first: a refusal leaves no file behind.
     const std::string bytes =
         format == "onnx" ? engine::exportOnnx(source, options) : engine::exportTorchScript(source, options);
@@ -101,6 +140,7 @@ int exportRun(int argc, char **argv) {
 
     std::printf("wrote %s (%s, %s checkpoint, %.1f KiB)\n", out.c_str(), format.c_str(), checkpoint.c_str(),
                 static_cast<double>(bytes.size()) / 1024.0);
+    if (int8) std::printf("%s\n", int8Report.c_str());
     std::printf("preprocessing: %s\n", baked                      ? "baked in (the model takes raw inputs)"
                                        : source.preprocessing ? "not baked in (the metadata says what to apply)"
                                                               : "none recorded");
@@ -133,7 +173,9 @@ int exportRun(int argc, char **argv) {
     const std::string details =
         "{\"format\": " + data::jsonString(format) + ", \"checkpoint\": " + data::jsonString(checkpoint) +
         (format == "onnx" ? ", \"opset\": " + std::to_string(options.opset) : std::string()) +
-        ", \"preprocessing_baked\": " + (baked ? "true" : "false") + ", \"check\": " + data::jsonString(checkText) + "}";
+        ", \"preprocessing_baked\": " + (baked ? "true" : "false") + ", \"int8\": " + (int8 ? "true" : "false") +
+        (int8 ? ", \"int8_report\": " + data::jsonString(int8Report) : std::string()) +
+        ", \"check\": " + data::jsonString(checkText) + "}";
     store->addArtifact(run->id, inside ? relative.string() : absolute.string(), "export:" + format, digest, details);
     std::printf("sha256: %s\n", digest.c_str());
     return 0;

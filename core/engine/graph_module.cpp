@@ -109,7 +109,9 @@ torch::Tensor GraphModule::forward(const std::vector<torch::Tensor> &inputs) {
     } else {
       for (int slot : step.inputs) args.push_back(slots[slot]);
     }
+    if (m_inputHook && step.inputIndex < 0) m_inputHook(step.id, args);
     slots[i] = step.forward(args);
+    if (m_outputHook) m_outputHook(step.id, slots[i]);
     for (int slot : step.release) slots[slot].reset();
   }
   return slots[m_outputSlot];

@@ -8,6 +8,7 @@
 
 #include <torch/torch.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,15 @@ class GraphModule : public torch::nn::Module {
   torch::Tensor forward(const torch::Tensor &input);
   // One tensor per Input node, in inputIds() order.
   torch::Tensor forward(const std::vector<torch::Tensor> &inputs);
+
+  // Calibration and simulation hooks (int8 export): `inputs` sees, and may replace, each node's
+  // inputs before it runs; `outputs` sees each node's value. Both off by default.
+  using InputHook = std::function<void(const std::string &id, std::vector<torch::Tensor> &inputs)>;
+  using OutputHook = std::function<void(const std::string &id, const torch::Tensor &value)>;
+  void setHooks(InputHook inputs, OutputHook outputs) {
+    m_inputHook = std::move(inputs);
+    m_outputHook = std::move(outputs);
+  }
 
   // 4-D inputs enter channels-last (see memory_format.h); off by default.
   void setChannelsLastInputs(bool on) { m_channelsLastInputs = on; }
@@ -45,6 +55,8 @@ class GraphModule : public torch::nn::Module {
   std::vector<std::pair<std::string, std::string>> m_moduleNames;  // node id -> module name
   int m_outputSlot = -1;
   bool m_channelsLastInputs = false;
+  InputHook m_inputHook;
+  OutputHook m_outputHook;
 };
 
 }  // namespace tw::engine

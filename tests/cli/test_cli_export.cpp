@@ -9,6 +9,8 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -102,6 +104,39 @@ class TestCliExport : public QObject {
     QVERIFY2(result.contains("max_diff") && result["max_diff"].toDouble() <= 1e-4, qPrintable(ort));
   }
 
+  // int8: about a quarter of the float file, and ONNX Runtime's accuracy on real test images is
+  // the one the export reported (simulated in LibTorch) and close to the float model's.
+  void int8OnnxIsSmallAndRunsInOnnxRuntime() {
+    const auto f = exportRun({"--format", "onnx", "--out", file("float.onnx")});
+    QVERIFY2(f.exitCode == 0, qPrintable(f.all()));
+    const auto q = exportRun({"--format", "onnx", "--int8", "--out", file("int8.onnx")});
+    QVERIFY2(q.exitCode == 0, qPrintable(q.all()));
+    const QRegularExpression report("test accuracy ([0-9.]+) \\(float ([0-9.]+)");
+    const auto match = report.match(q.out);
+    QVERIFY2(match.hasMatch(), qPrintable(q.out));
+    const double reported = match.captured(1).toDouble(), reportedFloat = match.captured(2).toDouble();
+    QVERIFY2(QFileInfo(file("int8.onnx")).size() <= 0.3 * QFileInfo(file("float.onnx")).size(),
+             qPrintable(QString::number(QFileInfo(file("int8.onnx")).size())));
+
+    QTemporaryDir images;
+    int code = 0;
+    const QString scripts = QStringLiteral(TW_SOURCE_DIR "/tests/export/");
+    const QString slice = runProgram("/usr/bin/python3",
+                                     {scripts + "fashion_slice.py", QStringLiteral(TW_FASHION_MNIST_DIR), images.path(), "300"}, &code);
+    QVERIFY2(code == 0, qPrintable(slice));
+    const QString ort = runProgram("node", {scripts + "onnx_accuracy.mjs", images.path(), QStringLiteral(TW_ONNXRUNTIME_DIR),
+                                            file("float.onnx"), file("int8.onnx")}, &code);
+    QVERIFY2(code == 0, qPrintable(ort));
+    const QStringList lines = ort.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    const double floatAccuracy = QJsonDocument::fromJson(lines[0].toUtf8()).object()["accuracy"].toDouble();
+    const double int8Accuracy = QJsonDocument::fromJson(lines[1].toUtf8()).object()["accuracy"].toDouble();
+    // The run's test split is the first 300 test images (data.test_limit), as here.
+    QVERIFY2(std::abs(floatAccuracy - reportedFloat) < 1e-9, qPrintable(ort + q.out));
+    QVERIFY2(std::abs(int8Accuracy - reported) <= 2.0 / 300, qPrintable(ort + q.out));
+    QVERIFY2(int8Accuracy >= floatAccuracy - 0.03, qPrintable(ort));
+  }
+
   void badRequestsWriteNothing() {
     const QString out = file("refused.onnx");
     auto r = exportRun({"--format", "onnx", "--opset", "12", "--out", out});
@@ -113,6 +148,9 @@ class TestCliExport : public QObject {
     r = exportRun({"--format", "onnx", "--out", file("missing/model.onnx")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("missing does not exist"), qPrintable(r.err));
+    r = exportRun({"--format", "torchscript", "--int8", "--out", out});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains("--int8 applies to ONNX only"), qPrintable(r.err));
     r = exportRun({"--format", "torchscript", "--checkpoint", "last", "--opset", "17", "--out", out});
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("--opset applies to ONNX only"), qPrintable(r.err));

@@ -6,6 +6,7 @@
 // statistics, as after training.
 #include "core/engine/dataset.h"
 #include "core/engine/export/export_error.h"
+#include "core/engine/export/int8_quantization.h"
 #include "core/engine/export/onnx_exporter.h"
 #include "core/engine/export/torchscript_exporter.h"
 #include "core/engine/op_builders.h"
@@ -235,6 +236,24 @@ class TestExport : public QObject {
       QVERIFY2(check.problem.empty(), qPrintable("opset " + QString::number(opset) + ": " +
                                                  QString::fromStdString(check.problem)));
     }
+    // int8 (QDQ on Linear and Conv) passes the same checks at both ends of the opset range.
+    if (row.example || engine::quantizedOp(row.op)) {
+      torch::NoGradGuard noGrad;
+      const engine::Int8Plan plan = engine::calibrateInt8(*source.module, source.analysis,
+                                                          inputsFor(source, row.indexRange, 16, row.example)[0]);
+      QVERIFY(!plan.inputRanges.empty());
+      for (int opset : {13, 17}) {
+        engine::ExportOptions options;
+        options.opset = opset;
+        options.int8 = &plan;
+        const std::string bytes = engine::exportOnnx(source, options);
+        QVERIFY(bytes.find("DequantizeLinear") != std::string::npos);
+        const engine::OnnxCheck check =
+            engine::checkOnnx(bytes, source.analysis.find(source.analysis.output)->outputShape);
+        QVERIFY2(check.problem.empty(), qPrintable("int8, opset " + QString::number(opset) + ": " +
+                                                   QString::fromStdString(check.problem)));
+      }
+    }
   }
 
   // Every case's files, inputs and LibTorch's outputs in one folder; python3-torch and ONNX
@@ -297,6 +316,24 @@ class TestExport : public QObject {
     for (auto it = ortDiffs.begin(); it != ortDiffs.end(); ++it)
       QVERIFY2(it.value() >= 0 && it.value() <= 1e-4, qPrintable("ONNX Runtime, " + it.key() + ": " +
                                                                  QString::number(it.value()) + "\n" + log));
+  }
+
+  // The simulation is the file's arithmetic: weights take at most 255 values per channel, and a
+  // quantized input is a multiple of its scale (offset by the zero point).
+  void int8SimulationQuantizesWeightsAndInputs() {
+    const Row row{"mlp", "", readText(TW_SOURCE_DIR "/resources/examples/fashion_mlp.model.yaml"), 0, true};
+    engine::ExportSource source = trainedSource(row);
+    torch::NoGradGuard noGrad;
+    const torch::Tensor x = fashion().test.inputs.slice(0, 0, 32);
+    const engine::Int8Plan plan = engine::calibrateInt8(*source.module, source.analysis, x);
+    const torch::Tensor before = source.module->forward(x);
+    engine::simulateInt8(*source.module, source.analysis, plan);
+    for (const auto &p : source.module->named_parameters())
+      if (p.key().find("weight") != std::string::npos)
+        QVERIFY2(std::get<0>(at::_unique(p.value()[0])).numel() <= 255, p.key().c_str());
+    const torch::Tensor after = source.module->forward(x);
+    QVERIFY(maxDiff(after, before) > 0);  // it changed ...
+    QCOMPARE(after.argmax(1).eq(before.argmax(1)).sum().item<int64_t>() >= 28, true);  // ... a little
   }
 
   void anOpOnnxCannotExpressNamesTheNode() {

@@ -102,6 +102,7 @@ std::string exportMetadataJson(const ExportSource &source, const ExportOptions &
   out += ",\n  \"output\": " + data::jsonString(source.analysis.output);
   out += ",\n  \"output_activation\": " + data::jsonString(outputActivation(source));
   out += ",\n  \"preprocessing_baked\": " + std::string(bakesPreprocessing(source, options) ? "true" : "false");
+  out += ",\n  \"int8\": " + std::string(options.int8 ? "true" : "false");
   if (source.preprocessing) {
     std::string names = "[";
     for (size_t i = 0; i < source.preprocessing->classNames.size(); ++i)

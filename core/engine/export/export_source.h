@@ -29,9 +29,12 @@ struct ExportSource {
   std::vector<std::pair<std::string, std::string>> metadata;
 };
 
+struct Int8Plan;  // int8_quantization.h
+
 struct ExportOptions {
   bool bakePreprocessing = true;  // apply the run's standardisation inside the model
   int opset = 17;                 // ONNX only
+  const Int8Plan *int8 = nullptr; // ONNX only: quantize Linear and Conv weights and inputs (static QDQ)
 };
 
 // The model of a spec with fresh weights, for tests and for callers that load weights themselves.

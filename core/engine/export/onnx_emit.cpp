@@ -1,6 +1,7 @@
 #include "core/engine/export/onnx_emit.h"
 
 #include "core/engine/export/export_error.h"
+#include "core/engine/export/int8_quantization.h"
 
 #include <onnx/onnx_pb.h>
 
@@ -9,8 +10,13 @@
 namespace tw::engine {
 
 OnnxEmit::OnnxEmit(const spec::NodeInfo &node, std::vector<std::string> inputs, int opset, onnx::GraphProto &graph,
-                   std::function<torch::Tensor(const std::string &)> tensorOf)
-    : m_node(node), m_inputs(std::move(inputs)), m_opset(opset), m_graph(graph), m_tensorOf(std::move(tensorOf)) {}
+                   std::function<torch::Tensor(const std::string &)> tensorOf, const Int8Plan *int8)
+    : m_node(node),
+      m_inputs(std::move(inputs)),
+      m_opset(opset),
+      m_graph(graph),
+      m_tensorOf(std::move(tensorOf)),
+      m_int8(int8) {}
 
 void addInitializer(onnx::GraphProto &graph, const std::string &name, const torch::Tensor &value) {
   onnx::TensorProto *t = graph.add_initializer();
@@ -18,6 +24,10 @@ void addInitializer(onnx::GraphProto &graph, const std::string &name, const torc
   torch::Tensor c = value.detach().to(torch::kCPU).contiguous();
   if (c.scalar_type() == torch::kLong) {
     t->set_data_type(onnx::TensorProto::INT64);
+  } else if (c.scalar_type() == torch::kChar) {
+    t->set_data_type(onnx::TensorProto::INT8);
+  } else if (c.scalar_type() == torch::kByte) {
+    t->set_data_type(onnx::TensorProto::UINT8);
   } else {
     c = c.to(torch::kFloat);
     t->set_data_type(onnx::TensorProto::FLOAT);
@@ -45,6 +55,30 @@ std::string OnnxEmit::constant(const std::string &suffix, const torch::Tensor &v
 
 std::string OnnxEmit::ints(const std::string &suffix, const std::vector<int64_t> &values) {
   return constant(suffix, torch::tensor(values, torch::kLong));
+}
+
+std::string OnnxEmit::weight(const std::string &name) {
+  if (!m_int8 || !quantizedOp(m_node.op)) return param(name);
+  const torch::Tensor t = m_tensorOf(name);
+  if (!t.defined()) fail("its module has no tensor '" + name + "'");
+  const QuantizedWeight q = quantizeWeight(t);
+  const std::string base = m_node.id + "." + name;
+  addInitializer(m_graph, base + "_quantized", q.values);
+  addInitializer(m_graph, base + "_scale", q.scales);
+  addInitializer(m_graph, base + "_zero_point", torch::zeros({q.values.size(0)}, torch::kChar));
+  return op("DequantizeLinear", {base + "_quantized", base + "_scale", base + "_zero_point"}, name + "_dequantized",
+            {OnnxAttr::integer("axis", 0)});
+}
+
+std::string OnnxEmit::quantizedInput() {
+  if (!m_int8) return input();
+  auto it = m_int8->inputRanges.find(m_node.id);
+  if (it == m_int8->inputRanges.end()) return input();
+  const ActivationQuant q = activationQuant(it->second);
+  const std::string scale = constant("input_scale", torch::tensor(q.scale));
+  const std::string zero = constant("input_zero_point", torch::full({}, q.zeroPoint, torch::kByte));
+  const std::string quantized = op("QuantizeLinear", {input(), scale, zero}, "input_quantized");
+  return op("DequantizeLinear", {quantized, scale, zero}, "input_dequantized");
 }
 
 void OnnxEmit::add(const std::string &type, const std::vector<std::string> &inputs,

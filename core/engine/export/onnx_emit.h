@@ -20,6 +20,8 @@ class GraphProto;
 
 namespace tw::engine {
 
+struct Int8Plan;  // int8_quantization.h
+
 struct OnnxAttr {
   enum class Kind { Int, Float, Ints, String };
   std::string name;
@@ -41,8 +43,9 @@ struct OnnxAttr {
 class OnnxEmit {
  public:
   // `tensorOf(name)`: the node's module's parameter or buffer (undefined when it has none).
+  // `int8`: the calibrated plan when the export quantizes (weight() and quantizedInput() use it).
   OnnxEmit(const spec::NodeInfo &node, std::vector<std::string> inputs, int opset, onnx::GraphProto &graph,
-           std::function<torch::Tensor(const std::string &)> tensorOf);
+           std::function<torch::Tensor(const std::string &)> tensorOf, const Int8Plan *int8 = nullptr);
 
   const spec::NodeInfo &node() const { return m_node; }
   const std::vector<std::string> &inputs() const { return m_inputs; }
@@ -57,6 +60,12 @@ class OnnxEmit {
   // Constants of this node's own: "<id>/<suffix>".
   std::string constant(const std::string &suffix, const torch::Tensor &value);
   std::string ints(const std::string &suffix, const std::vector<int64_t> &values);
+
+  // The weight as its op consumes it: param(name), or, in an int8 export, the int8 initializer
+  // "<id>.<name>_quantized" with its per-channel scales, dequantized.
+  std::string weight(const std::string &name);
+  // The node's first input, in an int8 export quantized and dequantized with its calibrated range.
+  std::string quantizedInput();
 
   // Adds a node computing an intermediate value "<id>/<suffix>" and returns its name.
   std::string op(const std::string &type, const std::vector<std::string> &inputs, const std::string &suffix,
@@ -84,6 +93,7 @@ class OnnxEmit {
   int m_opset;
   onnx::GraphProto &m_graph;
   std::function<torch::Tensor(const std::string &)> m_tensorOf;
+  const Int8Plan *m_int8 = nullptr;
   std::vector<std::string> m_initialized;
   std::string m_output;
 };

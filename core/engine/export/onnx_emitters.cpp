@@ -61,27 +61,28 @@ std::vector<int64_t> poolPads(OnnxEmit &e, const std::vector<int64_t> &kernel, c
 void Input(OnnxEmit &e) { e.alias(e.input()); }
 
 void Linear(OnnxEmit &e) {
-  const std::string w = e.param("weight");
+  const std::string w = e.weight("weight");
+  const std::string x = e.quantizedInput();
   const bool bias = e.has("bias");
   if (e.rank() == 2) {
-    std::vector<std::string> in{e.input(), w};
+    std::vector<std::string> in{x, w};
     if (bias) in.push_back(e.param("bias"));
     e.finish("Gemm", in, {A::integer("transB", 1)});
     return;
   }
   const std::string wt = e.op("Transpose", {w}, "weight_t", {A::list("perm", {1, 0})});
   if (!bias) {
-    e.finish("MatMul", {e.input(), wt});
+    e.finish("MatMul", {x, wt});
     return;
   }
-  e.finish("Add", {e.op("MatMul", {e.input(), wt}, "matmul"), e.param("bias")});
+  e.finish("Add", {e.op("MatMul", {x, wt}, "matmul"), e.param("bias")});
 }
 
 namespace {
 
 void conv(OnnxEmit &e, const std::vector<int64_t> &kernel, const std::vector<int64_t> &stride,
           const std::vector<int64_t> &padding, const std::vector<int64_t> &dilation) {
-  std::vector<std::string> in{e.input(), e.param("weight")};
+  std::vector<std::string> in{e.quantizedInput(), e.weight("weight")};
   if (e.has("bias")) in.push_back(e.param("bias"));
   std::vector<int64_t> pads = padding;
   pads.insert(pads.end(), padding.begin(), padding.end());

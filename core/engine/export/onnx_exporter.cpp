@@ -100,7 +100,7 @@ std::string exportOnnx(const ExportSource &source, const ExportOptions &options)
         if (b.key() == name) return b.value();
       return {};
     };
-    OnnxEmit emit(info, inputs, options.opset, *graph, tensorOf);
+    OnnxEmit emit(info, inputs, options.opset, *graph, tensorOf, options.int8);
     entry->onnx(emit);
     if (!emit.finished()) throwNodeError(info.id, info.op, "its ONNX emitter wrote no value");
     value[info.id] = emit.output();
@@ -131,6 +131,7 @@ std::string exportOnnx(const ExportSource &source, const ExportOptions &options)
   };
   for (const auto &[key, json] : source.metadata) meta(key, jsonUnquoted(json));
   meta("preprocessing_baked", bake ? "true" : "false");
+  meta("int8", options.int8 ? "true" : "false");
   if (source.preprocessing) {
     std::string names = "[";
     for (size_t i = 0; i < source.preprocessing->classNames.size(); ++i)
