@@ -519,6 +519,81 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::ExportDialog</name>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>TorchScript (.pt)</source>
+        <translation>TorchScript (.pt)</translation>
+    </message>
+    <message>
+        <source>ONNX (.onnx)</source>
+        <translation>ONNX (.onnx)</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>Bester</translation>
+    </message>
+    <message>
+        <source>Last</source>
+        <translation>Letzter</translation>
+    </message>
+    <message>
+        <source>int8 weights and activations (calibrated on training data)</source>
+        <translation>int8-Gewichte und -Aktivierungen (an Trainingsdaten kalibriert)</translation>
+    </message>
+    <message>
+        <source>Bake the run&apos;s preprocessing in (the model takes raw inputs)</source>
+        <translation>Vorverarbeitung des Laufs einbauen (das Modell nimmt Rohdaten)</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>Format:</translation>
+    </message>
+    <message>
+        <source>ONNX opset:</source>
+        <translation>ONNX-Opset:</translation>
+    </message>
+    <message>
+        <source>Checkpoint:</source>
+        <translation>Checkpoint:</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>Datei:</translation>
+    </message>
+    <message>
+        <source>The export&apos;s check appears here.</source>
+        <translation>Die Prüfung des Exports erscheint hier.</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Export to</source>
+        <translation>Exportieren nach</translation>
+    </message>
+    <message>
+        <source>Exporting and checking...</source>
+        <translation>Wird exportiert und geprüft …</translation>
+    </message>
+    <message>
+        <source>Exported to %1; the check passed.</source>
+        <translation>Nach %1 exportiert; die Prüfung ist bestanden.</translation>
+    </message>
+    <message>
+        <source>The export failed: %1</source>
+        <translation>Der Export ist fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::LaunchPage</name>
     <message>
         <source>Launch</source>
@@ -845,6 +920,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>S&amp;weeps</source>
         <translation>S&amp;uchläufe</translation>
     </message>
+    <message>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <source>&amp;Models</source>
+        <translation>&amp;Modelle</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -914,6 +997,145 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Insert block %1</source>
         <translation>Block %1 einfügen</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ModelsPage</name>
+    <message>
+        <source>Promote to Staging</source>
+        <translation>Nach Staging befördern</translation>
+    </message>
+    <message>
+        <source>Promote to Production</source>
+        <translation>In Produktion befördern</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>Archivieren</translation>
+    </message>
+    <message>
+        <source>Open Run</source>
+        <translation>Lauf öffnen</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Try It</source>
+        <translation>Ausprobieren</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Stufe</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>Format</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Registered</source>
+        <translation>Registriert</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Register an export with `torchwright models register NAME FILE`; its versions and their lineage appear here.</source>
+        <translation>Registrieren Sie einen Export mit `torchwright models register NAME DATEI`; seine Versionen und ihre Herkunft erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>Beispiel</translation>
+    </message>
+    <message>
+        <source>Predicted</source>
+        <translation>Vorhergesagt</translation>
+    </message>
+    <message>
+        <source>Label</source>
+        <translation>Label</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>How many of the run&apos;s test examples to predict</source>
+        <translation>Wie viele Testbeispiele des Laufs vorhergesagt werden</translation>
+    </message>
+    <message>
+        <source>Run the version&apos;s TorchScript file in the worker on the first test examples of its run&apos;s data</source>
+        <translation>Die TorchScript-Datei der Version im Worker auf die ersten Testbeispiele der Daten ihres Laufs anwenden</translation>
+    </message>
+    <message>
+        <source>Test examples:</source>
+        <translation>Testbeispiele:</translation>
+    </message>
+    <message>
+        <source>The registry could not be read: %1</source>
+        <translation>Die Registry konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>%1, version %2 (%3)</source>
+        <translation>%1, Version %2 (%3)</translation>
+    </message>
+    <message>
+        <source>File: %1 (%2, %3)</source>
+        <translation>Datei: %1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>SHA-256: %1</source>
+        <translation>SHA-256: %1</translation>
+    </message>
+    <message>
+        <source>Run: %1 (%2) in experiment %3</source>
+        <translation>Lauf: %1 (%2) im Experiment %3</translation>
+    </message>
+    <message>
+        <source>(deleted since)</source>
+        <translation>(inzwischen gelöscht)</translation>
+    </message>
+    <message>
+        <source>Configuration hash: %1</source>
+        <translation>Konfigurations-Hash: %1</translation>
+    </message>
+    <message>
+        <source>Data fingerprint: %1</source>
+        <translation>Daten-Fingerabdruck: %1</translation>
+    </message>
+    <message>
+        <source>Export: %1</source>
+        <translation>Export: %1</translation>
+    </message>
+    <message>
+        <source>Metrics: %1</source>
+        <translation>Metriken: %1</translation>
+    </message>
+    <message>
+        <source>Try It runs TorchScript files; export the run as TorchScript to try it here</source>
+        <translation>„Ausprobieren“ führt TorchScript-Dateien aus; exportieren Sie den Lauf als TorchScript, um ihn hier auszuprobieren</translation>
+    </message>
+    <message>
+        <source>Predicting with %1...</source>
+        <translation>Vorhersage mit %1 …</translation>
+    </message>
+    <message>
+        <source>Try It failed: %1</source>
+        <translation>Ausprobieren fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -1364,6 +1586,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
+    <message>
+        <source>Export...</source>
+        <translation>Exportieren …</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunsTableModel</name>
@@ -1720,6 +1946,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
             <numerusform>%n Versuch</numerusform>
             <numerusform>%n Versuche</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Export Best Trial...</source>
+        <translation>Besten Versuch exportieren …</translation>
+    </message>
+    <message>
+        <source>Export the model of the study&apos;s best trial to TorchScript or ONNX</source>
+        <translation>Das Modell des besten Versuchs der Studie nach TorchScript oder ONNX exportieren</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,7 @@
 #include "ui/design/design_page.h"
 #include "ui/i18n/translations.h"
 #include "ui/launch/launch_page.h"
-
+#include "ui/models/models_page.h"
 #include "ui/runs/runs_page.h"
 #include "ui/sweeps/sweeps_page.h"
 #include "ui/studio_log.h"
@@ -50,10 +50,21 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   m_pages->addTab(m_comparePage, tr("Compare"));
   m_sweepsPage = new SweepsPage(m_designPage->document(), m_launchPage, this);
   m_pages->addTab(m_sweepsPage, tr("Sweeps"));
+  m_modelsPage = new ModelsPage(this);
+  m_pages->addTab(m_modelsPage, tr("Models"));
+  connect(m_modelsPage, &ModelsPage::openRunRequested, this, [this](qint64 runId) {
+    m_pages->setCurrentWidget(m_runsPage);
+    m_runsPage->selectRun(runId);
+  });
   // A trial is a run: it opens where runs are, and its configuration goes to the Launch page.
   connect(m_sweepsPage, &SweepsPage::openRunRequested, this, [this](qint64 runId) {
     m_pages->setCurrentWidget(m_runsPage);
     m_runsPage->selectRun(runId);
+  });
+  connect(m_sweepsPage, &SweepsPage::exportRunRequested, this, [this](qint64 runId) {
+    m_pages->setCurrentWidget(m_runsPage);
+    m_runsPage->selectRun(runId);
+    m_runsPage->openExportDialog(runId);
   });
   connect(m_sweepsPage, &SweepsPage::launchConfigurationRequested, this,
           [this](const std::map<std::string, std::string> &params) {
@@ -70,6 +81,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   connect(m_launchPage, &LaunchPage::runLaunched, this, [this] { m_pages->setCurrentWidget(m_runsPage); });
   connect(m_session, &WorkspaceSession::opened, m_launchPage, &LaunchPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_sweepsPage, &SweepsPage::setWorkspace);
+  connect(m_session, &WorkspaceSession::opened, m_modelsPage, &ModelsPage::setWorkspace);
   m_pages->setCurrentWidget(m_runsPage);  // a first start shows the example training
   setCentralWidget(m_pages);
   createMenus();
@@ -110,6 +122,8 @@ void MainWindow::createMenus() {
   compare->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
   QAction *sweeps = view->addAction(tr("S&weeps"), this, [this] { m_pages->setCurrentWidget(m_sweepsPage); });
   sweeps->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_5));
+  QAction *models = view->addAction(tr("&Models"), this, [this] { m_pages->setCurrentWidget(m_modelsPage); });
+  models->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_6));
   view->addSeparator();
   // Language names in their own language: a user who cannot read the current one finds theirs.
   QMenu *language = view->addMenu(tr("&Language"));

@@ -14,6 +14,7 @@ namespace tw::ui {
 class ComparePage;
 class DesignPage;
 class LaunchPage;
+class ModelsPage;
 class RunsPage;
 class SweepsPage;
 class WorkspaceSession;
@@ -32,6 +33,7 @@ class MainWindow : public QMainWindow {
   LaunchPage *launchPage() const { return m_launchPage; }
   ComparePage *comparePage() const { return m_comparePage; }
   SweepsPage *sweepsPage() const { return m_sweepsPage; }
+  ModelsPage *modelsPage() const { return m_modelsPage; }
   QTabWidget *pages() const { return m_pages; }
 
  protected:
@@ -52,6 +54,7 @@ class MainWindow : public QMainWindow {
   LaunchPage *m_launchPage = nullptr;
   ComparePage *m_comparePage = nullptr;
   SweepsPage *m_sweepsPage = nullptr;
+  ModelsPage *m_modelsPage = nullptr;
   QTabWidget *m_pages = nullptr;
   QLabel *m_workspaceLabel = nullptr;
   QLabel *m_runCountLabel = nullptr;

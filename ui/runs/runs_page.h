@@ -21,6 +21,7 @@ class QTableView;
 
 namespace tw::ui {
 
+class ExportDialog;
 class RunControl;
 class RunsFilter;
 class RunDetailView;
@@ -64,6 +65,10 @@ class RunsPage : public QWidget {
   QComboBox *filterLabel() const { return m_filterLabel; }
   QCheckBox *showArchived() const { return m_showArchived; }
   RunControl *control() const { return m_control; }
+  // "Export..." for a run: a dialog that runs `torchwright export` (the CLI at cliPath()).
+  ExportDialog *openExportDialog(int64_t runId);
+  void setCliPath(const QString &path) { m_cliPath = path; }
+  QString cliPath() const { return m_cliPath; }
 
  Q_SIGNALS:
   void runCountChanged(int count);
@@ -97,6 +102,7 @@ class RunsPage : public QWidget {
   QPushButton *m_checkpoint = nullptr;
   QPushButton *m_delete = nullptr;
   QSplitter *m_splitter = nullptr;
+  QString m_cliPath;
 };
 
 }  // namespace tw::ui

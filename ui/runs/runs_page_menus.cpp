@@ -5,6 +5,7 @@
 
 #include "tracking/run_labels.h"
 #include "ui/launch/run_control.h"
+#include "ui/models/export_dialog.h"
 #include "ui/runs/runs_filter.h"
 #include "ui/runs/runs_table_model.h"
 #include "ui/workspace/workspace_session.h"
@@ -119,6 +120,8 @@ void RunsPage::showRunMenu(const QPoint &position) {
   }
   QAction *note = menu.addAction(tr("Edit Note..."), this, &RunsPage::editCurrentNote);
   note->setEnabled(selectedRunId() != 0);
+  QAction *exportRun = menu.addAction(tr("Export..."), this, [this] { openExportDialog(selectedRunId()); });
+  exportRun->setEnabled(ids.size() == 1);
   menu.addSeparator();
   if (anyActive) menu.addAction(tr("Archive"), this, [this] { setSelectionArchived(true); });
   if (anyArchived) menu.addAction(tr("Unarchive"), this, [this] { setSelectionArchived(false); });
@@ -128,6 +131,17 @@ void RunsPage::showRunMenu(const QPoint &position) {
     action->setEnabled(button->isEnabled());
   }
   menu.exec(m_table->viewport()->mapToGlobal(position));
+}
+
+ExportDialog *RunsPage::openExportDialog(int64_t runId) {
+  auto snapshot = m_model->snapshot(runId);
+  if (!snapshot) return nullptr;
+  auto *dialog = new ExportDialog(m_session->workspaceDir(), QString::fromStdString(snapshot->run.uuid),
+                                  QString::fromStdString(snapshot->run.name), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  if (!m_cliPath.isEmpty()) dialog->setCliPath(m_cliPath);
+  dialog->show();
+  return dialog;
 }
 
 void RunsPage::setColumnVisible(int column, bool visible) {

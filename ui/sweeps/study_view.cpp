@@ -39,7 +39,8 @@ StudyView::StudyView(QWidget *parent)
     : QWidget(parent), m_studies(new QTableWidget(0, StudyColumnCount, this)), m_trials(new QTableWidget(this)),
       m_plots(new StudyPlots(this)), m_title(new QLabel(this)), m_stop(new QPushButton(tr("Stop"), this)),
       m_resume(new QPushButton(tr("Resume"), this)), m_openRun(new QPushButton(tr("Open in Runs"), this)),
-      m_launchTrial(new QPushButton(tr("Launch This Configuration"), this)) {
+      m_launchTrial(new QPushButton(tr("Launch This Configuration"), this)),
+      m_exportBest(new QPushButton(tr("Export Best Trial..."), this)) {
   registerStudyMetaTypes();
   m_studies->setHorizontalHeaderLabels({tr("Study"), tr("Status"), tr("Trials"), tr("Best"), tr("Best Trial")});
   m_studies->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -56,6 +57,10 @@ StudyView::StudyView(QWidget *parent)
   m_resume->setToolTip(tr("Continue the study in the background until its budget is spent"));
   m_openRun->setToolTip(tr("Show the selected trial's run on the Runs page"));
   m_launchTrial->setToolTip(tr("Put the selected trial's parameters on the Launch page"));
+  m_exportBest->setToolTip(tr("Export the model of the study's best trial to TorchScript or ONNX"));
+  connect(m_exportBest, &QPushButton::clicked, this, [this] {
+    if (const int64_t run = bestTrialRunId()) Q_EMIT exportRunRequested(run);
+  });
   connect(m_stop, &QPushButton::clicked, this, [this] {
     if (m_studyId != 0) Q_EMIT stopRequested(m_studyId);
   });
@@ -86,6 +91,7 @@ StudyView::StudyView(QWidget *parent)
   studyButtons->addWidget(m_stop);
   studyButtons->addWidget(m_resume);
   studyButtons->addStretch(1);
+  studyButtons->addWidget(m_exportBest);
   auto *left = new QWidget(this);
   auto *leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -327,6 +333,16 @@ void StudyView::updateButtons() {
   const tracking::TrialRecord *trial = selectedTrial();
   m_openRun->setEnabled(trial && trial->runId != 0);
   m_launchTrial->setEnabled(trial != nullptr);
+  m_exportBest->setEnabled(bestTrialRunId() != 0);
+}
+
+int64_t StudyView::bestTrialRunId() const {
+  for (const auto &s : m_summaries) {
+    if (s.study.id != m_studyId || s.bestNumber < 0) continue;
+    for (const auto &record : m_records)
+      if (record.number == s.bestNumber) return record.runId;
+  }
+  return 0;
 }
 
 }  // namespace tw::ui

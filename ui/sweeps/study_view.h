@@ -47,6 +47,9 @@ class StudyView : public QWidget {
   QPushButton *resumeButton() const { return m_resume; }
   QPushButton *openRunButton() const { return m_openRun; }
   QPushButton *launchTrialButton() const { return m_launchTrial; }
+  QPushButton *exportBestButton() const { return m_exportBest; }
+  // The run of the selected study's best trial, or 0.
+  int64_t bestTrialRunId() const;
   // The row of trial `number` in the trial table, or -1.
   int trialRow(int number) const;
 
@@ -54,6 +57,8 @@ class StudyView : public QWidget {
   void stopRequested(qint64 studyId);
   void resumeRequested(const QString &study);
   void openRunRequested(qint64 runId);
+  // "Export Best Trial...": the best trial's run, to export.
+  void exportRunRequested(qint64 runId);
   // The trial's parameters (dotted keys, values as text) to put on the Launch page.
   void launchConfigurationRequested(const std::map<std::string, std::string> &params);
   // After each poll of the study poller, following the updates it sent.
@@ -82,7 +87,7 @@ class StudyView : public QWidget {
   QTableWidget *m_trials;
   StudyPlots *m_plots;
   QLabel *m_title;
-  QPushButton *m_stop, *m_resume, *m_openRun, *m_launchTrial;
+  QPushButton *m_stop, *m_resume, *m_openRun, *m_launchTrial, *m_exportBest;
 };
 
 }  // namespace tw::ui

@@ -51,6 +51,7 @@ SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent
     setStatus(tr("Resuming %1…").arg(study), false);
   });
   connect(m_studies, &StudyView::openRunRequested, this, &SweepsPage::openRunRequested);
+  connect(m_studies, &StudyView::exportRunRequested, this, &SweepsPage::exportRunRequested);
   connect(m_studies, &StudyView::launchConfigurationRequested, this, &SweepsPage::launchConfigurationRequested);
 }
 

@@ -43,6 +43,7 @@ class SweepsPage : public QWidget {
 
  Q_SIGNALS:
   void openRunRequested(qint64 runId);
+  void exportRunRequested(qint64 runId);
   void launchConfigurationRequested(const std::map<std::string, std::string> &params);
 
  private:

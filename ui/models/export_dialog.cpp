@@ -1,0 +1,156 @@
+#include "ui/models/export_dialog.h"
+
+#include "ui/launch/cli_command.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+
+// The exporter's opsets (core/engine/export/onnx_exporter.h); Studio does not link the engine.
+constexpr int kMinOpset = 13, kMaxOpset = 17;
+
+QString safeFileName(QString name) {
+  for (QChar &c : name)
+    if (!c.isLetterOrNumber() && c != '-' && c != '_' && c != '.') c = '_';
+  return name.isEmpty() ? QStringLiteral("model") : name;
+}
+
+}  // namespace
+
+ExportDialog::ExportDialog(const QString &workspace, const QString &runRef, const QString &runName, QWidget *parent)
+    : QDialog(parent), m_workspace(workspace), m_runRef(runRef), m_runName(runName), m_command(new CliCommand(this)) {
+  setWindowTitle(tr("Export %1").arg(runName));
+  m_format = new QComboBox(this);
+  m_format->addItem(tr("TorchScript (.pt)"), QStringLiteral("torchscript"));
+  m_format->addItem(tr("ONNX (.onnx)"), QStringLiteral("onnx"));
+  m_opset = new QSpinBox(this);
+  m_opset->setRange(kMinOpset, kMaxOpset);
+  m_opset->setValue(kMaxOpset);
+  m_checkpoint = new QComboBox(this);
+  m_checkpoint->addItem(tr("Best"), QStringLiteral("best"));
+  m_checkpoint->addItem(tr("Last"), QStringLiteral("last"));
+  m_int8 = new QCheckBox(tr("int8 weights and activations (calibrated on training data)"), this);
+  m_preprocessing = new QCheckBox(tr("Bake the run's preprocessing in (the model takes raw inputs)"), this);
+  m_preprocessing->setChecked(true);
+  m_file = new QLineEdit(this);
+  auto *browse = new QPushButton(tr("Browse..."), this);
+  auto *fileRow = new QHBoxLayout;
+  fileRow->addWidget(m_file, 1);
+  fileRow->addWidget(browse);
+
+  auto *form = new QFormLayout;
+  form->addRow(tr("Format:"), m_format);
+  form->addRow(tr("ONNX opset:"), m_opset);
+  form->addRow(tr("Checkpoint:"), m_checkpoint);
+  form->addRow(QString(), m_int8);
+  form->addRow(QString(), m_preprocessing);
+  form->addRow(tr("File:"), fileRow);
+
+  m_status = new QLabel(this);
+  m_status->setWordWrap(true);
+  m_result = new QPlainTextEdit(this);
+  m_result->setReadOnly(true);
+  m_result->setPlaceholderText(tr("The export's check appears here."));
+  auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  m_export = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(m_export, &QPushButton::clicked, this, &ExportDialog::startExport);
+
+  auto *layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addWidget(m_status);
+  layout->addWidget(m_result, 1);
+  layout->addWidget(buttons);
+  resize(620, 420);
+
+  connect(m_format, &QComboBox::currentIndexChanged, this, [this] {
+    // The default file follows the format's extension.
+    const QString file = m_file->text();
+    const QString ext = m_format->currentData().toString() == QLatin1String("onnx") ? ".onnx" : ".pt";
+    if (file.endsWith(QLatin1String(".pt")) || file.endsWith(QLatin1String(".onnx")))
+      m_file->setText(file.left(file.lastIndexOf('.')) + ext);
+    updateFields();
+  });
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export to"), m_file->text());
+    if (!file.isEmpty()) m_file->setText(file);
+  });
+  connect(m_command, &CliCommand::finished, this, &ExportDialog::onFinished);
+  connect(m_command, &CliCommand::failedToStart, this, [this](const QString &message) {
+    onFinished(127, QString(), message);
+  });
+  m_file->setText(QDir(m_workspace).filePath(QStringLiteral("exports/") + safeFileName(runName) + ".pt"));
+  updateFields();
+}
+
+void ExportDialog::setCliPath(const QString &path) { m_command->setCliPath(path); }
+void ExportDialog::setOutputFile(const QString &path) { m_file->setText(path); }
+QString ExportDialog::outputFile() const { return m_file->text(); }
+QString ExportDialog::resultText() const { return m_result->toPlainText(); }
+
+void ExportDialog::setFormat(const QString &format) {
+  m_format->setCurrentIndex(std::max(0, m_format->findData(format)));
+}
+
+void ExportDialog::setInt8(bool on) { m_int8->setChecked(on); }
+
+void ExportDialog::updateFields() {
+  const bool onnx = m_format->currentData().toString() == QLatin1String("onnx");
+  m_opset->setEnabled(onnx);
+  m_int8->setEnabled(onnx);
+  if (!onnx) m_int8->setChecked(false);
+}
+
+QStringList ExportDialog::arguments() const {
+  const QString format = m_format->currentData().toString();
+  QStringList args{"export", m_runRef, "--format", format, "--checkpoint", m_checkpoint->currentData().toString(),
+                   "--out", m_file->text(), "--workspace", m_workspace};
+  if (format == QLatin1String("onnx")) args << "--opset" << QString::number(m_opset->value());
+  if (m_int8->isChecked()) args << "--int8";
+  if (!m_preprocessing->isChecked()) args << "--no-preprocessing";
+  return args;
+}
+
+void ExportDialog::startExport() {
+  if (m_command->isBusy()) return;
+  // The workspace's exports folder is Studio's default place; the CLI refuses a folder that does
+  // not exist, so the default one is made here (a folder, not a file of size).
+  if (QFileInfo(m_file->text()).dir().path() == QDir(m_workspace).filePath(QStringLiteral("exports")))
+    QDir().mkpath(QDir(m_workspace).filePath(QStringLiteral("exports")));
+  m_succeeded = false;
+  m_export->setEnabled(false);
+  m_status->setText(tr("Exporting and checking..."));
+  m_status->setStyleSheet(QString());
+  m_result->clear();
+  m_command->run(arguments());
+}
+
+void ExportDialog::onFinished(int exitCode, const QString &out, const QString &err) {
+  m_export->setEnabled(true);
+  m_succeeded = exitCode == 0;
+  m_result->setPlainText(out + (err.isEmpty() ? QString() : "\n" + err));
+  if (m_succeeded) {
+    m_status->setText(tr("Exported to %1; the check passed.").arg(m_file->text()));
+    Q_EMIT exported(m_file->text());
+  } else {
+    m_status->setText(tr("The export failed: %1").arg(err.isEmpty() ? out.trimmed() : err));
+    m_status->setStyleSheet(QStringLiteral("color: #b00020;"));
+    Q_EMIT exportFailed(err);
+  }
+}
+
+}  // namespace tw::ui

@@ -1,0 +1,295 @@
+#include "ui/models/models_page.h"
+
+#include "core/config/workspace.h"
+#include "ui/launch/cli_command.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+namespace {
+
+QTableWidgetItem *cell(const QString &text) {
+  auto *item = new QTableWidgetItem(text);
+  item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+  return item;
+}
+
+// Fields of one CSV line as predict writes them (quoted only when they hold a comma or quote).
+QStringList csvFields(const QString &line) {
+  QStringList fields;
+  QString field;
+  bool quoted = false;
+  for (int i = 0; i < line.size(); ++i) {
+    const QChar c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields << field;
+      field.clear();
+    } else {
+      field += c;
+    }
+  }
+  fields << field;
+  return fields;
+}
+
+}  // namespace
+
+ModelsPage::ModelsPage(QWidget *parent)
+    : QWidget(parent),
+      m_watcher(new QFutureWatcher<RegistrySnapshot>(this)),
+      m_versions(new QTableWidget(0, ColumnCount, this)),
+      m_lineage(new QPlainTextEdit(this)),
+      m_staging(new QPushButton(tr("Promote to Staging"), this)),
+      m_production(new QPushButton(tr("Promote to Production"), this)),
+      m_archive(new QPushButton(tr("Archive"), this)),
+      m_openRun(new QPushButton(tr("Open Run"), this)),
+      m_refresh(new QPushButton(tr("Refresh"), this)),
+      m_try(new QPushButton(tr("Try It"), this)),
+      m_tryCount(new QSpinBox(this)),
+      m_predictions(new QTableWidget(0, 4, this)),
+      m_status(new QLabel(this)),
+      m_stageCommand(new CliCommand(this)),
+      m_predictCommand(new CliCommand(this)) {
+  m_versions->setHorizontalHeaderLabels(
+      {tr("Model"), tr("Version"), tr("Stage"), tr("Format"), tr("Run"), tr("Registered"), tr("File")});
+  m_versions->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_versions->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_versions->verticalHeader()->setVisible(false);
+  m_versions->horizontalHeader()->setSectionResizeMode(FileColumn, QHeaderView::Stretch);
+  m_lineage->setReadOnly(true);
+  m_lineage->setPlaceholderText(tr("Register an export with `torchwright models register NAME FILE`; its versions "
+                                   "and their lineage appear here."));
+  m_predictions->setHorizontalHeaderLabels({tr("Example"), tr("Predicted"), tr("Label"), tr("Confidence")});
+  m_predictions->verticalHeader()->setVisible(false);
+  m_predictions->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_tryCount->setRange(1, 1000);
+  m_tryCount->setValue(20);
+  m_tryCount->setToolTip(tr("How many of the run's test examples to predict"));
+  m_try->setToolTip(tr("Run the version's TorchScript file in the worker on the first test examples of its run's data"));
+  m_status->setWordWrap(true);
+
+  auto *actions = new QHBoxLayout;
+  for (QPushButton *b : {m_staging, m_production, m_archive, m_openRun}) actions->addWidget(b);
+  actions->addStretch(1);
+  actions->addWidget(m_refresh);
+  auto *tryRow = new QHBoxLayout;
+  tryRow->addWidget(new QLabel(tr("Test examples:"), this));
+  tryRow->addWidget(m_tryCount);
+  tryRow->addWidget(m_try);
+  tryRow->addStretch(1);
+  auto *tryBox = new QGroupBox(tr("Try It"), this);
+  auto *tryLayout = new QVBoxLayout(tryBox);
+  tryLayout->addLayout(tryRow);
+  tryLayout->addWidget(m_predictions, 1);
+
+  auto *details = new QSplitter(Qt::Horizontal, this);
+  details->addWidget(m_lineage);
+  details->addWidget(tryBox);
+  auto *split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(m_versions);
+  split->addWidget(details);
+  split->setStretchFactor(1, 2);
+  auto *layout = new QVBoxLayout(this);
+  layout->addLayout(actions);
+  layout->addWidget(split, 1);
+  layout->addWidget(m_status);
+
+  connect(m_watcher, &QFutureWatcher<RegistrySnapshot>::finished, this, &ModelsPage::onRead);
+  connect(m_versions, &QTableWidget::itemSelectionChanged, this, &ModelsPage::showSelection);
+  connect(m_refresh, &QPushButton::clicked, this, &ModelsPage::refresh);
+  connect(m_staging, &QPushButton::clicked, this, [this] { moveStage(QStringLiteral("staging")); });
+  connect(m_production, &QPushButton::clicked, this, [this] { moveStage(QStringLiteral("production")); });
+  connect(m_archive, &QPushButton::clicked, this, [this] { moveStage(QStringLiteral("archived")); });
+  connect(m_openRun, &QPushButton::clicked, this, [this] {
+    if (const RegistryEntry *e = selectedEntry(); e && e->runId) Q_EMIT openRunRequested(e->runId);
+  });
+  connect(m_try, &QPushButton::clicked, this, &ModelsPage::tryIt);
+  connect(m_stageCommand, &CliCommand::finished, this, [this](int code, const QString &out, const QString &err) {
+    m_status->setText(code == 0 ? out.trimmed() : err);
+    refresh();
+  });
+  connect(m_predictCommand, &CliCommand::finished, this, &ModelsPage::onPredicted);
+  connect(m_predictCommand, &CliCommand::failedToStart, this, [this](const QString &message) { onPredicted(127, {}, message); });
+  showSelection();
+}
+
+ModelsPage::~ModelsPage() { m_watcher->waitForFinished(); }
+
+void ModelsPage::setWorkspace(const QString &dir) {
+  m_workspace = dir;
+  refresh();
+}
+
+void ModelsPage::setCliPath(const QString &path) {
+  m_stageCommand->setCliPath(path);
+  m_predictCommand->setCliPath(path);
+}
+
+void ModelsPage::showEvent(QShowEvent *event) {
+  QWidget::showEvent(event);
+  refresh();
+}
+
+void ModelsPage::refresh() {
+  if (m_workspace.isEmpty()) return;
+  if (m_watcher->isRunning()) {
+    m_readAgain = true;  // a write landed while reading: read once more when this read is done
+    return;
+  }
+  m_watcher->setFuture(readRegistry(QString::fromStdString(config::trackingDbPath(m_workspace.toStdString()))));
+}
+
+void ModelsPage::onRead() {
+  const RegistryEntry *previous = selectedEntry();
+  const QString keepModel = previous ? QString::fromStdString(previous->version.model) : QString();
+  const int keepVersion = previous ? previous->version.version : 0;
+  m_snapshot = m_watcher->result();
+  QSignalBlocker quiet(m_versions);
+  m_versions->setRowCount(static_cast<int>(m_snapshot.entries.size()));
+  for (int row = 0; row < m_versions->rowCount(); ++row) {
+    const RegistryEntry &e = m_snapshot.entries[static_cast<size_t>(row)];
+    const auto &v = e.version;
+    m_versions->setItem(row, ModelColumn, cell(QString::fromStdString(v.model)));
+    m_versions->setItem(row, VersionColumn, cell(QString::number(v.version)));
+    m_versions->setItem(row, StageColumn, cell(QString::fromStdString(v.stage)));
+    m_versions->setItem(row, FormatColumn, cell(QString::fromStdString(v.format)));
+    m_versions->setItem(row, RunColumn, cell(QString::fromStdString(v.runName)));
+    m_versions->setItem(row, RegisteredColumn,
+                        cell(QDateTime::fromMSecsSinceEpoch(v.createdMs).toString(QStringLiteral("yyyy-MM-dd hh:mm"))));
+    m_versions->setItem(row, FileColumn, cell(QString::fromStdString(v.path)));
+  }
+  if (!m_snapshot.error.isEmpty()) m_status->setText(tr("The registry could not be read: %1").arg(m_snapshot.error));
+  if (!keepModel.isEmpty()) selectVersion(keepModel, keepVersion);
+  else if (m_versions->rowCount() > 0) m_versions->selectRow(0);
+  quiet.unblock();
+  showSelection();
+  Q_EMIT refreshed();
+  if (m_readAgain) {
+    m_readAgain = false;
+    refresh();
+  }
+}
+
+const RegistryEntry *ModelsPage::selectedEntry() const {
+  const auto rows = m_versions->selectionModel()->selectedRows();
+  if (rows.isEmpty()) return nullptr;
+  const int row = rows.front().row();
+  return row < static_cast<int>(m_snapshot.entries.size()) ? &m_snapshot.entries[static_cast<size_t>(row)] : nullptr;
+}
+
+void ModelsPage::selectVersion(const QString &model, int version) {
+  for (int row = 0; row < static_cast<int>(m_snapshot.entries.size()); ++row) {
+    const auto &v = m_snapshot.entries[static_cast<size_t>(row)].version;
+    if (QString::fromStdString(v.model) == model && v.version == version) m_versions->selectRow(row);
+  }
+}
+
+void ModelsPage::showSelection() {
+  const RegistryEntry *e = selectedEntry();
+  for (QPushButton *b : {m_staging, m_production, m_archive}) b->setEnabled(e != nullptr && !m_stageCommand->isBusy());
+  m_openRun->setEnabled(e && e->runId != 0);
+  m_try->setEnabled(e && e->version.format == "torchscript" && e->fileState != "missing" && !m_predictCommand->isBusy());
+  if (!e) {
+    m_lineage->clear();
+    return;
+  }
+  const auto &v = e->version;
+  QString text;
+  text += tr("%1, version %2 (%3)").arg(QString::fromStdString(v.model)).arg(v.version).arg(QString::fromStdString(v.stage)) + "\n";
+  if (!e->description.empty()) text += QString::fromStdString(e->description) + "\n";
+  text += "\n" + tr("File: %1 (%2, %3)").arg(QString::fromStdString(v.path), QString::fromStdString(v.format),
+                                             QString::fromStdString(e->fileState)) + "\n";
+  text += tr("SHA-256: %1").arg(QString::fromStdString(v.sha256)) + "\n";
+  text += tr("Run: %1 (%2) in experiment %3").arg(QString::fromStdString(v.runName), QString::fromStdString(v.runUuid.substr(0, 8)),
+                                                   QString::fromStdString(v.experiment)) +
+          (e->runId ? QString() : " " + tr("(deleted since)")) + "\n";
+  text += tr("Configuration hash: %1").arg(QString::fromStdString(v.configHash)) + "\n";
+  text += tr("Data fingerprint: %1").arg(QString::fromStdString(v.dataFingerprint)) + "\n";
+  text += tr("Export: %1").arg(QString::fromStdString(v.exportDetails)) + "\n";
+  text += tr("Metrics: %1").arg(QString::fromStdString(v.metrics)) + "\n";
+  m_lineage->setPlainText(text);
+  if (v.format != "torchscript")
+    m_try->setToolTip(tr("Try It runs TorchScript files; export the run as TorchScript to try it here"));
+}
+
+void ModelsPage::moveStage(const QString &stage) {
+  const RegistryEntry *e = selectedEntry();
+  if (!e || m_stageCommand->isBusy()) return;
+  const QString name = QString::fromStdString(e->version.model), version = QString::number(e->version.version);
+  QStringList args = stage == QLatin1String("archived")
+                         ? QStringList{"models", "archive", name, version}
+                         : QStringList{"models", "promote", name, version, "--stage", stage};
+  m_stageCommand->run(args << "--workspace" << m_workspace);
+}
+
+void ModelsPage::tryIt() {
+  const RegistryEntry *e = selectedEntry();
+  if (!e || m_predictCommand->isBusy()) return;
+  delete m_tryDir;
+  m_tryDir = new QTemporaryDir;
+  QStringList args{"predict", QString::fromStdString(e->version.path), "--out", m_tryDir->filePath("predictions.csv"),
+                   "--set", "data.test_limit=" + QString::number(m_tryCount->value())};
+  // The run's own data (its resolved configuration); without the run, the default data.
+  if (!e->runDir.empty()) args << "--data" << QString::fromStdString(e->runDir) + "/config.yaml";
+  m_status->setText(tr("Predicting with %1...").arg(QString::fromStdString(e->version.path)));
+  m_try->setEnabled(false);
+  m_predictCommand->run(args);
+}
+
+void ModelsPage::onPredicted(int exitCode, const QString &out, const QString &err) {
+  showSelection();
+  m_predictions->setRowCount(0);
+  if (exitCode != 0) {
+    m_status->setText(tr("Try It failed: %1").arg(err));
+    Q_EMIT predictionsShown();
+    return;
+  }
+  m_status->setText(out.trimmed());
+  // A small file: at most the 1,000 rows the spin box allows.
+  QFile csv(m_tryDir->filePath("predictions.csv"));
+  if (csv.open(QIODevice::ReadOnly)) {
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QStringList header = lines.isEmpty() ? QStringList() : csvFields(lines.front());
+    const int labelColumn = static_cast<int>(header.indexOf(QStringLiteral("label")));
+    const int firstProbability = labelColumn >= 0 ? 3 : 2;
+    m_predictions->setRowCount(static_cast<int>(lines.size()) - 1);
+    for (int i = 1; i < lines.size(); ++i) {
+      const QStringList f = csvFields(lines[i]);
+      double confidence = 0.0;
+      for (int k = firstProbability; k < f.size(); ++k) confidence = std::max(confidence, f[k].toDouble());
+      m_predictions->setItem(i - 1, 0, cell(f.value(0)));
+      m_predictions->setItem(i - 1, 1, cell(f.value(1)));
+      m_predictions->setItem(i - 1, 2, cell(labelColumn >= 0 ? f.value(labelColumn) : QString()));
+      m_predictions->setItem(i - 1, 3, cell(QString::number(confidence * 100.0, 'f', 1) + "%"));
+      if (labelColumn >= 0 && f.value(1) != f.value(labelColumn))
+        m_predictions->item(i - 1, 1)->setForeground(QColor(0xb0, 0x00, 0x20));
+    }
+  }
+  Q_EMIT predictionsShown();
+}
+
+}  // namespace tw::ui

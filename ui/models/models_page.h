@@ -1,0 +1,77 @@
+#pragma once
+// The Models page: the registry's versions with their stages and lineage (click through to the
+// run), Promote and Archive (through the CLI, so the UI thread never writes), and "Try it": the
+// version's TorchScript file run by the worker (`torchwright predict`) on the first test examples
+// of its run's data, the predictions shown beside the labels.
+
+#include "ui/models/registry_reader.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+class QTemporaryDir;
+
+namespace tw::ui {
+
+class CliCommand;
+
+class ModelsPage : public QWidget {
+  Q_OBJECT
+
+ public:
+  enum Column { ModelColumn, VersionColumn, StageColumn, FormatColumn, RunColumn, RegisteredColumn, FileColumn, ColumnCount };
+
+  explicit ModelsPage(QWidget *parent = nullptr);
+  ~ModelsPage() override;
+
+  void setWorkspace(const QString &dir);
+  void setCliPath(const QString &path);
+  void refresh();
+
+  QTableWidget *versions() const { return m_versions; }
+  QTableWidget *predictions() const { return m_predictions; }
+  QPlainTextEdit *lineage() const { return m_lineage; }
+  QPushButton *stagingButton() const { return m_staging; }
+  QPushButton *productionButton() const { return m_production; }
+  QPushButton *archiveButton() const { return m_archive; }
+  QPushButton *tryButton() const { return m_try; }
+  QSpinBox *tryCount() const { return m_tryCount; }
+  QLabel *status() const { return m_status; }
+  const RegistryEntry *selectedEntry() const;
+  void selectVersion(const QString &model, int version);
+
+ Q_SIGNALS:
+  void openRunRequested(qint64 runId);
+  void refreshed();           // a registry read was shown
+  void predictionsShown();    // "Try it" finished (its table or its error is shown)
+
+ protected:
+  void showEvent(QShowEvent *event) override;
+
+ private:
+  void onRead();
+  void showSelection();
+  void moveStage(const QString &stage);
+  void tryIt();
+  void onPredicted(int exitCode, const QString &out, const QString &err);
+
+  QString m_workspace;
+  QFutureWatcher<RegistrySnapshot> *m_watcher;
+  RegistrySnapshot m_snapshot;
+  QTableWidget *m_versions;
+  QPlainTextEdit *m_lineage;
+  QPushButton *m_staging, *m_production, *m_archive, *m_openRun, *m_refresh, *m_try;
+  QSpinBox *m_tryCount;
+  QTableWidget *m_predictions;
+  QLabel *m_status;
+  CliCommand *m_stageCommand, *m_predictCommand;
+  QTemporaryDir *m_tryDir = nullptr;
+  bool m_readAgain = false;
+};
+
+}  // namespace tw::ui
