@@ -8,7 +8,8 @@
 #
 #   packaging/gpu-check.sh --prepare   on a Debian 12 machine with apt: fetch the Debian packages
 #                                      the GPU machine lacks (yaml-cpp, spdlog, fmt, sqlite3, stb,
-#                                      zlib, Fashion-MNIST) into packaging/gpu-debs/; carry that folder
+#                                      zlib, Eigen, ONNX, protobuf, Fashion-MNIST) into
+#                                      packaging/gpu-debs/; carry that folder
 #   packaging/gpu-check.sh             on the GPU machine: unpack them, build, train, check
 #
 # Exit status 0 when every check passed. Output: build-gpu/gpu-check.log and a JSON line; with $OUT
@@ -18,7 +19,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DEBS="$ROOT/packaging/gpu-debs"
 BUILD="$ROOT/build-gpu"
 PACKAGES="libyaml-cpp-dev libyaml-cpp0.7 libspdlog-dev libspdlog1.10 libfmt-dev libfmt9 libsqlite3-dev libsqlite3-0
-          libstb-dev libstb0 zlib1g-dev libeigen3-dev dataset-fashion-mnist"
+          libstb-dev libstb0 zlib1g-dev libeigen3-dev dataset-fashion-mnist libonnx-dev libonnx1 libprotobuf-dev
+          libprotobuf32"
 
 if [ "${1:-}" = "--prepare" ]; then
   mkdir -p "$DEBS"
@@ -85,6 +87,17 @@ train fp16 --set train.precision=fp16
 if [ "$GPUS" -gt 1 ]; then
   train "nccl-x$GPUS" --set train.precision=bf16 --nproc-per-node "$GPUS"
 fi
+
+# A run trained on the GPU exports on the CPU: TorchScript (reloaded and compared with the trained
+# model) and ONNX (checker and shape inference).
+for format in torchscript onnx; do
+  if "$BUILD/bin/torchwright" export gpu-bf16 --format "$format" --out "$BUILD/gpu-bf16.$format" \
+       --workspace "$WS" >>"$LOG" 2>&1; then
+    echo "gpu-check: export $format of the bf16 GPU run: ok"
+  else
+    echo "gpu-check: export $format of the bf16 GPU run: FAILED (see $LOG)"; FAILED=1
+  fi
+done
 
 # A sweep on the GPU: each trial on the GPU its slot was given, its run with the GPU's readings.
 SWEEP="$BUILD/gpu.sweep.yaml"

@@ -117,7 +117,8 @@ int64_t loadCheckpointWeights(const std::string &path, torch::nn::Module &model)
   try {
     std::istringstream bytes(readWholeFile(path));
     torch::serialize::InputArchive archive;
-    archive.load_from(bytes);
+    // A run trained on a GPU is exported and predicted on the CPU: its tensors load there.
+    archive.load_from(bytes, torch::Device(torch::kCPU));
     if (getInt(archive, "format") != kFormat)
       throw std::runtime_error("written by another version of Torchwright");
     torch::serialize::InputArchive modelArchive;

@@ -239,6 +239,50 @@ class TestCliExport : public QObject {
     QCOMPARE(models({"promote", "fashion", "9"}).exitCode, 1);
   }
 
+  // A CSV regression run: predict prints R2 and writes predicted beside true values; a table whose
+  // columns differ from the model's is refused naming the first difference; a file that is not
+  // TorchScript is refused as such.
+  void predictOnCsvNamesWhatDiffers() {
+    const QString ws = m_dir.path() + "/houses";
+    auto r = runCli({"train", QStringLiteral(TW_SOURCE_DIR "/resources/examples/houses_regression.run.yaml"), "--set",
+                     "train.epochs=3", "--set", "tracking.run_name=houses", "--workspace", ws});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    r = runCli({"predict", "houses", "--out", file("houses.csv"), "--workspace", ws});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    QVERIFY2(r.out.contains("R2 "), qPrintable(r.out));
+    QFile out(file("houses.csv"));
+    QVERIFY(out.open(QIODevice::ReadOnly));
+    QCOMPARE(out.readLine().trimmed(), QByteArray("row,predicted_0,target_0"));
+
+    // The same table with its district and garden columns swapped: as many features, in another
+    // order, and predict says where they part.
+    QFile source(QStringLiteral(TW_SOURCE_DIR "/resources/examples/data/houses.csv"));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = source.readAll().split('\n');
+    const int garden = static_cast<int>(lines.front().split(',').indexOf("garden"));
+    const int district = static_cast<int>(lines.front().split(',').indexOf("district"));
+    QVERIFY(garden >= 0 && district >= 0);
+    QFile changed(file("swapped.csv"));
+    QVERIFY(changed.open(QIODevice::WriteOnly));
+    for (const QByteArray &line : lines) {
+      if (line.isEmpty()) continue;
+      QList<QByteArray> fields = line.split(',');
+      fields.swapItemsAt(garden, district);
+      changed.write(fields.join(',') + "\n");
+    }
+    changed.close();
+    r = runCli({"predict", "houses", "--out", file("changed.csv"), "--set", "data.path=" + file("swapped.csv"),
+                "--workspace", ws});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("feature 4 of the data is 'garden=") && r.err.contains("the model's is 'district="),
+             qPrintable(r.err));
+    QVERIFY(!QFile::exists(file("changed.csv")));
+
+    r = runCli({"predict", file("houses.csv"), "--out", file("nonsense.csv")});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("is not a TorchScript file"), qPrintable(r.err));
+  }
+
   void aRunWithoutTheCheckpointIsRefused() {
     auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
     const auto run = store->findRun(m_run.toStdString());
