@@ -11,8 +11,12 @@ if [ -f "$dir/node_modules/onnxruntime-node/package.json" ] &&
   exit 0
 fi
 if ! command -v npm >/dev/null; then
-  echo "npm is missing: install Node.js (Debian: apt-get install nodejs npm)" >&2
-  exit 1
+  # Debian's nodejs comes without npm (a Node.js from elsewhere brings its own, which a Debian npm
+  # package would conflict with): install Debian's only when there is none.
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends npm >/dev/null ||
+    { echo "npm is missing and could not be installed (apt-get install npm)" >&2; exit 1; }
 fi
 mkdir -p "$dir"
 echo "Installing onnxruntime-node $version into $dir"

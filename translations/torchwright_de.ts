@@ -1137,6 +1137,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Try It failed: %1</source>
         <translation>Ausprobieren fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>The number of the first test example to predict (0 is the first)</source>
+        <translation>Die Nummer des ersten vorherzusagenden Testbeispiels (0 ist das erste)</translation>
+    </message>
+    <message>
+        <source>from number:</source>
+        <translation>ab Nummer:</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::NodeItem</name>

@@ -117,12 +117,14 @@ class TestStudioModels : public QObject {
 
     QSignalSpy shown(&page, &ui::ModelsPage::predictionsShown);
     page.tryCount()->setValue(12);
+    page.tryFirst()->setValue(5);
     QVERIFY(page.tryButton()->isEnabled());
     page.tryButton()->click();
     QVERIFY(shown.wait(120000));
     QVERIFY2(page.predictions()->rowCount() == 12, qPrintable(page.status()->text()));
     QVERIFY2(page.status()->text().contains("accuracy"), qPrintable(page.status()->text()));
     QVERIFY(!page.predictions()->item(0, 2)->text().isEmpty());  // the label beside the prediction
+    QCOMPARE(page.predictions()->item(0, 0)->text(), QString("5"));  // from example 5
     page.show();
     saveShot(&page, "models_page.png");
   }

@@ -22,6 +22,7 @@
 #include "ui/sweeps/option_editor.h"
 #include "ui/sweeps/space_table.h"
 #include "ui/sweeps/study_plots.h"
+#include "ui/models/export_dialog.h"
 #include "ui/sweeps/study_view.h"
 #include "ui/sweeps/sweep_form.h"
 #include "ui/sweeps/sweep_launcher.h"
@@ -388,6 +389,19 @@ class TestStudioSweeps : public QObject {
     const double lr = launch->extraSettings().count("train.lr") ? std::stod(launch->extraSettings().at("train.lr"))
                                                                 : launch->learningRate()->value();
     QVERIFY(std::abs(lr - lrOf[5]) < 1e-9);
+
+    // The best trial's model goes to the Export dialog, on the Runs page with its run selected.
+    window.pages()->setCurrentWidget(page);
+    const int64_t bestRun = view->bestTrialRunId();
+    QVERIFY(bestRun != 0);
+    QVERIFY(view->exportBestButton()->isEnabled());
+    QTest::mouseClick(view->exportBestButton(), Qt::LeftButton);
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget *>(window.runsPage()));
+    QTRY_COMPARE(window.runsPage()->selectedRunId(), bestRun);
+    auto *dialog = window.runsPage()->findChild<ui::ExportDialog *>();
+    QVERIFY(dialog && dialog->isVisible());
+    QVERIFY(dialog->arguments().contains(QString::fromStdString(ws.store->run(bestRun)->uuid)));
+    dialog->close();
   }
 
   void realSweepFromThePage() {

@@ -70,6 +70,7 @@ ModelsPage::ModelsPage(QWidget *parent)
       m_refresh(new QPushButton(tr("Refresh"), this)),
       m_try(new QPushButton(tr("Try It"), this)),
       m_tryCount(new QSpinBox(this)),
+      m_tryFirst(new QSpinBox(this)),
       m_predictions(new QTableWidget(0, 4, this)),
       m_status(new QLabel(this)),
       m_stageCommand(new CliCommand(this)),
@@ -89,6 +90,8 @@ ModelsPage::ModelsPage(QWidget *parent)
   m_tryCount->setRange(1, 1000);
   m_tryCount->setValue(20);
   m_tryCount->setToolTip(tr("How many of the run's test examples to predict"));
+  m_tryFirst->setRange(0, 1000000);
+  m_tryFirst->setToolTip(tr("The number of the first test example to predict (0 is the first)"));
   m_try->setToolTip(tr("Run the version's TorchScript file in the worker on the first test examples of its run's data"));
   m_status->setWordWrap(true);
 
@@ -99,6 +102,8 @@ ModelsPage::ModelsPage(QWidget *parent)
   auto *tryRow = new QHBoxLayout;
   tryRow->addWidget(new QLabel(tr("Test examples:"), this));
   tryRow->addWidget(m_tryCount);
+  tryRow->addWidget(new QLabel(tr("from number:"), this));
+  tryRow->addWidget(m_tryFirst);
   tryRow->addWidget(m_try);
   tryRow->addStretch(1);
   auto *tryBox = new QGroupBox(tr("Try It"), this);
@@ -252,7 +257,7 @@ void ModelsPage::tryIt() {
   delete m_tryDir;
   m_tryDir = new QTemporaryDir;
   QStringList args{"predict", QString::fromStdString(e->version.path), "--out", m_tryDir->filePath("predictions.csv"),
-                   "--set", "data.test_limit=" + QString::number(m_tryCount->value())};
+                   "--set", "data.test_limit=" + QString::number(m_tryFirst->value() + m_tryCount->value())};
   // The run's own data (its resolved configuration); without the run, the default data.
   if (!e->runDir.empty()) args << "--data" << QString::fromStdString(e->runDir) + "/config.yaml";
   m_status->setText(tr("Predicting with %1...").arg(QString::fromStdString(e->version.path)));
@@ -276,17 +281,20 @@ void ModelsPage::onPredicted(int exitCode, const QString &out, const QString &er
     const QStringList header = lines.isEmpty() ? QStringList() : csvFields(lines.front());
     const int labelColumn = static_cast<int>(header.indexOf(QStringLiteral("label")));
     const int firstProbability = labelColumn >= 0 ? 3 : 2;
-    m_predictions->setRowCount(static_cast<int>(lines.size()) - 1);
-    for (int i = 1; i < lines.size(); ++i) {
+    // predict ran on the first (from + count) examples; the rows before `from` are not shown.
+    const int first = 1 + m_tryFirst->value();
+    m_predictions->setRowCount(std::max(0, static_cast<int>(lines.size()) - first));
+    for (int i = first; i < lines.size(); ++i) {
+      const int row = i - first;
       const QStringList f = csvFields(lines[i]);
       double confidence = 0.0;
       for (int k = firstProbability; k < f.size(); ++k) confidence = std::max(confidence, f[k].toDouble());
-      m_predictions->setItem(i - 1, 0, cell(f.value(0)));
-      m_predictions->setItem(i - 1, 1, cell(f.value(1)));
-      m_predictions->setItem(i - 1, 2, cell(labelColumn >= 0 ? f.value(labelColumn) : QString()));
-      m_predictions->setItem(i - 1, 3, cell(QString::number(confidence * 100.0, 'f', 1) + "%"));
+      m_predictions->setItem(row, 0, cell(f.value(0)));
+      m_predictions->setItem(row, 1, cell(f.value(1)));
+      m_predictions->setItem(row, 2, cell(labelColumn >= 0 ? f.value(labelColumn) : QString()));
+      m_predictions->setItem(row, 3, cell(QString::number(confidence * 100.0, 'f', 1) + "%"));
       if (labelColumn >= 0 && f.value(1) != f.value(labelColumn))
-        m_predictions->item(i - 1, 1)->setForeground(QColor(0xb0, 0x00, 0x20));
+        m_predictions->item(row, 1)->setForeground(QColor(0xb0, 0x00, 0x20));
     }
   }
   Q_EMIT predictionsShown();

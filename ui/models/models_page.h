@@ -41,6 +41,7 @@ class ModelsPage : public QWidget {
   QPushButton *archiveButton() const { return m_archive; }
   QPushButton *tryButton() const { return m_try; }
   QSpinBox *tryCount() const { return m_tryCount; }
+  QSpinBox *tryFirst() const { return m_tryFirst; }
   QLabel *status() const { return m_status; }
   const RegistryEntry *selectedEntry() const;
   void selectVersion(const QString &model, int version);
@@ -66,7 +67,7 @@ class ModelsPage : public QWidget {
   QTableWidget *m_versions;
   QPlainTextEdit *m_lineage;
   QPushButton *m_staging, *m_production, *m_archive, *m_openRun, *m_refresh, *m_try;
-  QSpinBox *m_tryCount;
+  QSpinBox *m_tryCount, *m_tryFirst;
   QTableWidget *m_predictions;
   QLabel *m_status;
   CliCommand *m_stageCommand, *m_predictCommand;
