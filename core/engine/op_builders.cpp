@@ -2,6 +2,7 @@
 
 #include "core/engine/export/onnx_emitters.h"
 #include "core/engine/export/torchscript_emitters.h"
+#include "core/engine/node_params.h"
 #include "core/engine/sequence_builders.h"
 #include "core/spec/param.h"
 
@@ -20,18 +21,13 @@ using spec::getString;
 using spec::NodeInfo;
 
 torch::ExpandingArray<2> pair(const spec::ParamMap &params, const std::string &name) {
-  const spec::IntList &v = getInts(params, name);
-  if (v.size() == 1) return torch::ExpandingArray<2>(v[0]);
-  if (v.size() != 2)
-    throw std::runtime_error("parameter '" + name + "' has " + std::to_string(v.size()) +
-                             " values, expected 2");
+  const std::vector<int64_t> v = pairParam(params, name);
   return torch::ExpandingArray<2>({v[0], v[1]});
 }
 
-// Pooling stride defaults to the kernel size; analysis fills it in, this covers a spec that
-// carries no stride at all.
 torch::ExpandingArray<2> poolStride(const spec::ParamMap &params) {
-  return spec::has(params, "stride") ? pair(params, "stride") : pair(params, "kernel_size");
+  const std::vector<int64_t> v = poolStrideParam(params);
+  return torch::ExpandingArray<2>({v[0], v[1]});
 }
 
 // A forward that applies one module to the node's single input.

@@ -2,6 +2,7 @@
 
 #include "core/engine/export/onnx_emit.h"
 #include "core/engine/export/onnx_patterns.h"
+#include "core/engine/node_params.h"
 #include "core/spec/param.h"
 
 #include <cmath>
@@ -14,16 +15,6 @@ using spec::getBool;
 using spec::getFloat;
 using spec::getInt;
 using A = OnnxAttr;
-
-std::vector<int64_t> pair(const spec::ParamMap &p, const std::string &name) {
-  std::vector<int64_t> v = spec::getInts(p, name);
-  if (v.size() == 1) v.push_back(v[0]);
-  return v;
-}
-
-std::vector<int64_t> poolStride(const spec::ParamMap &p) {
-  return spec::has(p, "stride") ? pair(p, "stride") : pair(p, "kernel_size");
-}
 
 // A torch dimension (negative counts from the end) as an axis of a rank-`rank` tensor.
 int64_t axis(int64_t dim, int64_t rank) { return dim < 0 ? dim + rank : dim; }
@@ -100,7 +91,7 @@ void Conv1d(OnnxEmit &e) {
 
 void Conv2d(OnnxEmit &e) {
   const auto &p = e.node().params;
-  conv(e, pair(p, "kernel_size"), pair(p, "stride"), pair(p, "padding"), pair(p, "dilation"));
+  conv(e, pairParam(p, "kernel_size"), pairParam(p, "stride"), pairParam(p, "padding"), pairParam(p, "dilation"));
 }
 
 void BatchNorm(OnnxEmit &e) {
@@ -139,9 +130,9 @@ void LogSoftmax(OnnxEmit &e) {
 
 void MaxPool2d(OnnxEmit &e) {
   const auto &p = e.node().params;
-  const auto kernel = pair(p, "kernel_size"), stride = poolStride(p), dilation = pair(p, "dilation");
+  const auto kernel = pairParam(p, "kernel_size"), stride = poolStrideParam(p), dilation = pairParam(p, "dilation");
   std::vector<int64_t> extra;
-  const auto pads = poolPads(e, kernel, stride, pair(p, "padding"), dilation, getBool(p, "ceil_mode"), extra);
+  const auto pads = poolPads(e, kernel, stride, pairParam(p, "padding"), dilation, getBool(p, "ceil_mode"), extra);
   unary(e, "MaxPool",
         {A::list("kernel_shape", kernel), A::list("strides", stride), A::list("pads", pads),
          A::list("dilations", dilation)});
@@ -149,10 +140,10 @@ void MaxPool2d(OnnxEmit &e) {
 
 void AvgPool2d(OnnxEmit &e) {
   const auto &p = e.node().params;
-  const auto kernel = pair(p, "kernel_size"), stride = poolStride(p);
+  const auto kernel = pairParam(p, "kernel_size"), stride = poolStrideParam(p);
   const bool countPad = getBool(p, "count_include_pad");
   std::vector<int64_t> extra;
-  const auto pads = poolPads(e, kernel, stride, pair(p, "padding"), {1, 1}, getBool(p, "ceil_mode"), extra);
+  const auto pads = poolPads(e, kernel, stride, pairParam(p, "padding"), {1, 1}, getBool(p, "ceil_mode"), extra);
   if (countPad && (extra[0] > 0 || extra[1] > 0)) {
     e.fail("ceil_mode with count_include_pad makes windows that overhang the padding, which torch divides by the "
            "padded window and ONNX's AveragePool by the whole window; set count_include_pad: false or ceil_mode: "
@@ -167,7 +158,7 @@ void AvgPool2d(OnnxEmit &e) {
 // [floor(i*H/oh), ceil((i+1)*H/oh)) written out: a window's mean is the mean over its columns of
 // the mean over its rows, so the rows are pooled band by band, then the columns.
 void AdaptiveAvgPool2d(OnnxEmit &e) {
-  const std::vector<int64_t> out = pair(e.node().params, "output_size");
+  const std::vector<int64_t> out = pairParam(e.node().params, "output_size");
   const std::vector<int64_t> &in = e.node().inputShapes.at(0);
   const int64_t h = in[in.size() - 2], w = in[in.size() - 1];
   if (out[0] == 1 && out[1] == 1) {

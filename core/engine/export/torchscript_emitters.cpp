@@ -1,6 +1,7 @@
 #include "core/engine/export/torchscript_emitters.h"
 
 #include "core/engine/export/torchscript_emit.h"
+#include "core/engine/node_params.h"
 #include "core/spec/param.h"
 
 namespace tw::engine::ts {
@@ -11,17 +12,6 @@ using spec::getBool;
 using spec::getFloat;
 using spec::getInt;
 using spec::getString;
-
-// A 2-D parameter written as one number or two.
-std::vector<int64_t> pair(const spec::ParamMap &p, const std::string &name) {
-  std::vector<int64_t> v = spec::getInts(p, name);
-  if (v.size() == 1) v.push_back(v[0]);
-  return v;
-}
-
-std::vector<int64_t> poolStride(const spec::ParamMap &p) {
-  return spec::has(p, "stride") ? pair(p, "stride") : pair(p, "kernel_size");
-}
 
 void apply(TorchScriptEmit &e, const std::string &function, const std::string &extra = {}) {
   e.assign(function + "(" + e.input() + extra + ")");
@@ -57,8 +47,8 @@ void Conv1d(TorchScriptEmit &e) {
 void Conv2d(TorchScriptEmit &e) {
   const auto &p = e.node().params;
   e.assign("torch.conv2d(" + e.input() + ", " + e.param("weight") + ", " + e.optionalParam("bias") + ", " +
-           TorchScriptEmit::ints(pair(p, "stride")) + ", " + TorchScriptEmit::ints(pair(p, "padding")) + ", " +
-           TorchScriptEmit::ints(pair(p, "dilation")) + ", " + std::to_string(getInt(p, "groups")) + ")");
+           TorchScriptEmit::ints(pairParam(p, "stride")) + ", " + TorchScriptEmit::ints(pairParam(p, "padding")) + ", " +
+           TorchScriptEmit::ints(pairParam(p, "dilation")) + ", " + std::to_string(getInt(p, "groups")) + ")");
 }
 
 // Evaluation mode: the running statistics, never the batch's.
@@ -97,21 +87,21 @@ void LogSoftmax(TorchScriptEmit &e) {
 void MaxPool2d(TorchScriptEmit &e) {
   const auto &p = e.node().params;
   apply(e, "torch.max_pool2d",
-        ", " + TorchScriptEmit::ints(pair(p, "kernel_size")) + ", " + TorchScriptEmit::ints(poolStride(p)) + ", " +
-            TorchScriptEmit::ints(pair(p, "padding")) + ", " + TorchScriptEmit::ints(pair(p, "dilation")) + ", " +
+        ", " + TorchScriptEmit::ints(pairParam(p, "kernel_size")) + ", " + TorchScriptEmit::ints(poolStrideParam(p)) + ", " +
+            TorchScriptEmit::ints(pairParam(p, "padding")) + ", " + TorchScriptEmit::ints(pairParam(p, "dilation")) + ", " +
             TorchScriptEmit::boolean(getBool(p, "ceil_mode")));
 }
 
 void AvgPool2d(TorchScriptEmit &e) {
   const auto &p = e.node().params;
   apply(e, "torch.avg_pool2d",
-        ", " + TorchScriptEmit::ints(pair(p, "kernel_size")) + ", " + TorchScriptEmit::ints(poolStride(p)) + ", " +
-            TorchScriptEmit::ints(pair(p, "padding")) + ", " + TorchScriptEmit::boolean(getBool(p, "ceil_mode")) +
+        ", " + TorchScriptEmit::ints(pairParam(p, "kernel_size")) + ", " + TorchScriptEmit::ints(poolStrideParam(p)) + ", " +
+            TorchScriptEmit::ints(pairParam(p, "padding")) + ", " + TorchScriptEmit::boolean(getBool(p, "ceil_mode")) +
             ", " + TorchScriptEmit::boolean(getBool(p, "count_include_pad")));
 }
 
 void AdaptiveAvgPool2d(TorchScriptEmit &e) {
-  apply(e, "torch.adaptive_avg_pool2d", ", " + TorchScriptEmit::ints(pair(e.node().params, "output_size")));
+  apply(e, "torch.adaptive_avg_pool2d", ", " + TorchScriptEmit::ints(pairParam(e.node().params, "output_size")));
 }
 
 void Flatten(TorchScriptEmit &e) {
