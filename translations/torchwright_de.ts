@@ -592,6 +592,22 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <source>The export failed: %1</source>
         <translation>Der Export ist fehlgeschlagen: %1</translation>
     </message>
+    <message>
+        <source>Register as a version of the model</source>
+        <translation>Als Version des Modells registrieren</translation>
+    </message>
+    <message>
+        <source>model name</source>
+        <translation>Modellname</translation>
+    </message>
+    <message>
+        <source>Exported to %1 and registered as %2.</source>
+        <translation>Nach %1 exportiert und als %2 registriert.</translation>
+    </message>
+    <message>
+        <source>Exported to %1, but not registered: %2</source>
+        <translation>Nach %1 exportiert, aber nicht registriert: %2</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::LaunchPage</name>

@@ -7,6 +7,7 @@
 #include "ui/models/export_dialog.h"
 #include "ui/models/models_page.h"
 
+#include <QFileInfo>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProcess>
@@ -68,9 +69,18 @@ class TestStudioModels : public QObject {
     QVERIFY(dialog.outputFile().endsWith(".onnx"));
     dialog.setInt8(true);
     QVERIFY(dialog.arguments().contains("--int8"));
+    dialog.setRegisterAs(QStringLiteral("from-studio"));
     QSignalSpy done(&dialog, &ui::ExportDialog::exported);
+    QSignalSpy registered(&dialog, &ui::ExportDialog::registered);
     dialog.startExport();
     QVERIFY2(done.wait(120000), qPrintable(dialog.resultText()));
+    QVERIFY2(registered.wait(30000), qPrintable(dialog.resultText()));
+    {
+      auto store = tracking::Store::open(config::trackingDbPath(m_workspace.toStdString()));
+      const auto versions = store->modelVersions("from-studio");
+      QCOMPARE(versions.size(), size_t(1));
+      QCOMPARE(QString::fromStdString(versions[0].path), QFileInfo(dialog.outputFile()).absoluteFilePath());
+    }
     QVERIFY(QFile::exists(dialog.outputFile()));
     QVERIFY2(dialog.resultText().contains("ONNX checker and shape inference passed"), qPrintable(dialog.resultText()));
     QVERIFY2(dialog.resultText().contains("int8:"), qPrintable(dialog.resultText()));
@@ -107,13 +117,17 @@ class TestStudioModels : public QObject {
     QSignalSpy refreshed(&page, &ui::ModelsPage::refreshed);
     page.setWorkspace(m_workspace);
     QVERIFY(refreshed.wait(10000));
-    QCOMPARE(page.versions()->rowCount(), 1);
-    QCOMPARE(page.versions()->item(0, ui::ModelsPage::StageColumn)->text(), QString("none"));
+    // The one version of "shirts" (the Export dialog's test may have registered another model).
+    page.selectVersion(QStringLiteral("shirts"), 1);
+    QVERIFY(page.selectedEntry());
+    QCOMPARE(page.selectedEntry()->version.model, std::string("shirts"));
+    const int row = page.versions()->selectionModel()->selectedRows().front().row();
+    QCOMPARE(page.versions()->item(row, ui::ModelsPage::StageColumn)->text(), QString("none"));
     QVERIFY2(page.lineage()->toPlainText().contains("studio-export"), qPrintable(page.lineage()->toPlainText()));
     QVERIFY(page.lineage()->toPlainText().contains("unchanged"));
 
     page.productionButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(page.versions()->item(0, ui::ModelsPage::StageColumn)->text(), QString("production"), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(page.versions()->item(row, ui::ModelsPage::StageColumn)->text(), QString("production"), 30000);
 
     QSignalSpy shown(&page, &ui::ModelsPage::predictionsShown);
     page.tryCount()->setValue(12);

@@ -32,7 +32,12 @@ QString safeFileName(QString name) {
 }  // namespace
 
 ExportDialog::ExportDialog(const QString &workspace, const QString &runRef, const QString &runName, QWidget *parent)
-    : QDialog(parent), m_workspace(workspace), m_runRef(runRef), m_runName(runName), m_command(new CliCommand(this)) {
+    : QDialog(parent),
+      m_workspace(workspace),
+      m_runRef(runRef),
+      m_runName(runName),
+      m_command(new CliCommand(this)),
+      m_registerCommand(new CliCommand(this)) {
   setWindowTitle(tr("Export %1").arg(runName));
   m_format = new QComboBox(this);
   m_format->addItem(tr("TorchScript (.pt)"), QStringLiteral("torchscript"));
@@ -46,6 +51,14 @@ ExportDialog::ExportDialog(const QString &workspace, const QString &runRef, cons
   m_int8 = new QCheckBox(tr("int8 weights and activations (calibrated on training data)"), this);
   m_preprocessing = new QCheckBox(tr("Bake the run's preprocessing in (the model takes raw inputs)"), this);
   m_preprocessing->setChecked(true);
+  m_register = new QCheckBox(tr("Register as a version of the model"), this);
+  m_model = new QLineEdit(this);
+  m_model->setPlaceholderText(tr("model name"));
+  m_model->setEnabled(false);
+  auto *registerRow = new QHBoxLayout;
+  registerRow->addWidget(m_register);
+  registerRow->addWidget(m_model, 1);
+  connect(m_register, &QCheckBox::toggled, m_model, &QLineEdit::setEnabled);
   m_file = new QLineEdit(this);
   auto *browse = new QPushButton(tr("Browse..."), this);
   auto *fileRow = new QHBoxLayout;
@@ -59,6 +72,7 @@ ExportDialog::ExportDialog(const QString &workspace, const QString &runRef, cons
   form->addRow(QString(), m_int8);
   form->addRow(QString(), m_preprocessing);
   form->addRow(tr("File:"), fileRow);
+  form->addRow(QString(), registerRow);
 
   m_status = new QLabel(this);
   m_status->setWordWrap(true);
@@ -93,11 +107,29 @@ ExportDialog::ExportDialog(const QString &workspace, const QString &runRef, cons
   connect(m_command, &CliCommand::failedToStart, this, [this](const QString &message) {
     onFinished(127, QString(), message);
   });
+  connect(m_registerCommand, &CliCommand::finished, this, [this](int code, const QString &out, const QString &err) {
+    m_result->appendPlainText(code == 0 ? out.trimmed() : err);
+    if (code == 0) {
+      m_status->setText(tr("Exported to %1 and registered as %2.").arg(m_file->text(), m_model->text()));
+      Q_EMIT registered(m_model->text());
+    } else {
+      m_status->setText(tr("Exported to %1, but not registered: %2").arg(m_file->text(), err));
+      m_status->setStyleSheet(QStringLiteral("color: #b00020;"));
+    }
+  });
   m_file->setText(QDir(m_workspace).filePath(QStringLiteral("exports/") + safeFileName(runName) + ".pt"));
   updateFields();
 }
 
-void ExportDialog::setCliPath(const QString &path) { m_command->setCliPath(path); }
+void ExportDialog::setCliPath(const QString &path) {
+  m_command->setCliPath(path);
+  m_registerCommand->setCliPath(path);
+}
+
+void ExportDialog::setRegisterAs(const QString &model) {
+  m_register->setChecked(!model.isEmpty());
+  m_model->setText(model);
+}
 void ExportDialog::setOutputFile(const QString &path) { m_file->setText(path); }
 QString ExportDialog::outputFile() const { return m_file->text(); }
 QString ExportDialog::resultText() const { return m_result->toPlainText(); }
@@ -146,6 +178,9 @@ void ExportDialog::onFinished(int exitCode, const QString &out, const QString &e
   if (m_succeeded) {
     m_status->setText(tr("Exported to %1; the check passed.").arg(m_file->text()));
     Q_EMIT exported(m_file->text());
+    if (m_register->isChecked() && !m_model->text().trimmed().isEmpty()) {
+      m_registerCommand->run({"models", "register", m_model->text().trimmed(), m_file->text(), "--workspace", m_workspace});
+    }
   } else {
     m_status->setText(tr("The export failed: %1").arg(err.isEmpty() ? out.trimmed() : err));
     m_status->setStyleSheet(QStringLiteral("color: #b00020;"));

@@ -29,6 +29,9 @@ class ExportDialog : public QDialog {
   void setOutputFile(const QString &path);
   void setFormat(const QString &format);  // "torchscript" | "onnx"
   void setInt8(bool on);
+  // After a successful export, also register the file as the next version of this model (empty:
+  // do not register).
+  void setRegisterAs(const QString &model);
   QString outputFile() const;
   // The CLI's arguments for the current choices (without the CLI itself).
   QStringList arguments() const;
@@ -40,6 +43,7 @@ class ExportDialog : public QDialog {
 
  Q_SIGNALS:
   void exported(const QString &file);  // the file is written, checked and recorded
+  void registered(const QString &model);  // ... and registered, when asked
   void exportFailed(const QString &message);
 
  private:
@@ -52,11 +56,13 @@ class ExportDialog : public QDialog {
   QComboBox *m_checkpoint;
   QCheckBox *m_int8;
   QCheckBox *m_preprocessing;
+  QCheckBox *m_register;
+  QLineEdit *m_model;
   QLineEdit *m_file;
   QPushButton *m_export;
   QLabel *m_status;
   QPlainTextEdit *m_result;
-  CliCommand *m_command;
+  CliCommand *m_command, *m_registerCommand;
   bool m_succeeded = false;
 };
 
