@@ -11,6 +11,7 @@
 #include "core/engine/export/export_error.h"
 #include "core/engine/export/int8_quantization.h"
 #include "core/engine/export/onnx_exporter.h"
+#include "core/engine/export/onnx_reference.h"
 #include "core/engine/export/torchscript_exporter.h"
 #include "core/engine/threads.h"
 #include "tracking/store.h"
@@ -20,6 +21,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 namespace tw::worker {
@@ -42,25 +44,28 @@ double accuracy(engine::GraphModule &model, const engine::Split &split) {
   return split.size() ? static_cast<double>(correct) / static_cast<double>(split.size()) : 0.0;
 }
 
-// Reloads the written TorchScript file and runs it on the run's own test examples (raw ones when
-// the standardisation is baked in) beside the trained model; returns the largest difference.
-double compareTorchScript(const std::string &path, const engine::ExportSource &source, bool baked,
-                          const config::RunConfig &config, int64_t &examples) {
+// The run's own first test examples, as the trained model takes them and as the exported file
+// takes them (raw when the standardisation is baked in).
+struct CheckInputs {
+  torch::Tensor model, file;
+};
+
+CheckInputs checkInputs(const engine::ExportSource &source, bool baked, const config::RunConfig &config) {
   const engine::Dataset data =
       engine::loadDataset(config.data, config.train.seed, engine::modelUse(source.analysis));
   const engine::Split &split = data.test.size() > 0 ? data.test : data.val;
-  examples = std::min<int64_t>(kCheckExamples, split.size());
-  const torch::Tensor x = split.inputs.slice(0, 0, examples);
-  torch::NoGradGuard noGrad;
-  const torch::Tensor expected = source.module->forward(x);
-  torch::Tensor fed = x;
+  CheckInputs in;
+  in.model = split.inputs.slice(0, 0, std::min<int64_t>(kCheckExamples, split.size()));
+  in.file = in.model;
   if (baked) {
     const auto [mean, stdev] = engine::standardization(*source.preprocessing);
-    fed = x * stdev + mean;  // the raw values the file standardises itself
+    in.file = in.model * stdev + mean;  // the raw values the file standardises itself
   }
-  torch::jit::Module loaded = torch::jit::load(path);
-  const torch::Tensor got = loaded.forward({fed}).toTensor();
-  return (got.to(torch::kDouble) - expected.to(torch::kDouble)).abs().max().item<double>();
+  return in;
+}
+
+double largestDifference(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a.to(torch::kDouble) - b.to(torch::kDouble)).abs().max().item<double>();
 }
 
 }  // namespace
@@ -104,6 +109,7 @@ int exportRun(int argc, char **argv) {
     // test split with the same arithmetic simulated in LibTorch.
     engine::Int8Plan plan;
     std::string int8Report;
+    std::optional<engine::ExportSource> simulated;
     if (int8) {
       const engine::Dataset data =
           engine::loadDataset(config.data, config.train.seed, engine::modelUse(source.analysis));
@@ -111,10 +117,10 @@ int exportRun(int argc, char **argv) {
                                    data.train.inputs.slice(0, 0, std::min<int64_t>(kCalibrationExamples, data.train.size())));
       options.int8 = &plan;
       const std::string floatBytes = engine::exportOnnx(source, engine::ExportOptions{options.bakePreprocessing, options.opset});
-      engine::ExportSource simulated = engine::loadRunExport(runDir, config.modelYaml, checkpoint);
-      engine::simulateInt8(*simulated.module, simulated.analysis, plan);
+      simulated = engine::loadRunExport(runDir, config.modelYaml, checkpoint);
+      engine::simulateInt8(*simulated->module, simulated->analysis, plan);
       const engine::Split &test = data.test.size() > 0 ? data.test : data.val;
-      const double floatAccuracy = accuracy(*source.module, test), int8Accuracy = accuracy(*simulated.module, test);
+      const double floatAccuracy = accuracy(*source.module, test), int8Accuracy = accuracy(*simulated->module, test);
       char text[320];
       std::snprintf(text, sizeof text,
                     "int8: calibrated on %lld training examples; the float file would be %.1f KiB; test accuracy %.4f "
@@ -124,15 +130,47 @@ int exportRun(int argc, char **argv) {
       int8Report = text;
     }
 
-    // Everything is written in memory first: a refusal leaves no file behind.
+    // Everything is written and checked in memory first: a refusal leaves no file behind.
     const std::string bytes =
         format == "onnx" ? engine::exportOnnx(source, options) : engine::exportTorchScript(source, options);
     const spec::NodeInfo *output = source.analysis.find(source.analysis.output);
+    const CheckInputs in = checkInputs(source, baked, config);
+    torch::NoGradGuard noGrad;
+    // An int8 file is compared with the LibTorch simulation of its arithmetic, a float one with
+    // the trained model.
+    const torch::Tensor expected = (int8 ? simulated->module : source.module)->forward(in.model);
+    std::string checkText;
+    char text[240];
     if (format == "onnx") {
       const engine::OnnxCheck check = engine::checkOnnx(bytes, output->outputShape);
       if (!check.problem.empty()) {
         std::fprintf(stderr, "torchwright: the ONNX model fails its check, nothing written: %s\n",
                      check.problem.c_str());
+        return 1;
+      }
+      const double diff =
+          largestDifference(engine::evaluateOnnx(bytes, {{source.module->inputIds().at(0), in.file}}), expected);
+      std::snprintf(text, sizeof text,
+                    "ONNX checker and shape inference passed (opset %d); largest difference from the %s %.3g on %lld "
+                    "test examples (Torchwright's reference ONNX evaluator)",
+                    options.opset, int8 ? "int8 simulation" : "trained model", diff,
+                    static_cast<long long>(in.model.size(0)));
+      checkText = text;
+      if (!int8 && !(diff <= 1e-4)) {
+        std::fprintf(stderr, "torchwright: the ONNX model differs from the trained model by %.3g (limit 1e-4); "
+                             "nothing written\n", diff);
+        return 1;
+      }
+    } else {
+      std::istringstream reread(bytes);
+      torch::jit::Module loaded = torch::jit::load(reread);
+      const double diff = largestDifference(loaded.forward({in.file}).toTensor(), expected);
+      std::snprintf(text, sizeof text, "reloaded; largest difference from the trained model %.3g on %lld test examples",
+                    diff, static_cast<long long>(in.model.size(0)));
+      checkText = text;
+      if (!(diff <= 1e-5)) {
+        std::fprintf(stderr, "torchwright: the reloaded file differs from the trained model by %.3g (limit 1e-5); "
+                             "nothing written\n", diff);
         return 1;
       }
     }
@@ -144,26 +182,7 @@ int exportRun(int argc, char **argv) {
     std::printf("preprocessing: %s\n", baked                      ? "baked in (the model takes raw inputs)"
                                        : source.preprocessing ? "not baked in (the metadata says what to apply)"
                                                               : "none recorded");
-    std::string checkText;
-    if (format == "onnx") {
-      checkText = "ONNX checker and shape inference passed (opset " + std::to_string(options.opset) + ", output [batch";
-      for (int64_t d : output->outputShape) checkText += ", " + std::to_string(d);
-      checkText += "])";
-      std::printf("check: %s\n", checkText.c_str());
-    } else {
-      int64_t examples = 0;
-      const double diff = compareTorchScript(out, source, baked, config, examples);
-      char text[160];
-      std::snprintf(text, sizeof text, "reloaded; largest difference from the trained model %.3g on %lld test examples",
-                    diff, static_cast<long long>(examples));
-      checkText = text;
-      std::printf("check: %s\n", checkText.c_str());
-      if (!(diff <= 1e-5)) {
-        std::fprintf(stderr, "torchwright: the reloaded file differs from the trained model by %.3g (limit 1e-5)\n",
-                     diff);
-        return 1;
-      }
-    }
+    std::printf("check: %s\n", checkText.c_str());
     config::Sha256 hash;
     hash.update(bytes);
     const std::string digest = hash.hexDigest();

@@ -8,6 +8,7 @@
 #include "core/engine/export/export_error.h"
 #include "core/engine/export/int8_quantization.h"
 #include "core/engine/export/onnx_exporter.h"
+#include "core/engine/export/onnx_reference.h"
 #include "core/engine/export/torchscript_exporter.h"
 #include "core/engine/op_builders.h"
 #include "core/spec/registry.h"
@@ -235,6 +236,14 @@ class TestExport : public QObject {
       const engine::OnnxCheck check = engine::checkOnnx(bytes, source.analysis.find(source.analysis.output)->outputShape);
       QVERIFY2(check.problem.empty(), qPrintable("opset " + QString::number(opset) + ": " +
                                                  QString::fromStdString(check.problem)));
+      // The reference evaluator (what `export` reports with) agrees with LibTorch on the file.
+      torch::NoGradGuard noGrad;
+      const auto inputs = inputsFor(source, row.indexRange, kBatch, row.example);
+      std::map<std::string, torch::Tensor> feeds;
+      for (size_t k = 0; k < inputs.size(); ++k) feeds[source.module->inputIds()[k]] = inputs[k];
+      const torch::Tensor got = engine::evaluateOnnx(bytes, feeds), expected = source.module->forward(inputs);
+      QCOMPARE(got.sizes().vec(), expected.sizes().vec());
+      QVERIFY2(maxDiff(got, expected) <= 1e-4, qPrintable(QString::number(maxDiff(got, expected))));
     }
     // int8 (QDQ on Linear and Conv) passes the same checks at both ends of the opset range.
     if (row.example || engine::quantizedOp(row.op)) {
