@@ -12,6 +12,7 @@
 #include "app/worker/export_run.h"
 #include "app/worker/predict_run.h"
 #include "app/worker/worker_args.h"
+#include "core/config/sha256.h"
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
 #include "core/dist/dist_env.h"
@@ -278,7 +279,10 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
       // What a deployed model must do to its inputs, beside the run's config (export reads it).
       callbacks.onPreprocessing = [&](const std::string &json) {
         tw::engine::writeFileAtomically((fs::path(runDir) / "preprocessing.json").string(), json);
-        store->addArtifact(run.id, "preprocessing.json", "preprocessing");
+        // The record itself goes into the database too, so that it outlives the run's folder.
+        tw::config::Sha256 digest;
+        digest.update(json);
+        store->addArtifact(run.id, "preprocessing.json", "preprocessing", digest.hexDigest(), json);
       };
       callbacks.onEpoch = [&](const tw::engine::EpochReport &r) {
         std::printf("%s\n", epochLine(r).c_str());

@@ -72,7 +72,9 @@ class TestCliData : public QObject {
                              "\"feature_names\": [\"x\", \"y\"]", "\"classes\": 3", "\"class_names\": [\"0\", \"1\", \"2\"]"})
       QVERIFY2(written.contains(part), part);
     bool recorded = false;
-    for (const auto &artifact : store()->artifacts(run->id)) recorded = recorded || artifact.path == "preprocessing.json";
+    // In the database too: the record itself, as the artifact's details.
+    for (const auto &artifact : store()->artifacts(run->id))
+      recorded = recorded || (artifact.path == "preprocessing.json" && QString::fromStdString(artifact.details) == written);
     QVERIFY(recorded);
   }
 
