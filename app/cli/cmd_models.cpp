@@ -6,6 +6,7 @@
 #include "app/cli/json_text.h"
 #include "app/cli/table_printer.h"
 #include "app/cli/usage.h"
+#include "app/common/model_file_state.h"
 
 #include "core/config/sha256.h"
 #include "core/config/workspace.h"
@@ -13,7 +14,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
 namespace tw::cli {
@@ -21,16 +21,6 @@ namespace tw::cli {
 namespace fs = std::filesystem;
 
 namespace {
-
-// The file's SHA-256, or empty when it cannot be read.
-std::string fileDigest(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  config::Sha256 hash;
-  char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) hash.update(buffer, static_cast<size_t>(in.gcount()));
-  return hash.hexDigest();
-}
 
 std::string metricsJson(const tracking::Store &store, int64_t runId) {
   std::vector<std::pair<std::string, std::string>> members;
@@ -40,12 +30,6 @@ std::string metricsJson(const tracking::Store &store, int64_t runId) {
   return json::object(members);
 }
 
-// What the file on disk says now: the registry keeps the digest it was registered with.
-std::string fileState(const tracking::ModelVersionRecord &v) {
-  std::error_code ec;
-  if (!fs::exists(v.path, ec)) return "missing";
-  return fileDigest(v.path) == v.sha256 ? "unchanged" : "modified since registration";
-}
 
 std::string versionJson(const tracking::ModelVersionRecord &v) {
   return json::object({{"model", json::string(v.model)},
@@ -54,7 +38,7 @@ std::string versionJson(const tracking::ModelVersionRecord &v) {
                        {"format", json::string(v.format)},
                        {"path", json::string(v.path)},
                        {"sha256", json::string(v.sha256)},
-                       {"file", json::string(fileState(v))},
+                       {"file", json::string(app::modelFileState(v))},
                        {"run", json::object({{"id", json::string(v.runUuid)},
                                              {"name", json::string(v.runName)},
                                              {"experiment", json::string(v.experiment)}})},
@@ -131,7 +115,7 @@ int show(tracking::Store &store, const std::string &name, const std::string &ver
     return 0;
   }
   std::printf("model       %s, version %d (%s)\n", v->model.c_str(), v->version, v->stage.c_str());
-  std::printf("file        %s (%s, %s)\n", v->path.c_str(), v->format.c_str(), fileState(*v).c_str());
+  std::printf("file        %s (%s, %s)\n", v->path.c_str(), v->format.c_str(), app::modelFileState(*v).c_str());
   std::printf("sha256      %s\n", v->sha256.c_str());
   std::printf("registered  %s\n", formatTimestamp(v->createdMs).c_str());
   std::printf("export      %s\n", v->exportDetails.empty() ? "-" : v->exportDetails.c_str());
@@ -156,7 +140,7 @@ int registerVersion(tracking::Store &store, const std::string &name, const std::
     std::fprintf(stderr, "torchwright: %s: no such file\n", file.c_str());
     return 1;
   }
-  const std::string digest = fileDigest(file);
+  const std::string digest = config::fileSha256Hex(file);
   std::optional<std::pair<int64_t, tracking::Artifact>> exported;
   for (const auto &entry : store.artifactsWithDigest(digest))
     if (entry.second.kind.rfind("export:", 0) == 0) {

@@ -1,5 +1,7 @@
 #include "core/config/sha256.h"
 
+#include <fstream>
+
 #include <algorithm>
 #include <cstring>
 
@@ -80,6 +82,15 @@ std::string sha256Hex(const std::string &text) {
   Sha256 h;
   h.update(text);
   return h.hexDigest();
+}
+
+std::string fileSha256Hex(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  Sha256 hash;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) hash.update(buffer, static_cast<size_t>(in.gcount()));
+  return hash.hexDigest();
 }
 
 }  // namespace tw::config

@@ -25,5 +25,7 @@ class Sha256 {
 };
 
 std::string sha256Hex(const std::string &text);
+// The SHA-256 of a file's bytes, read in blocks; empty when the file cannot be read.
+std::string fileSha256Hex(const std::string &path);
 
 }  // namespace tw::config
