@@ -1487,10 +1487,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
 </context>
 <context>
     <name>tw::ui::RunsPage</name>
@@ -1868,14 +1864,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
 </context>
 <context>
     <name>tw::ui::StudyView</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
     <message>
         <source>Stop</source>
         <translation>Anhalten</translation>

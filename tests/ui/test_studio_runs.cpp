@@ -6,6 +6,7 @@
 #include "ui/charts/metric_chart.h"
 #include "ui/main_window.h"
 #include "ui/runs/run_detail_view.h"
+#include "ui/runs/run_status.h"
 #include "ui/runs/run_info_panel.h"
 #include "ui/launch/run_control.h"
 #include "ui/runs/run_query.h"
@@ -34,6 +35,15 @@ class TestStudioRuns : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  // Durations in the runs table and the trial table: tenths of a second under a minute.
+  void durationsShowTenthsUnderAMinute() {
+    QLocale::setDefault(QLocale::c());
+    QCOMPARE(tw::ui::formatDuration(400), QString("0.4 s"));
+    QCOMPARE(tw::ui::formatDuration(12449), QString("12.4 s"));
+    QCOMPARE(tw::ui::formatDuration(83000), QString("1 min 23 s"));
+    QCOMPARE(tw::ui::formatDuration(2 * 3600 * 1000 + 5 * 60 * 1000), QString("2 h 05 min"));
+  }
+
   void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
 
   // Every test starts from the same three runs and empty settings: none sees what another changed.

@@ -73,8 +73,8 @@ QString formatDuration(int64_t ms) {
     return QCoreApplication::translate("tw::ui::RunStatus", "%1 min %2 s")
         .arg(minutes)
         .arg(secs, 2, 10, QLatin1Char('0'));
-  if (seconds > 0) return QCoreApplication::translate("tw::ui::RunStatus", "%1 s").arg(secs);
-  return QCoreApplication::translate("tw::ui::RunStatus", "%1 ms").arg(ms);
+  // Under a minute, tenths of a second: "0.3 s", "12.4 s" (short runs and trials differ there).
+  return QCoreApplication::translate("tw::ui::RunStatus", "%1 s").arg(QLocale().toString(static_cast<double>(ms) / 1000.0, 'f', 1));
 }
 
 QString formatTimestamp(int64_t ms) {

@@ -1,5 +1,6 @@
 #include "ui/sweeps/study_view.h"
 
+#include "ui/runs/run_status.h"
 #include "ui/sweeps/study_plots.h"
 
 #include <QCoreApplication>
@@ -27,11 +28,6 @@ QTableWidgetItem *numberItem(double value) {
   return item;
 }
 
-QString durationText(int64_t ms) {
-  const int64_t seconds = ms / 1000;
-  if (seconds < 60) return QCoreApplication::translate("tw::ui::StudyView", "%1 s").arg(seconds);
-  return QCoreApplication::translate("tw::ui::StudyView", "%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
-}
 
 }  // namespace
 
@@ -278,7 +274,7 @@ void StudyView::showTrials() {
     auto *value = t.values.size() == 1 ? numberItem(t.values.front()) : new QTableWidgetItem(values.join(QStringLiteral(", ")));
     m_trials->setItem(row, ValueColumn, value);
     const int64_t end = t.endMs > 0 ? t.endMs : (t.state == "RUNNING" ? now : t.startMs);
-    auto *duration = new QTableWidgetItem(t.startMs > 0 ? durationText(end - t.startMs) : QString());
+    auto *duration = new QTableWidgetItem(t.startMs > 0 ? formatDuration(end - t.startMs) : QString());
     m_trials->setItem(row, DurationColumn, duration);
     auto *prunedAt = new QTableWidgetItem;
     if (t.state == "PRUNED" && !t.intermediate.empty())
