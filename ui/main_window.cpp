@@ -82,6 +82,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   connect(m_session, &WorkspaceSession::opened, m_launchPage, &LaunchPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_sweepsPage, &SweepsPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_modelsPage, &ModelsPage::setWorkspace);
+  connect(m_session, &WorkspaceSession::opened, m_designPage, &DesignPage::setWorkspace);
   m_pages->setCurrentWidget(m_runsPage);  // a first start shows the example training
   setCentralWidget(m_pages);
   createMenus();

@@ -19,6 +19,7 @@
 
 #include <QAbstractSpinBox>
 #include <QApplication>
+#include <QFileInfo>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QSpinBox>
@@ -52,6 +53,18 @@ class TestDesignPage : public QObject {
   QTemporaryDir m_dir;
 
  private Q_SLOTS:
+  // Open and Save As start in the workspace's models folder until a model has a file of its own.
+  void fileDialogsStartInTheWorkspace() {
+    QTemporaryDir dir;
+    DesignPage page;
+    page.setWorkspace(dir.path());
+    QCOMPARE(page.dialogFolder(), dir.path() + "/models");
+    QVERIFY(QFileInfo(dir.path() + "/models").isDir());
+    QString error;
+    QVERIFY2(page.saveFile(dir.path() + "/elsewhere.model.yaml", &error), qPrintable(error));
+    QCOMPARE(page.dialogFolder(), dir.path());
+  }
+
   void initTestCase() { tw::test::isolateSettings(m_dir.path()); }
 
   void buildACnnOnTheCanvas() {

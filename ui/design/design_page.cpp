@@ -12,9 +12,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QFileDialog>
-#include <QInputDialog>
 #include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
 #include <QGraphicsItem>
 #include <QLabel>
 #include <QLineEdit>
@@ -248,8 +249,18 @@ bool DesignPage::saveFile(const QString &path, QString *error) {
   return ok;
 }
 
+void DesignPage::setWorkspace(const QString &dir) { m_workspace = dir; }
+
+QString DesignPage::dialogFolder() const {
+  if (!m_document->filePath().isEmpty()) return QFileInfo(m_document->filePath()).absolutePath();
+  if (m_workspace.isEmpty()) return QDir::homePath();
+  const QString models = QDir(m_workspace).filePath(QStringLiteral("models"));
+  QDir().mkpath(models);  // a folder, made once, so the dialog can open in it
+  return models;
+}
+
 void DesignPage::openDialog() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), QString(),
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), dialogFolder(),
                                                     tr("Model files (*.yaml *.yml);;All files (*)"));
   if (path.isEmpty()) return;
   QString error;
@@ -266,7 +277,12 @@ void DesignPage::save() {
 }
 
 void DesignPage::saveAs() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save Model"), m_document->filePath(),
+  const QString start = m_document->filePath().isEmpty()
+                            ? QDir(dialogFolder()).filePath(m_document->spec().name.empty()
+                                                                 ? QStringLiteral("model.model.yaml")
+                                                                 : QString::fromStdString(m_document->spec().name) + ".model.yaml")
+                            : m_document->filePath();
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save Model"), start,
                                                     tr("Model files (*.model.yaml *.yaml)"));
   if (path.isEmpty()) return;
   QString error;

@@ -46,6 +46,10 @@ class DesignPage : public QWidget {
 
   bool openFile(const QString &path, QString *error);
   bool saveFile(const QString &path, QString *error);
+  // Open and Save As start in the open model's folder, else the workspace's models folder
+  // (<workspace>/models), never the process's current folder.
+  void setWorkspace(const QString &dir);
+  QString dialogFolder() const;
   void copySelection();
   void paste();
 
@@ -73,6 +77,7 @@ class DesignPage : public QWidget {
   QSplitter *m_splitter;
   BlockLibrary *m_blocks;
   QString m_currentNode;
+  QString m_workspace;
   int m_pasteCount = 0;
 };
 
