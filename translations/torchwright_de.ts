@@ -427,6 +427,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <source>Save the selected nodes as a reusable block and frame them as one (Ctrl+G)</source>
         <translation>Die ausgewählten Knoten als wiederverwendbaren Block speichern und als Einheit einrahmen (Strg+G)</translation>
     </message>
+    <message>
+        <source>Select All</source>
+        <translation>Alles auswählen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::EvaluationLoader</name>

@@ -53,6 +53,19 @@ class TestDesignPage : public QObject {
   QTemporaryDir m_dir;
 
  private Q_SLOTS:
+  void ctrlASelectsEveryNode() {
+    DesignPage page;
+    QString error;
+    QVERIFY2(page.openFile(QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_cnn.model.yaml"), &error),
+             qPrintable(error));
+    page.show();
+    page.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&page));
+    page.view()->setFocus();
+    QTest::keyClick(page.view(), Qt::Key_A, Qt::ControlModifier);
+    QCOMPARE(page.scene()->selectedNodeIds().size(), static_cast<qsizetype>(page.document()->spec().nodes.size()));
+  }
+
   // Open and Save As start in the workspace's models folder until a model has a file of its own.
   void fileDialogsStartInTheWorkspace() {
     QTemporaryDir dir;

@@ -195,6 +195,12 @@ void DesignPage::createActions() {
   add(tr("Delete"), QKeySequence::Delete, [this] { m_scene->deleteSelection(); });
   add(tr("Copy"), QKeySequence::Copy, [this] { copySelection(); });
   add(tr("Paste"), QKeySequence::Paste, [this] { paste(); });
+  // On the canvas only: in the YAML view and the property form Ctrl+A still selects text.
+  auto *selectAllAction = new QAction(tr("Select All"), m_view);
+  selectAllAction->setShortcut(QKeySequence::SelectAll);
+  selectAllAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(selectAllAction, &QAction::triggered, this, &DesignPage::selectAll);
+  m_view->addAction(selectAllAction);
   add(tr("Group into Block…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { askGroupSelection(); })
       ->setToolTip(tr("Save the selected nodes as a reusable block and frame them as one (Ctrl+G)"));
   m_toolBar->addSeparator();
@@ -287,6 +293,11 @@ void DesignPage::saveAs() {
   if (path.isEmpty()) return;
   QString error;
   if (!saveFile(path, &error)) QMessageBox::warning(this, tr("Save Model"), error);
+}
+
+void DesignPage::selectAll() {
+  for (QGraphicsItem *item : m_scene->items())
+    if (item->flags() & QGraphicsItem::ItemIsSelectable) item->setSelected(true);
 }
 
 void DesignPage::copySelection() {

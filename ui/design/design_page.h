@@ -52,6 +52,8 @@ class DesignPage : public QWidget {
   QString dialogFolder() const;
   void copySelection();
   void paste();
+  // Ctrl+A on the canvas: every node and edge.
+  void selectAll();
 
   QByteArray saveState() const;
   bool restoreState(const QByteArray &state);
