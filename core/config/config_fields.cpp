@@ -252,4 +252,8 @@ std::string rangeText(const ConfigField &field) {
   return {};
 }
 
+bool isIdentityKey(const std::string &key) {
+  return key == "tracking.experiment" || key == "tracking.run_name" || key == "model.file" || key == "data.path";
+}
+
 }  // namespace tw::config

@@ -32,6 +32,11 @@ struct ConfigField {
 };
 
 const std::vector<ConfigField> &configFields();
+
+// Parameters that name a run or say where its files are (its experiment, its name, the model
+// file's path, the data's path) rather than how it was trained: Compare never counts them as
+// differing (the data itself is compared by its fingerprint, the model by its hash).
+bool isIdentityKey(const std::string &key);
 const ConfigField *findConfigField(const std::string &key);
 
 // "int", "float", "bool", "string", "int or auto", "list of int", "list of string".

@@ -126,8 +126,11 @@ class TestStudioCompare : public QObject {
     tw::test::Workspace ws;
     auto a = ws.createRun("lr-small");
     auto b = ws.createRun("lr-large");
-    ws.setParams(a.id, {{"train.lr", "0.001"}, {"train.epochs", "5"}, {"data.batch_size", "128"}});
-    ws.setParams(b.id, {{"train.lr", "0.01"}, {"train.epochs", "5"}, {"data.batch_size", "128"}});
+    // Names, experiments and paths differ too, but they say which run it is, not how it trained.
+    ws.setParams(a.id, {{"train.lr", "0.001"}, {"train.epochs", "5"}, {"data.batch_size", "128"},
+                        {"tracking.run_name", "lr-small"}, {"tracking.experiment", "one"}, {"data.path", "/a"}});
+    ws.setParams(b.id, {{"train.lr", "0.01"}, {"train.epochs", "5"}, {"data.batch_size", "128"},
+                        {"tracking.run_name", "lr-large"}, {"tracking.experiment", "two"}, {"data.path", "/b"}});
     ws.store->writeMetrics(a.id, tw::test::trainLossRows(1, 80));
     ws.store->writeMetrics(b.id, tw::test::trainLossRows(1, 120));
 
@@ -152,7 +155,7 @@ class TestStudioCompare : public QObject {
     QCOMPARE(compare->differingKeys(), QStringList{"train.lr"});
     QTableWidget *table = compare->configTable();
     QCOMPARE(table->columnCount(), 3);  // the parameter, then one column per run
-    QCOMPARE(table->rowCount(), 3);
+    QCOMPARE(table->rowCount(), 6);
     int visible = 0;
     for (int row = 0; row < table->rowCount(); ++row) visible += table->isRowHidden(row) ? 0 : 1;
     QCOMPARE(visible, 1);

@@ -1,5 +1,7 @@
 #include "ui/compare/param_columns.h"
 
+#include "core/config/config_fields.h"
+
 #include <QString>
 
 #include <algorithm>
@@ -61,7 +63,7 @@ std::vector<ParamColumn> paramColumns(const std::vector<const std::map<std::stri
       column.categories.push_back(value);
     }
     if (anyMissing) column.categories.push_back(kMissingParam);
-    column.differs = column.categories.size() > 1;
+    column.differs = column.categories.size() > 1 && !config::isIdentityKey(key);
     for (size_t run = 0; run < runs.size(); ++run)
       column.categoryOf.push_back(runs[run]->count(key) ? index.at(column.values[run])
                                                         : static_cast<int>(column.categories.size()) - 1);
