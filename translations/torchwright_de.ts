@@ -83,6 +83,60 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::ArtifactsPanel</name>
+    <message>
+        <source>Open Folder</source>
+        <translation>Ordner öffnen</translation>
+    </message>
+    <message>
+        <source>Copy Path</source>
+        <translation>Pfad kopieren</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <source>Open the folder of the selected file (else the run&apos;s folder) in the file manager</source>
+        <translation>Den Ordner der gewählten Datei (sonst den Ordner des Laufs) im Dateimanager öffnen</translation>
+    </message>
+    <message>
+        <source>Copy the selected file&apos;s full path</source>
+        <translation>Den vollständigen Pfad der gewählten Datei kopieren</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>fehlt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n artifact(s)</source>
+        <translation>
+            <numerusform>%n Artefakt</numerusform>
+            <numerusform>%n Artefakte</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read the artifacts: %1</source>
+        <translation>Die Artefakte können nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::BandChart</name>
     <message>
         <source>Step</source>
@@ -1401,6 +1455,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Global L2 norm</source>
         <translation>Globale L2-Norm</translation>
+    </message>
+    <message>
+        <source>Artifacts</source>
+        <translation>Artefakte</translation>
     </message>
 </context>
 <context>

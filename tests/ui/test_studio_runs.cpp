@@ -5,6 +5,7 @@
 
 #include "ui/charts/metric_chart.h"
 #include "ui/main_window.h"
+#include "ui/runs/artifacts_panel.h"
 #include "ui/runs/run_detail_view.h"
 #include "ui/runs/run_status.h"
 #include "ui/runs/run_info_panel.h"
@@ -15,17 +16,20 @@
 #include "ui/workspace/workspace_session.h"
 
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QSignalSpy>
 #include <QDoubleSpinBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLineEdit>
 #include <QHeaderView>
 #include <QPixmap>
 #include <QPushButton>
 #include <QTableView>
+#include <QTableWidget>
 #include <QtTest>
 
 using tw::tracking::RunStatus;
@@ -35,6 +39,39 @@ class TestStudioRuns : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  // The Artifacts tab lists what the run recorded, with sizes (or "missing") and digests, and
+  // copies a file's full path.
+  void artifactsTabListsFilesAndCopiesPaths() {
+    tw::test::Workspace ws;
+    auto run = ws.createRun("exported");
+    const QString file = ws.tmp.path() + "/model.onnx";
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray(2048, 'x'));
+    out.close();
+    ws.store->addArtifact(run.id, file.toStdString(), "export:onnx", "0123456789abcdef");
+    ws.store->addArtifact(run.id, "checkpoints/best.pt", "checkpoint");
+
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    QTRY_COMPARE(window.runsPage()->model()->rowCount(), 1);
+    window.runsPage()->selectRun(run.id);
+    auto *panel = window.runsPage()->detail()->artifactsPanel();
+    window.runsPage()->detail()->tabs()->setCurrentWidget(panel);
+    QTRY_COMPARE(panel->table()->rowCount(), 2);
+    int exported = -1, missing = -1;
+    for (int row = 0; row < 2; ++row)
+      (panel->table()->item(row, tw::ui::ArtifactsPanel::KindColumn)->text() == "export:onnx" ? exported : missing) = row;
+    QVERIFY(exported >= 0 && missing >= 0);
+    QCOMPARE(panel->table()->item(missing, tw::ui::ArtifactsPanel::SizeColumn)->text(), QString("missing"));
+    QCOMPARE(panel->table()->item(exported, tw::ui::ArtifactsPanel::ShaColumn)->text(), QString("0123456789ab"));
+    panel->table()->selectRow(exported);
+    QVERIFY(panel->copyPathButton()->isEnabled());
+    QTest::mouseClick(panel->copyPathButton(), Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), file);
+  }
+
   // Durations in the runs table and the trial table: tenths of a second under a minute.
   void durationsShowTenthsUnderAMinute() {
     QLocale::setDefault(QLocale::c());

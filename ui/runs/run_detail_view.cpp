@@ -2,6 +2,7 @@
 
 #include "core/config/metric_keys.h"
 #include "ui/charts/metric_chart.h"
+#include "ui/runs/artifacts_panel.h"
 #include "ui/runs/evaluation_panel.h"
 #include "ui/runs/run_info_panel.h"
 #include "ui/runs/system_panel.h"
@@ -52,6 +53,13 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   m_system = new SystemPanel(m_tabs);
   m_system->setObjectName(QStringLiteral("systemPanel"));
   m_tabs->addTab(m_system, tr("System"));
+  m_artifacts = new ArtifactsPanel(m_tabs);
+  m_artifacts->setObjectName(QStringLiteral("artifactsPanel"));
+  m_tabs->addTab(m_artifacts, tr("Artifacts"));
+  // Files appear after a run ends too (an export): the tab reads them again whenever it is opened.
+  connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+    if (m_tabs->widget(index) == m_artifacts && m_runId != 0) m_artifacts->showRun(m_runId, m_artifacts->runDir());
+  });
   m_stack->addWidget(m_tabs);
 
   // Smoothing and the log scale serve both pages of curves, so they sit in the tab bar's corner
@@ -162,6 +170,7 @@ QStringList RunDetailView::chartedKeys() {
 void RunDetailView::setDatabasePath(const QString &path) {
   m_system->setDatabasePath(path);
   m_evaluation->setDatabasePath(path);
+  m_artifacts->setDatabasePath(path);
 }
 
 void RunDetailView::showRun(const RunSnapshot &snapshot, quint64 watchToken) {
@@ -171,6 +180,8 @@ void RunDetailView::showRun(const RunSnapshot &snapshot, quint64 watchToken) {
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
   m_evaluation->showRun(snapshot);
+  m_artifacts->showRun(snapshot.run.id, QString::fromStdString(snapshot.run.runDir));
+  m_shownStatus = static_cast<int>(snapshot.run.status);
   m_stack->setCurrentIndex(1);
 }
 
@@ -181,6 +192,7 @@ void RunDetailView::clearRun() {
   m_info->clear();
   m_system->clearRun();
   m_evaluation->clearRun();
+  m_artifacts->clear();
   m_stack->setCurrentIndex(0);
 }
 
@@ -189,6 +201,11 @@ void RunDetailView::updateRun(const RunSnapshot &snapshot) {
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
   m_evaluation->updateRun(snapshot);
+  // A live run's snapshot changes with every poll; its files change when it ends.
+  if (static_cast<int>(snapshot.run.status) != m_shownStatus) {
+    m_shownStatus = static_cast<int>(snapshot.run.status);
+    m_artifacts->showRun(snapshot.run.id, QString::fromStdString(snapshot.run.runDir));
+  }
 }
 
 void RunDetailView::appendMetrics(const MetricsUpdate &update) {

@@ -18,6 +18,7 @@ class QTabWidget;
 
 namespace tw::ui {
 
+class ArtifactsPanel;
 class EvaluationPanel;
 class MetricChart;
 class RunInfoPanel;
@@ -52,6 +53,7 @@ class RunDetailView : public QWidget {
   EvaluationPanel *evaluationPanel() const { return m_evaluation; }
   QTabWidget *tabs() const { return m_tabs; }
   SystemPanel *systemPanel() const { return m_system; }
+  ArtifactsPanel *artifactsPanel() const { return m_artifacts; }
   RunInfoPanel *infoPanel() const { return m_info; }
 
  private:
@@ -71,6 +73,8 @@ class RunDetailView : public QWidget {
   EvaluationPanel *m_evaluation = nullptr;
   QSlider *m_smoothing = nullptr;
   SystemPanel *m_system = nullptr;
+  ArtifactsPanel *m_artifacts = nullptr;
+  int m_shownStatus = -1;  // the run's status when the artifacts were last read
   QCheckBox *m_logScale = nullptr;
   int64_t m_runId = 0;
   quint64 m_watchToken = 0;

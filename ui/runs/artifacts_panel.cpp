@@ -1,0 +1,148 @@
+#include "ui/runs/artifacts_panel.h"
+
+#include "tracking/store.h"
+
+#include <QClipboard>
+#include <QDesktopServices>
+#include <QDir>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QUrl>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace tw::ui {
+
+namespace {
+
+ArtifactList readArtifacts(quint64 generation, const QString &dbPath, int64_t runId, const QString &runDir) {
+  ArtifactList list;
+  list.generation = generation;
+  try {
+    auto store = tracking::Store::open(dbPath.toStdString());
+    for (const auto &a : store->artifacts(runId)) {
+      ArtifactRow row;
+      row.recorded = QString::fromStdString(a.path);
+      row.path = QDir::isAbsolutePath(row.recorded) ? row.recorded : QDir(runDir).filePath(row.recorded);
+      row.kind = QString::fromStdString(a.kind);
+      row.sha256 = QString::fromStdString(a.sha256);
+      row.createdMs = a.createdMs;
+      const QFileInfo info(row.path);  // a stat per file: here, on the pool's thread
+      row.bytes = info.exists() ? info.size() : -1;
+      list.rows.push_back(std::move(row));
+    }
+  } catch (const std::exception &e) {
+    list.error = QString::fromStdString(e.what());
+  }
+  return list;
+}
+
+QTableWidgetItem *cell(const QString &text) {
+  auto *item = new QTableWidgetItem(text);
+  item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+  return item;
+}
+
+}  // namespace
+
+ArtifactsPanel::ArtifactsPanel(QWidget *parent)
+    : QWidget(parent),
+      m_watcher(new QFutureWatcher<ArtifactList>(this)),
+      m_table(new QTableWidget(0, ColumnCount, this)),
+      m_openFolder(new QPushButton(tr("Open Folder"), this)),
+      m_copyPath(new QPushButton(tr("Copy Path"), this)),
+      m_refresh(new QPushButton(tr("Refresh"), this)),
+      m_status(new QLabel(this)) {
+  m_table->setHorizontalHeaderLabels({tr("File"), tr("Kind"), tr("Size"), tr("SHA-256")});
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_table->verticalHeader()->setVisible(false);
+  m_table->horizontalHeader()->setSectionResizeMode(PathColumn, QHeaderView::Stretch);
+  m_openFolder->setToolTip(tr("Open the folder of the selected file (else the run's folder) in the file manager"));
+  m_copyPath->setToolTip(tr("Copy the selected file's full path"));
+  auto *buttons = new QHBoxLayout;
+  buttons->addWidget(m_openFolder);
+  buttons->addWidget(m_copyPath);
+  buttons->addStretch(1);
+  buttons->addWidget(m_status);
+  buttons->addWidget(m_refresh);
+  auto *layout = new QVBoxLayout(this);
+  layout->addWidget(m_table, 1);
+  layout->addLayout(buttons);
+
+  connect(m_watcher, &QFutureWatcher<ArtifactList>::finished, this, &ArtifactsPanel::onRead);
+  connect(m_refresh, &QPushButton::clicked, this, [this] { showRun(m_runId, m_runDir); });
+  connect(m_table, &QTableWidget::itemSelectionChanged, this,
+          [this] { m_copyPath->setEnabled(!selectedPath().isEmpty()); });
+  connect(m_copyPath, &QPushButton::clicked, this, [this] {
+    if (const QString path = selectedPath(); !path.isEmpty()) QGuiApplication::clipboard()->setText(path);
+  });
+  connect(m_openFolder, &QPushButton::clicked, this, [this] {
+    const QString path = selectedPath();
+    const QString folder = path.isEmpty() ? m_runDir : QFileInfo(path).absolutePath();
+    if (!folder.isEmpty()) QDesktopServices::openUrl(QUrl::fromLocalFile(folder));
+  });
+  clear();
+}
+
+ArtifactsPanel::~ArtifactsPanel() { m_watcher->waitForFinished(); }
+
+void ArtifactsPanel::clear() {
+  ++m_generation;
+  m_runId = 0;
+  m_runDir.clear();
+  m_rows.clear();
+  m_table->setRowCount(0);
+  m_openFolder->setEnabled(false);
+  m_copyPath->setEnabled(false);
+  m_status->clear();
+}
+
+void ArtifactsPanel::showRun(int64_t runId, const QString &runDir) {
+  if (m_dbPath.isEmpty() || runId == 0) return;
+  if (runId != m_runId) {
+    clear();
+    m_runId = runId;
+    m_runDir = runDir;
+  }
+  m_openFolder->setEnabled(!m_runDir.isEmpty());
+  m_watcher->setFuture(QtConcurrent::run(readArtifacts, ++m_generation, m_dbPath, runId, runDir));
+}
+
+void ArtifactsPanel::onRead() {
+  const ArtifactList list = m_watcher->result();
+  if (list.generation != m_generation) return;  // another run was shown since
+  m_rows = list.rows;
+  const QString selected = selectedPath();
+  m_table->setRowCount(static_cast<int>(m_rows.size()));
+  const QLocale locale;
+  for (int row = 0; row < m_table->rowCount(); ++row) {
+    const ArtifactRow &a = m_rows[static_cast<size_t>(row)];
+    m_table->setItem(row, PathColumn, cell(a.recorded));
+    m_table->item(row, PathColumn)->setToolTip(a.path);
+    m_table->setItem(row, KindColumn, cell(a.kind));
+    m_table->setItem(row, SizeColumn, cell(a.bytes < 0 ? tr("missing") : locale.formattedDataSize(a.bytes)));
+    m_table->setItem(row, ShaColumn, cell(a.sha256.left(12)));
+    m_table->item(row, ShaColumn)->setToolTip(a.sha256);
+    if (a.path == selected) m_table->selectRow(row);
+  }
+  m_status->setText(list.error.isEmpty() ? tr("%n artifact(s)", nullptr, static_cast<int>(m_rows.size()))
+                                         : tr("Cannot read the artifacts: %1").arg(list.error));
+  m_copyPath->setEnabled(!selectedPath().isEmpty());
+  Q_EMIT loaded();
+}
+
+QString ArtifactsPanel::selectedPath() const {
+  const auto rows = m_table->selectionModel()->selectedRows();
+  if (rows.isEmpty()) return {};
+  const int row = rows.front().row();
+  return row < static_cast<int>(m_rows.size()) ? m_rows[static_cast<size_t>(row)].path : QString();
+}
+
+}  // namespace tw::ui
