@@ -1002,6 +1002,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>&amp;Models</source>
         <translation>&amp;Modelle</translation>
     </message>
+    <message>
+        <source>Cannot clone the run: %1</source>
+        <translation>Der Lauf kann nicht übernommen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -1671,6 +1675,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Export...</source>
         <translation>Exportieren …</translation>
+    </message>
+    <message>
+        <source>Clone into Launch</source>
+        <translation>In „Starten“ übernehmen</translation>
     </message>
 </context>
 <context>

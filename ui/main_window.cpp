@@ -73,6 +73,17 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
             if (!skipped.isEmpty())
               statusBar()->showMessage(tr("Not applied to the Launch page: %1").arg(skipped.join(QStringLiteral(", "))), 10000);
           });
+  connect(m_runsPage, &RunsPage::cloneRequested, this, [this](const QString &configYaml) {
+    QString error;
+    const QStringList skipped = m_launchPage->applyRunConfig(configYaml, &error);
+    if (!error.isEmpty()) {
+      statusBar()->showMessage(tr("Cannot clone the run: %1").arg(error), 10000);
+      return;
+    }
+    m_pages->setCurrentWidget(m_launchPage);
+    if (!skipped.isEmpty())
+      statusBar()->showMessage(tr("Not applied to the Launch page: %1").arg(skipped.join(QStringLiteral(", "))), 10000);
+  });
   connect(m_runsPage, &RunsPage::compareRequested, this, [this](const std::vector<int64_t> &ids) {
     m_comparePage->compareRuns(m_session->databasePath(), ids);
     m_pages->setCurrentWidget(m_comparePage);

@@ -3,7 +3,11 @@
 
 #include "studio_fixture.h"
 
+#include "core/config/run_config.h"
 #include "ui/charts/metric_chart.h"
+#include "ui/design/design_page.h"
+#include "ui/design/model_document.h"
+#include "ui/launch/launch_page.h"
 #include "ui/main_window.h"
 #include "ui/runs/artifacts_panel.h"
 #include "ui/runs/run_detail_view.h"
@@ -70,6 +74,34 @@ class TestStudioRuns : public QObject {
     QVERIFY(panel->copyPathButton()->isEnabled());
     QTest::mouseClick(panel->copyPathButton(), Qt::LeftButton);
     QCOMPARE(QGuiApplication::clipboard()->text(), file);
+  }
+
+  // "Clone into Launch": the run's model into the design, its settings onto the form.
+  void cloneIntoLaunchTakesTheRunsConfiguration() {
+    tw::config::RunConfig config;
+    config.modelYaml = "name: cloned\nnodes:\n  - {id: image, op: Input, shape: [1, 28, 28]}\n"
+                       "  - {id: flat, op: Flatten}\n  - {id: wide, op: Linear, out_features: 77}\n";
+    config.train.optimizer = "sgd";
+    config.train.lr = 0.0123;
+    config.train.epochs = 7;
+    config.tracking.runName = "original";
+    tw::test::Workspace ws;
+    tw::tracking::NewRun run;
+    run.name = "original";
+    run.configYaml = tw::config::toYaml(config);
+    ws.store->createRun(run);
+
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    Q_EMIT window.runsPage()->cloneRequested(QString::fromStdString(run.configYaml));
+    tw::ui::LaunchPage *launch = window.launchPage();
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget *>(launch));
+    QCOMPARE(launch->optimizer()->currentText(), QString("sgd"));
+    QCOMPARE(launch->epochs()->value(), 7);
+    QVERIFY(std::abs(launch->learningRate()->value() - 0.0123) < 1e-9);
+    QVERIFY(window.designPage()->document()->spec().find("wide") != nullptr);
+    QVERIFY2(launch->runYaml().contains("out_features: 77"), qPrintable(launch->runYaml()));
   }
 
   // Durations in the runs table and the trial table: tenths of a second under a minute.

@@ -66,6 +66,10 @@ class LaunchPage : public QWidget {
   // and written into runYaml() until the next call. Returns the settings that did not apply.
   QStringList applySettings(const std::map<std::string, std::string> &settings);
   const std::map<std::string, std::string> &extraSettings() const { return m_extraSettings; }
+  // "Clone into Launch": a recorded run's resolved configuration onto the form, its model into
+  // the open design (one undo step). The run's name is left for a new one. Returns the settings
+  // that did not apply; *error when the configuration does not load.
+  QStringList applyRunConfig(const QString &configYaml, QString *error);
   // What Preview Data reads: the form's data settings.
   DataPreviewRequest previewRequest() const;
 

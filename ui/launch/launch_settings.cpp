@@ -1,6 +1,7 @@
 #include "ui/launch/launch_settings.h"
 
 #include "core/config/config_fields.h"
+#include "core/config/run_config.h"
 #include "core/spec/registry.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/config_widgets.h"
@@ -114,6 +115,26 @@ QStringList LaunchPage::applySettings(const std::map<std::string, std::string> &
     else notApplied << qkey;
   }
   return notApplied;
+}
+
+QStringList LaunchPage::applyRunConfig(const QString &configYaml, QString *error) {
+  config::RunConfig config;
+  try {
+    config = config::parseRunConfig(configYaml.toStdString(), "config.yaml");
+  } catch (const std::exception &e) {
+    *error = QString::fromStdString(e.what());
+    return {};
+  }
+  const QString problem = m_model->setYaml(QString::fromStdString(config.modelYaml));
+  if (!problem.isEmpty()) {
+    *error = problem;
+    return {};
+  }
+  std::map<std::string, std::string> settings = config::flattenConfig(config);
+  // The model came whole; a clone gets a name of its own.
+  for (auto it = settings.begin(); it != settings.end();)
+    it = it->first.rfind("model.", 0) == 0 || it->first == "tracking.run_name" ? settings.erase(it) : std::next(it);
+  return applySettings(settings);
 }
 
 }  // namespace tw::ui

@@ -73,6 +73,8 @@ class RunsPage : public QWidget {
  Q_SIGNALS:
   void runCountChanged(int count);
   void compareRequested(const std::vector<int64_t> &runIds);
+  // "Clone into Launch": the run's resolved configuration (its config.yaml text).
+  void cloneRequested(const QString &configYaml);
 
  private:
   void onWorkspaceOpened();

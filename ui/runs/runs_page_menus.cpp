@@ -122,6 +122,11 @@ void RunsPage::showRunMenu(const QPoint &position) {
   note->setEnabled(selectedRunId() != 0);
   QAction *exportRun = menu.addAction(tr("Export..."), this, [this] { openExportDialog(selectedRunId()); });
   exportRun->setEnabled(ids.size() == 1);
+  QAction *clone = menu.addAction(tr("Clone into Launch"), this, [this] {
+    if (auto snapshot = m_model->snapshot(selectedRunId()))
+      Q_EMIT cloneRequested(QString::fromStdString(snapshot->run.configYaml));
+  });
+  clone->setEnabled(ids.size() == 1);
   menu.addSeparator();
   if (anyActive) menu.addAction(tr("Archive"), this, [this] { setSelectionArchived(true); });
   if (anyArchived) menu.addAction(tr("Unarchive"), this, [this] { setSelectionArchived(false); });
