@@ -88,8 +88,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     m_comparePage->compareRuns(m_session->databasePath(), ids);
     m_pages->setCurrentWidget(m_comparePage);
   });
-  // A launched run is watched where runs are: the Runs page.
-  connect(m_launchPage, &LaunchPage::runLaunched, this, [this] { m_pages->setCurrentWidget(m_runsPage); });
+  // A launched run is watched where runs are: the Runs page, with the new run selected.
+  connect(m_launchPage, &LaunchPage::runLaunched, this, [this](const QString &uuid) {
+    m_pages->setCurrentWidget(m_runsPage);
+    m_runsPage->selectRunWhenListed(uuid);
+  });
   connect(m_session, &WorkspaceSession::opened, m_launchPage, &LaunchPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_sweepsPage, &SweepsPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_modelsPage, &ModelsPage::setWorkspace);

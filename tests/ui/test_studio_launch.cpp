@@ -77,7 +77,8 @@ class TestStudioLaunch : public QObject {
     auto run = ws.store->findRun("from-studio");
     QVERIFY(run.has_value());
     QTRY_VERIFY_WITH_TIMEOUT(window.runsPage()->model()->rowOfRun(run->id) >= 0, 20000);
-    window.runsPage()->selectRun(run->id);
+    // Launch leaves the new run selected on the Runs page, so its curves show as it trains.
+    QTRY_COMPARE_WITH_TIMEOUT(window.runsPage()->selectedRunId(), run->id, 20000);
     auto *loss = window.findChild<tw::ui::MetricChart *>(QStringLiteral("lossChart"));
     QTRY_VERIFY_WITH_TIMEOUT(loss->rawPointCount("train/loss") > 0, 60000);
     const int first = loss->rawPointCount("train/loss");

@@ -238,8 +238,13 @@ void RunsPage::onWorkspaceOpened() {
 void RunsPage::onRunsUpdated(const RunsUpdate &update) {
   const int before = m_model->rowCount();
   m_model->mergeRuns(update);
-  for (const auto &snapshot : update.runs)
+  for (const auto &snapshot : update.runs) {
     if (snapshot.run.id == m_detail->runId()) m_detail->updateRun(snapshot);
+    if (!m_pendingUuid.isEmpty() && QString::fromStdString(snapshot.run.uuid) == m_pendingUuid) {
+      m_pendingUuid.clear();
+      selectRun(snapshot.run.id);
+    }
+  }
   updateActions();
   if (m_model->rowCount() != before) Q_EMIT runCountChanged(m_model->rowCount());
 }
@@ -300,6 +305,17 @@ int64_t RunsPage::selectedRunId() const {
   const QModelIndex current = m_table->selectionModel()->currentIndex();
   if (!current.isValid()) return 0;
   return current.data(RunsTableModel::RunIdRole).toLongLong();
+}
+
+void RunsPage::selectRunWhenListed(const QString &uuid) {
+  for (int row = 0; row < m_model->rowCount(); ++row) {
+    const int64_t id = m_model->index(row, 0).data(RunsTableModel::RunIdRole).toLongLong();
+    if (auto snapshot = m_model->snapshot(id); snapshot && QString::fromStdString(snapshot->run.uuid) == uuid) {
+      selectRun(id);
+      return;
+    }
+  }
+  m_pendingUuid = uuid;
 }
 
 void RunsPage::selectRun(int64_t runId) {

@@ -44,6 +44,8 @@ class RunsPage : public QWidget {
   // Deletes the selected runs that are not running, with their folders; asks first when confirm.
   void deleteSelectedRuns(bool confirm);
   void selectRun(int64_t runId);
+  // Selects the run with this uuid as soon as the poller lists it (a run just launched).
+  void selectRunWhenListed(const QString &uuid);
   // Labels, notes and the archive mark of the selected runs; stored off the UI thread.
   void addLabelToSelection(const QString &label);
   void removeLabelFromSelection(const QString &label);
@@ -105,6 +107,7 @@ class RunsPage : public QWidget {
   QPushButton *m_delete = nullptr;
   QSplitter *m_splitter = nullptr;
   QString m_cliPath;
+  QString m_pendingUuid;  // selectRunWhenListed's run, until it is listed
 };
 
 }  // namespace tw::ui
