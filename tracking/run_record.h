@@ -15,6 +15,7 @@ bool parseRunStatus(const std::string &name, RunStatus *status);
 struct NewRun {
   std::string experiment = "default";
   std::string name;             // human label; generated when empty
+  bool uniqueName = false;      // a name another run has becomes name-2, name-3, ...
   std::string configYaml;       // the fully resolved configuration
   std::string configHash;
   int64_t seed = 0;

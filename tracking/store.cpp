@@ -34,6 +34,19 @@ std::string generatedRunName(sqlite3 *db, int64_t experimentId, const std::strin
   }
 }
 
+// `name`, else the first of name-2, name-3, ... that no run in the workspace has (a run is named
+// on the command line by its name, across experiments).
+std::string freeRunName(sqlite3 *db, const std::string &name) {
+  sql::Statement taken(db, "SELECT 1 FROM runs WHERE name = ?", "naming the new run");
+  std::string candidate = name;
+  for (int n = 2;; ++n) {
+    taken.reset();
+    taken.bindText(1, candidate);
+    if (!taken.step()) return candidate;
+    candidate = name + "-" + std::to_string(n);
+  }
+}
+
 }  // namespace
 
 Store::Store(std::string path) : m_path(std::move(path)) {}
@@ -119,7 +132,10 @@ RunRecord Store::createRun(const NewRun &newRun) {
   const int64_t now = nowMs();
   sql::Transaction tx(m_db, operation);
   const int64_t experimentId = experimentIdFor(m_db, experiment, now);
-  const std::string name = newRun.name.empty() ? generatedRunName(m_db, experimentId, experiment) : newRun.name;
+  // Under the write lock, so two runs launched at once with one name still get two.
+  const std::string name = newRun.name.empty()   ? generatedRunName(m_db, experimentId, experiment)
+                           : newRun.uniqueName ? freeRunName(m_db, newRun.name)
+                                               : newRun.name;
   sql::Statement insert(m_db,
                         "INSERT INTO runs(uuid, experiment_id, name, status, created_ms, updated_ms, config_yaml, "
                         "config_hash, seed, data_fingerprint, library_versions, host, hardware, run_dir) "

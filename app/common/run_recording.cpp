@@ -58,6 +58,7 @@ tracking::RunRecord recordRun(tracking::Store &store, const config::RunConfig &c
   tracking::NewRun newRun;
   newRun.experiment = config.tracking.experiment;
   newRun.name = config.tracking.runName;
+  newRun.uniqueName = true;  // a second launch of one run file is "name-2", never a second "name"
   newRun.configYaml = config::toYaml(config);
   newRun.configHash = config::configHash(config);
   newRun.seed = config.train.seed;

@@ -337,6 +337,18 @@ class TestTrackingStore : public QObject {
     QVERIFY(!Store::sqliteVersion().empty());
   }
 
+  void uniqueNamesCountUp() {
+    auto store = Store::open(m_path);
+    NewRun run = newRun("e", "same");
+    run.uniqueName = true;
+    QCOMPARE(store->createRun(run).name, std::string("same"));
+    QCOMPARE(store->createRun(run).name, std::string("same-2"));
+    run.experiment = "other";  // names are unique across experiments: RUN on the command line is one
+    QCOMPARE(store->createRun(run).name, std::string("same-3"));
+    run.uniqueName = false;
+    QCOMPARE(store->createRun(run).name, std::string("same"));
+  }
+
   void artifactKeepsItsDigest() {
     auto store = Store::open(m_path);
     const RunRecord run = store->createRun(newRun("exp"));
