@@ -1006,6 +1006,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Cannot clone the run: %1</source>
         <translation>Der Lauf kann nicht übernommen werden: %1</translation>
     </message>
+    <message>
+        <source>Resuming: %1</source>
+        <translation>Wird fortgesetzt: %1</translation>
+    </message>
+    <message>
+        <source>Cannot resume: %1</source>
+        <translation>Fortsetzen nicht möglich: %1</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -1679,6 +1687,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Clone into Launch</source>
         <translation>In „Starten“ übernehmen</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
     </message>
 </context>
 <context>

@@ -49,7 +49,7 @@ std::vector<CommandHelp> makeTable() {
       {"launch",
        {"launch RUN.yaml [--nproc-per-node N] [--nnodes M --node-rank R --master-addr ADDR --master-port PORT]",
         "       [--max-restarts K] [--heartbeat-timeout S] [--set KEY=VALUE ...] [--detach] [--workspace DIR]",
-        "launch --resume RUN [--nproc-per-node N] [--max-restarts K] [--force] [--workspace DIR]"},
+        "launch --resume RUN [--nproc-per-node N] [--max-restarts K] [--force] [--detach] [--workspace DIR]"},
        "train on N processes (c10d), restarting all ranks from the last checkpoint when one dies",
        launchOptions,
        "Under srun, one launcher per node takes --nnodes, --node-rank and --master-addr from SLURM."},

@@ -125,6 +125,16 @@ class TestStudioLaunch : public QObject {
     QCOMPARE(QString::fromStdString(stopped.statusMessage), QStringLiteral("stopped on request"));
     QVERIFY(QFile::exists(QString::fromStdString(stopped.runDir) + "/checkpoints/last.pt"));
     QTRY_VERIFY(!stop->isEnabled());
+    // Resume (the Runs page's menu): the run continues from last.pt in the background.
+    window.runsPage()->setCliPath(QStringLiteral(TW_BIN_DIR "/torchwright"));
+    QSignalSpy resumed(window.runsPage(), &tw::ui::RunsPage::resumeFinished);
+    QVERIFY(window.runsPage()->resumeRun(run->id));
+    QVERIFY(resumed.wait(60000));
+    QVERIFY2(resumed.front().at(0).toInt() == 0, qPrintable(resumed.front().at(1).toString()));
+    QTRY_VERIFY_WITH_TIMEOUT(ws.store->run(run->id)->status == RunStatus::Running, 60000);
+    QTRY_VERIFY(stop->isEnabled());
+    QTest::mouseClick(stop, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(ws.store->run(run->id)->status == RunStatus::Killed, 60000);
     // What Studio launched can be launched again from the command line: the run file stays.
     QVERIFY(!QDir(ws.dir + "/studio-runs").entryList({"*.run.yaml"}).isEmpty());
   }

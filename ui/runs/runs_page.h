@@ -21,6 +21,7 @@ class QTableView;
 
 namespace tw::ui {
 
+class CliCommand;
 class ExportDialog;
 class RunControl;
 class RunsFilter;
@@ -70,11 +71,16 @@ class RunsPage : public QWidget {
   // "Export..." for a run: a dialog that runs `torchwright export` (the CLI at cliPath()).
   ExportDialog *openExportDialog(int64_t runId);
   void setCliPath(const QString &path) { m_cliPath = path; }
+  // "Resume": continues a stopped, failed or killed run from its last checkpoint in the
+  // background (`torchwright launch --resume RUN --detach`); answers with resumeFinished().
+  // False when the run cannot be resumed or a resume is still starting.
+  bool resumeRun(int64_t runId);
   QString cliPath() const { return m_cliPath; }
 
  Q_SIGNALS:
   void runCountChanged(int count);
   void compareRequested(const std::vector<int64_t> &runIds);
+  void resumeFinished(int exitCode, const QString &message);
   // "Clone into Launch": the run's resolved configuration (its config.yaml text).
   void cloneRequested(const QString &configYaml);
 
@@ -107,6 +113,7 @@ class RunsPage : public QWidget {
   QPushButton *m_delete = nullptr;
   QSplitter *m_splitter = nullptr;
   QString m_cliPath;
+  CliCommand *m_resumeCommand = nullptr;
   QString m_pendingUuid;  // selectRunWhenListed's run, until it is listed
 };
 

@@ -4,6 +4,7 @@
 #include "ui/runs/runs_page.h"
 
 #include "tracking/run_labels.h"
+#include "ui/launch/cli_command.h"
 #include "ui/launch/run_control.h"
 #include "ui/models/export_dialog.h"
 #include "ui/runs/runs_filter.h"
@@ -122,6 +123,12 @@ void RunsPage::showRunMenu(const QPoint &position) {
   note->setEnabled(selectedRunId() != 0);
   QAction *exportRun = menu.addAction(tr("Export..."), this, [this] { openExportDialog(selectedRunId()); });
   exportRun->setEnabled(ids.size() == 1);
+  QAction *resume = menu.addAction(tr("Resume"), this, [this] { resumeRun(selectedRunId()); });
+  {
+    auto snapshot = ids.size() == 1 ? m_model->snapshot(ids.front()) : std::nullopt;
+    resume->setEnabled(snapshot && (snapshot->run.status == tracking::RunStatus::Killed ||
+                                    snapshot->run.status == tracking::RunStatus::Failed));
+  }
   QAction *clone = menu.addAction(tr("Clone into Launch"), this, [this] {
     if (auto snapshot = m_model->snapshot(selectedRunId()))
       Q_EMIT cloneRequested(QString::fromStdString(snapshot->run.configYaml));
@@ -136,6 +143,22 @@ void RunsPage::showRunMenu(const QPoint &position) {
     action->setEnabled(button->isEnabled());
   }
   menu.exec(m_table->viewport()->mapToGlobal(position));
+}
+
+bool RunsPage::resumeRun(int64_t runId) {
+  auto snapshot = m_model->snapshot(runId);
+  if (!snapshot) return false;
+  if (!m_resumeCommand) {
+    m_resumeCommand = new CliCommand(this);
+    connect(m_resumeCommand, &CliCommand::finished, this, [this](int code, const QString &out, const QString &err) {
+      Q_EMIT resumeFinished(code, code == 0 ? out.trimmed() : err);
+    });
+    connect(m_resumeCommand, &CliCommand::failedToStart, this,
+            [this](const QString &message) { Q_EMIT resumeFinished(127, message); });
+  }
+  if (!m_cliPath.isEmpty()) m_resumeCommand->setCliPath(m_cliPath);
+  return m_resumeCommand->run({"launch", "--resume", QString::fromStdString(snapshot->run.uuid), "--detach",
+                               "--workspace", m_session->workspaceDir()});
 }
 
 ExportDialog *RunsPage::openExportDialog(int64_t runId) {
