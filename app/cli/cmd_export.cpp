@@ -8,6 +8,7 @@
 #include "app/cli/usage.h"
 #include "app/cli/worker_call.h"
 
+#include "core/config/onnx_opsets.h"
 #include "core/config/workspace.h"
 #include "tracking/store.h"
 
@@ -15,14 +16,6 @@
 
 namespace tw::cli {
 
-
-namespace {
-
-// The ONNX opsets the exporter writes (core/engine/export/onnx_exporter.h's range; the CLI does
-// not link the engine, so the range is checked again there).
-constexpr int kMinOpset = 13, kMaxOpset = 17;
-
-}  // namespace
 
 int runExport(const CliArgs &args, const std::string &selfPath) {
   if (args.positionals.size() != 1) return usageError("export", "give one RUN");
@@ -36,7 +29,8 @@ int runExport(const CliArgs &args, const std::string &selfPath) {
   if (out.empty()) throw UsageError("--out FILE is required");
   if (!args.option("--opset").empty() && format != "onnx") throw UsageError("--opset applies to ONNX only");
   if (args.hasFlag("--int8") && format != "onnx") throw UsageError("--int8 applies to ONNX only");
-  const long long opset = integerOption(args, "--opset", kMaxOpset, kMinOpset, kMaxOpset);
+  const long long opset = integerOption(args, "--opset", config::kMaxOnnxOpset, config::kMinOnnxOpset,
+                                         config::kMaxOnnxOpset);
 
   const std::string target = checkOutputFile(out);
   if (target.empty()) return 1;

@@ -50,9 +50,7 @@ struct CheckInputs {
   torch::Tensor model, file;
 };
 
-CheckInputs checkInputs(const engine::ExportSource &source, bool baked, const config::RunConfig &config) {
-  const engine::Dataset data =
-      engine::loadDataset(config.data, config.train.seed, engine::modelUse(source.analysis));
+CheckInputs checkInputs(const engine::ExportSource &source, bool baked, const engine::Dataset &data) {
   const engine::Split &split = data.test.size() > 0 ? data.test : data.val;
   CheckInputs in;
   in.model = split.inputs.slice(0, 0, std::min<int64_t>(kCheckExamples, split.size()));
@@ -105,14 +103,15 @@ int exportRun(int argc, char **argv) {
                             {"data_fingerprint", "\"" + run->dataFingerprint + "\""}});
     const bool baked = engine::bakesPreprocessing(source, options);
 
+    // The run's own data: the int8 calibration and both formats' checks read it.
+    const engine::Dataset data = engine::loadDataset(config.data, config.train.seed, engine::modelUse(source.analysis));
+
     // int8: calibrate on a slice of the training data, then measure what quantizing costs on the
     // test split with the same arithmetic simulated in LibTorch.
     engine::Int8Plan plan;
     std::string int8Report;
     std::optional<engine::ExportSource> simulated;
     if (int8) {
-      const engine::Dataset data =
-          engine::loadDataset(config.data, config.train.seed, engine::modelUse(source.analysis));
       plan = engine::calibrateInt8(*source.module, source.analysis,
                                    data.train.inputs.slice(0, 0, std::min<int64_t>(kCalibrationExamples, data.train.size())));
       options.int8 = &plan;
@@ -134,7 +133,7 @@ int exportRun(int argc, char **argv) {
     const std::string bytes =
         format == "onnx" ? engine::exportOnnx(source, options) : engine::exportTorchScript(source, options);
     const spec::NodeInfo *output = source.analysis.find(source.analysis.output);
-    const CheckInputs in = checkInputs(source, baked, config);
+    const CheckInputs in = checkInputs(source, baked, data);
     torch::NoGradGuard noGrad;
     // An int8 file is compared with the LibTorch simulation of its arithmetic, a float one with
     // the trained model.

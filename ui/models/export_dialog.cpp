@@ -1,5 +1,6 @@
 #include "ui/models/export_dialog.h"
 
+#include "core/config/onnx_opsets.h"
 #include "ui/launch/cli_command.h"
 
 #include <QCheckBox>
@@ -19,9 +20,6 @@
 namespace tw::ui {
 
 namespace {
-
-// The exporter's opsets (core/engine/export/onnx_exporter.h); Studio does not link the engine.
-constexpr int kMinOpset = 13, kMaxOpset = 17;
 
 QString safeFileName(QString name) {
   for (QChar &c : name)
@@ -43,8 +41,8 @@ ExportDialog::ExportDialog(const QString &workspace, const QString &runRef, cons
   m_format->addItem(tr("TorchScript (.pt)"), QStringLiteral("torchscript"));
   m_format->addItem(tr("ONNX (.onnx)"), QStringLiteral("onnx"));
   m_opset = new QSpinBox(this);
-  m_opset->setRange(kMinOpset, kMaxOpset);
-  m_opset->setValue(kMaxOpset);
+  m_opset->setRange(config::kMinOnnxOpset, config::kMaxOnnxOpset);
+  m_opset->setValue(config::kMaxOnnxOpset);
   m_checkpoint = new QComboBox(this);
   m_checkpoint->addItem(tr("Best"), QStringLiteral("best"));
   m_checkpoint->addItem(tr("Last"), QStringLiteral("last"));

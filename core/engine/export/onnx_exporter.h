@@ -2,6 +2,7 @@
 // ONNX export: a ModelProto built with the ONNX protobuf API, one emitter per node, with a dynamic
 // batch axis, names from the spec's ids and the lineage in metadata_props. Engine-internal.
 
+#include "core/config/onnx_opsets.h"
 #include "core/engine/export/export_source.h"
 
 #include <string>
@@ -9,8 +10,8 @@
 
 namespace tw::engine {
 
-inline constexpr int kMinOnnxOpset = 13;
-inline constexpr int kMaxOnnxOpset = 17;
+using config::kMaxOnnxOpset;
+using config::kMinOnnxOpset;
 
 // The serialised model. Throws ExportError naming the node when an op cannot be written, or the
 // opset when it is outside [13, 17].
