@@ -127,3 +127,12 @@ std::string closestName(const std::string &name, const std::vector<std::string> 
 }
 
 }  // namespace tw::spec::detail
+
+namespace tw::spec {
+
+std::optional<std::string> checkParamValue(const ParamDef &def, const ParamValue &value) {
+  ParamValue converted;
+  return detail::convertParam(def, value, converted);
+}
+
+}  // namespace tw::spec

@@ -38,6 +38,9 @@ struct ParamDef {
 
 std::string paramTypeName(ParamType type);
 std::string formatParamValue(const ParamValue &value);
+// What the validator says of a value for this parameter ("expected >= 1, got 0"); nullopt when it
+// is accepted. The same check analyze() applies, for editors that refuse a value before it is set.
+std::optional<std::string> checkParamValue(const ParamDef &def, const ParamValue &value);
 
 // Typed accessors; they assume validation already converted the value to the declared type.
 int64_t getInt(const ParamMap &params, const std::string &name);

@@ -26,6 +26,13 @@
 
 namespace tw::test {
 
+// Where GUI tests keep their screenshots (build/screenshots/), for the README and for review.
+inline QString screenshotPath(const QString &name) {
+  const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots/");
+  QDir().mkpath(dir);
+  return dir + name;
+}
+
 // Points to a temporary settings folder so tests neither read nor overwrite a developer's layout.
 inline void isolateSettings(const QString &dir) {
   QCoreApplication::setOrganizationName(QStringLiteral("TorchwrightTests"));

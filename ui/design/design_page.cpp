@@ -23,6 +23,8 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolBar>
@@ -34,7 +36,8 @@ namespace tw::ui {
 
 namespace {
 const char *kModelMime = "application/x-torchwright-model";
-}
+const char *kFlowKey = "design/flow";  // "down" or "across"
+}  // namespace
 
 DesignPage::DesignPage(QWidget *parent)
     : QWidget(parent), m_document(new ModelDocument(this)), m_scene(new GraphScene(m_document, this)),
@@ -57,9 +60,16 @@ DesignPage::DesignPage(QWidget *parent)
   createActions();
 
   connect(m_palette, &OpPalette::opActivated, this, [this](const QString &op) {
-    // Activated (not dropped): next to the selected node, or in the middle of the view.
-    QPointF at = m_view->mapToScene(m_view->viewport()->rect().center());
-    if (!m_currentNode.isEmpty()) at = m_document->position(m_currentNode) + QPointF(290, 0);
+    // Activated (not dropped): after the selected node along the flow, or in the middle of the
+    // view; either way in free space beside whatever is already there.
+    const QSizeF size(NodeItem::kWidth, NodeItem::kHeight);
+    QPointF at = m_view->mapToScene(m_view->viewport()->rect().center()) - QPointF(size.width() / 2, size.height() / 2);
+    if (!m_currentNode.isEmpty()) {
+      const double step = layerStep(m_document->flow(), size);
+      at = m_document->position(m_currentNode) +
+           (m_document->flow() == LayoutFlow::TopToBottom ? QPointF(0, step) : QPointF(step, 0));
+    }
+    at = m_scene->freeSpotNear(at);
     const QString from = m_currentNode;
     if (op.startsWith(QLatin1String(OpPalette::kBlockPrefix))) {
       insertBlock(op.mid(static_cast<int>(qstrlen(OpPalette::kBlockPrefix))), at, from);
@@ -78,6 +88,10 @@ DesignPage::DesignPage(QWidget *parent)
   connect(m_document, &ModelDocument::changed, this, &DesignPage::updateStatus);
   connect(m_properties, &PropertyEditor::paramEdited, m_document, &ModelDocument::setParam);
   connect(m_properties, &PropertyEditor::paramReset, m_document, &ModelDocument::resetParam);
+  connect(m_properties, &PropertyEditor::paramRefused, this,
+          [this](const QString &node, const QString &param, const QString &message) {
+            m_status->setText(tr("%1, %2: %3. Not applied; the model keeps its value.").arg(node, param, message));
+          });
   connect(m_properties, &PropertyEditor::idEdited, this, [this](const QString &from, const QString &to) {
     if (m_document->renameNode(from, to)) {
       m_scene->selectNode(to);
@@ -90,8 +104,14 @@ DesignPage::DesignPage(QWidget *parent)
   connect(m_view, &GraphView::blockDropped, this, [this](const QString &name, QPointF at) { insertBlock(name, at); });
   connect(m_blocks, &BlockLibrary::changed, this, [this] { m_palette->setBlocks(m_blocks->names()); });
   m_palette->setBlocks(m_blocks->names());
+  const bool across = QSettings().value(QLatin1String(kFlowKey)).toString() == QLatin1String("across");
+  {
+    const QSignalBlocker quiet(m_leftToRight);  // the setting as it is, not an edit of it
+    m_leftToRight->setChecked(across);
+  }
+  applyFlow(across ? LayoutFlow::LeftToRight : LayoutFlow::TopToBottom);
   m_document->loadTemplate(QStringLiteral("mlp"), nullptr);
-  m_view->fitModel();
+  m_view->showModel();
   updateStatus();
 }
 
@@ -145,15 +165,14 @@ DesignPage::~DesignPage() {
 }
 
 void DesignPage::createActions() {
-  auto *templates = new QMenu(tr("New from template"), this);
-  for (const QString &name : ModelDocument::templateNames()) {
-    templates->addAction(ModelDocument::templateTitle(name), this, [this, name] {
-      m_document->loadTemplate(name, nullptr);
-      m_view->fitModel();
-    });
-  }
+  auto *templates = new QMenu(tr("New"), this);
+  templates->addAction(tr("Empty Model"), this, [this] { newModel(QString()); });
+  templates->addSection(tr("From a template"));
+  for (const QString &name : ModelDocument::templateNames())
+    templates->addAction(ModelDocument::templateTitle(name), this, [this, name] { newModel(name); });
   auto *newButton = new QToolButton(this);
   newButton->setText(tr("New"));
+  newButton->setToolTip(tr("Start an empty model or one from a template (undoable)"));
   newButton->setMenu(templates);
   newButton->setPopupMode(QToolButton::InstantPopup);
   m_toolBar->addWidget(newButton);
@@ -206,8 +225,13 @@ void DesignPage::createActions() {
   m_toolBar->addSeparator();
   add(tr("Arrange"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
     m_document->autoLayout();
-    m_view->fitModel();
-  });
+    m_view->showModel();
+  })->setToolTip(tr("Lay the model out in layers along the data flow (Ctrl+L)"));
+  m_leftToRight = m_toolBar->addAction(tr("Left to Right"));
+  m_leftToRight->setCheckable(true);
+  m_leftToRight->setToolTip(tr("Lay models out from left to right instead of top to bottom"));
+  connect(m_leftToRight, &QAction::toggled, this,
+          [this](bool on) { setFlow(on ? LayoutFlow::LeftToRight : LayoutFlow::TopToBottom); });
   add(tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitModel(); });
   add(tr("Zoom In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
   add(tr("Zoom Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
@@ -242,9 +266,59 @@ void DesignPage::updateStatus() {
   m_status->setText(text);
 }
 
+void DesignPage::applyFlow(LayoutFlow flow) {
+  m_document->setFlow(flow);
+  m_scene->setFlow(flow);
+}
+
+void DesignPage::setFlow(LayoutFlow flow) {
+  const bool across = flow == LayoutFlow::LeftToRight;
+  if (m_leftToRight->isChecked() != across) {
+    m_leftToRight->setChecked(across);  // comes back here through toggled()
+    return;
+  }
+  QSettings().setValue(QLatin1String(kFlowKey), across ? QStringLiteral("across") : QStringLiteral("down"));
+  if (flow == m_document->flow()) return;
+  applyFlow(flow);
+  m_document->autoLayout();
+  m_view->showModel();
+}
+
+bool DesignPage::confirmReplace() {
+  if (!m_document->isModified()) return true;
+  const QString name = m_document->filePath().isEmpty() ? QString::fromStdString(m_document->spec().name)
+                                                        : QFileInfo(m_document->filePath()).fileName();
+  QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
+                  tr("The model %1 has changes that are not saved. Save them first?").arg(name),
+                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+  box.setObjectName(QStringLiteral("unsavedChanges"));
+  box.setDefaultButton(QMessageBox::Save);
+  const int answer = box.exec();
+  if (answer == QMessageBox::Cancel) return false;
+  if (answer == QMessageBox::Save) {
+    save();
+    return !m_document->isModified();  // the save was cancelled or failed: keep the model
+  }
+  return true;
+}
+
+bool DesignPage::newModel(const QString &templateName) {
+  spec::ModelSpec spec;
+  QString error;
+  if (!templateName.isEmpty() && !ModelDocument::templateSpec(templateName, &spec, &error)) {
+    m_status->setText(error);
+    return false;
+  }
+  if (!confirmReplace()) return false;
+  m_document->replaceModel(spec, templateName.isEmpty() ? tr("New empty model")
+                                                        : tr("New %1").arg(ModelDocument::templateTitle(templateName)));
+  m_view->showModel();
+  return true;
+}
+
 bool DesignPage::openFile(const QString &path, QString *error) {
   if (!m_document->load(path, error)) return false;
-  m_view->fitModel();
+  m_view->showModel();
   updateStatus();
   return true;
 }
@@ -266,6 +340,7 @@ QString DesignPage::dialogFolder() const {
 }
 
 void DesignPage::openDialog() {
+  if (!confirmReplace()) return;
   const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), dialogFolder(),
                                                     tr("Model files (*.yaml *.yml);;All files (*)"));
   if (path.isEmpty()) return;

@@ -3,6 +3,8 @@
 // left, canvas in the middle, the selected node's properties and the YAML of the whole model on
 // the right. Every edit is undoable; shapes, parameter counts and problems update as you edit.
 
+#include "ui/design/graph_layout.h"
+
 #include <QWidget>
 
 class QAction;
@@ -44,6 +46,15 @@ class DesignPage : public QWidget {
   // Inserts a library block at `at` (scene coordinates); connects it after `after` when given.
   QStringList insertBlock(const QString &name, QPointF at, const QString &after = {});
 
+  // New: an empty model ("") or a template, after asking whether to save unsaved edits; one undo
+  // step. False when the user cancelled.
+  bool newModel(const QString &templateName);
+  // Asks, when the open model has unsaved edits, whether to save them first; false: cancelled.
+  bool confirmReplace();
+  // The direction models are laid out in; kept in the settings, applied by re-arranging.
+  void setFlow(LayoutFlow flow);
+  QAction *leftToRightAction() const { return m_leftToRight; }
+
   bool openFile(const QString &path, QString *error);
   bool saveFile(const QString &path, QString *error);
   // Open and Save As start in the open model's folder, else the workspace's models folder
@@ -66,6 +77,7 @@ class DesignPage : public QWidget {
   void save();
   void saveAs();
   void askGroupSelection();
+  void applyFlow(LayoutFlow flow);
 
   ModelDocument *m_document;
   GraphScene *m_scene;
@@ -78,6 +90,7 @@ class DesignPage : public QWidget {
   QLabel *m_status;
   QSplitter *m_splitter;
   BlockLibrary *m_blocks;
+  QAction *m_leftToRight = nullptr;
   QString m_currentNode;
   QString m_workspace;
   int m_pasteCount = 0;

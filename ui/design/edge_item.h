@@ -1,8 +1,10 @@
 #pragma once
 // An edge: a curve from a node's output port to another's input port, labelled with the shape of
-// the tensor that flows along it.
+// the tensor that flows along it. An edge that would pass through other nodes (a skip connection
+// beside the chain it skips) detours through a lane beside them.
 
 #include <QGraphicsPathItem>
+#include <QPainterPath>
 #include <QString>
 
 class QGraphicsSimpleTextItem;
@@ -25,6 +27,8 @@ class EdgeItem : public QGraphicsPathItem {
   void updatePath();
 
  private:
+  QPainterPath routedPath() const;
+
   NodeItem *m_from, *m_to;
   int m_slot;
   QString m_labelText;

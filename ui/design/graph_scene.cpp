@@ -13,7 +13,7 @@
 namespace tw::ui {
 
 GraphScene::GraphScene(ModelDocument *document, QObject *parent) : QGraphicsScene(parent), m_document(document) {
-  setSceneRect(-2000, -2000, 6000, 4000);
+  m_flow = document->flow();
   connect(document, &ModelDocument::changed, this, &GraphScene::sync);
   connect(this, &QGraphicsScene::selectionChanged, this, [this] {
     if (m_syncing) return;
@@ -75,10 +75,12 @@ void GraphScene::sync() {
       item = new NodeItem(id);
       addItem(item);
       m_nodes.insert(id, item);
+      item->setFlow(m_flow);
       connect(item, &NodeItem::moved, this, [this, item] {
         for (EdgeItem *e : m_edges)
           if (e->from() == item || e->to() == item) e->updatePath();
         fitFrameOf(item->id());
+        if (!m_syncing) fitSceneRect(false);
       });
     }
     const QPointF at = m_document->position(id);
@@ -99,9 +101,34 @@ void GraphScene::sync() {
   }
   rebuildEdges();
   syncFrames();
+  fitSceneRect(true);
   m_syncing = false;
   const QStringList ids = selectedNodeIds();
   Q_EMIT currentNodeChanged(ids.size() == 1 ? ids.front() : QString());
+}
+
+void GraphScene::setFlow(LayoutFlow flow) {
+  m_flow = flow;
+  for (NodeItem *item : std::as_const(m_nodes)) item->setFlow(flow);
+  for (EdgeItem *e : std::as_const(m_edges)) e->updatePath();
+}
+
+QRectF GraphScene::nodesBoundingRect() const {
+  QRectF bounds;
+  for (NodeItem *item : m_nodes) bounds |= item->sceneBoundingRect();
+  return bounds;
+}
+
+QPointF GraphScene::freeSpotNear(QPointF preferred) const {
+  QList<QRectF> occupied;
+  for (NodeItem *item : m_nodes) occupied.append(item->sceneBoundingRect());
+  return freeSpot(occupied, preferred, m_flow, QSizeF(NodeItem::kWidth, NodeItem::kHeight));
+}
+
+void GraphScene::fitSceneRect(bool shrink) {
+  // Room around the model to drop and drag into, about a view's worth.
+  const QRectF wanted = itemsBoundingRect().adjusted(-600, -400, 600, 400);
+  setSceneRect(shrink ? wanted : sceneRect() | wanted);
 }
 
 void GraphScene::syncFrames() {
@@ -159,6 +186,7 @@ void GraphScene::rebuildEdges() {
       const spec::NodeInfo *info = analysis.find(node.inputs[slot]);
       if (info && !info->outputShape.empty()) e->setLabel(QString::fromStdString(spec::formatShape(info->outputShape)));
       addItem(e);
+      e->updatePath();  // again, now that it can see the nodes it must pass
       m_edges.append(e);
     }
   }

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QStringList>
 
+#include "ui/design/graph_layout.h"
+
 class QGraphicsLineItem;
 
 namespace tw::ui {
@@ -31,6 +33,12 @@ class GraphScene : public QGraphicsScene {
   GroupFrame *groupFrame(const QString &instance) const { return m_frames.value(instance); }
   void deleteSelection();
   void selectNode(const QString &id);
+  // Ports and edges for the direction the model flows in (the document's layout direction).
+  void setFlow(LayoutFlow flow);
+  // The nodes' bounding box (empty when there are none).
+  QRectF nodesBoundingRect() const;
+  // A top-left corner near `preferred` where a new node touches no other.
+  QPointF freeSpotNear(QPointF preferred) const;
 
  Q_SIGNALS:
   void currentNodeChanged(const QString &id);  // the one selected node; "" for none or several
@@ -47,6 +55,8 @@ class GraphScene : public QGraphicsScene {
   void syncFrames();
   void fitFrameOf(const QString &nodeId);
   NodeItem *nodeAt(const QPointF &scenePoint) const;
+  // The scene is the nodes' extent plus a margin to drag into: it grows with the model.
+  void fitSceneRect(bool shrink);
 
   ModelDocument *m_document;
   QHash<QString, NodeItem *> m_nodes;
@@ -55,6 +65,7 @@ class GraphScene : public QGraphicsScene {
   NodeItem *m_connectFrom = nullptr;
   QGraphicsLineItem *m_rubber = nullptr;
   bool m_syncing = false;
+  LayoutFlow m_flow = LayoutFlow::TopToBottom;
 };
 
 }  // namespace tw::ui

@@ -1,13 +1,19 @@
 #include "ui/design/graph_view.h"
 
+#include "ui/design/graph_overview.h"
 #include "ui/design/model_document.h"
 #include "ui/design/node_item.h"
 #include "ui/design/op_palette.h"
 
 #include <QDragEnterEvent>
 #include <QGraphicsItem>
+#include <QFontInfo>
 #include <QMimeData>
+#include <QScrollBar>
+#include <QTimer>
 #include <QWheelEvent>
+
+#include <algorithm>
 
 namespace tw::ui {
 
@@ -18,24 +24,87 @@ GraphView::GraphView(QGraphicsScene *scene, ModelDocument *document, QWidget *pa
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
   setAcceptDrops(true);
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+  m_overview = new GraphOverview(this);
+  // The overview follows whatever changes what the canvas shows: scrolling, zooming, resizing,
+  // and the model growing or shrinking. Queued, so it reads the view after the change settles.
+  auto refresh = [this] { QTimer::singleShot(0, m_overview, &GraphOverview::refresh); };
+  connect(horizontalScrollBar(), &QScrollBar::valueChanged, this, refresh);
+  connect(verticalScrollBar(), &QScrollBar::valueChanged, this, refresh);
+  connect(horizontalScrollBar(), &QScrollBar::rangeChanged, this, refresh);
+  connect(verticalScrollBar(), &QScrollBar::rangeChanged, this, refresh);
+  connect(scene, &QGraphicsScene::sceneRectChanged, this, refresh);
+}
+
+QRectF GraphView::nodesBounds() const {
+  QRectF bounds;
+  for (QGraphicsItem *item : scene()->items())
+    if (item->type() == NodeItem::Type) bounds |= item->sceneBoundingRect();
+  return bounds;
+}
+
+double GraphView::legibleZoom() const {
+  // The nodes' own text (ids, ops, shapes) is drawn in the canvas font; below about 6.5 pixels it
+  // stops being readable. Edge labels are smaller still but repeat the shapes the nodes show.
+  constexpr double kLegiblePixels = 6.5;
+  return kLegiblePixels / std::max(1, QFontInfo(font()).pixelSize());
 }
 
 void GraphView::zoomBy(double factor) {
   const double next = zoom() * factor;
-  if (next < 0.1 || next > 4.0) return;
+  if (next < 0.05 || next > 4.0) return;
   scale(factor, factor);
+  m_overview->refresh();
 }
 
 void GraphView::fitModel() {
-  QRectF bounds;
-  for (QGraphicsItem *item : scene()->items())
-    if (item->type() == NodeItem::Type) bounds |= item->sceneBoundingRect();
+  const QRectF bounds = nodesBounds();
   if (bounds.isEmpty()) return;
   fitInView(bounds.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
   if (zoom() > 1.5) {  // a lone node should not fill the screen
     const double back = 1.5 / zoom();
     scale(back, back);
   }
+  m_overview->refresh();
+}
+
+void GraphView::showModel() {
+  m_showPending = !isVisible();
+  if (!m_showPending) showModelNow();
+}
+
+void GraphView::showModelNow() {
+  m_showPending = false;
+  fitModel();
+  const QRectF bounds = nodesBounds();
+  if (bounds.isEmpty() || zoom() >= legibleZoom()) return;
+  const double up = legibleZoom() / zoom();
+  scale(up, up);
+  // Start where the data comes in: the top (or left) of the model, its middle across.
+  const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
+  const bool down = m_document->flow() == LayoutFlow::TopToBottom;
+  centerOn(down ? QPointF(bounds.center().x(), bounds.top() - 40 + shown.height() / 2)
+                : QPointF(bounds.left() - 40 + shown.width() / 2, bounds.center().y()));
+  m_overview->refresh();
+}
+
+void GraphView::placeOverview() {
+  const QRect area = viewport()->geometry();
+  const QSize size(std::min(220, area.width() / 3), std::min(150, area.height() / 3));
+  m_overview->setGeometry(area.right() - size.width() - 10, area.bottom() - size.height() - 10, size.width(),
+                          size.height());
+}
+
+void GraphView::resizeEvent(QResizeEvent *event) {
+  QGraphicsView::resizeEvent(event);
+  placeOverview();
+  if (m_showPending && isVisible()) showModelNow();
+  m_overview->refresh();
+}
+
+void GraphView::showEvent(QShowEvent *event) {
+  QGraphicsView::showEvent(event);
+  placeOverview();
+  if (m_showPending) showModelNow();
 }
 
 void GraphView::wheelEvent(QWheelEvent *event) {

@@ -1,6 +1,7 @@
 #pragma once
-// The canvas's viewport: zoom with Ctrl+wheel (or the zoom actions), fit the whole model, and
-// take ops dropped from the palette.
+// The canvas's viewport: zoom with Ctrl+wheel (or the zoom actions), fit the whole model, show a
+// model at a zoom its text can be read at, an overview in the corner when the model is larger
+// than the view, and take ops dropped from the palette.
 
 #include <QGraphicsView>
 
@@ -8,6 +9,7 @@ class QMimeData;
 
 namespace tw::ui {
 
+class GraphOverview;
 class ModelDocument;
 
 class GraphView : public QGraphicsView {
@@ -16,8 +18,17 @@ class GraphView : public QGraphicsView {
  public:
   GraphView(QGraphicsScene *scene, ModelDocument *document, QWidget *parent = nullptr);
   void zoomBy(double factor);
+  // Every node in view, however small that makes them (the Fit action).
   void fitModel();
+  // How a model is first shown (opened, a template, arranged): fitted, but never below the zoom
+  // its labels stay legible at; a larger model is shown from its inputs and the view scrolls.
+  // Waits for the view to have its size when it is not shown yet.
+  void showModel();
   double zoom() const { return transform().m11(); }
+  // The zoom below which the nodes' text is drawn under 6.5 pixels.
+  double legibleZoom() const;
+  QRectF nodesBounds() const;
+  GraphOverview *overview() const { return m_overview; }
   // What a drop from the palette does at a viewport point: adds the op there. False when the data
   // is not an op. (Public for tests: QTest cannot drive a real drag and drop.)
   bool dropOp(const QMimeData *data, const QPoint &viewportPoint);
@@ -31,9 +42,16 @@ class GraphView : public QGraphicsView {
   void dragEnterEvent(QDragEnterEvent *event) override;
   void dragMoveEvent(QDragMoveEvent *event) override;
   void dropEvent(QDropEvent *event) override;
+  void resizeEvent(QResizeEvent *event) override;
+  void showEvent(QShowEvent *event) override;
 
  private:
+  void placeOverview();
+  void showModelNow();
+
   ModelDocument *m_document;
+  GraphOverview *m_overview;
+  bool m_showPending = false;
 };
 
 }  // namespace tw::ui

@@ -11,6 +11,7 @@
 #include "ui/design/commands/replace_model_command.h"
 #include "ui/design/commands/set_param_command.h"
 #include "ui/design/model_templates.h"
+#include "ui/design/node_item.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -24,9 +25,6 @@
 namespace tw::ui {
 
 namespace {
-
-constexpr double kLayerSpacing = 290.0;  // canvas units between layers: a node is 190 wide, a shape label ~80
-constexpr double kRowSpacing = 110.0;
 
 // A first value for a parameter the registry requires but gives no default: what a person would
 // most likely type, so that a node dropped on the canvas is valid at once.
@@ -58,12 +56,13 @@ QString messageOf(const spec::Diagnostic &d) {
 
 ModelDocument::ModelDocument(QObject *parent) : QObject(parent), m_undo(new QUndoStack(this)) {
   m_spec.name = "model";
+  m_savedYaml = toYaml();
   refresh();
 }
 
 ModelDocument::~ModelDocument() = default;
 
-bool ModelDocument::isModified() const { return !m_undo->isClean(); }
+bool ModelDocument::isModified() const { return toYaml() != m_savedYaml; }
 
 const spec::Node *ModelDocument::node(const QString &id) const { return m_spec.find(id.toStdString()); }
 
@@ -212,12 +211,20 @@ QStringList ModelDocument::pasteNodes(const QString &yaml, QPointF offset) {
   return ids;
 }
 
-QString ModelDocument::setYaml(const QString &text) {
+QString ModelDocument::setYaml(const QString &text, int *line, int *column) {
   spec::ModelSpec parsed;
+  if (line) *line = 0;
+  if (column) *column = 0;
   try {
     parsed = spec::parseModelYaml(text.toStdString(), m_filePath.toStdString());
   } catch (const spec::SpecError &e) {
-    return e.diagnostics().empty() ? QString::fromUtf8(e.what()) : QString::fromStdString(e.diagnostics().front().format());
+    if (e.diagnostics().empty()) return QString::fromUtf8(e.what());
+    // The place apart from the message: the view says it in words and marks the line.
+    spec::Diagnostic first = e.diagnostics().front();
+    if (line) *line = first.where.line;
+    if (column) *column = first.where.column;
+    first.where = {};
+    return QString::fromStdString(first.format());
   } catch (const std::exception &e) {
     return QString::fromUtf8(e.what());
   }
@@ -261,6 +268,7 @@ bool ModelDocument::save(const QString &path, QString *error) {
   }
   m_filePath = path;
   m_undo->setClean();
+  m_savedYaml = toYaml();
   Q_EMIT fileChanged(path);
   return true;
 }
@@ -271,6 +279,7 @@ void ModelDocument::newModel(const spec::ModelSpec &spec) {
   spec::ModelSpec named = spec;
   if (named.name.empty()) named.name = "model";  // what the parser would call it on reload
   replaceSpecRaw(named, layeredPositions(named));
+  m_savedYaml = toYaml();
   refresh();
   m_undo->setClean();
   Q_EMIT fileChanged(QString());
@@ -279,19 +288,33 @@ void ModelDocument::newModel(const spec::ModelSpec &spec) {
 QStringList ModelDocument::templateNames() { return modelTemplateNames(); }
 QString ModelDocument::templateTitle(const QString &name) { return modelTemplateTitle(name); }
 
-bool ModelDocument::loadTemplate(const QString &name, QString *error) {
+bool ModelDocument::templateSpec(const QString &name, spec::ModelSpec *spec, QString *error) {
   const QString yaml = modelTemplateYaml(name);
   if (yaml.isEmpty()) {
     if (error) *error = tr("No template named %1").arg(name);
     return false;
   }
   try {
-    newModel(spec::parseModelYaml(yaml.toStdString()));
+    *spec = spec::parseModelYaml(yaml.toStdString());
   } catch (const std::exception &e) {
     if (error) *error = QString::fromUtf8(e.what());
     return false;
   }
   return true;
+}
+
+bool ModelDocument::loadTemplate(const QString &name, QString *error) {
+  spec::ModelSpec spec;
+  if (!templateSpec(name, &spec, error)) return false;
+  newModel(spec);
+  return true;
+}
+
+void ModelDocument::replaceModel(const spec::ModelSpec &spec, const QString &text) {
+  spec::ModelSpec named = spec;
+  if (named.name.empty()) named.name = "model";
+  m_savedYaml = QString::fromStdString(spec::toYaml(named));  // before the push, whose change() reads it
+  m_undo->push(new ReplaceModelCommand(this, named, layeredPositions(named), text, true));
 }
 
 QString ModelDocument::toYaml() const { return QString::fromStdString(spec::toYaml(m_spec)); }
@@ -334,6 +357,12 @@ void ModelDocument::replaceSpecRaw(const spec::ModelSpec &spec, const QHash<QStr
   m_positions = positions;
 }
 
+void ModelDocument::setFilePathRaw(const QString &path) {
+  if (path == m_filePath) return;
+  m_filePath = path;
+  Q_EMIT fileChanged(path);
+}
+
 QString ModelDocument::uniqueId(const QString &base) const {
   QString stem = base;
   stem.replace(QLatin1Char(' '), QLatin1Char('_'));
@@ -368,28 +397,15 @@ void ModelDocument::keepOutputValid() {
   }
 }
 
-// Layered left to right: a node's layer is the longest path from an input to it; within a layer,
-// nodes keep their file order, centred on the first row.
 QHash<QString, QPointF> ModelDocument::layeredPositions(const spec::ModelSpec &spec) const {
-  std::map<std::string, int> layer;
-  std::function<int(const spec::Node &, int)> depth = [&](const spec::Node &n, int guard) -> int {
-    if (auto it = layer.find(n.id); it != layer.end()) return it->second;
-    if (guard > static_cast<int>(spec.nodes.size())) return 0;  // a cycle: the validator reports it
-    int d = 0;
-    for (const auto &input : n.inputs)
-      if (const spec::Node *source = spec.find(input)) d = std::max(d, depth(*source, guard + 1) + 1);
-    layer[n.id] = d;
-    return d;
-  };
-  std::map<int, int> rows;
-  QHash<QString, QPointF> positions;
+  std::vector<LayoutNode> nodes;
+  nodes.reserve(spec.nodes.size());
   for (const auto &n : spec.nodes) {
-    const int d = depth(n, 0);
-    const int row = rows[d]++;
-    const double y = (row % 2 == 0 ? 1.0 : -1.0) * ((row + 1) / 2) * kRowSpacing;  // 0, -110, 110, -220 ...
-    positions.insert(QString::fromStdString(n.id), QPointF(d * kLayerSpacing, -y));
+    LayoutNode node{QString::fromStdString(n.id), {}};
+    for (const auto &input : n.inputs) node.inputs << QString::fromStdString(input);
+    nodes.push_back(node);
   }
-  return positions;
+  return layOutGraph(nodes, m_flow, QSizeF(NodeItem::kWidth, NodeItem::kHeight)).positions;
 }
 
 }  // namespace tw::ui

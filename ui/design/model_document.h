@@ -12,6 +12,7 @@
 
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
+#include "ui/design/graph_layout.h"
 
 #include <QHash>
 #include <QObject>
@@ -34,6 +35,8 @@ class ModelDocument : public QObject {
   const spec::Analysis &analysis() const { return m_analysis; }
   QUndoStack *undoStack() const { return m_undo; }
   QString filePath() const { return m_filePath; }
+  // Whether the model differs from what was last opened, saved or started with New. Only what the
+  // file holds counts: arranging the nodes is undoable but changes no file.
   bool isModified() const;
 
   const spec::Node *node(const QString &id) const;
@@ -53,7 +56,11 @@ class ModelDocument : public QObject {
   // false: taken, or not a portable name (spec::isPortableName)
   bool renameNode(const QString &id, const QString &newId);
   void moveNodes(const QHash<QString, QPointF> &to);
+  // Every node where the layered layout puts it (graph_layout.h), one undo step.
   void autoLayout();
+  // The direction automatic layouts run in: a view preference, not part of the model or its history.
+  LayoutFlow flow() const { return m_flow; }
+  void setFlow(LayoutFlow flow) { m_flow = flow; }
   // Nodes copied by copyNodes() as YAML; paste inserts them with fresh ids, inner edges kept.
   QString copyNodes(const QStringList &ids) const;
   QStringList pasteNodes(const QString &yaml, QPointF offset);
@@ -67,8 +74,12 @@ class ModelDocument : public QObject {
   QStringList insertBlock(const QString &blockName, const QString &yaml, QPointF at);
   // "dense" for "dense.fc", "" for a node outside any block.
   static QString blockPrefix(const QString &id);
-  // Replaces the whole model with a parsed YAML text; returns the parse error, "" on success.
-  QString setYaml(const QString &text);
+  // New: replaces the whole model (an empty one, a template) in one undo step; the document no
+  // longer belongs to its file.
+  void replaceModel(const spec::ModelSpec &spec, const QString &text);
+  // Replaces the whole model with a parsed YAML text; returns the parse error, "" on success,
+  // with the 1-based line and column it is at (0 when it has none).
+  QString setYaml(const QString &text, int *line = nullptr, int *column = nullptr);
 
   // --- Files and templates (not undoable: they start a new history). ---
   bool load(const QString &path, QString *error);
@@ -76,6 +87,7 @@ class ModelDocument : public QObject {
   void newModel(const spec::ModelSpec &spec);
   static QStringList templateNames();                    // "mlp", "lenet", "resnet", ...
   static QString templateTitle(const QString &name);     // translated
+  static bool templateSpec(const QString &name, spec::ModelSpec *spec, QString *error);
   bool loadTemplate(const QString &name, QString *error);
   QString toYaml() const;
 
@@ -87,6 +99,7 @@ class ModelDocument : public QObject {
   void setPositionRaw(const QString &id, QPointF position);
   void setOutputRaw(const QString &id) { m_spec.output = id.toStdString(); }
   void replaceSpecRaw(const spec::ModelSpec &spec, const QHash<QString, QPointF> &positions);
+  void setFilePathRaw(const QString &path);
   const QHash<QString, QPointF> &positions() const { return m_positions; }
   QString uniqueId(const QString &base) const;
   void refresh();  // re-analyse and emit changed()
@@ -104,6 +117,8 @@ class ModelDocument : public QObject {
   QHash<QString, QPointF> m_positions;
   QUndoStack *m_undo;
   QString m_filePath;
+  LayoutFlow m_flow = LayoutFlow::TopToBottom;
+  QString m_savedYaml;
 };
 
 }  // namespace tw::ui

@@ -32,17 +32,40 @@ void NodeItem::setContent(const QString &op, const QString &shape, qint64 params
   update();
 }
 
+void NodeItem::setFlow(LayoutFlow flow) {
+  if (flow == m_flow) return;
+  prepareGeometryChange();
+  m_flow = flow;
+  update();
+}
+
+QPointF NodeItem::inputPortLocal() const {
+  return m_flow == LayoutFlow::TopToBottom ? QPointF(kWidth / 2, 0) : QPointF(0, kHeight / 2);
+}
+
+QPointF NodeItem::outputPortLocal() const {
+  return m_flow == LayoutFlow::TopToBottom ? QPointF(kWidth / 2, kHeight) : QPointF(kWidth, kHeight / 2);
+}
+
 bool NodeItem::isOnOutputPort(const QPointF &scenePoint) const {
   return QLineF(scenePoint, outputPort()).length() <= kPortRadius * 2.0;
 }
 
 QRectF NodeItem::boundingRect() const {
-  return QRectF(-kPortRadius - 1, -1, kWidth + 2 * kPortRadius + 2, kHeight + 2);
+  return QRectF(-kPortRadius - 1, -kPortRadius - 1, kWidth + 2 * kPortRadius + 2, kHeight + 2 * kPortRadius + 2);
 }
 
 void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
   const QPalette palette = QApplication::palette();
   const bool selected = option->state & QStyle::State_Selected;
+  // Seen from far (the overview, a large model fitted whole) text and thin lines would be specks:
+  // a solid box in the node's state colour says enough there.
+  if (QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform()) < 0.3) {
+    painter->fillRect(QRectF(0, 0, kWidth, kHeight), !m_problem.isEmpty() ? QColor(0xc6, 0x28, 0x28)
+                                                     : selected           ? palette.color(QPalette::Highlight)
+                                                                          : palette.color(QPalette::Mid));
+    return;
+  }
   const QColor border = !m_problem.isEmpty() ? QColor(0xc6, 0x28, 0x28)
                         : selected           ? palette.color(QPalette::Highlight)
                                              : palette.color(QPalette::Mid);
@@ -71,8 +94,8 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
 
   painter->setPen(QPen(border, 1.2));
   painter->setBrush(palette.color(QPalette::Button));
-  painter->drawEllipse(QPointF(0, kHeight / 2), kPortRadius, kPortRadius);
-  painter->drawEllipse(QPointF(kWidth, kHeight / 2), kPortRadius, kPortRadius);
+  painter->drawEllipse(inputPortLocal(), kPortRadius, kPortRadius);
+  painter->drawEllipse(outputPortLocal(), kPortRadius, kPortRadius);
 }
 
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant &value) {

@@ -1,7 +1,10 @@
 #pragma once
-// One node on the canvas: its id, op, output shape and parameter count, an input port on the left
-// and an output port on the right. A node the validator complains about is drawn red and says why
-// in its tooltip.
+// One node on the canvas: its id, op, output shape and parameter count, an input port where data
+// comes in and an output port where it leaves (top and bottom when the model flows down, left and
+// right when it flows across). A node the validator complains about is drawn red and says why in
+// its tooltip.
+
+#include "ui/design/graph_layout.h"
 
 #include <QGraphicsObject>
 #include <QString>
@@ -27,8 +30,10 @@ class NodeItem : public QGraphicsObject {
   bool hasProblem() const { return !m_problem.isEmpty(); }
   QString problem() const { return m_problem; }
 
-  QPointF inputPort() const { return mapToScene(QPointF(0, kHeight / 2)); }
-  QPointF outputPort() const { return mapToScene(QPointF(kWidth, kHeight / 2)); }
+  void setFlow(LayoutFlow flow);
+  LayoutFlow flow() const { return m_flow; }
+  QPointF inputPort() const { return mapToScene(inputPortLocal()); }
+  QPointF outputPort() const { return mapToScene(outputPortLocal()); }
   // Whether a scene point is on the output port (where dragging starts a connection).
   bool isOnOutputPort(const QPointF &scenePoint) const;
 
@@ -42,9 +47,13 @@ class NodeItem : public QGraphicsObject {
   QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
 
  private:
+  QPointF inputPortLocal() const;
+  QPointF outputPortLocal() const;
+
   QString m_id, m_op, m_shape, m_problem;
   qint64 m_params = 0;
   bool m_output = false;
+  LayoutFlow m_flow = LayoutFlow::TopToBottom;
 };
 
 }  // namespace tw::ui

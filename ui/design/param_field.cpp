@@ -11,6 +11,7 @@
 #include <QSpinBox>
 #include <QStyle>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <climits>
@@ -24,10 +25,36 @@ using spec::IntList;
 using spec::ParamType;
 using spec::ParamValue;
 
-// QSpinBox holds an int; one value below the lowest is kept free for the implicit state.
-constexpr double kIntLow = -double(INT_MAX) + 1;
-constexpr double kIntHigh = INT_MAX;
+// The spin boxes' lowest value is the implicit state; everything above it can be typed, even
+// what the parameter's bounds refuse, so that a refusal is shown rather than the value clamped.
+constexpr int kIntImplicit = -INT_MAX;
 constexpr double kFloatWide = 1e9;
+constexpr double kFloatImplicit = -kFloatWide - 1;
+
+// Stepping up from the implicit state starts at the lowest value the parameter accepts.
+class FieldSpinBox : public QSpinBox {
+ public:
+  FieldSpinBox(int start, QWidget *parent) : QSpinBox(parent), m_start(start) {}
+  void stepBy(int steps) override {
+    if (value() == minimum() && steps > 0) setValue(m_start);
+    else QSpinBox::stepBy(steps);
+  }
+
+ private:
+  int m_start;
+};
+
+class FieldDoubleSpinBox : public QDoubleSpinBox {
+ public:
+  FieldDoubleSpinBox(double start, QWidget *parent) : QDoubleSpinBox(parent), m_start(start) {}
+  void stepBy(int steps) override {
+    if (value() == minimum() && steps > 0) setValue(m_start);
+    else QDoubleSpinBox::stepBy(steps);
+  }
+
+ private:
+  double m_start;
+};
 
 bool asInt(const ParamValue &value, int64_t &out) {
   if (auto i = std::get_if<int64_t>(&value)) return out = *i, true;
@@ -107,32 +134,39 @@ ParamField::ParamField(const spec::ParamDef &def, QWidget *parent) : QWidget(par
     Q_EMIT resetRequested();
   });
 
-  auto *layout = new QHBoxLayout(this);
+  m_message = new QLabel(this);
+  m_message->setObjectName(QStringLiteral("fieldProblem"));
+  m_message->setWordWrap(true);
+  m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
+  m_message->hide();
+
+  auto *row = new QHBoxLayout;
+  row->setContentsMargins(0, 0, 0, 0);
+  row->setSpacing(2);
+  row->addWidget(m_editor, 1);
+  row->addWidget(m_reset);
+  auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->setSpacing(2);
-  layout->addWidget(m_editor, 1);
-  layout->addWidget(m_reset);
+  layout->setSpacing(1);
+  layout->addLayout(row);
+  layout->addWidget(m_message);
   setFocusProxy(m_editor);
 }
 
 void ParamField::createEditor() {
   switch (m_def.type) {
     case ParamType::Int: {
-      m_int = new QSpinBox(this);
-      const double low = m_def.min ? std::clamp(*m_def.min, kIntLow, kIntHigh) : kIntLow;
-      const double high = m_def.max ? std::clamp(*m_def.max, low, kIntHigh) : kIntHigh;
-      m_int->setRange(static_cast<int>(low) - 1, static_cast<int>(high));
+      const double start = m_def.min ? std::clamp(*m_def.min, double(kIntImplicit + 1), double(INT_MAX)) : 0.0;
+      m_int = new FieldSpinBox(static_cast<int>(start), this);
+      m_int->setRange(kIntImplicit, INT_MAX);
       connect(m_int, &QSpinBox::editingFinished, this, &ParamField::commit);
       m_editor = m_int;
       return;
     }
     case ParamType::Float: {
-      m_float = new QDoubleSpinBox(this);
+      m_float = new FieldDoubleSpinBox(m_def.min ? std::clamp(*m_def.min, -kFloatWide, kFloatWide) : 0.0, this);
       m_float->setDecimals(6);  // before the range, which is rounded to it
-      const double low = m_def.min ? *m_def.min : -kFloatWide;
-      const double high = m_def.max ? *m_def.max : kFloatWide;
-      // The implicit slot sits one last decimal below a real minimum so no typed value falls in it.
-      m_float->setRange(low - (m_def.min ? 1e-6 : 1.0), std::max(low, high));
+      m_float->setRange(kFloatImplicit, kFloatWide);
       connect(m_float, &QDoubleSpinBox::editingFinished, this, &ParamField::commit);
       m_editor = m_float;
       return;
@@ -185,6 +219,7 @@ void ParamField::refresh() {
   const ParamValue *shown = written ? written : (!m_def.inferred && m_def.defaultValue ? &*m_def.defaultValue : nullptr);
   const QString implicit = implicitText(resolved);
   bool invalid = false;
+  QString problem;
   m_shown.reset();
 
   if (m_int) {
@@ -193,6 +228,7 @@ void ParamField::refresh() {
     if (shown && asInt(*shown, v) && v > m_int->minimum() && v <= m_int->maximum()) {
       m_int->setValue(static_cast<int>(v));
       m_shown = v;
+      if (auto refusal = spec::checkParamValue(m_def, *shown)) problem = QString::fromStdString(*refusal);
     } else {
       invalid = shown != nullptr;
       if (invalid) m_int->setSpecialValueText(valueText(*shown));  // what the file says, in red
@@ -204,6 +240,7 @@ void ParamField::refresh() {
     if (shown && asDouble(*shown, v) && v > m_float->minimum() && v <= m_float->maximum()) {
       m_float->setValue(v);
       m_shown = m_float->value();  // rounded to the shown decimals, as a later commit reads it
+      if (auto refusal = spec::checkParamValue(m_def, *shown)) problem = QString::fromStdString(*refusal);
     } else {
       invalid = shown != nullptr;
       if (invalid) m_float->setSpecialValueText(valueText(*shown));
@@ -225,12 +262,17 @@ void ParamField::refresh() {
   } else if (m_text) {
     m_text->setPlaceholderText(implicit);
     m_text->setText(shown ? valueText(*shown) : QString());
-    bool valid = true;
-    m_shown = currentValue(&valid);
-    invalid = !valid;
+    m_shown = currentValue(&problem);
   }
+  invalid = invalid || !problem.isEmpty();
   m_reset->setVisible(m_written && hasFallback());
   setLook(invalid ? Look::Invalid : m_written ? Look::Written : Look::Implicit);
+  showProblem(problem);
+}
+
+void ParamField::showProblem(const QString &problem) {
+  m_message->setText(problem);
+  m_message->setVisible(!problem.isEmpty());
 }
 
 void ParamField::setLook(Look look) {
@@ -264,21 +306,19 @@ std::optional<IntList> ParamField::parseInts(const QString &text) {
   return values;
 }
 
-bool ParamField::fitsRange(const IntList &values) const {
-  return std::all_of(values.begin(), values.end(), [this](int64_t v) {
-    return (!m_def.min || double(v) >= *m_def.min) && (!m_def.max || double(v) <= *m_def.max);
-  });
-}
-
-std::optional<ParamValue> ParamField::currentValue(bool *valid) const {
-  *valid = true;
+std::optional<ParamValue> ParamField::currentValue(QString *problem) const {
+  problem->clear();
+  auto checked = [&](ParamValue value) {
+    if (auto refusal = spec::checkParamValue(m_def, value)) *problem = QString::fromStdString(*refusal);
+    return std::optional<ParamValue>(std::move(value));
+  };
   if (m_int) {
     if (m_int->value() == m_int->minimum()) return std::nullopt;
-    return ParamValue(int64_t{m_int->value()});
+    return checked(ParamValue(int64_t{m_int->value()}));
   }
   if (m_float) {
     if (m_float->value() == m_float->minimum()) return std::nullopt;
-    return ParamValue(m_float->value());
+    return checked(ParamValue(m_float->value()));
   }
   if (m_bool) return ParamValue(m_bool->isChecked());
   if (m_choice) {
@@ -289,12 +329,12 @@ std::optional<ParamValue> ParamField::currentValue(bool *valid) const {
   if (m_def.type == ParamType::String) return ParamValue(m_text->text().toStdString());
   const std::optional<IntList> values = parseInts(m_text->text());
   const bool pair = m_def.type == ParamType::IntPair;
-  if (!values || values->empty() || (pair && values->size() > 2) || !fitsRange(*values)) {
-    *valid = false;
+  if (!values || values->empty() || (pair && values->size() > 2)) {
+    *problem = pair ? tr("expected one or two integers, like 3 or 3, 1") : tr("expected integers, like 1, 28, 28");
     return std::nullopt;
   }
-  if (pair && values->size() == 1) return ParamValue(values->front());
-  return ParamValue(*values);
+  if (pair && values->size() == 1) return checked(ParamValue(values->front()));
+  return checked(ParamValue(*values));
 }
 
 bool ParamField::sameValue(const std::optional<ParamValue> &a, const std::optional<ParamValue> &b) const {
@@ -310,12 +350,16 @@ bool ParamField::sameValue(const std::optional<ParamValue> &a, const std::option
 }
 
 void ParamField::commit() {
-  bool valid = true;
-  const std::optional<ParamValue> current = currentValue(&valid);
-  if (!valid) {
+  QString problem;
+  const std::optional<ParamValue> current = currentValue(&problem);
+  if (!problem.isEmpty()) {
     setLook(Look::Invalid);
-    return;  // the red text stays for the user to fix; the model keeps its value
+    showProblem(problem);
+    // The red value stays for the user to fix; the model keeps its value.
+    if (!sameValue(current, m_shown)) Q_EMIT refused(problem);
+    return;
   }
+  showProblem({});
   if (sameValue(current, m_shown)) {
     if (m_text && !current) setLook(m_written ? Look::Written : Look::Implicit);
     return;
@@ -325,6 +369,8 @@ void ParamField::commit() {
     // parameter has nothing to go back to, so that is bad input rather than a reset.
     if (m_written && !hasFallback()) {
       setLook(Look::Invalid);
+      showProblem(tr("required: there is no default to go back to"));
+      Q_EMIT refused(tr("required: there is no default to go back to"));
       return;
     }
     if (m_written) {
@@ -344,9 +390,9 @@ void ParamField::commit() {
 }
 
 void ParamField::onTextEdited() {
-  bool valid = true;
-  const std::optional<ParamValue> current = currentValue(&valid);
-  setLook(!valid ? Look::Invalid : (current || m_written) ? Look::Written : Look::Implicit);
+  QString problem;
+  const std::optional<ParamValue> current = currentValue(&problem);
+  setLook(!problem.isEmpty() ? Look::Invalid : (current || m_written) ? Look::Written : Look::Implicit);
 }
 
 }  // namespace tw::ui

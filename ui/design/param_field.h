@@ -3,9 +3,11 @@
 // (spin box, check box, combo box or text field), its caption and a reset button.
 //
 // A field is either written (the value is in the model file: normal look, reset button shown)
-// or implicit (default, inferred "auto (1)", or a missing required value: grey italic). Values
-// the registry rejects are shown as written, in red. Int/Float spin boxes keep one slot below
-// their minimum for the implicit state, so stepping below the minimum means "back to default".
+// or implicit (default, inferred "auto (1)", or a missing required value: grey italic). A value
+// the registry's validator rejects (typed, or read from the file) is shown as written, in red,
+// with the validator's message under it, and is never applied: the model keeps its value. Int
+// and Float spin boxes accept any number so nothing typed is silently clamped; their lowest
+// slot is the implicit state, and stepping up from it starts at the parameter's minimum.
 
 #include "core/spec/param.h"
 
@@ -47,6 +49,8 @@ class ParamField : public QWidget {
   // An IntPair typed as one number is emitted as an int (the short form of the file).
   void edited(const tw::spec::ParamValue &value);
   void resetRequested();
+  // A typed value the validator refused, with its message; nothing was applied.
+  void refused(const QString &message);
 
  private:
   enum class Look { Written, Implicit, Invalid };
@@ -57,17 +61,19 @@ class ParamField : public QWidget {
   void refresh();
   void setLook(Look look);
   QString implicitText(const spec::ParamValue *resolved) const;
-  // What the editor holds now: nullopt for the implicit state; sets *valid false on bad text.
-  std::optional<spec::ParamValue> currentValue(bool *valid) const;
+  // What the editor holds now: nullopt for the implicit state; on a value the validator refuses,
+  // *problem says why (it stays empty otherwise).
+  std::optional<spec::ParamValue> currentValue(QString *problem) const;
+  void showProblem(const QString &problem);
   void commit();
   void onTextEdited();
-  bool fitsRange(const spec::IntList &values) const;
   bool sameValue(const std::optional<spec::ParamValue> &a, const std::optional<spec::ParamValue> &b) const;
 
   spec::ParamDef m_def;
   QLabel *m_label = nullptr;
   QWidget *m_editor = nullptr;
   QToolButton *m_reset = nullptr;
+  QLabel *m_message = nullptr;  // the validator's message while the value is refused
   QSpinBox *m_int = nullptr;
   QDoubleSpinBox *m_float = nullptr;
   QCheckBox *m_bool = nullptr;

@@ -102,6 +102,8 @@ void PropertyEditor::rebuild(const QString &op) {
       Q_EMIT paramEdited(m_nodeId, name, value);
     });
     connect(field, &ParamField::resetRequested, this, [this, name] { Q_EMIT paramReset(m_nodeId, name); });
+    connect(field, &ParamField::refused, this,
+            [this, name](const QString &message) { Q_EMIT paramRefused(m_nodeId, name, message); });
     m_form->addRow(field->label(), field);
     m_fields.push_back(field);
   }

@@ -45,6 +45,8 @@ class PropertyEditor : public QWidget {
   // Only on user edits: text and spin fields on editingFinished, check and combo boxes on change.
   void paramEdited(const QString &nodeId, const QString &param, const tw::spec::ParamValue &value);
   void paramReset(const QString &nodeId, const QString &param);
+  // A typed value the validator refused: the field stays red with the message, nothing is applied.
+  void paramRefused(const QString &nodeId, const QString &param, const QString &message);
   void idEdited(const QString &oldId, const QString &newId);
 
  private:

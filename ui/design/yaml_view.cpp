@@ -5,6 +5,7 @@
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QTextBlock>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -37,10 +38,30 @@ QString YamlView::error() const { return m_error->isHidden() ? QString() : m_err
 void YamlView::applyNow() {
   m_debounce->stop();
   m_applying = true;
-  const QString problem = m_document->setYaml(m_editor->toPlainText());
+  int line = 0, column = 0;
+  const QString problem = m_document->setYaml(m_editor->toPlainText(), &line, &column);
   m_applying = false;
-  m_error->setText(problem);
+  QString text = problem;
+  if (!problem.isEmpty() && line > 0)
+    text = column > 0 ? tr("Line %1, column %2: %3").arg(line).arg(column).arg(problem)
+                      : tr("Line %1: %2").arg(line).arg(problem);
+  m_error->setText(text);
   m_error->setVisible(!problem.isEmpty());
+  markLine(problem.isEmpty() ? 0 : line);
+}
+
+void YamlView::markLine(int line) {
+  m_errorLine = line;
+  QList<QTextEdit::ExtraSelection> marks;
+  const QTextBlock block = m_editor->document()->findBlockByNumber(line - 1);
+  if (line > 0 && block.isValid()) {
+    QTextEdit::ExtraSelection mark;
+    mark.format.setBackground(QColor(0xff, 0xeb, 0xee));
+    mark.format.setProperty(QTextFormat::FullWidthSelection, true);
+    mark.cursor = QTextCursor(block);
+    marks << mark;
+  }
+  m_editor->setExtraSelections(marks);
 }
 
 void YamlView::showModel() {
@@ -52,6 +73,7 @@ void YamlView::showModel() {
   m_editor->setPlainText(text);
   m_applying = false;
   m_error->hide();
+  markLine(0);
 }
 
 }  // namespace tw::ui

@@ -1,5 +1,6 @@
 #pragma once
-// Replaces the whole model: an edit in the YAML view.
+// Replaces the whole model: an edit in the YAML view, or New (which also leaves the model's file:
+// the new model is not what that file holds; undo returns to both).
 
 #include "core/spec/model_spec.h"
 
@@ -14,7 +15,7 @@ class ModelDocument;
 class ReplaceModelCommand : public QUndoCommand {
  public:
   ReplaceModelCommand(ModelDocument *document, spec::ModelSpec spec, QHash<QString, QPointF> positions,
-                      const QString &text);
+                      const QString &text, bool leavesFile = false);
   void redo() override;
   void undo() override;
 
@@ -22,6 +23,7 @@ class ReplaceModelCommand : public QUndoCommand {
   ModelDocument *m_document;
   spec::ModelSpec m_after, m_before;
   QHash<QString, QPointF> m_positionsAfter, m_positionsBefore;
+  QString m_fileAfter, m_fileBefore;
 };
 
 }  // namespace tw::ui

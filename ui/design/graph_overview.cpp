@@ -1,0 +1,62 @@
+#include "ui/design/graph_overview.h"
+
+#include "ui/design/graph_view.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPalette>
+
+namespace tw::ui {
+
+GraphOverview::GraphOverview(GraphView *canvas) : QGraphicsView(canvas->scene(), canvas), m_canvas(canvas) {
+  setObjectName(QStringLiteral("graphOverview"));
+  setToolTip(tr("Overview: press or drag to move the canvas"));
+  setInteractive(false);
+  setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  setRenderHints(QPainter::Antialiasing);
+  setFrameShape(QFrame::Box);
+  setBackgroundBrush(palette().color(QPalette::AlternateBase));
+  setCursor(Qt::PointingHandCursor);
+  hide();
+}
+
+QRectF GraphOverview::shownArea() const { return m_canvas->mapToScene(m_canvas->viewport()->rect()).boundingRect(); }
+
+void GraphOverview::refresh() {
+  const QRectF nodes = m_canvas->nodesBounds();
+  const bool larger = !nodes.isEmpty() && !shownArea().contains(nodes);
+  setVisible(larger);
+  if (!larger) return;
+  fitInView(nodes.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
+  viewport()->update();
+}
+
+void GraphOverview::drawForeground(QPainter *painter, const QRectF &) {
+  QColor fill = palette().color(QPalette::Highlight);
+  fill.setAlpha(40);
+  QPen pen(palette().color(QPalette::Highlight), 2);
+  pen.setCosmetic(true);
+  painter->setPen(pen);
+  painter->setBrush(fill);
+  painter->drawRect(shownArea());
+}
+
+void GraphOverview::moveCanvasTo(const QPoint &point) {
+  m_canvas->centerOn(mapToScene(point));
+  refresh();
+}
+
+void GraphOverview::mousePressEvent(QMouseEvent *event) {
+  if (event->button() == Qt::LeftButton) moveCanvasTo(event->position().toPoint());
+  event->accept();
+}
+
+void GraphOverview::mouseMoveEvent(QMouseEvent *event) {
+  if (event->buttons() & Qt::LeftButton) moveCanvasTo(event->position().toPoint());
+  event->accept();
+}
+
+void GraphOverview::wheelEvent(QWheelEvent *event) { event->accept(); }
+
+}  // namespace tw::ui
