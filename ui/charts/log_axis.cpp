@@ -48,7 +48,7 @@ std::vector<LogTick> logTicks(double min, double max) {
   return ticks;
 }
 
-void setDecadeRange(QLogValueAxis *axis, double min, double max) {
+void setDecadeRange(QLogValueAxis *axis, double min, double max, double marginDecades) {
   const DecadeRange decades = decadeRange(min, max);
   axis->setBase(10.0);
   // Qt spaces a log axis' minor ticks evenly in value between two powers of its base: eight of
@@ -56,9 +56,11 @@ void setDecadeRange(QLogValueAxis *axis, double min, double max) {
   axis->setMinorTickCount(8);
   axis->setLabelFormat(QStringLiteral("%g"));
   axis->setMinorGridLineColor(QColor(0xf0, 0xf0, 0xf0));  // fainter than the decades' lines
-  // A hair beyond the decades: Qt finds the first tick with ceil(ln(min) / ln(10)), and ln(0.001) /
-  // ln(10) is -2.9999999999999996, which would drop the lowest decade's tick and label.
-  axis->setRange(decades.low() * (1.0 - kEdge), decades.high() * (1.0 + kEdge));
+  // At least a hair beyond the decades: Qt finds the first tick with ceil(ln(min) / ln(10)), and
+  // ln(0.001) / ln(10) is -2.9999999999999996, which would drop the lowest decade's tick and label.
+  // Less than a decade beyond them, so that no other decade gets a tick.
+  const double factor = std::pow(10.0, std::clamp(marginDecades, 0.0, 0.5)) * (1.0 + kEdge);
+  axis->setRange(decades.low() / factor, decades.high() * factor);
 }
 
 }  // namespace tw::ui

@@ -39,7 +39,8 @@ struct LogTick {
 // The ticks 1..9 x 10^k that lie within [min, max] (a little tolerance for rounding), ascending.
 std::vector<LogTick> logTicks(double min, double max);
 
-// Base 10, minor ticks at 2..9, "%g" labels, and the range widened to whole decades.
-void setDecadeRange(QLogValueAxis *axis, double min, double max);
+// Base 10, minor ticks at 2..9, "%g" labels, and the range widened to whole decades, plus
+// marginDecades beyond them (0.04: markers at a power of ten stay inside the frame).
+void setDecadeRange(QLogValueAxis *axis, double min, double max, double marginDecades = 0.0);
 
 }  // namespace tw::ui

@@ -66,7 +66,7 @@ QAbstractAxis *ScatterChart::makeAxis(const Axis &axis, double min, double max) 
     made = categories;
   } else if (axis.log) {
     auto *log = new QLogValueAxis();
-    setDecadeRange(log, min, max);
+    setDecadeRange(log, min, max, /*marginDecades=*/0.04);  // a point at 1e-3 stays off the frame
     made = log;
   } else {
     auto *value = new QValueAxis();
