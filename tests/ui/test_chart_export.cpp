@@ -9,11 +9,16 @@
 #include "ui/charts/metric_chart.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QContextMenuEvent>
 #include <QFile>
+#include <QGraphicsView>
 #include <QImage>
 #include <QLocale>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include <cmath>
@@ -121,6 +126,28 @@ class TestChartExport : public QObject {
     QCOMPARE(rows[3000], QStringLiteral("\"train, smoothed?\",3000,0.0003333333333333333"));
     QCOMPARE(rows[3001], QStringLiteral("validation,1,0.25"));
     QCOMPARE(rows.last(), QStringLiteral("validation,2000,500"));
+  }
+
+  // A right-click on the plot itself (the chart view inside the widget) opens the menu.
+  void rightClickOnThePlotOpensTheMenu() {
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    chart.resize(500, 300);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    auto *view = chart.findChild<QGraphicsView *>();
+    QVERIFY(view);
+    QStringList shown;
+    // The menu runs its own event loop: read it and close it from inside that loop.
+    QTimer::singleShot(0, [&shown] {
+      auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+      if (!menu) return;
+      for (QAction *action : menu->actions()) shown << action->text();
+      menu->close();
+    });
+    const QPoint at = view->viewport()->rect().center();
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view->viewport(), &event);
+    QCOMPARE(shown, (QStringList{"Show All Steps", "Export as PNG...", "Export as SVG...", "Export data as CSV..."}));
   }
 
   void bandAndBarChartsExportTheirNumbers() {
