@@ -506,7 +506,7 @@ class TestStudioCompare : public QObject {
     QCOMPARE(QString::fromStdString(tw::ui::defaultMetric(runs, keys)), expected);
   }
 
-  // --- Scatter and Parallel coordinates offer what applies to the runs' data source ---
+  // --- Scatter, Parallel coordinates and Group by offer what applies to the runs' data source ---
 
   void onlyParametersOfTheRunsDataSource() {
     tw::test::Workspace ws;
@@ -539,6 +539,10 @@ class TestStudioCompare : public QObject {
     const auto [idxScatter, idxParallel] = offeredOn(idxPage.get());
     QCOMPARE(idxParallel, (QStringList{"data.flip", "train.lr"}));
     QCOMPARE(idxScatter, (QStringList{"data.flip", "train.lr", "data.dataset"}));  // differing first
+    QComboBox *groupBy = idxPage->curves()->groupBy();
+    QStringList groups;
+    for (int i = 1; i < groupBy->count(); ++i) groups << groupBy->itemData(i).toString();
+    QCOMPARE(groups, (QStringList{"data.flip", "train.lr"}));  // Group by follows the same rule
     // The Config tab still lists everything recorded.
     QVERIFY(idxPage->differingKeys().contains(QStringLiteral("data.target")));
 

@@ -61,12 +61,13 @@ void CurvesView::setComparison(const Comparison *comparison) {
                             "the runs log it.")
                              .arg(QString::fromStdString(comparison->data.metric)));
 
-  // Only parameters that differ: grouping by one all runs share would make one group.
+  // Only parameters that differ (grouping by one all runs share would make one group) and that
+  // apply to the runs' data source (a CSV column name does not group Fashion-MNIST runs).
   const QString kept = m_groupBy->currentData().toString();
   QSignalBlocker block(m_groupBy);
   m_groupBy->clear();
   m_groupBy->addItem(tr("None"), QString());
-  for (const ParamColumn *column : comparison->differingColumns()) {
+  for (const ParamColumn *column : comparison->plottableColumns(/*withShared=*/false)) {
     const QString key = QString::fromStdString(column->key);
     m_groupBy->addItem(key, key);
   }
