@@ -1,5 +1,6 @@
 #include "core/config/config_fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -73,11 +74,23 @@ ConfigField stringListField(std::string key, std::function<std::vector<std::stri
   return f;
 }
 
+// The row, restricted to the data sources it means something for.
+ConfigField onlyFor(std::vector<std::string> sources, ConfigField field) {
+  field.sources = std::move(sources);
+  return field;
+}
+
 // Accessor shorthands keep each row of the table on a line or two.
 #define TW_DATA(member) [](RunConfig &c) -> auto & { return c.data.member; }
 #define TW_TRAIN(member) [](RunConfig &c) -> auto & { return c.train.member; }
 
 std::vector<ConfigField> makeFields() {
+  // Which sources read which keys (core/data/data_sources.cpp): IDX sets bring their own test
+  // set; augmentation needs images.
+  const std::vector<std::string> kCsv{"csv"}, kImageFolder{"image-folder"}, kTokens{"tokens"},
+      kSynthetic{"spirals", "blobs"}, kGenerated{"spirals", "blobs", "tokens"},
+      kImages{"fashion-mnist", "mnist", "image-folder"},
+      kWithoutTestSet{"csv", "image-folder", "spirals", "blobs", "tokens"};
   std::vector<ConfigField> f;
   // --- data ---
   f.push_back(stringField("data.dataset", TW_DATA(dataset),
@@ -92,33 +105,44 @@ std::vector<ConfigField> makeFields() {
                        "use only the first N test examples (0 = all)"));
   f.push_back(floatField("data.val_fraction", TW_DATA(valFraction), 0.0, 0.9,
                          "share of the training examples held out for validation"));
-  f.push_back(floatField("data.test_fraction", TW_DATA(testFraction), 0.0, 0.9,
-                         "share held out as the test set by sources without one (csv, image-folder, synthetic)"));
+  f.push_back(onlyFor(kWithoutTestSet,
+                      floatField("data.test_fraction", TW_DATA(testFraction), 0.0, 0.9,
+                                 "share held out as the test set by sources without one (csv, image-folder, synthetic)")));
   f.push_back(boolField("data.stratify", TW_DATA(stratify), "classification splits keep the class proportions"));
   f.push_back(intField("data.batch_size", TW_DATA(batchSize), 1, 1 << 20, "samples per batch"));
   f.push_back(boolField("data.shuffle", TW_DATA(shuffle), "reshuffle the training set every epoch (from the seed)"));
   f.push_back(boolField("data.normalize", TW_DATA(normalize),
                         "standardise with the training split's statistics (applied to every split)"));
-  f.push_back(stringField("data.task", TW_DATA(task), {"classification", "regression"}, "csv: what the target is"));
-  f.push_back(stringField("data.target", TW_DATA(target), {}, "csv: the target column"));
-  f.push_back(stringListField("data.features", TW_DATA(features), "csv: feature columns (empty = all but the target)"));
-  f.push_back(stringListField("data.categorical", TW_DATA(categorical), "csv: columns one-hot encoded even when numeric"));
-  f.push_back(stringField("data.missing", TW_DATA(missing), {"error", "drop", "mean", "zero"},
-                          "csv: what to do with an empty, NA or ? field"));
-  f.push_back(intField("data.image_size", TW_DATA(imageSize), 0, 4096,
-                       "image-folder: resize every image to this square size (0 = the first image's size)"));
-  f.push_back(intField("data.channels", TW_DATA(channels), 0, 3, "image-folder: 1 gray, 3 RGB, 0 = automatic"));
-  f.push_back(intField("data.samples", TW_DATA(samples), 10, 10000000, "spirals, blobs, tokens: number of examples"));
-  f.push_back(intField("data.classes", TW_DATA(classes), 2, 1000, "spirals, blobs, tokens: number of classes"));
-  f.push_back(floatField("data.noise", TW_DATA(noise), 0.0, 10.0, "spirals, blobs: noise / spread"));
-  f.push_back(intField("data.seq_len", TW_DATA(seqLen), 1, 4096, "tokens: tokens per sequence (the Input's shape)"));
-  f.push_back(intField("data.vocab_size", TW_DATA(vocabSize), 3, 1000000,
-                       "tokens: token ids 0..vocab_size-1, of which 0..classes-1 are the class markers; "
-                       "above data.classes (the Embedding's num_embeddings)"));
-  f.push_back(intField("data.crop_padding", TW_DATA(cropPadding), 0, 64,
-                       "augmentation: random crop after zero padding of this many pixels (0 = off)"));
-  f.push_back(floatField("data.flip", TW_DATA(flip), 0.0, 1.0, "augmentation: horizontal flip probability"));
-  f.push_back(floatField("data.erase", TW_DATA(erase), 0.0, 1.0, "augmentation: random erasing probability"));
+  f.push_back(onlyFor(kCsv, stringField("data.task", TW_DATA(task), {"classification", "regression"},
+                                        "csv: what the target is")));
+  f.push_back(onlyFor(kCsv, stringField("data.target", TW_DATA(target), {}, "csv: the target column")));
+  f.push_back(onlyFor(kCsv, stringListField("data.features", TW_DATA(features),
+                                            "csv: feature columns (empty = all but the target)")));
+  f.push_back(onlyFor(kCsv, stringListField("data.categorical", TW_DATA(categorical),
+                                            "csv: columns one-hot encoded even when numeric")));
+  f.push_back(onlyFor(kCsv, stringField("data.missing", TW_DATA(missing), {"error", "drop", "mean", "zero"},
+                                        "csv: what to do with an empty, NA or ? field")));
+  f.push_back(onlyFor(kImageFolder,
+                      intField("data.image_size", TW_DATA(imageSize), 0, 4096,
+                               "image-folder: resize every image to this square size (0 = the first image's size)")));
+  f.push_back(onlyFor(kImageFolder, intField("data.channels", TW_DATA(channels), 0, 3,
+                                             "image-folder: 1 gray, 3 RGB, 0 = automatic")));
+  f.push_back(onlyFor(kGenerated, intField("data.samples", TW_DATA(samples), 10, 10000000,
+                                           "spirals, blobs, tokens: number of examples")));
+  f.push_back(onlyFor(kGenerated, intField("data.classes", TW_DATA(classes), 2, 1000,
+                                           "spirals, blobs, tokens: number of classes")));
+  f.push_back(onlyFor(kSynthetic, floatField("data.noise", TW_DATA(noise), 0.0, 10.0, "spirals, blobs: noise / spread")));
+  f.push_back(onlyFor(kTokens, intField("data.seq_len", TW_DATA(seqLen), 1, 4096,
+                                        "tokens: tokens per sequence (the Input's shape)")));
+  f.push_back(onlyFor(kTokens, intField("data.vocab_size", TW_DATA(vocabSize), 3, 1000000,
+                                        "tokens: token ids 0..vocab_size-1, of which 0..classes-1 are the class "
+                                        "markers; above data.classes (the Embedding's num_embeddings)")));
+  f.push_back(onlyFor(kImages, intField("data.crop_padding", TW_DATA(cropPadding), 0, 64,
+                                        "augmentation: random crop after zero padding of this many pixels (0 = off)")));
+  f.push_back(onlyFor(kImages, floatField("data.flip", TW_DATA(flip), 0.0, 1.0,
+                                          "augmentation: horizontal flip probability")));
+  f.push_back(onlyFor(kImages, floatField("data.erase", TW_DATA(erase), 0.0, 1.0,
+                                          "augmentation: random erasing probability")));
   f.push_back(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
                        "batches prepared ahead on a background thread (0 = on the training thread)"));
   // --- train ---
@@ -215,6 +239,12 @@ const ConfigField *findConfigField(const std::string &key) {
   for (const auto &field : configFields())
     if (field.key == key) return &field;
   return nullptr;
+}
+
+bool appliesToSource(const std::string &key, const std::string &dataset) {
+  const ConfigField *field = findConfigField(key);
+  if (!field || field->sources.empty() || dataset.empty()) return true;
+  return std::find(field->sources.begin(), field->sources.end(), dataset) != field->sources.end();
 }
 
 std::string fieldKindName(FieldKind kind) {

@@ -22,6 +22,10 @@ struct ConfigField {
   std::optional<double> min, max;   // inclusive, numbers only
   std::vector<std::string> choices; // strings only; empty = any
   std::string doc;
+  // The data sources (data.dataset choices) the key means something for; empty = every source.
+  // A CSV column name says nothing about an IDX run: Compare offers a key only for its runs'
+  // sources.
+  std::vector<std::string> sources;
   // Accessors into RunConfig; exactly one pair is set, matching `kind`.
   std::function<int64_t &(RunConfig &)> intRef;
   std::function<double &(RunConfig &)> floatRef;
@@ -38,6 +42,11 @@ const std::vector<ConfigField> &configFields();
 // differing (the data itself is compared by its fingerprint, the model by its hash).
 bool isIdentityKey(const std::string &key);
 const ConfigField *findConfigField(const std::string &key);
+// Whether `key` means something for runs of the data source `dataset` (a data.dataset value):
+// true for keys of every source, for keys outside the table (model.*) and for an empty dataset.
+//   appliesToSource("data.target", "csv")            // true
+//   appliesToSource("data.target", "fashion-mnist")  // false
+bool appliesToSource(const std::string &key, const std::string &dataset);
 
 // "int", "float", "bool", "string", "int or auto", "list of int", "list of string".
 std::string fieldKindName(FieldKind kind);

@@ -1,10 +1,12 @@
 // The run file: defaults, overrides, precise errors, and a resolved form that reloads identically.
 
+#include "core/config/config_fields.h"
 #include "core/config/run_config.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 
 using tw::config::ConfigError;
@@ -141,6 +143,45 @@ class TestRunConfig : public QObject {
     QCOMPARE(flat.at("train.beta1"), std::string("0.9"));
     auto precise = parseRunConfig(kInlineModel, "run.yaml", {"train.lr=0.00012345678901234567"});
     QCOMPARE(std::stod(tw::config::flattenConfig(precise).at("train.lr")), 0.00012345678901234567);
+  }
+
+  // The table says which data source reads which key; Compare offers a key only for its runs'.
+  void keysOfDataSources_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("dataset");
+    QTest::addColumn<bool>("applies");
+    QTest::newRow("csv target, csv") << "data.target" << "csv" << true;
+    QTest::newRow("csv target, IDX") << "data.target" << "fashion-mnist" << false;
+    QTest::newRow("csv features, tokens") << "data.features" << "tokens" << false;
+    QTest::newRow("vocab size, tokens") << "data.vocab_size" << "tokens" << true;
+    QTest::newRow("vocab size, csv") << "data.vocab_size" << "csv" << false;
+    QTest::newRow("flip, IDX images") << "data.flip" << "mnist" << true;
+    QTest::newRow("flip, spirals") << "data.flip" << "spirals" << false;
+    QTest::newRow("test share, IDX has its own") << "data.test_fraction" << "fashion-mnist" << false;
+    QTest::newRow("test share, csv") << "data.test_fraction" << "csv" << true;
+    QTest::newRow("every source") << "train.lr" << "csv" << true;
+    QTest::newRow("no source recorded") << "data.target" << "" << true;
+    QTest::newRow("not a run-file key") << "model.parameters" << "mnist" << true;
+  }
+
+  void keysOfDataSources() {
+    QFETCH(QString, key);
+    QFETCH(QString, dataset);
+    QFETCH(bool, applies);
+    QCOMPARE(tw::config::appliesToSource(key.toStdString(), dataset.toStdString()), applies);
+  }
+
+  // Every source a row names is one data.dataset offers: a typo would hide the key everywhere.
+  void sourcesAreDatasets() {
+    const auto &choices = tw::config::findConfigField("data.dataset")->choices;
+    int restricted = 0;
+    for (const auto &field : tw::config::configFields()) {
+      restricted += field.sources.empty() ? 0 : 1;
+      for (const std::string &source : field.sources)
+        QVERIFY2(std::find(choices.begin(), choices.end(), source) != choices.end(),
+                 (field.key + ": " + source).c_str());
+    }
+    QVERIFY(restricted >= 10);
   }
 };
 

@@ -1,13 +1,18 @@
 // The chart adapter: incremental appends, min/max decimation of long series (first, last and
-// extreme points kept), and axes that follow the data.
+// extreme points kept), axes that follow the data, and log axes with a tick at every decade.
 
 #include "ui/charts/decimation.h"
+#include "ui/charts/log_axis.h"
 #include "ui/charts/metric_chart.h"
+#include "ui/charts/parallel_coordinates.h"
+#include "ui/charts/scatter_chart.h"
 
+#include <QAction>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsView>
 #include <QLegend>
+#include <QLogValueAxis>
 #include <QtTest>
 
 #include <algorithm>
@@ -27,6 +32,9 @@ std::vector<tw::tracking::MetricPoint> metricPoints(int64_t first, int64_t last)
   for (int64_t step = first; step <= last; ++step) points.push_back({step, 1.0 / static_cast<double>(step), 0});
   return points;
 }
+
+// A log axis' ends lie a hair outside their decades (see log_axis.cpp).
+bool near(double value, double expected) { return std::abs(value / expected - 1.0) < 1e-6; }
 
 }  // namespace
 
@@ -153,7 +161,14 @@ class TestMetricChart : public QObject {
     QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, to);
     QVERIFY(chart.isZoomed());
     QVERIFY(chart.visibleFrom() > 1 && chart.visibleTo() < 1000100 && chart.visibleFrom() < chart.visibleTo());
+    // The right button is the context menu's; its first entry shows every step again.
     QTest::mouseClick(view->viewport(), Qt::RightButton, {}, area.center());
+    QVERIFY(chart.isZoomed());
+    QCOMPARE(chart.contextMenuPolicy(), Qt::ActionsContextMenu);
+    QAction *showAll = chart.actions().value(0);
+    QVERIFY(showAll);
+    QCOMPARE(showAll->text(), QStringLiteral("Show All Steps"));
+    showAll->trigger();
     QVERIFY(!chart.isZoomed());
   }
 
@@ -214,6 +229,114 @@ class TestMetricChart : public QObject {
     chart.setLogScale(false);
     QCOMPARE(chart.drawnPoints("train/loss").size(), 5);
     QCOMPARE(chart.rawPointCount("train/loss"), 5);
+  }
+
+  // --- log axes: a labelled tick at every decade, minor ticks at 2..9 between ---
+
+  void decadeRange_data() {
+    QTest::addColumn<double>("min");
+    QTest::addColumn<double>("max");
+    QTest::addColumn<int>("first");
+    QTest::addColumn<int>("last");
+    QTest::addColumn<QStringList>("labels");
+    QTest::newRow("three decades") << 3e-4 << 0.02 << -4 << -1 << QStringList{"0.0001", "0.001", "0.01", "0.1"};
+    QTest::newRow("within one decade") << 0.2 << 0.9 << -1 << 0 << QStringList{"0.1", "1"};
+    QTest::newRow("exact powers stay") << 1e-3 << 10.0 << -3 << 1 << QStringList{"0.001", "0.01", "0.1", "1", "10"};
+    QTest::newRow("one value") << 5.0 << 5.0 << 0 << 1 << QStringList{"1", "10"};
+    QTest::newRow("one power of ten") << 100.0 << 100.0 << 2 << 3 << QStringList{"100", "1000"};
+    QTest::newRow("large") << 2e5 << 3e6 << 5 << 7 << QStringList{"100000", "1e+06", "1e+07"};
+    QTest::newRow("given the other way round") << 0.02 << 3e-4 << -4 << -1 << QStringList{"0.0001", "0.001", "0.01", "0.1"};
+    QTest::newRow("nothing positive") << 0.0 << -1.0 << 0 << 1 << QStringList{"1", "10"};
+  }
+
+  void decadeRange() {
+    QFETCH(double, min);
+    QFETCH(double, max);
+    QFETCH(int, first);
+    QFETCH(int, last);
+    QFETCH(QStringList, labels);
+    const tw::ui::DecadeRange range = tw::ui::decadeRange(min, max);
+    QCOMPARE(range.firstExponent, first);
+    QCOMPARE(range.lastExponent, last);
+    QStringList shown;
+    for (int e = range.firstExponent; e <= range.lastExponent; ++e) shown << tw::ui::decadeLabel(e);
+    QCOMPARE(shown, labels);
+    // What a QLogValueAxis given that range labels: every decade, both ends included.
+    QChart chart;
+    auto *axis = new QLogValueAxis;
+    chart.addAxis(axis, Qt::AlignLeft);
+    tw::ui::setDecadeRange(axis, min, max);
+    QCOMPARE(axis->tickCount(), labels.size());
+    QCOMPARE(axis->minorTickCount(), 8);
+    QCOMPARE(axis->base(), 10.0);
+  }
+
+  void logTicksAreDecadesWithMinorTicksBetween() {
+    const std::vector<tw::ui::LogTick> ticks = tw::ui::logTicks(3e-4, 0.02);
+    QList<double> majors, minors;
+    for (const auto &tick : ticks) (tick.major ? majors : minors).append(tick.value);
+    QCOMPARE(majors.size(), 2);  // 0.001 and 0.01
+    QVERIFY(qFuzzyCompare(majors[0], 0.001) && qFuzzyCompare(majors[1], 0.01));
+    // 3e-4 .. 9e-4, 2e-3 .. 9e-3, 0.02: seven, eight and one.
+    QCOMPARE(minors.size(), 7 + 8 + 1);
+    QVERIFY(qFuzzyCompare(minors.front(), 3e-4));
+    QVERIFY(qFuzzyCompare(minors[7], 2e-3));
+    QVERIFY(qFuzzyCompare(minors.back(), 0.02));
+    for (size_t i = 1; i < ticks.size(); ++i) QVERIFY(ticks[i - 1].value < ticks[i].value);
+    QVERIFY(tw::ui::logTicks(0.0, 1.0).empty());
+  }
+
+  void logAxesOfTheChartsCarryDecades() {
+    // The metric chart: values 0.001 .. 10 show the decades 0.001 .. 10, all labelled.
+    tw::ui::MetricChart chart(QStringLiteral("loss"));
+    chart.resize(600, 400);
+    chart.show();
+    chart.addSeries("train/loss", QStringLiteral("train"));
+    chart.appendPoints("train/loss", {{1, 10.0, 0}, {2, 0.5, 0}, {3, 0.002, 0}});
+    chart.setLogScale(true);
+    const QLogValueAxis *axis = chart.logAxis();
+    QVERIFY(axis);
+    QVERIFY(near(axis->min(), 1e-3) && near(axis->max(), 10.0));
+    QCOMPARE(axis->tickCount(), 5);
+    QCOMPARE(axis->minorTickCount(), 8);
+    // Narrow values still get a decade below and above, so that the axis has labels at all.
+    chart.clear();
+    chart.appendPoints("train/loss", {{1, 0.4, 0}, {2, 0.3, 0}});
+    QVERIFY(near(axis->min(), 0.1) && near(axis->max(), 1.0));
+
+    // The scatter chart's log axis.
+    tw::ui::ScatterChart scatter;
+    tw::ui::ScatterChart::Axis x;
+    x.title = QStringLiteral("train.lr");
+    x.log = true;
+    tw::ui::ScatterChart::Axis y;
+    y.title = QStringLiteral("val/loss");
+    scatter.setPoints(x, y, {{2e-4, 0.5, "a"}, {0.03, 0.4, "b"}});
+    auto *scatterAxis = qobject_cast<QLogValueAxis *>(scatter.drawnAxis(Qt::Horizontal));
+    QVERIFY(scatterAxis);
+    // The decades 1e-4 .. 0.1, with a little room beyond so that a point at a decade is not cut.
+    QVERIFY(scatterAxis->min() < 1e-4 && scatterAxis->min() > 1e-4 / 1.2);
+    QVERIFY(scatterAxis->max() > 0.1 && scatterAxis->max() < 0.1 * 1.2);
+    QCOMPARE(scatterAxis->tickCount(), 4);
+    QCOMPARE(scatterAxis->minorTickCount(), 8);
+
+    // The parallel coordinates paint their own: a major tick at each decade inside the range.
+    tw::ui::ParallelCoordinates plot;
+    tw::ui::ParallelCoordinates::Axis lr;
+    lr.title = QStringLiteral("train.lr");
+    lr.values = {2e-4, 0.05};
+    lr.log = true;
+    tw::ui::ParallelCoordinates::Axis loss;
+    loss.title = QStringLiteral("val/loss");
+    loss.values = {0.5, 0.4};
+    plot.setData({lr, loss}, {QStringLiteral("a"), QStringLiteral("b")}, 1);
+    QList<double> majors;
+    int minors = 0;
+    for (const auto &tick : plot.logTicks(0)) tick.major ? majors.append(tick.value) : void(++minors);
+    QCOMPARE(majors.size(), 2);  // 0.001 and 0.01; 0.1 is above 0.05
+    QVERIFY(qFuzzyCompare(majors[0], 1e-3) && qFuzzyCompare(majors[1], 1e-2));
+    QCOMPARE(minors, 8 + 8 + 4);  // 2..9 x 1e-4, 2..9 x 1e-3, 0.02 .. 0.05
+    QVERIFY(plot.logTicks(1).empty());  // a linear axis
   }
 };
 

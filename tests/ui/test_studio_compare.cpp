@@ -7,6 +7,7 @@
 #include "studio_fixture.h"
 
 #include "ui/charts/band_chart.h"
+#include "ui/charts/chart_export.h"
 #include "ui/charts/metric_chart.h"
 #include "ui/charts/parallel_coordinates.h"
 #include "ui/charts/scatter_chart.h"
@@ -16,6 +17,8 @@
 #include "ui/compare/comparison.h"
 #include "ui/compare/config_diff_view.h"
 #include "ui/compare/curves_view.h"
+#include "ui/compare/default_metric.h"
+#include "ui/compare/empty_state.h"
 #include "ui/compare/group_bands.h"
 #include "ui/compare/parallel_view.h"
 #include "ui/compare/scatter_view.h"
@@ -23,9 +26,11 @@
 #include "ui/runs/runs_page.h"
 #include "ui/runs/runs_table_model.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPushButton>
@@ -80,11 +85,14 @@ struct SixRuns {
   }
 };
 
-// A page on its own, loaded with `ids` in that order (the Runs page orders by its table).
-std::unique_ptr<tw::ui::ComparePage> loadedPage(const tw::test::Workspace &ws, const std::vector<int64_t> &ids) {
+// A page on its own, loaded with `ids` in that order (the Runs page orders by its table). With a
+// metric, the user chose it before pressing Compare; without, the page picks the runs' default.
+std::unique_ptr<tw::ui::ComparePage> loadedPage(const tw::test::Workspace &ws, const std::vector<int64_t> &ids,
+                                                const QString &metric = QString()) {
   auto page = std::make_unique<tw::ui::ComparePage>();
   page->resize(1300, 800);
   page->show();
+  if (!metric.isEmpty()) page->metric()->setCurrentText(metric);
   QSignalSpy loaded(page.get(), &tw::ui::ComparePage::loaded);
   page->compareRuns(QString::fromStdString(ws.dbPath()), ids);
   if (!loaded.wait(20000)) return nullptr;
@@ -102,6 +110,20 @@ int bandIndex(const QList<QPointF> &points, double step) {
   for (int i = 0; i < points.size(); ++i)
     if (points[i].x() == step) return i;
   return -1;
+}
+
+// Exports `chart`'s data as CSV (written on a worker thread) and reads the lines back.
+QStringList writtenCsv(QWidget *chart, const QString &path) {
+  tw::ui::ChartExport *exporter = tw::ui::ChartExport::of(chart);
+  if (!exporter) return {};
+  QSignalSpy written(exporter, &tw::ui::ChartExport::csvWritten);
+  exporter->exportCsv(path);
+  if (!written.wait(10000) || !written.first().at(1).toString().isEmpty()) return {};
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  QStringList lines = QString::fromUtf8(file.readAll()).split(QStringLiteral("\r\n"));
+  if (!lines.isEmpty() && lines.last().isEmpty()) lines.removeLast();
+  return lines;
 }
 
 void saveShot(QWidget *widget, const QString &name) {
@@ -292,7 +314,7 @@ class TestStudioCompare : public QObject {
 
   void groupByDrawsBands() {
     SixRuns six;
-    auto page = loadedPage(six.ws, six.ids);
+    auto page = loadedPage(six.ws, six.ids, QStringLiteral("train/loss"));
     QVERIFY(page);
     QCOMPARE(page->tabs()->count(), 4);
     QCOMPARE(page->tabs()->tabText(0), QStringLiteral("Curves"));
@@ -300,6 +322,7 @@ class TestStudioCompare : public QObject {
     QCOMPARE(page->tabs()->tabText(2), QStringLiteral("Scatter"));
     QCOMPARE(page->tabs()->tabText(3), QStringLiteral("Config"));
     QCOMPARE(page->chart()->rawPointCount(six.uuids[2]), 5);
+    QCOMPARE(page->comparison()->data.metric, std::string("train/loss"));  // the user's choice
     QVERIFY(page->metric()->findText(QStringLiteral("val/loss")) >= 0);  // what the runs recorded
 
     // Only parameters that differ are offered; epochs and batch size are the same everywhere.
@@ -340,7 +363,7 @@ class TestStudioCompare : public QObject {
 
   void parallelCoordinatesBrushAndHover() {
     SixRuns six;
-    auto page = loadedPage(six.ws, six.ids);
+    auto page = loadedPage(six.ws, six.ids, QStringLiteral("train/loss"));
     QVERIFY(page);
     page->tabs()->setCurrentWidget(page->parallel());
     tw::ui::ParallelCoordinates *plot = page->parallel()->plot();
@@ -395,30 +418,281 @@ class TestStudioCompare : public QObject {
     page->tabs()->setCurrentWidget(page->scatter());
     tw::ui::ScatterView *view = page->scatter();
     QCOMPARE(view->xParam()->currentText(), QStringLiteral("train.lr"));  // the first that differs
-    QCOMPARE(view->yMetric()->currentText(), QStringLiteral("train/loss"));
-    const QList<QPointF> expected = {{0.001, 10}, {0.001, 20}, {0.001, 30}, {0.01, 2}, {0.01, 5}, {0.01, 7}};
+    // No run recorded a monitor, so the page's metric is val/loss, which they all recorded.
+    QCOMPARE(page->metric()->currentText(), QStringLiteral("val/loss"));
+    QCOMPARE(view->yMetric()->currentText(), QStringLiteral("val/loss"));
+    // val/loss ends at i + 1 for run i.
+    const QList<QPointF> expected = {{0.001, 1}, {0.001, 2}, {0.001, 3}, {0.01, 4}, {0.01, 5}, {0.01, 6}};
     QCOMPARE(view->chart()->drawnPoints(), expected);
     QCOMPARE(view->chart()->drawnLabels(), (QStringList{"r0", "r1", "r2", "r3", "r4", "r5"}));
-    QCOMPARE(view->chart()->labelsAt({0.001, 20}), QStringList{"r1"});
+    QCOMPARE(view->chart()->labelsAt({0.001, 2}), QStringList{"r1"});
 
     // A categorical parameter: evenly spaced categories, x = the category's index.
     view->xParam()->setCurrentText(QStringLiteral("train.optimizer"));
     QCOMPARE(view->chart()->xAxis().categories, (QStringList{"adam", "sgd"}));
-    QCOMPARE(view->chart()->drawnPoints(), (QList<QPointF>{{0, 10}, {1, 20}, {0, 30}, {1, 2}, {0, 5}, {1, 7}}));
+    QCOMPARE(view->chart()->drawnPoints(), (QList<QPointF>{{0, 1}, {1, 2}, {0, 3}, {1, 4}, {0, 5}, {1, 6}}));
 
     // Another metric's minimum needs its points: read off the UI thread, then drawn.
     QSignalSpy shown(page.get(), &tw::ui::ComparePage::summariesShown);
-    view->yMetric()->setCurrentText(QStringLiteral("val/loss"));
-    QCOMPARE(view->chart()->drawnPoints(), (QList<QPointF>{{0, 1}, {1, 2}, {0, 3}, {1, 4}, {0, 5}, {1, 6}}));  // final
+    view->yMetric()->setCurrentText(QStringLiteral("train/loss"));
+    QCOMPARE(view->chart()->drawnPoints(), (QList<QPointF>{{0, 10}, {1, 20}, {0, 30}, {1, 2}, {0, 5}, {1, 7}}));  // final
     view->statistic()->setCurrentIndex(view->statistic()->findData(static_cast<int>(tw::ui::Statistic::Min)));
     QVERIFY(shown.wait(10000));
-    QCOMPARE(view->chart()->drawnPoints(),
-             (QList<QPointF>{{0, 0.5}, {1, 1.5}, {0, 2.5}, {1, 3.5}, {0, 4.5}, {1, 5.5}}));
+    QCOMPARE(view->chart()->drawnPoints(), (QList<QPointF>{{0, 1}, {1, 2}, {0, 6}, {1, 2}, {0, 0.5}, {1, 7}}));
     saveShot(page.get(), QStringLiteral("studio_compare_scatter.png"));
 
     page->tabs()->setCurrentWidget(page->config());
     QCOMPARE(page->differingKeys(), (QStringList{"train.lr", "train.optimizer", "train.seed"}));
     saveShot(page.get(), QStringLiteral("studio_compare_config.png"));
+  }
+
+  // --- defaults: the metric the runs monitored; the user's choice stays ---
+
+  void defaultMetricIsTheRunsMonitor() {
+    tw::test::Workspace ws;
+    std::vector<int64_t> ids;
+    for (int i = 0; i < 3; ++i) {
+      auto run = ws.createRun("acc-" + std::to_string(i));
+      ids.push_back(run.id);
+      ws.setParams(run.id, {{"train.monitor", "val/accuracy"}, {"train.lr", i == 0 ? "0.01" : "0.1"}});
+      ws.store->writeMetrics(run.id, tw::test::trainLossRows(1, 40));
+      ws.store->writeMetrics(run.id, tw::test::validationRows(1, 40, 10));
+    }
+    auto page = loadedPage(ws, ids);
+    QVERIFY(page);
+    QCOMPARE(page->comparison()->data.metric, std::string("val/accuracy"));
+    QCOMPARE(page->metric()->currentText(), QStringLiteral("val/accuracy"));
+    QCOMPARE(page->chart()->rawPointCount(page->comparison()->data.runs[0].run.uuid), 4);  // steps 10..40
+    QCOMPARE(page->parallel()->plot()->axis(1).title, QStringLiteral("val/accuracy (final)"));
+
+    // The user's choice survives a reload, and a new comparison of the same runs.
+    QSignalSpy loaded(page.get(), &tw::ui::ComparePage::loaded);
+    page->metric()->setCurrentText(QStringLiteral("train/loss"));
+    QVERIFY(loaded.wait(20000));
+    QCOMPARE(page->comparison()->data.metric, std::string("train/loss"));
+    page->compareRuns(QString::fromStdString(ws.dbPath()), ids);
+    QVERIFY(loaded.wait(20000));
+    QCOMPARE(page->comparison()->data.metric, std::string("train/loss"));
+    QCOMPARE(page->metric()->currentText(), QStringLiteral("train/loss"));
+  }
+
+  void defaultMetric_data() {
+    QTest::addColumn<QStringList>("monitors");  // one per run; empty: not recorded
+    QTest::addColumn<QStringList>("recorded");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("the monitor") << QStringList{"val/accuracy", "val/accuracy"}
+                                 << QStringList{"train/loss", "val/accuracy", "val/loss"} << "val/accuracy";
+    QTest::newRow("most runs' monitor") << QStringList{"val/f1_macro", "val/accuracy", "val/accuracy"}
+                                        << QStringList{"val/accuracy", "val/f1_macro", "val/loss"} << "val/accuracy";
+    QTest::newRow("a monitor nobody recorded yet") << QStringList{"val/accuracy", "val/accuracy"}
+                                                   << QStringList{"train/loss", "val/loss"} << "val/loss";
+    QTest::newRow("no monitor: val/loss") << QStringList{"", ""} << QStringList{"train/loss", "val/loss"} << "val/loss";
+    QTest::newRow("no validation: train/loss") << QStringList{"", ""} << QStringList{"train/loss"} << "train/loss";
+  }
+
+  void defaultMetric() {
+    QFETCH(QStringList, monitors);
+    QFETCH(QStringList, recorded);
+    QFETCH(QString, expected);
+    std::vector<std::map<std::string, std::string>> params;
+    for (const QString &monitor : monitors) {
+      params.push_back({{"train.lr", "0.1"}});
+      if (!monitor.isEmpty()) params.back()["train.monitor"] = monitor.toStdString();
+    }
+    std::vector<const std::map<std::string, std::string> *> runs;
+    for (const auto &p : params) runs.push_back(&p);
+    std::vector<std::string> keys;
+    for (const QString &key : recorded) keys.push_back(key.toStdString());
+    QCOMPARE(QString::fromStdString(tw::ui::defaultMetric(runs, keys)), expected);
+  }
+
+  // --- Scatter, Parallel coordinates and Group by offer what applies to the runs' data source ---
+
+  void onlyParametersOfTheRunsDataSource() {
+    tw::test::Workspace ws;
+    std::vector<int64_t> idx, csv;
+    for (int i = 0; i < 4; ++i) {
+      auto run = ws.createRun("idx-" + std::to_string(i));
+      idx.push_back(run.id);
+      // A CSV target left in the run file of a Fashion-MNIST run: recorded, and meaningless.
+      ws.setParams(run.id, {{"data.dataset", "fashion-mnist"}, {"data.target", i % 2 ? "price" : "label"},
+                            {"data.flip", i % 2 ? "0.5" : "0"}, {"train.lr", i < 2 ? "0.01" : "0.1"}});
+      ws.store->writeMetrics(run.id, tw::test::trainLossRows(1, 20));
+    }
+    for (int i = 0; i < 2; ++i) {
+      auto run = ws.createRun("csv-" + std::to_string(i), "houses");
+      csv.push_back(run.id);
+      ws.setParams(run.id, {{"data.dataset", "csv"}, {"data.target", i ? "price" : "rooms"},
+                            {"data.flip", i ? "0.5" : "0"}, {"train.lr", "0.01"}});
+      ws.store->writeMetrics(run.id, tw::test::trainLossRows(1, 20));
+    }
+    auto offeredOn = [](tw::ui::ComparePage *page) {
+      QStringList scatter, parallel;
+      for (int i = 0; i < page->scatter()->xParam()->count(); ++i) scatter << page->scatter()->xParam()->itemText(i);
+      tw::ui::ParallelCoordinates *plot = page->parallel()->plot();
+      for (int a = 0; a + 1 < plot->axisCount(); ++a) parallel << plot->axis(a).title;  // the last is the metric
+      return std::make_pair(scatter, parallel);
+    };
+
+    auto idxPage = loadedPage(ws, idx);
+    QVERIFY(idxPage);
+    const auto [idxScatter, idxParallel] = offeredOn(idxPage.get());
+    QCOMPARE(idxParallel, (QStringList{"data.flip", "train.lr"}));
+    QCOMPARE(idxScatter, (QStringList{"data.flip", "train.lr", "data.dataset"}));  // differing first
+    QComboBox *groupBy = idxPage->curves()->groupBy();
+    QStringList groups;
+    for (int i = 1; i < groupBy->count(); ++i) groups << groupBy->itemData(i).toString();
+    QCOMPARE(groups, (QStringList{"data.flip", "train.lr"}));  // Group by follows the same rule
+    // The Config tab still lists everything recorded.
+    QVERIFY(idxPage->differingKeys().contains(QStringLiteral("data.target")));
+
+    auto csvPage = loadedPage(ws, csv);
+    QVERIFY(csvPage);
+    const auto [csvScatter, csvParallel] = offeredOn(csvPage.get());
+    QCOMPARE(csvParallel, (QStringList{"data.target"}));  // flip is for images
+    QCOMPARE(csvScatter, (QStringList{"data.target", "data.dataset", "train.lr"}));
+  }
+
+  // --- log axes: where the sweep sampled on a log scale, or values spanning two decades ---
+
+  void logAxisWhereTheSweepSampledLog() {
+    tw::test::Workspace ws;
+    tw::tracking::NewStudy study;
+    study.name = "lr-log";
+    study.sweepYaml = "study: lr-log\n"
+                      "objective: {metric: val/loss, direction: minimize}\n"
+                      "space:\n"
+                      "  train.lr: {type: float, low: 1.0e-3, high: 0.01, log: true}\n"
+                      "  train.momentum: {type: float, low: 0.5, high: 0.9}\n"
+                      "sampler: {type: random, seed: 1}\n"
+                      "budget: {trials: 4}\n";
+    study.directions = "minimize";
+    study.metrics = "val/loss";
+    ws.store->createStudy(study);
+    std::vector<int64_t> swept, handMade;
+    const char *lrs[] = {"0.001", "0.002", "0.005", "0.009"};
+    for (int i = 0; i < 4; ++i) {
+      for (auto *ids : {&swept, &handMade}) {
+        auto run = ws.createRun((ids == &swept ? "trial-" : "hand-") + std::to_string(i));
+        ids->push_back(run.id);
+        ws.setParams(run.id, {{"train.lr", lrs[i]}, {"train.momentum", i % 2 ? "0.5" : "0.9"}});
+        ws.store->writeMetrics(run.id, tw::test::trainLossRows(1, 20));
+        if (ids == &swept) ws.store->setTag(run.id, "study", "lr-log");
+      }
+    }
+
+    auto sweptPage = loadedPage(ws, swept);
+    QVERIFY(sweptPage);
+    QCOMPARE(sweptPage->comparison()->data.logParams, (std::set<std::string>{"train.lr"}));
+    tw::ui::ParallelCoordinates *plot = sweptPage->parallel()->plot();
+    QCOMPARE(plot->axis(0).title, QStringLiteral("train.lr"));
+    QVERIFY(plot->axis(0).log);   // under one decade, but sampled on a log scale
+    QCOMPARE(plot->axis(1).title, QStringLiteral("train.momentum"));
+    QVERIFY(!plot->axis(1).log);  // sampled uniformly
+    QCOMPARE(sweptPage->scatter()->xParam()->currentText(), QStringLiteral("train.lr"));
+    QVERIFY(sweptPage->scatter()->chart()->xAxis().log);
+    sweptPage->tabs()->setCurrentWidget(sweptPage->scatter());
+    saveShot(sweptPage.get(), QStringLiteral("studio_compare_scatter_log.png"));
+
+    // The same values without the sweep behind them: within one decade, a linear axis.
+    auto handPage = loadedPage(ws, handMade);
+    QVERIFY(handPage);
+    QVERIFY(handPage->comparison()->data.logParams.empty());
+    QVERIFY(!handPage->parallel()->plot()->axis(0).log);
+    QVERIFY(!handPage->scatter()->chart()->xAxis().log);
+  }
+
+  // --- every tab says what to do when it has nothing to show ---
+
+  void emptyStatesSayWhatToDo() {
+    tw::ui::ComparePage page;
+    page.resize(1000, 700);
+    page.show();
+    const QString selectRuns = QStringLiteral("Select two or more runs on Runs and press Compare.");
+    QCOMPARE(page.curves()->emptyState()->message(), selectRuns);
+    QCOMPARE(page.parallel()->emptyState()->message(), selectRuns);
+    QCOMPARE(page.scatter()->emptyState()->message(), selectRuns);
+    QCOMPARE(page.config()->emptyState()->message(), selectRuns);
+    // It covers the view it speaks for.
+    QTRY_COMPARE(page.curves()->emptyState()->size(), page.curves()->bandChart()->parentWidget()->size());
+    saveShot(&page, QStringLiteral("studio_compare_empty.png"));
+
+    // Runs that share every parameter and never logged the metric chosen.
+    tw::test::Workspace ws;
+    std::vector<int64_t> ids;
+    for (int i = 0; i < 2; ++i) {
+      auto run = ws.createRun("same-" + std::to_string(i));
+      ids.push_back(run.id);
+      ws.setParams(run.id, {{"train.lr", "0.01"}, {"data.batch_size", "64"}});
+      ws.store->writeMetrics(run.id, tw::test::trainLossRows(1, 20));
+    }
+    auto same = loadedPage(ws, ids, QStringLiteral("val/accuracy"));
+    QVERIFY(same);
+    QVERIFY(same->curves()->emptyState()->message().contains(QStringLiteral("val/accuracy")));
+    QVERIFY(same->parallel()->emptyState()->message().contains(QStringLiteral("share every parameter")));
+    QVERIFY(same->config()->emptyState()->message().contains(QStringLiteral("Only differences")));
+    same->onlyDifferences()->setChecked(false);
+    QCOMPARE(same->config()->emptyState()->message(), QString());
+    QCOMPARE(same->scatter()->emptyState()->message(), QString());  // shared parameters still place runs
+
+    // Runs with something to show: every message goes.
+    SixRuns six;
+    auto page6 = loadedPage(six.ws, six.ids);
+    QVERIFY(page6);
+    QCOMPARE(page6->curves()->emptyState()->message(), QString());
+    QCOMPARE(page6->parallel()->emptyState()->message(), QString());
+    QCOMPARE(page6->scatter()->emptyState()->message(), QString());
+    QCOMPARE(page6->config()->emptyState()->message(), QString());
+  }
+
+  // --- every chart of the page exports its picture and its data ---
+
+  void chartsExportPngSvgAndCsv() {
+    SixRuns six;
+    auto page = loadedPage(six.ws, six.ids, QStringLiteral("train/loss"));
+    QVERIFY(page);
+    QTemporaryDir out;
+    QVERIFY(out.isValid());
+    page->tabs()->setCurrentWidget(page->parallel());
+    const std::vector<std::pair<QString, QWidget *>> charts = {
+        {"curves", page->chart()}, {"parallel", page->parallel()->plot()}, {"scatter", page->scatter()->chart()}};
+    for (const auto &[name, chart] : charts) {
+      tw::ui::ChartExport *exporter = tw::ui::ChartExport::of(chart);
+      QVERIFY2(exporter, qPrintable(name));
+      QStringList menu;
+      for (QAction *action : chart->actions()) menu << action->text();
+      QVERIFY2(menu.contains(QStringLiteral("Export as PNG...")) && menu.contains(QStringLiteral("Export as SVG...")) &&
+                   menu.contains(QStringLiteral("Export data as CSV...")),
+               qPrintable(name + ": " + menu.join(", ")));
+      QCOMPARE(chart->contextMenuPolicy(), Qt::ActionsContextMenu);
+      const QString png = out.filePath(name + ".png"), svg = out.filePath(name + ".svg");
+      QString error;
+      QVERIFY2(exporter->exportPng(png, &error), qPrintable(error));
+      const QImage image(png);
+      QVERIFY(!image.isNull() && image.width() > 0 && image.height() > 0);
+      QVERIFY2(exporter->exportSvg(svg, &error), qPrintable(error));
+      QFile svgFile(svg);
+      QVERIFY(svgFile.open(QIODevice::ReadOnly));
+      QVERIFY(svgFile.readAll().contains("<svg"));
+    }
+
+    // Curves: every point of every run, one row each.
+    QStringList rows = writtenCsv(page->chart(), out.filePath("curves.csv"));
+    QCOMPARE(rows.first(), QStringLiteral("series,step,value"));
+    QCOMPARE(rows.size(), 1 + 10 + 10 + 5 + 8 + 10 + 10);
+    QVERIFY(rows.contains(QStringLiteral("r1,4,8")));     // 2 * step
+    QVERIFY(rows.contains(QStringLiteral("r4,3,1.5")));   // 0.5 * step
+    // Parallel coordinates: one row per run, its value on every axis.
+    rows = writtenCsv(page->parallel()->plot(), out.filePath("parallel.csv"));
+    QCOMPARE(rows.first(), QStringLiteral("name,train.lr,train.optimizer,train.seed,train/loss (final)"));
+    QCOMPARE(rows.size(), 7);
+    QCOMPARE(rows[2], QStringLiteral("r1,0.001,sgd,2,20"));
+    // Scatter: a category by its name.
+    page->scatter()->xParam()->setCurrentText(QStringLiteral("train.optimizer"));
+    rows = writtenCsv(page->scatter()->chart(), out.filePath("scatter.csv"));
+    QCOMPARE(rows.first(), QStringLiteral("label,train.optimizer,train/loss (final)"));
+    QCOMPARE(rows.size(), 7);
+    QCOMPARE(rows[4], QStringLiteral("r3,sgd,2"));
   }
 
   // --- two hundred runs: every tab works at that size. The times are a benchmark (printed):

@@ -1,5 +1,6 @@
 #include "ui/charts/band_chart.h"
 
+#include "ui/charts/chart_export.h"
 #include "ui/charts/nice_axis.h"
 #include "ui/charts/series_palette.h"
 
@@ -57,6 +58,20 @@ BandChart::BandChart(const QString &title, QWidget *parent) : QWidget(parent) {
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_view);
+  ChartExport::install(this, [this] {
+    return [bands = m_bands] {
+      // Column names are for programs reading the file: the same in every language.
+      CsvTable table{{QStringLiteral("group"), QStringLiteral("step"), QStringLiteral("mean"), QStringLiteral("min"),
+                      QStringLiteral("max"), QStringLiteral("runs")},
+                     {}};
+      for (const Band &band : bands)
+        for (qsizetype i = 0; i < band.mean.size(); ++i)
+          table.rows.append({band.label, csvNumber(band.mean[i].x()), csvNumber(band.mean[i].y()),
+                             csvNumber(band.lower.value(i).y()), csvNumber(band.upper.value(i).y()),
+                             QString::number(band.counts.value(i))});
+      return table;
+    };
+  });
 }
 
 BandChart::~BandChart() = default;

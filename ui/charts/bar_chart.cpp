@@ -1,5 +1,6 @@
 #include "ui/charts/bar_chart.h"
 
+#include "ui/charts/chart_export.h"
 #include "ui/charts/nice_axis.h"
 #include "ui/charts/series_palette.h"
 
@@ -28,6 +29,13 @@ BarChart::BarChart(QWidget *parent) : QWidget(parent) {
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_view);
+  ChartExport::install(this, [this] {
+    return [bars = m_bars, valueTitle = m_valueTitle] {
+      CsvTable table{{QStringLiteral("name"), valueTitle.isEmpty() ? QStringLiteral("value") : valueTitle}, {}};
+      for (const auto &[name, value] : bars) table.rows.append({name, csvNumber(value)});
+      return table;
+    };
+  });
 }
 
 BarChart::~BarChart() = default;
@@ -40,6 +48,7 @@ void BarChart::setBars(std::vector<std::pair<QString, double>> bars, const QStri
   }
   std::stable_sort(bars.begin(), bars.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
   m_bars = std::move(bars);
+  m_valueTitle = valueTitle;
   if (m_bars.empty()) return;
   auto *set = new QBarSet(valueTitle);
   set->setColor(seriesColor(0));

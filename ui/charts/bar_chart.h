@@ -33,6 +33,7 @@ class BarChart : public QWidget {
   QChart *m_chart = nullptr;
   QChartView *m_view = nullptr;
   std::vector<std::pair<QString, double>> m_bars;  // largest first
+  QString m_valueTitle;
 };
 
 }  // namespace tw::ui

@@ -1,5 +1,7 @@
 #include "ui/charts/confusion_heatmap.h"
 
+#include "ui/charts/chart_export.h"
+
 #include <QEvent>
 #include <QHelpEvent>
 #include <QLinearGradient>
@@ -43,6 +45,20 @@ double shadeOf(double value, double max) { return max > 0 ? std::sqrt(std::max(0
 
 ConfusionHeatmap::ConfusionHeatmap(QWidget *parent) : QWidget(parent) {
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+  ChartExport::install(this, [this] {
+    return [matrix = m_matrix] {
+      // The counts, laid out as the engine's confusion CSV: truth by row, prediction by column.
+      CsvTable table;
+      table.header << QStringLiteral("truth\\predicted") << matrix.classes;  // as the engine writes it
+      for (int truth = 0; truth < matrix.size(); ++truth) {
+        QStringList row{matrix.classes[truth]};
+        for (int predicted = 0; predicted < matrix.size(); ++predicted)
+          row << QString::number(matrix.count(truth, predicted));
+        table.rows.append(std::move(row));
+      }
+      return table;
+    };
+  });
 }
 
 void ConfusionHeatmap::setMatrix(const ConfusionMatrix &matrix) {

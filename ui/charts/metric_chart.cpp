@@ -1,12 +1,15 @@
 #include "ui/charts/metric_chart.h"
 
+#include "ui/charts/chart_export.h"
 #include "ui/charts/decimation.h"
+#include "ui/charts/log_axis.h"
 #include "ui/charts/nice_axis.h"
 #include "ui/charts/series_palette.h"
 #include "ui/charts/smoothing.h"
 #include "ui/charts/zoom_chart_view.h"
 #include "ui/studio_log.h"
 
+#include <QAction>
 #include <QChart>
 #include <QChartView>
 #include <QLegendMarker>
@@ -69,9 +72,31 @@ MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptio
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_view);
+
+  auto *showAll = new QAction(tr("Show All Steps"), this);
+  showAll->setObjectName(QStringLiteral("showAllSteps"));
+  connect(showAll, &QAction::triggered, this, &MetricChart::resetZoom);
+  addAction(showAll);  // first on the context menu, before the exports
+  ChartExport::install(this, [this] { return csvMaker(); });
 }
 
 MetricChart::~MetricChart() = default;
+
+CsvMaker MetricChart::csvMaker() const {
+  // Every point received, before smoothing and decimation: the data, not the drawing of it.
+  std::vector<std::pair<QString, QList<QPointF>>> series;
+  for (const std::string &key : m_order) {
+    const Series &s = m_series.at(key);
+    series.emplace_back(s.line->name(), s.raw);  // QList shares its points: no copy here
+  }
+  return [series = std::move(series)] {
+    // Column names are for programs reading the file, so they stay the same in every language.
+    CsvTable table{{QStringLiteral("series"), QStringLiteral("step"), QStringLiteral("value")}, {}};
+    for (const auto &[name, points] : series)
+      for (const QPointF &p : points) table.rows.append({name, csvNumber(p.x()), csvNumber(p.y())});
+    return table;
+  };
+}
 
 void MetricChart::setSeriesPen(const std::string &key, const QColor &color, double width) {
   auto it = m_series.find(key);
@@ -228,10 +253,9 @@ void MetricChart::setLogScale(bool on) {
   m_logScale = on;
   if (!m_logAxis) {
     m_logAxis = new QLogValueAxis(m_chart);
-    m_logAxis->setLabelFormat(m_options.valueLabelFormat);
     m_logAxis->setLabelsFont(font());
     m_logAxis->setGridLineColor(QColor(0xe0, 0xe0, 0xe0));
-    m_logAxis->setMinorTickCount(-1);
+    setDecadeRange(m_logAxis, 0.1, 1.0);  // decades, minor ticks and labels; the range follows the points
   }
   QAbstractAxis *from = on ? static_cast<QAbstractAxis *>(m_valueAxis) : m_logAxis;
   QAbstractAxis *to = on ? static_cast<QAbstractAxis *>(m_logAxis) : m_valueAxis;
@@ -297,7 +321,7 @@ void MetricChart::updateAxes() {
   }
   if (!any) return;
   if (m_logScale) {
-    m_logAxis->setRange(minY * 0.9, maxY * 1.1);
+    setDecadeRange(m_logAxis, minY, maxY);  // whole decades: a label at each, however narrow the values
     return;
   }
   double span = maxY - minY;

@@ -3,15 +3,17 @@
 // decimated (min/max buckets) once a series grows past decimateAbove points. Everything else
 // in Studio talks to this class, so the charting backend can change here alone.
 //
-// Zoom and pan (drag, wheel, middle-drag; double- or right-click resets) work on the steps: the
-// chart keeps every received point, so a zoomed range is decimated again from all the points in
-// it, and a few thousand steps show at full resolution however long the run.
+// Zoom and pan (drag, wheel, middle-drag; a double-click or Show All Steps on the context menu
+// resets) work on the steps: the chart keeps every received point, so a zoomed range is
+// decimated again from all the points in it, and a few thousand steps show at full resolution
+// however long the run. The context menu also exports the chart (chart_export.h).
 //
 //   auto *chart = new MetricChart(tr("Loss"));
 //   chart->addSeries("train/loss", tr("Training"));
 //   chart->appendPoints("train/loss", points);   // points after the ones already shown
 
 #include "tracking/run_record.h"
+#include "ui/charts/chart_export.h"
 
 #include <QList>
 #include <QPointF>
@@ -75,8 +77,11 @@ class MetricChart : public QWidget {
   // For tests and the status bar: points drawn, and points received.
   int seriesPointCount(const std::string &key) const;
   int rawPointCount(const std::string &key) const;
+  // The value axis while the log scale is on (null before it was first turned on), for tests.
+  const QLogValueAxis *logAxis() const { return m_logScale ? m_logAxis : nullptr; }
 
  private:
+  CsvMaker csvMaker() const;  // the context menu's "Export data as CSV..."
   struct Series {
     QLineSeries *line = nullptr;
     QList<QPointF> raw;

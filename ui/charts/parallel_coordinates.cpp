@@ -1,6 +1,8 @@
 #include "ui/charts/parallel_coordinates.h"
 
+#include "ui/charts/chart_export.h"
 #include "ui/charts/color_scale.h"
+#include "ui/charts/log_axis.h"
 
 #include <QLinearGradient>
 #include <QMouseEvent>
@@ -43,6 +45,25 @@ QRectF centredLabel(double x, double y, double width, double height, double widg
 ParallelCoordinates::ParallelCoordinates(QWidget *parent) : QWidget(parent) {
   setMouseTracking(true);
   setAttribute(Qt::WA_OpaquePaintEvent);
+  ChartExport::install(this, [this] {
+    return [axes = m_axes, names = m_names] {
+      // One row per line: its name, then its value on every axis (a category's name on a
+      // categorical one, empty where it has none).
+      CsvTable table;
+      table.header << QStringLiteral("name");
+      for (const Axis &axis : axes) table.header << axis.title;
+      for (qsizetype line = 0; line < names.size(); ++line) {
+        QStringList row{names[line]};
+        for (const Axis &axis : axes) {
+          const double v = axis.values[static_cast<size_t>(line)];
+          row << (axis.categories.isEmpty() ? csvNumber(v)
+                                            : (std::isfinite(v) ? axis.categories.value(static_cast<int>(v)) : QString()));
+        }
+        table.rows.append(std::move(row));
+      }
+      return table;
+    };
+  });
 }
 
 void ParallelCoordinates::setData(std::vector<Axis> axes, QStringList lineNames, int colorAxis) {
@@ -94,6 +115,13 @@ double ParallelCoordinates::position(int axis, double value) const {
   const Range &r = m_ranges[static_cast<size_t>(axis)];
   const double u = a.log ? std::log10(value) : value;
   return r.high > r.low ? (u - r.low) / (r.high - r.low) : 0.5;
+}
+
+std::vector<LogTick> ParallelCoordinates::logTicks(int axis) const {
+  const Axis &a = m_axes.at(static_cast<size_t>(axis));
+  if (!a.log || !a.categories.isEmpty()) return {};
+  const Range &r = m_ranges[static_cast<size_t>(axis)];
+  return tw::ui::logTicks(std::pow(10.0, r.low), std::pow(10.0, r.high));
 }
 
 double ParallelCoordinates::yOf(int axis, double value) const {
@@ -342,6 +370,17 @@ void ParallelCoordinates::paintAxes(QPainter &painter) const {
                        Qt::AlignCenter, highText);
       painter.drawText(centredLabel(x, plot.bottom() + 4, metrics.horizontalAdvance(lowText) + 4, metrics.height(), width()),
                        Qt::AlignCenter, lowText);
+      // A log axis: a labelled tick at each power of ten, short ones at 2..9 times it.
+      for (const LogTick &tick : logTicks(a)) {
+        const double y = yOf(a, tick.value);
+        const double reach = tick.major ? 4.0 : 2.0;
+        painter.drawLine(QPointF(x - reach, y), QPointF(x + reach, y));
+        if (!tick.major) continue;
+        const QString label = number(tick.value);
+        const QRectF box(x + 6, y - metrics.height() / 2.0, metrics.horizontalAdvance(label) + 4, metrics.height());
+        painter.fillRect(box, labelBackground);
+        painter.drawText(box, Qt::AlignCenter, label);
+      }
       continue;
     }
     // Categories: a tick and a label each, thinned out when they would overlap.

@@ -2,7 +2,8 @@
 // Parallel coordinates: one vertical axis per dimension (a parameter, then a metric) and one
 // polyline per item (a run) through its values, coloured by one axis' value on a viridis scale.
 // Numbers sit on a linear or logarithmic axis from their lowest (bottom) to their highest
-// value (top); categories are evenly spaced. Hovering a line highlights it and names it.
+// value (top), a log axis with a tick at every power of ten; categories are evenly spaced.
+// Hovering a line highlights it and names it.
 // Dragging along an axis brushes a range on it: the lines inside every brush stay coloured and
 // form the selection, the others fade (as in HiPlot, W&B and Optuna). A click on an axis
 // without dragging clears its brush.
@@ -10,6 +11,8 @@
 //   ParallelCoordinates::Axis lr{.title = "train.lr", .values = {1e-3, 1e-2}, .log = true};
 //   ParallelCoordinates::Axis loss{.title = "val/loss", .values = {0.41, 0.38}};
 //   plot->setData({lr, loss}, {"run-a", "run-b"}, 1);   // coloured by val/loss
+
+#include "ui/charts/log_axis.h"
 
 #include <QPixmap>
 #include <QPointF>
@@ -57,6 +60,9 @@ class ParallelCoordinates : public QWidget {
   // Widget coordinates of an axis and of a value on it, for tests and tooltips.
   double axisX(int axis) const;
   double yOf(int axis, double value) const;
+  // The ticks drawn on a log axis (every power of ten in its range labelled, 2..9 times it
+  // between); none on another axis.
+  std::vector<LogTick> logTicks(int axis) const;
 
   QSize sizeHint() const override { return {900, 480}; }
   QSize minimumSizeHint() const override { return {320, 220}; }

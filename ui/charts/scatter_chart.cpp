@@ -1,5 +1,7 @@
 #include "ui/charts/scatter_chart.h"
 
+#include "ui/charts/chart_export.h"
+#include "ui/charts/log_axis.h"
 #include "ui/charts/nice_axis.h"
 #include "ui/charts/series_palette.h"
 
@@ -36,6 +38,19 @@ ScatterChart::ScatterChart(QWidget *parent) : QWidget(parent) {
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_view);
+  ChartExport::install(this, [this] {
+    return [points = m_points, x = m_x, y = m_y] {
+      // A category's name rather than its index; the axes' titles as column names.
+      auto shown = [](const Axis &axis, double value) {
+        return axis.categories.isEmpty() ? csvNumber(value) : axis.categories.value(static_cast<int>(value));
+      };
+      CsvTable table{{QStringLiteral("label"), x.title.isEmpty() ? QStringLiteral("x") : x.title,
+                      y.title.isEmpty() ? QStringLiteral("y") : y.title},
+                     {}};
+      for (const Point &p : points) table.rows.append({p.label, shown(x, p.x), shown(y, p.y)});
+      return table;
+    };
+  });
 }
 
 ScatterChart::~ScatterChart() = default;
@@ -51,9 +66,7 @@ QAbstractAxis *ScatterChart::makeAxis(const Axis &axis, double min, double max) 
     made = categories;
   } else if (axis.log) {
     auto *log = new QLogValueAxis();
-    log->setLabelFormat(QStringLiteral("%.3g"));
-    log->setMinorTickCount(-1);
-    log->setRange(min / 1.5, max * 1.5);
+    setDecadeRange(log, min, max, /*marginDecades=*/0.04);  // a point at 1e-3 stays off the frame
     made = log;
   } else {
     auto *value = new QValueAxis();
@@ -78,6 +91,7 @@ void ScatterChart::setPoints(const Axis &x, const Axis &y, std::vector<Point> po
     delete axis;
   }
   m_x = x;
+  m_y = y;
   points.erase(std::remove_if(points.begin(), points.end(),
                               [&](const Point &p) {
                                 return !std::isfinite(p.x) || !std::isfinite(p.y) || (x.log && p.x <= 0) ||
@@ -149,6 +163,11 @@ void ScatterChart::setLine(const QList<QPointF> &points, const QString &name) {
     if (min < value->min() || max > value->max()) setNiceRange(value, min, max, 6);
   }
   m_series->setName(tr("Trials"));
+}
+
+QAbstractAxis *ScatterChart::drawnAxis(Qt::Orientation orientation) const {
+  const auto axes = m_chart->axes(orientation);
+  return axes.isEmpty() ? nullptr : axes.first();
 }
 
 QList<QPointF> ScatterChart::drawnLine() const { return m_line ? m_line->points() : QList<QPointF>(); }

@@ -46,6 +46,8 @@ class ScatterChart : public QWidget {
   QList<QPointF> drawnPoints() const;
   QStringList drawnLabels() const;
   const Axis &xAxis() const { return m_x; }
+  // The axes as drawn (a QLogValueAxis for a log one), for tests.
+  QAbstractAxis *drawnAxis(Qt::Orientation orientation) const;
   // The labels of the points at `point` (several runs can share one), as the hover shows them.
   QStringList labelsAt(const QPointF &point) const;
   // A line over the points on the same axes (a best-so-far curve, a Pareto front), after
@@ -60,7 +62,7 @@ class ScatterChart : public QWidget {
   QChartView *m_view = nullptr;
   QScatterSeries *m_series = nullptr;
   QLineSeries *m_line = nullptr;
-  Axis m_x;
+  Axis m_x, m_y;
   std::vector<Point> m_points;  // drawn ones only
 };
 

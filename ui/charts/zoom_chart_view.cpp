@@ -54,11 +54,6 @@ void ZoomChartView::mouseMoveEvent(QMouseEvent *event) {
 }
 
 void ZoomChartView::mouseReleaseEvent(QMouseEvent *event) {
-  if (event->button() == Qt::RightButton) {
-    Q_EMIT resetRequested();
-    event->accept();
-    return;
-  }
   if (m_drag == Drag::None) {
     QChartView::mouseReleaseEvent(event);
     return;

@@ -1,8 +1,9 @@
 #pragma once
 // The chart view of MetricChart with the gestures of TensorBoard and W&B: drag across the plot to
 // zoom to those steps, the wheel zooms around the pointer, a middle-button (or Shift) drag pans,
-// and a double-click or right-click shows everything again. It only reports the step range the
-// user asks for; MetricChart decides what to draw in it.
+// and a double-click shows everything again. The right button is the context menu's (Show All
+// Steps and the exports, on MetricChart). It only reports the step range the user asks for;
+// MetricChart decides what to draw in it.
 
 #include <QChartView>
 

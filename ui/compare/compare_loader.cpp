@@ -1,6 +1,8 @@
 #include "ui/compare/compare_loader.h"
 
+#include "app/common/study_records.h"
 #include "tracking/store.h"
+#include "ui/compare/default_metric.h"
 #include "ui/compare/series_scan.h"
 
 #include <QFutureWatcher>
@@ -33,30 +35,59 @@ SeriesRange rangeOf(const tracking::Store &store, int64_t runId, const std::stri
   return range;
 }
 
-CompareData readComparison(const std::string &path, const std::vector<int64_t> &runIds, const std::string &key,
+// The parameters the sweeps that made these runs sampled on a log scale: they read better on a
+// log axis whatever their spread in this comparison. A study whose recorded sweep no longer
+// parses (edited by hand, a key renamed) simply tells nothing.
+std::set<std::string> logSampledParams(const tracking::Store &store, const std::set<std::string> &studyNames) {
+  std::set<std::string> keys;
+  for (const std::string &name : studyNames) {
+    try {
+      const auto study = store.findStudy(name);
+      if (!study) continue;
+      for (const search::ParamSpec &spec : app::recordedSweep(*study, /*requireBase=*/false).space.params)
+        if (spec.log) keys.insert(spec.key);
+    } catch (const std::exception &) {
+    }
+  }
+  return keys;
+}
+
+CompareData readComparison(const std::string &path, const std::vector<int64_t> &runIds, const std::string &wanted,
                            const CompareLoadOptions &options) {
   CompareData data;
-  data.metric = key;
   auto store = tracking::Store::open(path);
   // First the small rows of every run, so that the grid spans all of them before any series
   // is read.
-  std::vector<SeriesRange> ranges;
-  std::set<std::string> keys;
+  std::vector<std::vector<tracking::LatestMetric>> latests;
+  std::set<std::string> keys, studies;
   for (int64_t id : runIds) {
     auto run = store->run(id);
     if (!run) continue;  // deleted since it was selected
     ComparedRun compared;
     compared.run = *run;
     compared.params = store->params(id);
-    const auto latest = store->latestMetrics(id);
+    auto latest = store->latestMetrics(id);
     for (const auto &l : latest) {
       compared.finals[l.key] = l.value;
       keys.insert(l.key);
     }
-    ranges.push_back(rangeOf(*store, id, key, latest));
+    const auto tags = store->tags(id);
+    if (auto study = tags.find("study"); study != tags.end()) studies.insert(study->second);
+    latests.push_back(std::move(latest));
     data.runs.push_back(std::move(compared));
   }
   data.metricKeys.assign(keys.begin(), keys.end());
+  data.logParams = logSampledParams(*store, studies);
+  if (wanted.empty()) {
+    std::vector<const std::map<std::string, std::string> *> params;
+    for (const auto &compared : data.runs) params.push_back(&compared.params);
+    data.metric = defaultMetric(params, data.metricKeys);
+  } else {
+    data.metric = wanted;
+  }
+  const std::string &key = data.metric;
+  std::vector<SeriesRange> ranges;
+  for (size_t i = 0; i < data.runs.size(); ++i) ranges.push_back(rangeOf(*store, data.runs[i].run.id, key, latests[i]));
   int64_t first = INT64_MAX, last = INT64_MIN;
   for (const auto &range : ranges) {
     if (!range.present) continue;

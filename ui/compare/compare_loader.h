@@ -8,6 +8,7 @@
 // for hundreds of runs of any length, and no run is cut off.
 //
 //   loader->load(dbPath, {3, 4, 9}, "val/loss");          // -> loaded(CompareData)
+//   loader->load(dbPath, {3, 4, 9}, QString());           // the runs' monitor, else val/loss
 //   loader->loadSummaries(dbPath, {3, 4, 9}, "val/accuracy");  // -> summariesLoaded(...)
 
 #include "tracking/run_record.h"
@@ -18,6 +19,7 @@
 #include <QString>
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +46,7 @@ struct CompareData {
   StepGrid grid;  // spans the compared metric's steps over all runs
   std::vector<ComparedRun> runs;
   std::vector<std::string> metricKeys;  // every metric some run recorded, sorted
+  std::set<std::string> logParams;      // parameters a sweep behind some of the runs sampled on a log scale
   QString error;
 };
 
@@ -59,6 +62,8 @@ class CompareLoader : public QObject {
 
  public:
   explicit CompareLoader(QObject *parent = nullptr) : QObject(parent) {}
+  // An empty metric: the runs' default (default_metric.h), chosen once their params are read;
+  // CompareData::metric says which.
   void load(const QString &databasePath, const std::vector<int64_t> &runIds, const QString &metric,
             CompareLoadOptions options = {});
   // Min and max of another metric need its points; read on demand. Void after the next load().

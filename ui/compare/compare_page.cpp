@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -24,6 +25,11 @@ ComparePage::ComparePage(QWidget *parent)
   m_metric->addItems({config::metrics::kTrainLoss, config::metrics::kValLoss, config::metrics::kValAccuracy,
                       config::metrics::kTrainLr, config::metrics::kTrainGradNorm});
   m_metric->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // Empty until the runs are read: then the runs' own monitor (default_metric.h) stands here.
+  m_metric->setCurrentIndex(-1);
+  m_metric->lineEdit()->setPlaceholderText(tr("the runs' monitored metric"));
+  m_metric->setToolTip(tr("The metric every tab shows. Until you choose one, the metric the runs monitored "
+                          "(train.monitor), else val/loss"));
   m_tabs->setObjectName(QStringLiteral("compareTabs"));
   m_tabs->setDocumentMode(true);
   m_tabs->addTab(m_curves, tr("Curves"));
@@ -38,9 +44,15 @@ ComparePage::ComparePage(QWidget *parent)
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(controls);
   layout->addWidget(m_tabs, 1);
-  m_summary->setText(tr("Select two or more runs on the Runs page and press Compare."));
+  // Until the first comparison every tab says what to do (EmptyState); the line stays empty
+  // rather than saying it a second time.
 
-  connect(m_metric, &QComboBox::currentTextChanged, this, [this] { reload(); });
+  // Only the user's edits arrive here (the page sets the text under a signal blocker): the
+  // choice is kept for every later load, of these runs or others.
+  connect(m_metric, &QComboBox::currentTextChanged, this, [this](const QString &text) {
+    m_chosenMetric = text.trimmed();
+    reload();
+  });
   connect(m_loader, &CompareLoader::loaded, this, &ComparePage::showData);
   connect(m_loader, &CompareLoader::summariesLoaded, this, &ComparePage::showSummaries);
   connect(m_scatter, &ScatterView::summariesWanted, this, &ComparePage::readSummaries);
@@ -58,7 +70,7 @@ void ComparePage::reload() {
   if (m_runIds.empty() || m_databasePath.isEmpty()) return;
   m_summary->setText(tr("Loading %1 runs…").arg(m_runIds.size()));
   m_summariesPending.clear();  // answers to those are void once the new comparison is asked for
-  m_loader->load(m_databasePath, m_runIds, m_metric->currentText().trimmed());
+  m_loader->load(m_databasePath, m_runIds, m_chosenMetric);  // empty: the runs' default
 }
 
 void ComparePage::showData(const CompareData &data) {
@@ -71,6 +83,7 @@ void ComparePage::showData(const CompareData &data) {
     QSignalBlocker block(m_metric);
     for (const std::string &key : data.metricKeys)
       if (m_metric->findText(QString::fromStdString(key)) < 0) m_metric->addItem(QString::fromStdString(key));
+    m_metric->setCurrentText(QString::fromStdString(data.metric));  // the default when none was chosen
   }
   // The views point into the comparison: hand them the new one before the old one goes.
   auto comparison = std::make_unique<Comparison>(data);

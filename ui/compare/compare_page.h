@@ -1,9 +1,12 @@
 #pragma once
 // The Compare page: the runs chosen on the Runs page side by side, in four tabs that share the
-// metric chosen at the top. Curves overlays the metric's curves (one colour per run, or a mean
-// and min/max band per group of a parameter); Parallel coordinates and Scatter place each run
-// at its parameters and its metric's final, lowest or highest value; Config lists the runs'
-// parameters with every one that differs highlighted. All reading happens off the UI thread.
+// metric chosen at the top (until the user chooses one, the metric the runs monitored:
+// default_metric.h; a choice, once made, stays for every later comparison). Curves overlays the
+// metric's curves (one colour per run, or a mean and min/max band per group of a parameter);
+// Parallel coordinates and Scatter place each run at its parameters and its metric's final,
+// lowest or highest value; Config lists the runs' parameters with every one that differs
+// highlighted. A tab with nothing to show says what to do (empty_state.h). All reading happens
+// off the UI thread.
 
 #include <QStringList>
 #include <QWidget>
@@ -67,6 +70,7 @@ class ComparePage : public QWidget {
 
   CompareLoader *m_loader;
   QString m_databasePath;
+  QString m_chosenMetric;  // the user's choice; empty: the runs' default (default_metric.h)
   std::vector<int64_t> m_runIds;
   std::unique_ptr<Comparison> m_comparison;
   std::set<std::string> m_summariesPending;

@@ -28,6 +28,23 @@ std::vector<const ParamColumn *> Comparison::differingColumns() const {
   return differing;
 }
 
+std::vector<const ParamColumn *> Comparison::plottableColumns(bool withShared) const {
+  std::vector<const ParamColumn *> plottable;
+  for (const ParamColumn &c : columns)
+    if (c.applies && c.differs) plottable.push_back(&c);
+  if (!withShared) return plottable;
+  for (const ParamColumn &c : columns)
+    if (c.applies && !c.differs) plottable.push_back(&c);
+  return plottable;
+}
+
+bool Comparison::logAxis(const ParamColumn &column) const {
+  if (!column.numeric) return false;
+  if (!data.logParams.count(column.key)) return prefersLogScale(column.numbers);
+  // A log axis cannot place zero or less; a sweep's log range never holds one, a hand-made run can.
+  return std::none_of(column.numbers.begin(), column.numbers.end(), [](double v) { return v <= 0.0; });
+}
+
 QStringList Comparison::runNames() const {
   QStringList names;
   for (const auto &run : data.runs) names << QString::fromStdString(run.run.name);

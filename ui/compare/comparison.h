@@ -29,6 +29,12 @@ struct Comparison {
   explicit Comparison(CompareData loaded);
   const ParamColumn *column(const std::string &key) const;
   std::vector<const ParamColumn *> differingColumns() const;
+  // What Scatter and Parallel coordinates may place runs along: parameters that apply to the
+  // runs' data source, those that differ first, then (withShared) those all runs share.
+  std::vector<const ParamColumn *> plottableColumns(bool withShared) const;
+  // A numeric parameter reads better on a log axis: a sweep behind the runs sampled it on a log
+  // scale, or its values span two orders of magnitude or more (all positive either way).
+  bool logAxis(const ParamColumn &column) const;
   QStringList runNames() const;
   // One value per run, NaN where the run has none. nullopt: the minimum or maximum of a metric
   // other than the compared one, not read yet.

@@ -1,6 +1,7 @@
 #include "ui/compare/config_diff_view.h"
 
 #include "ui/compare/comparison.h"
+#include "ui/compare/empty_state.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>
@@ -11,7 +12,9 @@
 namespace tw::ui {
 
 ConfigDiffView::ConfigDiffView(QWidget *parent)
-    : QWidget(parent), m_onlyDifferences(new QCheckBox(tr("Only differences"), this)), m_table(new QTableWidget(this)) {
+    : QWidget(parent), m_onlyDifferences(new QCheckBox(tr("Only differences"), this)), m_table(new QTableWidget(this)),
+      m_empty(new EmptyState(m_table)) {
+  m_empty->showMessage(EmptyState::selectRunsMessage());
   m_onlyDifferences->setChecked(true);
   m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_table->verticalHeader()->hide();
@@ -67,10 +70,18 @@ QStringList ConfigDiffView::differingKeys() const {
 }
 
 void ConfigDiffView::applyFilter() {
+  int shown = 0;
   for (int row = 0; row < m_table->rowCount(); ++row) {
     const bool differs = m_table->item(row, 0)->data(Qt::UserRole).toBool();
     m_table->setRowHidden(row, m_onlyDifferences->isChecked() && !differs);
+    shown += m_table->isRowHidden(row) ? 0 : 1;
   }
+  if (m_table->rowCount() == 0)
+    m_empty->showMessage(tr("These runs recorded no parameters."));
+  else if (shown == 0)
+    m_empty->showMessage(tr("The runs share every parameter. Clear \"Only differences\" to see them all."));
+  else
+    m_empty->clear();
 }
 
 }  // namespace tw::ui

@@ -13,6 +13,7 @@ class QTableWidget;
 
 namespace tw::ui {
 
+class EmptyState;
 struct Comparison;
 
 class ConfigDiffView : public QWidget {
@@ -25,12 +26,14 @@ class ConfigDiffView : public QWidget {
   QTableWidget *table() const { return m_table; }
   QCheckBox *onlyDifferences() const { return m_onlyDifferences; }
   QStringList differingKeys() const;
+  EmptyState *emptyState() const { return m_empty; }
 
  private:
   void applyFilter();
 
   QCheckBox *m_onlyDifferences;
   QTableWidget *m_table;
+  EmptyState *m_empty;
 };
 
 }  // namespace tw::ui

@@ -3,6 +3,7 @@
 #include "ui/charts/band_chart.h"
 #include "ui/charts/metric_chart.h"
 #include "ui/compare/comparison.h"
+#include "ui/compare/empty_state.h"
 #include "ui/compare/group_bands.h"
 
 #include <QComboBox>
@@ -11,11 +12,14 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tw::ui {
 
 CurvesView::CurvesView(QWidget *parent)
     : QWidget(parent), m_groupBy(new QComboBox(this)), m_stack(new QStackedWidget(this)),
-      m_bands(new BandChart(QString(), this)) {
+      m_bands(new BandChart(QString(), this)), m_empty(new EmptyState(m_stack)) {
+  m_empty->showMessage(EmptyState::selectRunsMessage());
   m_groupBy->setObjectName(QStringLiteral("compareGroupBy"));
   m_groupBy->setToolTip(tr("Runs with the same value of this parameter are drawn as one mean curve with a band "
                            "from the lowest to the highest of them"));
@@ -48,13 +52,22 @@ void CurvesView::setComparison(const Comparison *comparison) {
   m_stack->insertWidget(0, m_chart);
   m_stack->removeWidget(old);
   old->deleteLater();
+  const bool anyPoints = std::any_of(comparison->data.runs.begin(), comparison->data.runs.end(),
+                                     [](const ComparedRun &run) { return !run.points.empty(); });
+  if (anyPoints)
+    m_empty->clear();
+  else
+    m_empty->showMessage(tr("None of these runs recorded %1 yet. Choose another metric above, or wait until "
+                            "the runs log it.")
+                             .arg(QString::fromStdString(comparison->data.metric)));
 
-  // Only parameters that differ: grouping by one all runs share would make one group.
+  // Only parameters that differ (grouping by one all runs share would make one group) and that
+  // apply to the runs' data source (a CSV column name does not group Fashion-MNIST runs).
   const QString kept = m_groupBy->currentData().toString();
   QSignalBlocker block(m_groupBy);
   m_groupBy->clear();
   m_groupBy->addItem(tr("None"), QString());
-  for (const ParamColumn *column : comparison->differingColumns()) {
+  for (const ParamColumn *column : comparison->plottableColumns(/*withShared=*/false)) {
     const QString key = QString::fromStdString(column->key);
     m_groupBy->addItem(key, key);
   }
@@ -62,7 +75,10 @@ void CurvesView::setComparison(const Comparison *comparison) {
   grouped() ? showGroups() : showRuns();
 }
 
-void CurvesView::showRuns() { m_stack->setCurrentIndex(0); }
+void CurvesView::showRuns() {
+  m_stack->setCurrentIndex(0);
+  m_empty->raise();  // a message, when one shows, stays above whichever chart is current
+}
 
 void CurvesView::showGroups() {
   if (!m_comparison) return;
@@ -93,6 +109,7 @@ void CurvesView::showGroups() {
                                    : tr("%1: mean and min–max per group").arg(metric));
   m_bands->setBands(std::move(bands));
   m_stack->setCurrentIndex(1);
+  m_empty->raise();
 }
 
 }  // namespace tw::ui

@@ -12,6 +12,7 @@ class QStackedWidget;
 namespace tw::ui {
 
 class BandChart;
+class EmptyState;
 class MetricChart;
 struct Comparison;
 
@@ -26,6 +27,7 @@ class CurvesView : public QWidget {
   MetricChart *chart() const { return m_chart; }  // null before the first load
   BandChart *bandChart() const { return m_bands; }
   bool grouped() const;
+  EmptyState *emptyState() const { return m_empty; }
 
  private:
   void showRuns();
@@ -36,6 +38,7 @@ class CurvesView : public QWidget {
   QStackedWidget *m_stack;
   MetricChart *m_chart = nullptr;
   BandChart *m_bands;
+  EmptyState *m_empty;
 };
 
 }  // namespace tw::ui

@@ -2,6 +2,7 @@
 
 #include "ui/charts/parallel_coordinates.h"
 #include "ui/compare/comparison.h"
+#include "ui/compare/empty_state.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -13,7 +14,8 @@ namespace tw::ui {
 
 ParallelView::ParallelView(QWidget *parent)
     : QWidget(parent), m_statistic(new QComboBox(this)), m_clear(new QPushButton(tr("Clear selection"), this)),
-      m_selection(new QLabel(this)), m_plot(new ParallelCoordinates(this)) {
+      m_selection(new QLabel(this)), m_plot(new ParallelCoordinates(this)), m_empty(new EmptyState(m_plot)) {
+  m_empty->showMessage(EmptyState::selectRunsMessage());
   addStatistics(m_statistic);
   m_plot->setObjectName(QStringLiteral("compareParallel"));
   m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -38,12 +40,18 @@ void ParallelView::setComparison(const Comparison *comparison) {
 void ParallelView::rebuild() {
   if (!m_comparison) return;
   std::vector<ParallelCoordinates::Axis> axes;
-  for (const ParamColumn *column : m_comparison->differingColumns()) {
+  const auto columns = m_comparison->plottableColumns(/*withShared=*/false);
+  if (columns.empty())
+    m_empty->showMessage(tr("These runs share every parameter of their data source, so there is nothing to "
+                            "spread them along. Compare runs whose settings differ, or see their curves on Curves."));
+  else
+    m_empty->clear();
+  for (const ParamColumn *column : columns) {
     ParallelCoordinates::Axis axis;
     axis.title = QString::fromStdString(column->key);
     if (column->numeric) {
       axis.values = column->numbers;
-      axis.log = prefersLogScale(column->numbers);
+      axis.log = m_comparison->logAxis(*column);
     } else {
       for (const std::string &category : column->categories) axis.categories << QString::fromStdString(category);
       axis.values.assign(column->categoryOf.begin(), column->categoryOf.end());

@@ -13,6 +13,7 @@ class QPushButton;
 
 namespace tw::ui {
 
+class EmptyState;
 class ParallelCoordinates;
 struct Comparison;
 
@@ -26,6 +27,7 @@ class ParallelView : public QWidget {
   ParallelCoordinates *plot() const { return m_plot; }
   QComboBox *statistic() const { return m_statistic; }
   QLabel *selectionLabel() const { return m_selection; }
+  EmptyState *emptyState() const { return m_empty; }
 
  private:
   void rebuild();
@@ -36,6 +38,7 @@ class ParallelView : public QWidget {
   QPushButton *m_clear;
   QLabel *m_selection;
   ParallelCoordinates *m_plot;
+  EmptyState *m_empty;
 };
 
 }  // namespace tw::ui

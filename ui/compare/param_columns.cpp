@@ -29,6 +29,12 @@ std::vector<ParamColumn> paramColumns(const std::vector<const std::map<std::stri
   for (const auto *params : runs)
     for (const auto &[key, value] : *params) keys.insert(key);
 
+  std::set<std::string> datasets;  // "" for a run that did not record its source
+  for (const auto *params : runs) {
+    auto found = params->find("data.dataset");
+    datasets.insert(found == params->end() ? std::string() : found->second);
+  }
+
   std::vector<ParamColumn> columns;
   columns.reserve(keys.size());
   const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -36,6 +42,8 @@ std::vector<ParamColumn> paramColumns(const std::vector<const std::map<std::stri
     ParamColumn column;
     column.key = key;
     column.numeric = true;
+    column.applies = std::any_of(datasets.begin(), datasets.end(),
+                                 [&](const std::string &dataset) { return config::appliesToSource(key, dataset); });
     bool anyMissing = false;
     for (const auto *params : runs) {
       auto found = params->find(key);

@@ -20,6 +20,9 @@ struct ParamColumn {
   std::string key;
   bool differs = false;  // the runs do not all have the same value (missing counts as a value)
   bool numeric = false;  // every value present parses as a finite number
+  // The key means something for the data source of at least one run (the config table's
+  // sources): a CSV column name is no parameter of an IDX run, whatever value it recorded.
+  bool applies = true;
   std::vector<std::string> values;      // one per run; kMissingParam when the run lacks it
   std::vector<double> numbers;          // one per run; NaN when missing or not numeric
   std::vector<std::string> categories;  // distinct values: by number if numeric, else by text; missing last

@@ -2,6 +2,7 @@
 
 #include "ui/charts/scatter_chart.h"
 #include "ui/compare/comparison.h"
+#include "ui/compare/empty_state.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -14,7 +15,8 @@ namespace tw::ui {
 
 ScatterView::ScatterView(QWidget *parent)
     : QWidget(parent), m_x(new QComboBox(this)), m_y(new QComboBox(this)), m_statistic(new QComboBox(this)),
-      m_status(new QLabel(this)), m_chart(new ScatterChart(this)) {
+      m_status(new QLabel(this)), m_chart(new ScatterChart(this)), m_empty(new EmptyState(m_chart)) {
+  m_empty->showMessage(EmptyState::selectRunsMessage());
   addStatistics(m_statistic);
   m_chart->setObjectName(QStringLiteral("compareScatter"));
   for (QComboBox *combo : {m_x, m_y}) combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -37,11 +39,11 @@ void ScatterView::setComparison(const Comparison *comparison) {
   const QString keptX = m_x->currentText();
   QSignalBlocker blockX(m_x);
   QSignalBlocker blockY(m_y);
-  // Differing parameters first: they are the ones a scatter can tell anything about.
+  // Differing parameters first: they are the ones a scatter can tell anything about. Only those of
+  // the runs' data source: a CSV column name is no axis for Fashion-MNIST runs.
   m_x->clear();
-  for (const ParamColumn *column : comparison->differingColumns()) m_x->addItem(QString::fromStdString(column->key));
-  for (const ParamColumn &column : comparison->columns)
-    if (!column.differs) m_x->addItem(QString::fromStdString(column.key));
+  for (const ParamColumn *column : comparison->plottableColumns(/*withShared=*/true))
+    m_x->addItem(QString::fromStdString(column->key));
   if (m_x->findText(keptX) >= 0) m_x->setCurrentText(keptX);
   m_y->clear();
   for (const std::string &key : comparison->data.metricKeys) m_y->addItem(QString::fromStdString(key));
@@ -63,13 +65,16 @@ void ScatterView::refresh() {
     return;
   }
   if (!column) {
-    m_status->setText(tr("The runs have no parameters."));
+    m_status->clear();
+    m_empty->showMessage(tr("These runs recorded no parameters of their data source to place them along. "
+                            "Compare runs recorded by torchwright train or a sweep."));
     m_chart->setPoints({}, {}, {});
     return;
   }
+  m_empty->clear();
   ScatterChart::Axis x;
   x.title = QString::fromStdString(column->key);
-  if (column->numeric) x.log = prefersLogScale(column->numbers);
+  if (column->numeric) x.log = m_comparison->logAxis(*column);
   else
     for (const std::string &category : column->categories) x.categories << QString::fromStdString(category);
   ScatterChart::Axis y;

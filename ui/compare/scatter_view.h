@@ -14,6 +14,7 @@ class QLabel;
 
 namespace tw::ui {
 
+class EmptyState;
 class ScatterChart;
 struct Comparison;
 
@@ -30,6 +31,7 @@ class ScatterView : public QWidget {
   QComboBox *yMetric() const { return m_y; }
   QComboBox *statistic() const { return m_statistic; }
   ScatterChart *chart() const { return m_chart; }
+  EmptyState *emptyState() const { return m_empty; }
 
  Q_SIGNALS:
   void summariesWanted(const QString &metric);
@@ -41,6 +43,7 @@ class ScatterView : public QWidget {
   QComboBox *m_statistic;
   QLabel *m_status;
   ScatterChart *m_chart;
+  EmptyState *m_empty;
 };
 
 }  // namespace tw::ui
