@@ -4,12 +4,14 @@
 #include "studio_fixture.h"
 
 #include "core/config/run_config.h"
+#include "core/sysmon/nvml.h"
 #include "ui/charts/metric_chart.h"
 #include "ui/design/design_page.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/launch_page.h"
 #include "ui/main_window.h"
 #include "ui/runs/artifacts_panel.h"
+#include "ui/runs/system_panel.h"
 #include "ui/runs/run_detail_view.h"
 #include "ui/runs/run_status.h"
 #include "ui/runs/run_info_panel.h"
@@ -30,7 +32,10 @@
 #include <QGuiApplication>
 #include <QLineEdit>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPixmap>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
@@ -512,6 +517,80 @@ class TestStudioRuns : public QObject {
     QVERIFY(!QDir(QString::fromStdString(doomed.runDir)).exists());
     QVERIFY(ws.store->metricPoints(doomed.id, "train/loss").empty());
     QVERIFY(ws.store->findRun("still-running"));
+  }
+
+  // The System tab's log follows its end while the run is live, stays where the user scrolled
+  // up to, and shows the last line once the run has ended.
+  void systemLogFollowsItsEnd() {
+    tw::tracking::NewRun recorded;
+    recorded.name = "logging";
+    recorded.runsRoot = (m_ws->dir + "/runs").toStdString();
+    const auto run = m_ws->store->createRun(recorded);
+    const QString logPath = QString::fromStdString(run.runDir) + "/artifacts/worker.log";
+    QVERIFY(QDir().mkpath(QFileInfo(logPath).path()));
+    int written = 0;
+    auto writeLines = [&](int count, const QString &last = {}) {
+      QFile log(logPath);
+      QVERIFY(log.open(QIODevice::Append));
+      for (int i = 0; i < count; ++i) log.write(QStringLiteral("step %1 loss 0.5\n").arg(++written).toUtf8());
+      if (!last.isEmpty()) log.write((last + "\n").toUtf8());
+    };
+    writeLines(60);
+    m_ws->store->setStatus(run.id, RunStatus::Running);
+
+    tw::ui::MainWindow window;
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    QTRY_VERIFY(window.runsPage()->model()->rowOfRun(run.id) >= 0);
+    window.runsPage()->selectRun(run.id);
+    tw::ui::SystemPanel *system = window.runsPage()->detail()->systemPanel();
+    window.runsPage()->detail()->tabs()->setCurrentWidget(system);
+    QScrollBar *bar = system->log()->verticalScrollBar();
+    QTRY_VERIFY(system->log()->toPlainText().endsWith("step 60 loss 0.5"));
+    QVERIFY2(bar->maximum() > 0, "the log must be longer than its view for this test");
+    QTRY_COMPARE(bar->value(), bar->maximum());
+
+    // New lines while at the end: followed.
+    writeLines(5);
+    QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().endsWith("step 65 loss 0.5"), 10000);
+    QCOMPARE(bar->value(), bar->maximum());
+    // Scrolled up: new lines arrive, the view stays.
+    bar->setValue(0);
+    writeLines(5);
+    QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().endsWith("step 70 loss 0.5"), 10000);
+    QCOMPARE(bar->value(), 0);
+
+    // The run ends: its last line shows, wherever the user was.
+    writeLines(0, QStringLiteral("finished: test accuracy 0.87"));
+    m_ws->store->setStatus(run.id, RunStatus::Finished);
+    QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().endsWith("finished: test accuracy 0.87"), 10000);
+    QTRY_COMPARE(bar->value(), bar->maximum());
+  }
+
+  // "No NVIDIA GPU" is said once, not once from the panel and again from NVML's reason, and
+  // stays so over refreshes.
+  void noGpuMessageIsSaidOnce() {
+    QCOMPARE(tw::ui::noGpuText(QStringLiteral("no NVIDIA GPU (the driver reports none)")),
+             QStringLiteral("No NVIDIA GPU: the driver reports none"));
+    QCOMPARE(tw::ui::noGpuText(QStringLiteral("NVML is too old (an entry point is missing)")),
+             QStringLiteral("No NVIDIA GPU: NVML is too old (an entry point is missing)"));
+    const tw::sysmon::Nvml nvml;
+    if (nvml.available()) QSKIP("this machine has an NVIDIA GPU: the panel says something else");
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    QTRY_COMPARE(window.runsPage()->model()->rowCount(), 3);
+    window.runsPage()->selectRun(m_ws->store->findRun("mlp-baseline")->id);
+    tw::ui::SystemPanel *system = window.runsPage()->detail()->systemPanel();
+    QSignalSpy refreshed(system, &tw::ui::SystemPanel::refreshed);
+    QTRY_VERIFY(!system->gpuState()->text().isEmpty());
+    system->refresh();
+    system->refresh();
+    QTRY_VERIFY(refreshed.count() >= 2);
+    const QString said = system->gpuState()->text();
+    QCOMPARE(said.count(QStringLiteral("NVIDIA GPU"), Qt::CaseInsensitive), 1);
+    QCOMPARE(said, tw::ui::noGpuText(QString::fromStdString(nvml.why())));
   }
 
   void layoutSurvivesRestart() {
