@@ -575,6 +575,9 @@ class TestStudioRuns : public QObject {
     QCOMPARE(lr->seriesLabel(key(failed.id, "train/lr")), QStringLiteral("cnn-wide"));
     QCOMPARE(accuracy->markerPoint(key(best.id, "test/accuracy")), QPointF(200, 0.8712));
     QVERIFY(!accuracy->hasMarker(key(failed.id, "test/accuracy")));
+    const QString shots = QStringLiteral(TW_BINARY_DIR "/screenshots");
+    QVERIFY(QDir().mkpath(shots));
+    QVERIFY(window.grab().save(shots + QStringLiteral("/studio_runs_overlay.png")));
 
     // Back to one run: the other's curves leave every chart.
     page->selectRun(best.id);
