@@ -76,6 +76,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   connect(m_runsPage, &RunsPage::resumeFinished, this, [this](int code, const QString &message) {
     statusBar()->showMessage(code == 0 ? tr("Resuming: %1").arg(message) : tr("Cannot resume: %1").arg(message), 10000);
   });
+  connect(m_runsPage, &RunsPage::reproduceFinished, this, [this](int code, const QString &message) {
+    statusBar()->showMessage(code == 0 ? tr("Reproducing: %1").arg(message) : tr("Cannot reproduce: %1").arg(message),
+                             10000);
+  });
   connect(m_runsPage, &RunsPage::cloneRequested, this, [this](const QString &configYaml) {
     QString error;
     const QStringList skipped = m_launchPage->applyRunConfig(configYaml, &error);

@@ -84,18 +84,6 @@ LaunchPlan planFromArgs(const CliArgs &args, const config::RunConfig &config) {
   return plan;
 }
 
-// Leaves the terminal's session (closing it, or Studio, no longer stops the run) and writes the
-// launcher's output to the run's folder. Returns false in the parent, which just reports.
-bool detach(const tracking::RunRecord &run) {
-  const pid_t pid = detachTo((fs::path(run.runDir) / "artifacts" / "launcher.log").string());
-  if (pid > 0) {
-    std::printf("launched in the background (pid %d); follow it with `torchwright runs show %s`\n",
-                static_cast<int>(pid), run.uuid.substr(0, 8).c_str());
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 int runLaunch(const CliArgs &args, const std::string &selfPath) {
@@ -168,7 +156,7 @@ int runLaunch(const CliArgs &args, const std::string &selfPath) {
     // SQLite connections must not cross a fork: two processes closing the same connection would
     // both clean up the WAL and can corrupt the file. Close it here, reopen in the child.
     store.reset();
-    if (!detach(*run)) return 0;
+    if (!detachRunLauncher(*run)) return 0;
     store = tracking::Store::open(config::trackingDbPath(workspace));
   }
   return superviseRanks(store.get(), run ? &*run : nullptr, selfPath, plan);

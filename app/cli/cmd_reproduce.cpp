@@ -1,7 +1,10 @@
 // `torchwright reproduce RUN`: trains a new run from the recorded configuration of RUN (same
 // seed, same data, same model) and reports whether its metric history matches the original's.
+// With --detach (Studio's Reproduce) it returns once the new run is recorded; training and the
+// comparison go on in the background and end up in the new run's launcher.log and tags.
 
 #include "app/cli/commands.h"
+#include "app/cli/detach.h"
 #include "app/cli/usage.h"
 #include "app/cli/rank_supervisor.h"
 #include "app/cli/run_ref.h"
@@ -41,6 +44,12 @@ int runReproduce(const CliArgs &args, const std::string &selfPath) {
   std::printf("reproducing run %s (%s) as %s (%s)\n", original->uuid.substr(0, 8).c_str(), original->name.c_str(),
               run.uuid.substr(0, 8).c_str(), run.name.c_str());
   std::fflush(stdout);
+  if (args.hasFlag("--detach")) {
+    // SQLite connections must not cross a fork (see launch): closed here, reopened in the child.
+    store.reset();
+    if (!detachRunLauncher(run)) return 0;
+    store = tracking::Store::open(config::trackingDbPath(workspace));
+  }
   LaunchPlan plan;
   plan.nprocPerNode = static_cast<int>(config.distributed.nprocPerNode);
   plan.workerArgs = {"--workspace", workspace, "--run", run.uuid};

@@ -1,9 +1,12 @@
 #include "app/cli/detach.h"
 
+#include "tracking/run_record.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 
 namespace tw::cli {
@@ -23,6 +26,16 @@ pid_t detachTo(const std::string &logFile) {
   }
   if (in >= 0) ::dup2(in, STDIN_FILENO);
   return 0;
+}
+
+bool detachRunLauncher(const tracking::RunRecord &run) {
+  const pid_t pid = detachTo((std::filesystem::path(run.runDir) / "artifacts" / "launcher.log").string());
+  if (pid > 0) {
+    std::printf("launched in the background (pid %d); follow it with `torchwright runs show %s`\n",
+                static_cast<int>(pid), run.uuid.substr(0, 8).c_str());
+    return false;
+  }
+  return true;
 }
 
 }  // namespace tw::cli

@@ -54,9 +54,11 @@ std::vector<CommandHelp> makeTable() {
        launchOptions,
        "Under srun, one launcher per node takes --nnodes, --node-rank and --master-addr from SLURM."},
       {"reproduce",
-       {"reproduce RUN [--workspace DIR]"},
+       {"reproduce RUN [--detach] [--workspace DIR]"},
        "re-run a recorded run and report whether its metrics match (exit 3 if not)",
-       {kWorkspace},
+       {{"--detach", "", "return once the new run is recorded; it trains in the background (output and verdict "
+                         "in its launcher.log, the verdict also in its `reproduction` tag)"},
+        kWorkspace},
        runRef},
       {"runs list",
        {"runs list [--limit N] [--all] [--json] [--workspace DIR]"},

@@ -159,6 +159,28 @@ class TestCliResume : public QObject {
     QCOMPARE(db->tags(repro->id).at("reproduces"), db->findRun("original")->uuid);
     QCOMPARE(db->tags(repro->id).at("reproduction"), std::string("identical"));
   }
+
+  // Studio's Reproduce: `reproduce RUN --detach` returns as soon as the new run is recorded, which
+  // then trains in the background, finishes, and records the verdict as `reproduce` would.
+  void detachedReproduceReturnsAndFinishes() {
+    Workspace ws;
+    auto trained = ws.trainShort("original");
+    QVERIFY2(trained.exitCode == 0, qPrintable(trained.all()));
+    auto r = runCli({"reproduce", "original", "--detach", "--workspace", ws.path()});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    QVERIFY2(r.out.contains("in the background"), qPrintable(r.out));
+    auto repro = ws.store()->findRun("original-repro");
+    QVERIFY(repro.has_value());
+    // Returned before training ended: the run is recorded and not yet finished.
+    QVERIFY(repro->status != RunStatus::Finished);
+    QCOMPARE(ws.store()->tags(repro->id).at("reproduces"), ws.store()->findRun("original")->uuid);
+    QTRY_COMPARE_WITH_TIMEOUT(ws.store()->run(repro->id)->status, RunStatus::Finished, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(ws.store()->tags(repro->id).count("reproduction") == 1, 30000);
+    QCOMPARE(ws.store()->tags(repro->id).at("reproduction"), std::string("identical"));
+    QFile log(QString::fromStdString(repro->runDir) + "/artifacts/launcher.log");
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY2(log.readAll().contains("reproduced:"), "the verdict is in the run's launcher.log");
+  }
 };
 
 QTEST_GUILESS_MAIN(TestCliResume)

@@ -124,6 +124,32 @@ class TestDbPoller : public QObject {
     QCOMPARE(poller.metrics.back().series.at(0).points.front().step, int64_t(1001));
   }
 
+  // Several runs watched at once (curves overlaid): each run's points arrive in updates of
+  // their own, whole and in order.
+  void watchesSeveralRunsAtOnce() {
+    tw::test::Workspace ws;
+    auto a = ws.createRun("a");
+    auto b = ws.createRun("b");
+    ws.store->writeMetrics(a.id, tw::test::trainLossRows(1, 30));
+    ws.store->writeMetrics(b.id, tw::test::trainLossRows(1, 70));
+    PollerThread poller(ws.dbPath(), fastOptions());
+    DbPoller *p = poller.poller;
+    const std::vector<int64_t> ids = {a.id, b.id};
+    QMetaObject::invokeMethod(p, [p, ids] { p->watchRuns(9, ids, {"train/loss"}); });
+    auto received = [&](int64_t runId) {
+      size_t points = 0;
+      for (const auto &update : poller.metrics)
+        if (update.watchToken == 9 && update.runId == runId)
+          for (const auto &chunk : update.series) points += chunk.points.size();
+      return points;
+    };
+    QTRY_COMPARE(received(a.id), size_t(30));
+    QTRY_COMPARE(received(b.id), size_t(70));
+    ws.store->writeMetrics(b.id, tw::test::trainLossRows(71, 75));
+    QTRY_COMPARE(received(b.id), size_t(75));
+    QCOMPARE(received(a.id), size_t(30));
+  }
+
   void unchangedRunsAreNotResent() {
     tw::test::Workspace ws;
     auto run = ws.createRun("steady");

@@ -103,7 +103,7 @@ class TestStudioLaunch : public QObject {
       QVERIFY2(number, qPrintable(system->ranks()->item(0, 5)->text()));
       QVERIFY2(system->gpuState()->text().isEmpty(), qPrintable(system->gpuState()->text()));
     } else {
-      QCOMPARE(system->gpuState()->text(), QStringLiteral("No NVIDIA GPU: %1").arg(QString::fromStdString(nvml.why())));
+      QCOMPARE(system->gpuState()->text(), tw::ui::noGpuText(QString::fromStdString(nvml.why())));
       for (int column = 4; column < system->ranks()->columnCount(); ++column)
         QCOMPARE(system->ranks()->item(0, column)->text(), QStringLiteral("–"));
     }

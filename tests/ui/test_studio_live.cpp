@@ -13,6 +13,7 @@
 #include "ui/workspace/workspace_session.h"
 
 #include <QElapsedTimer>
+#include <QItemSelectionModel>
 #include <QTableView>
 #include <QTimer>
 #include <QtTest>
@@ -97,6 +98,51 @@ class TestStudioLive : public QObject {
     const qint64 elapsed = sinceWrite.elapsed();
     // At 20 ms per tick a blocked UI thread would have missed most of them.
     QVERIFY2(ticks >= elapsed / 20 / 4, qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(elapsed)));
+  }
+
+  // Overlaid runs keep streaming: points written to a run that is not the one in detail reach
+  // its curve, and the one in detail's reach its own.
+  void overlaidRunsKeepStreaming() {
+    tw::test::Workspace ws;
+    auto first = ws.createRun("live-a");
+    auto second = ws.createRun("live-b");
+    for (const auto &run : {first, second}) {
+      ws.store->setStatus(run.id, RunStatus::Running);
+      ws.store->writeMetrics(run.id, tw::test::trainLossRows(1, 10));
+    }
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    tw::ui::RunsPage *page = window.runsPage();
+    QTRY_COMPARE(page->model()->rowCount(), 2);
+    page->selectRun(first.id);
+    QTableView *table = page->table();
+    const int row = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("live-b"));
+    table->selectionModel()->select(table->model()->index(row, 0),
+                                    QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    tw::ui::RunDetailView *detail = page->detail();
+    QTRY_COMPARE(detail->chartedRunIds(), (std::vector<int64_t>{first.id, second.id}));
+    tw::ui::MetricChart *loss = detail->lossChart();
+    const std::string secondKey = detail->seriesKey(second.id, "train/loss");
+    QTRY_COMPARE(loss->rawPointCount("train/loss"), 10);
+    QTRY_COMPARE(loss->rawPointCount(secondKey), 10);
+
+    {
+      tw::tracking::MetricWriter writer(ws.dbPath(), second.id);
+      for (int64_t step = 11; step <= 40; ++step) writer.log("train/loss", step, tw::test::lossAt(step));
+      writer.flush();
+      QVERIFY2(writer.lastError().empty(), writer.lastError().c_str());
+    }
+    QTRY_COMPARE(loss->rawPointCount(secondKey), 40);
+    ws.store->writeMetrics(first.id, tw::test::trainLossRows(11, 25));
+    QTRY_COMPARE(loss->rawPointCount("train/loss"), 25);
+    QCOMPARE(loss->rawPointCount(secondKey), 40);  // each step exactly once
+
+    // The test figure recorded at the end appears on the overlaid run's curve when it finishes.
+    ws.store->writeMetrics(second.id, {{"test/loss", 40, 0.42, tw::tracking::nowMs()}});
+    ws.store->setStatus(second.id, RunStatus::Finished);
+    QTRY_VERIFY(loss->hasMarker(detail->seriesKey(second.id, "test/loss")));
+    QCOMPARE(loss->markerPoint(detail->seriesKey(second.id, "test/loss")), QPointF(40, 0.42));
   }
 
   void newRunAppearsWhileOpen() {

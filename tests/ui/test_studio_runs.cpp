@@ -4,12 +4,16 @@
 #include "studio_fixture.h"
 
 #include "core/config/run_config.h"
+#include "core/sysmon/nvml.h"
 #include "ui/charts/metric_chart.h"
+#include "ui/charts/series_palette.h"
 #include "ui/design/design_page.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/launch_page.h"
 #include "ui/main_window.h"
 #include "ui/runs/artifacts_panel.h"
+#include "ui/runs/params_panel.h"
+#include "ui/runs/system_panel.h"
 #include "ui/runs/run_detail_view.h"
 #include "ui/runs/run_status.h"
 #include "ui/runs/run_info_panel.h"
@@ -30,7 +34,10 @@
 #include <QGuiApplication>
 #include <QLineEdit>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPixmap>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
@@ -512,6 +519,175 @@ class TestStudioRuns : public QObject {
     QVERIFY(!QDir(QString::fromStdString(doomed.runDir)).exists());
     QVERIFY(ws.store->metricPoints(doomed.id, "train/loss").empty());
     QVERIFY(ws.store->findRun("still-running"));
+  }
+
+  // Several selected runs: every chart of the Curves and Training tabs overlays their curves, each
+  // run in one colour everywhere, the legend naming it; the test accuracy recorded at the end is
+  // a marker at its step, for one run as for several.
+  void overlaysSelectedRunsInOneColourEach() {
+    const auto best = *m_ws->store->findRun("mlp-baseline");
+    const auto failed = *m_ws->store->findRun("cnn-wide");
+    for (const auto &run : {best, failed}) {
+      std::vector<tw::tracking::MetricRow> rates;
+      for (int64_t step = 1; step <= 30; ++step) rates.push_back({"train/lr", step, 1e-3, tw::tracking::nowMs()});
+      m_ws->store->writeMetrics(run.id, rates);
+    }
+    tw::ui::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    tw::ui::RunsPage *page = window.runsPage();
+    QTRY_COMPARE(page->model()->rowCount(), 3);
+    tw::ui::RunDetailView *detail = page->detail();
+    tw::ui::MetricChart *loss = detail->lossChart(), *accuracy = detail->accuracyChart(), *lr = detail->lrChart();
+
+    page->selectRun(best.id);
+    QTRY_COMPARE(loss->rawPointCount("train/loss"), 200);
+    QVERIFY(accuracy->hasMarker("test/accuracy"));
+    QCOMPARE(accuracy->markerPoint("test/accuracy"), QPointF(200, 0.8712));
+    QVERIFY(!loss->hasMarker("test/loss"));  // not recorded: no marker
+
+    // Ctrl-click the failed run: the run in detail stays, the other joins the charts.
+    QTableView *table = page->table();
+    const int failedRow = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("cnn-wide"));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                      table->visualRect(table->model()->index(failedRow, RunsTableModel::Name)).center());
+    QCOMPARE(page->selectedRunIds().size(), size_t(2));
+    QTRY_COMPARE(detail->chartedRunIds().size(), size_t(2));
+    const int64_t inDetail = detail->runId();
+    const int64_t other = inDetail == best.id ? failed.id : best.id;
+    QCOMPARE(detail->chartedRunIds(), (std::vector<int64_t>{inDetail, other}));
+    const auto key = [&](int64_t run, const std::string &metric) { return detail->seriesKey(run, metric); };
+    QTRY_COMPARE(loss->rawPointCount(key(best.id, "train/loss")), 200);
+    QTRY_COMPARE(loss->rawPointCount(key(failed.id, "train/loss")), 40);
+    QTRY_COMPARE(loss->rawPointCount(key(failed.id, "val/loss")), 2);
+    QTRY_COMPARE(accuracy->rawPointCount(key(failed.id, "val/accuracy")), 2);
+    QTRY_COMPARE(lr->rawPointCount(key(best.id, "train/lr")), 30);
+    QTRY_COMPARE(lr->rawPointCount(key(failed.id, "train/lr")), 30);
+    // One colour per run, the same on every chart; the legend names the runs.
+    for (size_t index = 0; index < 2; ++index) {
+      const int64_t run = detail->chartedRunIds()[index];
+      for (const auto &[chart, metric] : std::vector<std::pair<tw::ui::MetricChart *, std::string>>{
+               {loss, "train/loss"}, {loss, "val/loss"}, {accuracy, "val/accuracy"}, {lr, "train/lr"}})
+        QCOMPARE(chart->seriesPenColor(key(run, metric)), tw::ui::seriesColor(index));
+    }
+    QCOMPARE(loss->seriesLabel(key(failed.id, "train/loss")), QStringLiteral("cnn-wide · Training"));
+    QCOMPARE(lr->seriesLabel(key(failed.id, "train/lr")), QStringLiteral("cnn-wide"));
+    QCOMPARE(accuracy->markerPoint(key(best.id, "test/accuracy")), QPointF(200, 0.8712));
+    QVERIFY(!accuracy->hasMarker(key(failed.id, "test/accuracy")));
+    const QString shots = QStringLiteral(TW_BINARY_DIR "/screenshots");
+    QVERIFY(QDir().mkpath(shots));
+    QVERIFY(window.grab().save(shots + QStringLiteral("/studio_runs_overlay.png")));
+
+    // Back to one run: the other's curves leave every chart.
+    page->selectRun(best.id);
+    QTRY_COMPARE(detail->chartedRunIds(), std::vector<int64_t>{best.id});
+    QVERIFY(!loss->hasSeries("train/loss@" + std::to_string(failed.id)));
+    QVERIFY(!lr->hasSeries("train/lr@" + std::to_string(failed.id)));
+    QTRY_COMPARE(loss->rawPointCount("train/loss"), 200);
+  }
+
+  // The Parameters tab lists the run's recorded configuration and filters keys and values as
+  // the user types.
+  void parametersTabFiltersAsYouType() {
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    QTRY_COMPARE(window.runsPage()->model()->rowCount(), 3);
+    window.runsPage()->selectRun(m_ws->store->findRun("cnn-wide")->id);
+    tw::ui::ParamsPanel *params = window.runsPage()->detail()->paramsPanel();
+    window.runsPage()->detail()->tabs()->setCurrentWidget(params);
+    QTRY_COMPARE(params->visibleRowCount(), 3);
+    QTest::keyClicks(params->searchField(), QStringLiteral("OPTIM"));  // a key, either case
+    QCOMPARE(params->visibleRowCount(), 1);
+    const QAbstractItemModel *shown = params->table()->model();
+    QCOMPARE(shown->index(0, tw::ui::ParamsPanel::KeyColumn).data().toString(), QStringLiteral("train.optimizer"));
+    QCOMPARE(shown->index(0, tw::ui::ParamsPanel::ValueColumn).data().toString(), QStringLiteral("sgd"));
+    params->searchField()->clear();
+    QTest::keyClicks(params->searchField(), QStringLiteral("0.1"));  // a value
+    QCOMPARE(params->visibleRowCount(), 1);
+    QCOMPARE(shown->index(0, tw::ui::ParamsPanel::KeyColumn).data().toString(), QStringLiteral("train.lr"));
+    params->searchField()->clear();
+    QCOMPARE(params->visibleRowCount(), 3);
+    // Another run's parameters replace them; the search stays.
+    QTest::keyClicks(params->searchField(), QStringLiteral("adam"));
+    window.runsPage()->selectRun(m_ws->store->findRun("mlp-baseline")->id);
+    QTRY_COMPARE(params->visibleRowCount(), 1);
+    QCOMPARE(shown->index(0, tw::ui::ParamsPanel::KeyColumn).data().toString(), QStringLiteral("train.optimizer"));
+  }
+
+  // The System tab's log follows its end while the run is live, stays where the user scrolled
+  // up to, and shows the last line once the run has ended.
+  void systemLogFollowsItsEnd() {
+    tw::tracking::NewRun recorded;
+    recorded.name = "logging";
+    recorded.runsRoot = (m_ws->dir + "/runs").toStdString();
+    const auto run = m_ws->store->createRun(recorded);
+    const QString logPath = QString::fromStdString(run.runDir) + "/artifacts/worker.log";
+    QVERIFY(QDir().mkpath(QFileInfo(logPath).path()));
+    int written = 0;
+    auto writeLines = [&](int count, const QString &last = {}) {
+      QFile log(logPath);
+      QVERIFY(log.open(QIODevice::Append));
+      for (int i = 0; i < count; ++i) log.write(QStringLiteral("step %1 loss 0.5\n").arg(++written).toUtf8());
+      if (!last.isEmpty()) log.write((last + "\n").toUtf8());
+    };
+    writeLines(60);
+    m_ws->store->setStatus(run.id, RunStatus::Running);
+
+    tw::ui::MainWindow window;
+    window.resize(1000, 700);
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    QTRY_VERIFY(window.runsPage()->model()->rowOfRun(run.id) >= 0);
+    window.runsPage()->selectRun(run.id);
+    tw::ui::SystemPanel *system = window.runsPage()->detail()->systemPanel();
+    window.runsPage()->detail()->tabs()->setCurrentWidget(system);
+    QScrollBar *bar = system->log()->verticalScrollBar();
+    QTRY_VERIFY(system->log()->toPlainText().endsWith("step 60 loss 0.5"));
+    QVERIFY2(bar->maximum() > 0, "the log must be longer than its view for this test");
+    QTRY_COMPARE(bar->value(), bar->maximum());
+
+    // New lines while at the end: followed.
+    writeLines(5);
+    QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().endsWith("step 65 loss 0.5"), 10000);
+    QCOMPARE(bar->value(), bar->maximum());
+    // Scrolled up: new lines arrive, the view stays.
+    bar->setValue(0);
+    writeLines(5);
+    QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().endsWith("step 70 loss 0.5"), 10000);
+    QCOMPARE(bar->value(), 0);
+
+    // The run ends: its last line shows, wherever the user was.
+    writeLines(0, QStringLiteral("finished: test accuracy 0.87"));
+    m_ws->store->setStatus(run.id, RunStatus::Finished);
+    QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().endsWith("finished: test accuracy 0.87"), 10000);
+    QTRY_COMPARE(bar->value(), bar->maximum());
+  }
+
+  // "No NVIDIA GPU" is said once, not once from the panel and again from NVML's reason, and
+  // stays so over refreshes.
+  void noGpuMessageIsSaidOnce() {
+    QCOMPARE(tw::ui::noGpuText(QStringLiteral("no NVIDIA GPU (the driver reports none)")),
+             QStringLiteral("No NVIDIA GPU: the driver reports none"));
+    QCOMPARE(tw::ui::noGpuText(QStringLiteral("NVML is too old (an entry point is missing)")),
+             QStringLiteral("No NVIDIA GPU: NVML is too old (an entry point is missing)"));
+    const tw::sysmon::Nvml nvml;
+    if (nvml.available()) QSKIP("this machine has an NVIDIA GPU: the panel says something else");
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    QTRY_COMPARE(window.runsPage()->model()->rowCount(), 3);
+    window.runsPage()->selectRun(m_ws->store->findRun("mlp-baseline")->id);
+    tw::ui::SystemPanel *system = window.runsPage()->detail()->systemPanel();
+    QSignalSpy refreshed(system, &tw::ui::SystemPanel::refreshed);
+    QTRY_VERIFY(!system->gpuState()->text().isEmpty());
+    system->refresh();
+    system->refresh();
+    QTRY_VERIFY(refreshed.count() >= 2);
+    const QString said = system->gpuState()->text();
+    QCOMPARE(said.count(QStringLiteral("NVIDIA GPU"), Qt::CaseInsensitive), 1);
+    QCOMPARE(said, tw::ui::noGpuText(QString::fromStdString(nvml.why())));
   }
 
   void layoutSurvivesRestart() {

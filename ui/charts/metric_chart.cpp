@@ -16,6 +16,7 @@
 #include <QCursor>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QToolTip>
 #include <QPen>
 #include <QValueAxis>
@@ -98,12 +99,91 @@ CsvMaker MetricChart::csvMaker() const {
   };
 }
 
-void MetricChart::setSeriesPen(const std::string &key, const QColor &color, double width) {
+void MetricChart::setSeriesPen(const std::string &key, const QColor &color, double width, Qt::PenStyle style) {
   auto it = m_series.find(key);
   if (it == m_series.end()) return;
   QPen pen(color);
   pen.setWidthF(width);
+  pen.setStyle(style);
   it->second.line->setPen(pen);
+}
+
+QColor MetricChart::seriesPenColor(const std::string &key) const {
+  auto it = m_series.find(key);
+  return it == m_series.end() ? QColor() : it->second.line->pen().color();
+}
+
+QString MetricChart::seriesLabel(const std::string &key) const {
+  auto it = m_series.find(key);
+  return it == m_series.end() ? QString() : it->second.line->name();
+}
+
+void MetricChart::removeAllSeries() {
+  // removeSeries hands ownership back; deleteLater, as a hover signal of the series may be on
+  // its way.
+  for (auto &[key, series] : m_series) {
+    m_chart->removeSeries(series.line);
+    series.line->deleteLater();
+  }
+  for (auto &[key, marker] : m_markers) {
+    m_chart->removeSeries(marker);
+    marker->deleteLater();
+  }
+  m_series.clear();
+  m_markers.clear();
+  m_order.clear();
+  clear();
+}
+
+void MetricChart::setMarker(const std::string &key, const QString &label, double step, double value,
+                            const QColor &color) {
+  if (!std::isfinite(value)) return;
+  QScatterSeries *marker = nullptr;
+  if (auto it = m_markers.find(key); it != m_markers.end()) {
+    marker = it->second;
+  } else {
+    marker = new QScatterSeries(m_chart);
+    marker->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    marker->setMarkerSize(10);
+    marker->setUseOpenGL(false);
+    m_chart->addSeries(marker);
+    marker->attachAxis(m_stepAxis);
+    marker->attachAxis(m_logScale ? static_cast<QAbstractAxis *>(m_logAxis) : m_valueAxis);
+    // The legend names the runs; a dot per recorded figure would crowd it.
+    for (QLegendMarker *entry : m_chart->legend()->markers(marker)) entry->setVisible(false);
+    connect(marker, &QScatterSeries::hovered, this, [this, marker](const QPointF &point, bool state) {
+      if (!state) {
+        QToolTip::hideText();
+        return;
+      }
+      QToolTip::showText(QCursor::pos(), tr("%1 · step %2: %3").arg(marker->name()).arg(point.x(), 0, 'f', 0).arg(point.y(), 0, 'g', 5), m_view);
+    });
+    m_markers.emplace(key, marker);
+  }
+  marker->setName(label);
+  marker->setColor(color);
+  marker->setBorderColor(palette().color(QPalette::WindowText));
+  const QPointF point(step, value);
+  marker->replace(QList<QPointF>{point});
+  includeInBounds(point);
+  updateAxes();
+}
+
+QPointF MetricChart::markerPoint(const std::string &key) const {
+  auto it = m_markers.find(key);
+  return it == m_markers.end() || it->second->count() == 0 ? QPointF() : it->second->at(0);
+}
+
+void MetricChart::includeInBounds(const QPointF &p) {
+  if (!m_hasBounds) {
+    m_minX = m_maxX = p.x();
+    m_minY = m_maxY = p.y();
+    m_hasBounds = true;
+  }
+  m_minX = std::min(m_minX, p.x());
+  m_maxX = std::max(m_maxX, p.x());
+  m_minY = std::min(m_minY, p.y());
+  m_maxY = std::max(m_maxY, p.y());
 }
 
 void MetricChart::addSeries(const std::string &key, const QString &label) {
@@ -196,15 +276,7 @@ void MetricChart::appendPoints(const std::string &key, const std::vector<trackin
     if (!std::isfinite(point.value)) continue;  // a diverged loss must not wreck the axes
     const QPointF p(static_cast<double>(point.step), point.value);
     added.append(p);
-    if (!m_hasBounds) {
-      m_minX = m_maxX = p.x();
-      m_minY = m_maxY = p.y();
-      m_hasBounds = true;
-    }
-    m_minX = std::min(m_minX, p.x());
-    m_maxX = std::max(m_maxX, p.x());
-    m_minY = std::min(m_minY, p.y());
-    m_maxY = std::max(m_maxY, p.y());
+    includeInBounds(p);
   }
   series.raw.append(added);
   redraw(series);
@@ -260,12 +332,14 @@ void MetricChart::setLogScale(bool on) {
   QAbstractAxis *from = on ? static_cast<QAbstractAxis *>(m_valueAxis) : m_logAxis;
   QAbstractAxis *to = on ? static_cast<QAbstractAxis *>(m_logAxis) : m_valueAxis;
   for (auto &[key, series] : m_series) series.line->detachAxis(from);
+  for (auto &[key, marker] : m_markers) marker->detachAxis(from);
   m_chart->removeAxis(from);
   m_chart->addAxis(to, Qt::AlignLeft);
   for (auto &[key, series] : m_series) {
     series.line->attachAxis(to);
     redraw(series);
   }
+  for (auto &[key, marker] : m_markers) marker->attachAxis(to);
   updateAxes();
 }
 
@@ -280,6 +354,12 @@ void MetricChart::clear() {
     series.raw.clear();
     series.shown.clear();
   }
+  // A marker is one run's figure: it goes with the run's points.
+  for (auto &[key, marker] : m_markers) {
+    m_chart->removeSeries(marker);
+    marker->deleteLater();
+  }
+  m_markers.clear();
   m_hasBounds = false;
   m_zoomed = false;
   resetAxes();
@@ -318,6 +398,15 @@ void MetricChart::updateAxes() {
       maxY = std::max(maxY, p.y());
       any = true;
     }
+  }
+  for (const auto &[key, marker] : m_markers) {
+    const QPointF p = marker->count() > 0 ? marker->at(0) : QPointF();
+    if (marker->count() == 0 || (m_zoomed && (p.x() < m_viewFrom || p.x() > m_viewTo))) continue;
+    if (m_logScale && p.y() <= 0) continue;
+    if (!any) minY = maxY = p.y();
+    minY = std::min(minY, p.y());
+    maxY = std::max(maxY, p.y());
+    any = true;
   }
   if (!any) return;
   if (m_logScale) {

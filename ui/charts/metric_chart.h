@@ -11,6 +11,7 @@
 //   auto *chart = new MetricChart(tr("Loss"));
 //   chart->addSeries("train/loss", tr("Training"));
 //   chart->appendPoints("train/loss", points);   // points after the ones already shown
+//   chart->setMarker("test/loss", tr("Test"), 1200, 0.41, color);   // a figure recorded once
 
 #include "tracking/run_record.h"
 #include "ui/charts/chart_export.h"
@@ -28,6 +29,7 @@ class QChart;
 class QColor;
 class QLineSeries;
 class QLogValueAxis;
+class QScatterSeries;
 class QValueAxis;
 
 namespace tw::ui {
@@ -45,8 +47,18 @@ class MetricChart : public QWidget {
   ~MetricChart() override;
 
   void addSeries(const std::string &key, const QString &label);
-  // A series' pen colour (alpha fades it) and width instead of the palette's next colour.
-  void setSeriesPen(const std::string &key, const QColor &color, double width);
+  // A series' pen colour (alpha fades it), width and style instead of the palette's next colour.
+  void setSeriesPen(const std::string &key, const QColor &color, double width, Qt::PenStyle style = Qt::SolidLine);
+  QColor seriesPenColor(const std::string &key) const;
+  QString seriesLabel(const std::string &key) const;  // as the legend names it
+  // Removes every series and marker: the chart is about to show other runs.
+  void removeAllSeries();
+  // One figure recorded once (the test set's loss at the final step) drawn as a dot at
+  // (step, value), left out of the legend; set again, it moves. clear() removes markers.
+  void setMarker(const std::string &key, const QString &label, double step, double value, const QColor &color);
+  bool hasMarker(const std::string &key) const { return m_markers.count(key) > 0; }
+  // The marker's point, for tests; (0, 0) when there is none.
+  QPointF markerPoint(const std::string &key) const;
   // Points must come after those already appended to the series (the poller reads by step).
   void appendPoints(const std::string &key, const std::vector<tracking::MetricPoint> &points);
   // Removes all points and keeps the series.
@@ -89,6 +101,7 @@ class MetricChart : public QWidget {
   };
   void updateAxes();
   void resetAxes();
+  void includeInBounds(const QPointF &p);
   void redraw(Series &series);
   QList<QPointF> prepared(const QList<QPointF> &raw) const;
   QList<QPointF> visible(const QList<QPointF> &shown) const;
@@ -104,6 +117,7 @@ class MetricChart : public QWidget {
   bool m_logScale = false;
   std::map<std::string, Series> m_series;
   std::vector<std::string> m_order;
+  std::map<std::string, QScatterSeries *> m_markers;
   bool m_hasBounds = false;
   bool m_zoomed = false;
   double m_viewFrom = 0, m_viewTo = 0;

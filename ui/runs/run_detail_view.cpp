@@ -2,12 +2,16 @@
 
 #include "core/config/metric_keys.h"
 #include "ui/charts/metric_chart.h"
+#include "ui/charts/series_palette.h"
 #include "ui/runs/artifacts_panel.h"
 #include "ui/runs/evaluation_panel.h"
+#include "ui/runs/layer_norms_panel.h"
+#include "ui/runs/params_panel.h"
 #include "ui/runs/run_info_panel.h"
 #include "ui/runs/system_panel.h"
 
 #include <QCheckBox>
+
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -17,6 +21,9 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <string>
 
 namespace tw::ui {
 
@@ -31,6 +38,8 @@ constexpr const char *kLearningRate = config::metrics::kTrainLr;
 constexpr const char *kThroughput = config::metrics::kTrainSamplesPerSec;
 constexpr const char *kDataWait = config::metrics::kTrainDataWait;
 constexpr const char *kGradNorm = config::metrics::kTrainGradNorm;
+
+bool startsWith(const std::string &text, const char *prefix) { return text.rfind(prefix, 0) == 0; }
 
 }  // namespace
 
@@ -47,12 +56,18 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   m_tabs->setDocumentMode(true);
   m_tabs->addTab(createCurvesTab(), tr("Curves"));
   m_tabs->addTab(createTrainingTab(), tr("Training"));
+  m_norms = new LayerNormsPanel(m_tabs);
+  m_norms->setObjectName(QStringLiteral("layerNormsPanel"));
+  m_tabs->addTab(m_norms, tr("Layer Norms"));
   m_evaluation = new EvaluationPanel(m_tabs);
   m_evaluation->setObjectName(QStringLiteral("evaluationPanel"));
   m_tabs->addTab(m_evaluation, tr("Evaluation"));
   m_system = new SystemPanel(m_tabs);
   m_system->setObjectName(QStringLiteral("systemPanel"));
   m_tabs->addTab(m_system, tr("System"));
+  m_params = new ParamsPanel(m_tabs);
+  m_params->setObjectName(QStringLiteral("paramsPanel"));
+  m_tabs->addTab(m_params, tr("Parameters"));
   m_artifacts = new ArtifactsPanel(m_tabs);
   m_artifacts->setObjectName(QStringLiteral("artifactsPanel"));
   m_tabs->addTab(m_artifacts, tr("Artifacts"));
@@ -67,6 +82,10 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   auto *controls = new QWidget(m_tabs);
   auto *row = new QHBoxLayout(controls);
   row->setContentsMargins(8, 0, 8, 0);
+  m_overlayNote = new QLabel(controls);
+  m_overlayNote->setObjectName(QStringLiteral("overlayNote"));
+  m_overlayNote->hide();
+  row->addWidget(m_overlayNote);
   m_smoothing = new QSlider(Qt::Horizontal, controls);
   m_smoothing->setObjectName(QStringLiteral("smoothingSlider"));
   m_smoothing->setRange(0, 99);
@@ -123,14 +142,15 @@ QWidget *RunDetailView::createCurvesTab() {
 
   m_lossChart = new MetricChart(tr("Loss"), page);
   m_lossChart->setObjectName(QStringLiteral("lossChart"));
-  m_lossChart->addSeries(kTrainLoss, tr("Training"));
-  m_lossChart->addSeries(kValLoss, tr("Validation"));
   row->addWidget(m_lossChart, 1);
 
   m_accuracyChart = new MetricChart(tr("Accuracy"), page);
   m_accuracyChart->setObjectName(QStringLiteral("accuracyChart"));
-  m_accuracyChart->addSeries(kValAccuracy, tr("Validation"));
   row->addWidget(m_accuracyChart, 1);
+  m_chartSeries.push_back({m_lossChart, kTrainLoss, tr("Training")});
+  m_chartSeries.push_back({m_lossChart, kValLoss, tr("Validation")});
+  m_chartSeries.push_back({m_accuracyChart, kValAccuracy, tr("Validation")});
+  for (const ChartSeries &series : m_chartSeries) series.chart->addSeries(series.key, series.label);
   m_charts.insert(m_charts.end(), {m_lossChart, m_accuracyChart});
   return page;
 }
@@ -147,6 +167,7 @@ QWidget *RunDetailView::createTrainingTab() {
     c->addSeries(key, label);
     grid->addWidget(c, row, column);
     m_charts.push_back(c);
+    m_chartSeries.push_back({c, key, label});
     return c;
   };
   m_lrChart = chart("lrChart", tr("Learning rate"), kLearningRate, tr("Learning rate"), 0, 0);
@@ -171,36 +192,104 @@ void RunDetailView::setDatabasePath(const QString &path) {
   m_system->setDatabasePath(path);
   m_evaluation->setDatabasePath(path);
   m_artifacts->setDatabasePath(path);
+  m_norms->setDatabasePath(path);
 }
 
-void RunDetailView::showRun(const RunSnapshot &snapshot, quint64 watchToken) {
+std::string RunDetailView::seriesKey(int64_t runId, const std::string &metricKey) const {
+  return runId == m_runId ? metricKey : metricKey + "@" + std::to_string(runId);
+}
+
+void RunDetailView::showRuns(const RunSnapshot &snapshot, const std::vector<RunSnapshot> &others,
+                             quint64 watchToken) {
+  const bool newRun = snapshot.run.id != m_runId || m_stack->currentIndex() != 1;
   m_runId = snapshot.run.id;
   m_watchToken = watchToken;
-  for (MetricChart *chart : m_charts) chart->clear();
+
+  std::vector<const RunSnapshot *> charted = {&snapshot};
+  for (const RunSnapshot &other : others)
+    if (other.run.id != snapshot.run.id && charted.size() < static_cast<size_t>(kMaxOverlaidRuns))
+      charted.push_back(&other);
+  m_charted.clear();
+  for (MetricChart *chart : m_charts) chart->removeAllSeries();
+  for (const RunSnapshot *run : charted) m_charted.push_back(run->run.id);
+  for (size_t i = 0; i < charted.size(); ++i) addRunSeries(i, *charted[i]);
+  const int selected = static_cast<int>(1 + others.size());
+  m_overlayNote->setVisible(selected > kMaxOverlaidRuns);
+  m_overlayNote->setText(tr("Curves of the first %1 of %2 selected runs").arg(kMaxOverlaidRuns).arg(selected));
+
+  // The other tabs are about the run in detail alone: adding a run to the overlay leaves them be.
+  if (!newRun) return;
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
   m_evaluation->showRun(snapshot);
   m_artifacts->showRun(snapshot.run.id, QString::fromStdString(snapshot.run.runDir));
+  m_params->setParams(snapshot.params);
+  m_norms->showRun(snapshot);
   m_shownStatus = static_cast<int>(snapshot.run.status);
   m_stack->setCurrentIndex(1);
+}
+
+void RunDetailView::addRunSeries(size_t index, const RunSnapshot &snapshot) {
+  const int64_t id = snapshot.run.id;
+  const bool overlay = m_charted.size() > 1;
+  for (const ChartSeries &series : m_chartSeries) {
+    if (!overlay) {
+      // One run: its training and validation curves in the palette's first colours, as before.
+      series.chart->addSeries(series.key, series.label);
+      continue;
+    }
+    const bool alone = std::count_if(m_chartSeries.begin(), m_chartSeries.end(),
+                                     [&](const ChartSeries &s) { return s.chart == series.chart; }) == 1;
+    const QString name = QString::fromStdString(snapshot.run.name);
+    series.chart->addSeries(seriesKey(id, series.key), alone ? name : tr("%1 · %2").arg(name, series.label));
+    // The run is the colour; validation is the dashed line of the same colour.
+    series.chart->setSeriesPen(seriesKey(id, series.key), seriesColor(index), 1.6,
+                               startsWith(series.key, config::metrics::kValPrefix) ? Qt::DashLine : Qt::SolidLine);
+  }
+  updateMarkers(index, snapshot);
+}
+
+void RunDetailView::updateMarkers(size_t index, const RunSnapshot &snapshot) {
+  const int64_t id = snapshot.run.id;
+  const bool overlay = m_charted.size() > 1;
+  // A chart with a validation curve gets the test set's figure of the same name: test/loss on
+  // the loss chart, test/accuracy on the accuracy chart.
+  for (const ChartSeries &series : m_chartSeries) {
+    if (!startsWith(series.key, config::metrics::kValPrefix)) continue;
+    const std::string testKey =
+        config::metrics::kTestPrefix + series.key.substr(std::char_traits<char>::length(config::metrics::kValPrefix));
+    const tracking::LatestMetric *figure = snapshot.latestMetric(testKey);
+    if (!figure) continue;
+    const QColor color = overlay ? seriesColor(index) : series.chart->seriesPenColor(series.key);
+    const QString label = overlay ? tr("%1 · Test").arg(QString::fromStdString(snapshot.run.name)) : tr("Test");
+    series.chart->setMarker(seriesKey(id, testKey), label, static_cast<double>(figure->step), figure->value, color);
+  }
 }
 
 void RunDetailView::clearRun() {
   m_runId = 0;
   m_watchToken = 0;
+  m_charted.clear();
   for (MetricChart *chart : m_charts) chart->clear();
+  m_overlayNote->hide();
   m_info->clear();
   m_system->clearRun();
   m_evaluation->clearRun();
   m_artifacts->clear();
+  m_params->clear();
+  m_norms->clear();
   m_stack->setCurrentIndex(0);
 }
 
 void RunDetailView::updateRun(const RunSnapshot &snapshot) {
+  for (size_t i = 0; i < m_charted.size(); ++i)
+    if (m_charted[i] == snapshot.run.id) updateMarkers(i, snapshot);
   if (snapshot.run.id != m_runId) return;
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
   m_evaluation->updateRun(snapshot);
+  m_params->setParams(snapshot.params);
+  m_norms->showRun(snapshot);
   // A live run's snapshot changes with every poll; its files change when it ends.
   if (static_cast<int>(snapshot.run.status) != m_shownStatus) {
     m_shownStatus = static_cast<int>(snapshot.run.status);
@@ -209,11 +298,11 @@ void RunDetailView::updateRun(const RunSnapshot &snapshot) {
 }
 
 void RunDetailView::appendMetrics(const MetricsUpdate &update) {
-  if (update.watchToken != m_watchToken || update.runId != m_runId) return;
-  for (const auto &chunk : update.series) {
-    for (MetricChart *chart : m_charts)
-      if (chart->hasSeries(chunk.key)) chart->appendPoints(chunk.key, chunk.points);
-  }
+  if (update.watchToken != m_watchToken) return;
+  if (std::find(m_charted.begin(), m_charted.end(), update.runId) == m_charted.end()) return;
+  for (const auto &chunk : update.series)
+    for (const ChartSeries &series : m_chartSeries)
+      if (series.key == chunk.key) series.chart->appendPoints(seriesKey(update.runId, chunk.key), chunk.points);
 }
 
 }  // namespace tw::ui

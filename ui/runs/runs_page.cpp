@@ -27,6 +27,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace tw::ui {
@@ -214,7 +215,13 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
     updateActions();
   });
   connect(m_compare, &QPushButton::clicked, this, [this] { Q_EMIT compareRequested(selectedRunIds()); });
-  connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::updateActions);
+  connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+    updateActions();
+    // Ctrl- and shift-clicks change the selection and then the current row: one update after both.
+    if (m_selectionQueued) return;
+    m_selectionQueued = true;
+    QTimer::singleShot(0, this, &RunsPage::showSelection);
+  });
   connect(m_control, &RunControl::failed, this, [this](const QString &message) {
     m_stop->setToolTip(tr("Could not ask the run to stop: %1").arg(message));
     updateActions();
@@ -239,7 +246,7 @@ void RunsPage::onRunsUpdated(const RunsUpdate &update) {
   const int before = m_model->rowCount();
   m_model->mergeRuns(update);
   for (const auto &snapshot : update.runs) {
-    if (snapshot.run.id == m_detail->runId()) m_detail->updateRun(snapshot);
+    m_detail->updateRun(snapshot);  // ignores runs it does not show
     if (!m_pendingUuid.isEmpty() && QString::fromStdString(snapshot.run.uuid) == m_pendingUuid) {
       m_pendingUuid.clear();
       selectRun(snapshot.run.id);
@@ -289,16 +296,35 @@ void RunsPage::updateActions() {
 
 void RunsPage::onCurrentRowChanged() {
   updateActions();
+  showSelection();
+}
+
+void RunsPage::showSelection() {
+  m_selectionQueued = false;
   const int64_t runId = selectedRunId();
-  if (runId == m_detail->runId()) return;
   auto snapshot = m_model->snapshot(runId);
   if (!snapshot) {
+    if (m_detail->runId() == 0) return;
     m_session->watchRun(0, {});
     m_detail->clearRun();
     return;
   }
-  const quint64 token = m_session->watchRun(runId, RunDetailView::chartedKeys());
-  m_detail->showRun(*snapshot, token);
+  std::vector<int64_t> ids = {runId};
+  std::vector<RunSnapshot> others;
+  const std::vector<int64_t> selected = selectedRunIds();
+  for (int64_t id : selected) {
+    if (id == runId) continue;
+    auto other = m_model->snapshot(id);
+    if (!other) continue;
+    // Past the overlay's limit only the count matters (the detail says how many are left out).
+    if (ids.size() < static_cast<size_t>(RunDetailView::kMaxOverlaidRuns)) ids.push_back(id);
+    others.push_back(std::move(*other));
+  }
+  const int selectedCount = static_cast<int>(1 + others.size());
+  if (ids == m_detail->chartedRunIds() && selectedCount == m_shownSelection) return;
+  m_shownSelection = selectedCount;
+  const quint64 token = m_session->watchRuns(ids, RunDetailView::chartedKeys());
+  m_detail->showRuns(*snapshot, others, token);
 }
 
 int64_t RunsPage::selectedRunId() const {

@@ -75,12 +75,18 @@ class RunsPage : public QWidget {
   // background (`torchwright launch --resume RUN --detach`); answers with resumeFinished().
   // False when the run cannot be resumed or a resume is still starting.
   bool resumeRun(int64_t runId);
+  // "Reproduce": trains the run again from its recorded configuration in the background
+  // (`torchwright reproduce RUN --detach`); the new run is listed as <name>-repro and tagged with
+  // the verdict when it ends. Answers with reproduceFinished(); false when the run is unknown or
+  // a reproduction is still starting.
+  bool reproduceRun(int64_t runId);
   QString cliPath() const { return m_cliPath; }
 
  Q_SIGNALS:
   void runCountChanged(int count);
   void compareRequested(const std::vector<int64_t> &runIds);
   void resumeFinished(int exitCode, const QString &message);
+  void reproduceFinished(int exitCode, const QString &message);
   // "Clone into Launch": the run's resolved configuration (its config.yaml text).
   void cloneRequested(const QString &configYaml);
 
@@ -88,6 +94,10 @@ class RunsPage : public QWidget {
   void onWorkspaceOpened();
   void onRunsUpdated(const tw::ui::RunsUpdate &update);
   void onCurrentRowChanged();
+  // The run in detail (the current row) with the other selected runs' curves overlaid.
+  void showSelection();
+  // Runs `torchwright ARGS` through `command` (made on first use); its answer goes to `done`.
+  bool runCli(CliCommand *&command, const QStringList &arguments, void (RunsPage::*done)(int, const QString &));
   void updateActions();
   void refreshLabelFilter();
   void showRunMenu(const QPoint &position);     // runs_page_menus.cpp
@@ -114,6 +124,9 @@ class RunsPage : public QWidget {
   QSplitter *m_splitter = nullptr;
   QString m_cliPath;
   CliCommand *m_resumeCommand = nullptr;
+  CliCommand *m_reproduceCommand = nullptr;
+  bool m_selectionQueued = false;  // a selection change waits for the current row to settle
+  int m_shownSelection = 0;        // how many runs were selected when the detail was last shown
   QString m_pendingUuid;  // selectRunWhenListed's run, until it is listed
 };
 

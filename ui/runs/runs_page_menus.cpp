@@ -102,6 +102,7 @@ void RunsPage::showRunMenu(const QPoint &position) {
   const std::vector<int64_t> ids = selectedRunIds();
   if (ids.empty()) return;
   QMenu menu(this);
+  menu.setToolTipsVisible(true);
   menu.addAction(tr("Add Tag..."), this, &RunsPage::askLabelForSelection);
   // The labels the selected runs carry, to take off again.
   std::set<std::string> labels;
@@ -129,6 +130,13 @@ void RunsPage::showRunMenu(const QPoint &position) {
     resume->setEnabled(snapshot && (snapshot->run.status == tracking::RunStatus::Killed ||
                                     snapshot->run.status == tracking::RunStatus::Failed));
   }
+  QAction *reproduce = menu.addAction(tr("Reproduce"), this, [this] { reproduceRun(selectedRunId()); });
+  {
+    auto snapshot = ids.size() == 1 ? m_model->snapshot(ids.front()) : std::nullopt;
+    reproduce->setEnabled(snapshot && !snapshot->run.configYaml.empty());
+    reproduce->setToolTip(tr("Train the run again from its recorded configuration and report whether its "
+                             "metrics match"));
+  }
   QAction *clone = menu.addAction(tr("Clone into Launch"), this, [this] {
     if (auto snapshot = m_model->snapshot(selectedRunId()))
       Q_EMIT cloneRequested(QString::fromStdString(snapshot->run.configYaml));
@@ -148,17 +156,33 @@ void RunsPage::showRunMenu(const QPoint &position) {
 bool RunsPage::resumeRun(int64_t runId) {
   auto snapshot = m_model->snapshot(runId);
   if (!snapshot) return false;
-  if (!m_resumeCommand) {
-    m_resumeCommand = new CliCommand(this);
-    connect(m_resumeCommand, &CliCommand::finished, this, [this](int code, const QString &out, const QString &err) {
-      Q_EMIT resumeFinished(code, code == 0 ? out.trimmed() : err);
+  return runCli(m_resumeCommand,
+                {"launch", "--resume", QString::fromStdString(snapshot->run.uuid), "--detach", "--workspace",
+                 m_session->workspaceDir()},
+                &RunsPage::resumeFinished);
+}
+
+bool RunsPage::reproduceRun(int64_t runId) {
+  auto snapshot = m_model->snapshot(runId);
+  if (!snapshot) return false;
+  return runCli(m_reproduceCommand,
+                {"reproduce", QString::fromStdString(snapshot->run.uuid), "--detach", "--workspace",
+                 m_session->workspaceDir()},
+                &RunsPage::reproduceFinished);
+}
+
+bool RunsPage::runCli(CliCommand *&command, const QStringList &arguments,
+                      void (RunsPage::*done)(int, const QString &)) {
+  if (!command) {
+    command = new CliCommand(this);
+    connect(command, &CliCommand::finished, this, [this, done](int code, const QString &out, const QString &err) {
+      Q_EMIT(this->*done)(code, code == 0 ? out.trimmed() : err);
     });
-    connect(m_resumeCommand, &CliCommand::failedToStart, this,
-            [this](const QString &message) { Q_EMIT resumeFinished(127, message); });
+    connect(command, &CliCommand::failedToStart, this,
+            [this, done](const QString &message) { Q_EMIT(this->*done)(127, message); });
   }
-  if (!m_cliPath.isEmpty()) m_resumeCommand->setCliPath(m_cliPath);
-  return m_resumeCommand->run({"launch", "--resume", QString::fromStdString(snapshot->run.uuid), "--detach",
-                               "--workspace", m_session->workspaceDir()});
+  if (!m_cliPath.isEmpty()) command->setCliPath(m_cliPath);
+  return command->run(arguments);
 }
 
 ExportDialog *RunsPage::openExportDialog(int64_t runId) {

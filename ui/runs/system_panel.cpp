@@ -14,6 +14,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -40,6 +42,14 @@ QString formatDuration(qint64 seconds) {
 }
 
 }  // namespace
+
+QString noGpuText(const QString &why) {
+  // NVML's reasons mostly start with the same words as the panel's sentence: keep only the cause.
+  static const QRegularExpression repeated(QStringLiteral("^no NVIDIA GPU \\((.*)\\)$"),
+                                           QRegularExpression::CaseInsensitiveOption);
+  const QRegularExpressionMatch match = repeated.match(why.trimmed());
+  return SystemPanel::tr("No NVIDIA GPU: %1").arg(match.hasMatch() ? match.captured(1) : why.trimmed());
+}
 
 struct SystemPanel::Reading {
   quint64 generation = 0;
@@ -79,6 +89,7 @@ SystemPanel::SystemPanel(QWidget *parent)
 void SystemPanel::clearRun() {
   m_runId = 0;
   m_running = false;
+  m_followLog = true;
   m_timer->stop();
   m_progress->setValue(0);
   m_eta->clear();
@@ -93,7 +104,11 @@ void SystemPanel::showRun(const RunSnapshot &snapshot) {
   m_runDir = QString::fromStdString(snapshot.run.runDir);
   m_startMs = snapshot.run.startMs;
   m_endMs = snapshot.run.endMs;
+  const bool wasRunning = m_running && !newRun;
   m_running = snapshot.run.status == tracking::RunStatus::Running || snapshot.run.status == tracking::RunStatus::Created;
+  // A new run's log opens at its end; an ended run's last lines are read once more and shown.
+  const bool ended = wasRunning && !m_running;
+  if (newRun || ended) m_followLog = true;
   if (newRun) {
     m_epochs = 0;
     try {
@@ -114,7 +129,7 @@ void SystemPanel::showRun(const RunSnapshot &snapshot) {
     eta += QStringLiteral(" · ") +
            tr("about %1 left").arg(formatDuration(static_cast<qint64>(elapsed * (m_epochs - m_epochsDone) / m_epochsDone)));
   m_eta->setText(eta);
-  if (newRun) refresh();
+  if (newRun || ended) refresh();
   if (m_running && !m_timer->isActive()) m_timer->start();
   if (!m_running) m_timer->stop();
 }
@@ -169,9 +184,23 @@ void SystemPanel::showReading(const Reading &reading) {
     // Studio asks this machine's driver too: "none recorded" alone would not say why.
     static const sysmon::Nvml localNvml;
     m_gpuState->setText(localNvml.available() ? tr("No GPU readings recorded for this run.")
-                                              : tr("No NVIDIA GPU: %1").arg(QString::fromStdString(localNvml.why())));
+                                              : noGpuText(QString::fromStdString(localNvml.why())));
   }
-  if (!reading.logTail.isEmpty() && reading.logTail != m_log->toPlainText()) m_log->setPlainText(reading.logTail);
+  if (!reading.logTail.isEmpty()) {
+    // Follow the end unless the user scrolled up to read something: then stay where they are.
+    QScrollBar *bar = m_log->verticalScrollBar();
+    const bool follow = m_followLog || bar->value() >= bar->maximum();
+    if (reading.logTail != m_log->toPlainText()) {
+      const int kept = bar->value();
+      m_log->setPlainText(reading.logTail);
+      if (!follow) bar->setValue(kept);
+    }
+    if (follow) {
+      m_log->moveCursor(QTextCursor::End);
+      bar->setValue(bar->maximum());
+    }
+    m_followLog = false;
+  }
   Q_EMIT refreshed();
 }
 

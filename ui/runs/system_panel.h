@@ -1,8 +1,9 @@
 #pragma once
 // A run's machine side: progress with an estimate of the time left, each rank's CPU, memory and
 // threads and its GPU (utilisation, memory, temperature, power) as the launcher recorded them,
-// a clear "no NVIDIA GPU" state when there is none, and the tail of the run's log. Everything is
-// read on a worker thread, every two seconds while a run is shown.
+// a clear "no NVIDIA GPU" state when there is none, and the tail of the run's log, which follows
+// its end while the run is live (unless the user scrolled up) and shows the last line once it
+// ended. Everything is read on a worker thread, every two seconds while a live run is shown.
 
 #include <QWidget>
 
@@ -17,6 +18,10 @@ class QTimer;
 namespace tw::ui {
 
 struct RunSnapshot;
+
+// What the panel says when this machine has no usable NVIDIA GPU, from NVML's reason ("no NVIDIA
+// GPU (the driver reports none)"), saying "no NVIDIA GPU" once.
+QString noGpuText(const QString &why);
 
 class SystemPanel : public QWidget {
   Q_OBJECT
@@ -49,6 +54,7 @@ class SystemPanel : public QWidget {
   double m_epochsDone = 0;
   int64_t m_startMs = 0, m_endMs = 0;
   bool m_running = false;
+  bool m_followLog = true;  // the next log read scrolls to the end whatever the user's position
   quint64 m_generation = 0;
   QProgressBar *m_progress;
   QLabel *m_eta;

@@ -27,10 +27,18 @@ void DbPoller::start() {
 }
 
 void DbPoller::watchRun(quint64 token, int64_t runId, const std::vector<std::string> &keys) {
+  watchRuns(token, runId == 0 ? std::vector<int64_t>{} : std::vector<int64_t>{runId}, keys);
+}
+
+void DbPoller::watchRuns(quint64 token, const std::vector<int64_t> &runIds, const std::vector<std::string> &keys) {
   m_watchToken = token;
-  m_watchedRunId = runId;
-  m_lastStep.clear();
-  for (const auto &key : keys) m_lastStep[key] = INT64_MIN;
+  m_watched.clear();
+  for (int64_t runId : runIds) {
+    if (runId == 0) continue;
+    std::map<std::string, int64_t> lastStep;
+    for (const auto &key : keys) lastStep[key] = INT64_MIN;
+    m_watched.emplace_back(runId, std::move(lastStep));
+  }
   // The first points of a newly selected run should not wait for the next tick.
   if (!m_followUpQueued) {
     m_followUpQueued = true;
@@ -104,19 +112,20 @@ void DbPoller::pollRuns() {
 }
 
 bool DbPoller::pollMetrics() {
-  if (m_watchedRunId == 0 || m_lastStep.empty()) return false;
-  MetricsUpdate update;
-  update.watchToken = m_watchToken;
-  update.runId = m_watchedRunId;
   bool more = false;
-  for (auto &[key, lastStep] : m_lastStep) {
-    auto points = m_store->metricPoints(m_watchedRunId, key, lastStep, m_options.maxPointsPerSeries);
-    if (points.empty()) continue;
-    lastStep = points.back().step;
-    more = more || static_cast<int>(points.size()) >= m_options.maxPointsPerSeries;
-    update.series.push_back({key, std::move(points)});
+  for (auto &[runId, lastSteps] : m_watched) {
+    MetricsUpdate update;
+    update.watchToken = m_watchToken;
+    update.runId = runId;
+    for (auto &[key, lastStep] : lastSteps) {
+      auto points = m_store->metricPoints(runId, key, lastStep, m_options.maxPointsPerSeries);
+      if (points.empty()) continue;
+      lastStep = points.back().step;
+      more = more || static_cast<int>(points.size()) >= m_options.maxPointsPerSeries;
+      update.series.push_back({key, std::move(points)});
+    }
+    if (!update.series.empty()) Q_EMIT metricsAppended(update);
   }
-  if (!update.series.empty()) Q_EMIT metricsAppended(update);
   return more;
 }
 

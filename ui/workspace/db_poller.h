@@ -49,6 +49,8 @@ class DbPoller : public QObject {
   void start();
   // Follows the metrics `keys` of runId from the first step on; runId 0 watches nothing.
   void watchRun(quint64 token, int64_t runId, const std::vector<std::string> &keys);
+  // The same for several runs at once (curves overlaid): one MetricsUpdate per run and poll.
+  void watchRuns(quint64 token, const std::vector<int64_t> &runIds, const std::vector<std::string> &keys);
   void pollNow();
 
  Q_SIGNALS:
@@ -81,8 +83,8 @@ class DbPoller : public QObject {
   int64_t m_lastSilenceCheckMs = 0;
 
   quint64 m_watchToken = 0;
-  int64_t m_watchedRunId = 0;
-  std::map<std::string, int64_t> m_lastStep;  // watched key -> last step delivered
+  // Watched run -> watched key -> last step delivered, in the order the runs were asked for.
+  std::vector<std::pair<int64_t, std::map<std::string, int64_t>>> m_watched;
 
   DbState m_state = DbState::Connecting;
   QString m_detail;

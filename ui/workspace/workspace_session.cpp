@@ -70,13 +70,17 @@ void WorkspaceSession::close() {
 }
 
 quint64 WorkspaceSession::watchRun(int64_t runId, const QStringList &keys) {
+  return watchRuns(runId == 0 ? std::vector<int64_t>{} : std::vector<int64_t>{runId}, keys);
+}
+
+quint64 WorkspaceSession::watchRuns(const std::vector<int64_t> &runIds, const QStringList &keys) {
   const quint64 token = m_nextWatchToken++;
   if (!m_poller) return token;
   std::vector<std::string> keyList;
   for (const auto &key : keys) keyList.push_back(key.toStdString());
   DbPoller *poller = m_poller;
   QMetaObject::invokeMethod(
-      poller, [poller, token, runId, keyList] { poller->watchRun(token, runId, keyList); },
+      poller, [poller, token, runIds, keyList] { poller->watchRuns(token, runIds, keyList); },
       Qt::QueuedConnection);
   return token;
 }

@@ -34,6 +34,8 @@ class WorkspaceSession : public QObject {
   // Starts following the given metrics of a run (0: none); the returned token is carried by
   // every MetricsUpdate that answers this request.
   quint64 watchRun(int64_t runId, const QStringList &keys);
+  // Several runs (curves overlaid); their updates carry the one token returned.
+  quint64 watchRuns(const std::vector<int64_t> &runIds, const QStringList &keys);
 
  Q_SIGNALS:
   void opened(const QString &workspaceDir);

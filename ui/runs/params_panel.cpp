@@ -1,0 +1,79 @@
+#include "ui/runs/params_panel.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace tw::ui {
+
+ParamsPanel::ParamsPanel(QWidget *parent)
+    : QWidget(parent), m_search(new QLineEdit(this)), m_model(new QStandardItemModel(0, 2, this)),
+      m_proxy(new QSortFilterProxyModel(this)), m_table(new QTableView(this)), m_count(new QLabel(this)) {
+  m_search->setObjectName(QStringLiteral("paramsSearch"));
+  m_search->setPlaceholderText(tr("Search keys and values"));
+  m_search->setClearButtonEnabled(true);
+  m_model->setHorizontalHeaderLabels({tr("Key"), tr("Value")});
+  m_proxy->setSourceModel(m_model);
+  m_proxy->setFilterKeyColumn(-1);  // a key or a value may match
+  m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+  m_table->setObjectName(QStringLiteral("paramsTable"));
+  m_table->setModel(m_proxy);
+  m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setAlternatingRowColors(true);
+  m_table->setShowGrid(false);
+  m_table->setWordWrap(false);
+  m_table->setSortingEnabled(true);
+  m_table->sortByColumn(KeyColumn, Qt::AscendingOrder);
+  m_table->verticalHeader()->hide();
+  m_table->horizontalHeader()->setSectionResizeMode(KeyColumn, QHeaderView::ResizeToContents);
+  m_table->horizontalHeader()->setStretchLastSection(true);
+
+  auto *top = new QHBoxLayout;
+  top->addWidget(m_search, 1);
+  top->addWidget(m_count);
+  auto *layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(m_table, 1);
+
+  connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+    m_proxy->setFilterFixedString(text);
+    updateCount();
+  });
+  updateCount();
+}
+
+void ParamsPanel::setParams(const std::map<std::string, std::string> &params) {
+  // A live run's snapshot arrives with every poll; rebuilding would lose the selection and scroll.
+  if (params == m_params && m_model->rowCount() == static_cast<int>(params.size())) return;
+  m_params = params;
+  m_model->removeRows(0, m_model->rowCount());
+  for (const auto &[key, value] : params) {
+    auto *keyItem = new QStandardItem(QString::fromStdString(key));
+    auto *valueItem = new QStandardItem(QString::fromStdString(value));
+    valueItem->setToolTip(valueItem->text());  // long values (a path, a list) are cut in the cell
+    m_model->appendRow({keyItem, valueItem});
+  }
+  updateCount();
+}
+
+void ParamsPanel::clear() {
+  m_params.clear();
+  m_model->removeRows(0, m_model->rowCount());
+  updateCount();
+}
+
+int ParamsPanel::visibleRowCount() const { return m_proxy->rowCount(); }
+
+void ParamsPanel::updateCount() {
+  m_count->setText(m_search->text().isEmpty()
+                       ? tr("%1 keys").arg(m_model->rowCount())
+                       : tr("%1 of %2 keys").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+}
+
+}  // namespace tw::ui
