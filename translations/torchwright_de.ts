@@ -163,6 +163,65 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::ChartExport</name>
+    <message>
+        <source>Export as PNG...</source>
+        <translation>Als PNG exportieren …</translation>
+    </message>
+    <message>
+        <source>Export as SVG...</source>
+        <translation>Als SVG exportieren …</translation>
+    </message>
+    <message>
+        <source>Export data as CSV...</source>
+        <translation>Daten als CSV exportieren …</translation>
+    </message>
+    <message>
+        <source>the image could not be written</source>
+        <translation>das Bild konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>the folder %1 is not writable</source>
+        <translation>der Ordner %1 ist nicht beschreibbar</translation>
+    </message>
+    <message>
+        <source>Exported from Torchwright Studio</source>
+        <translation>Aus Torchwright Studio exportiert</translation>
+    </message>
+    <message>
+        <source>the file could not be opened</source>
+        <translation>die Datei konnte nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>nothing was written</source>
+        <translation>es wurde nichts geschrieben</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG-Bilder (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG-Zeichnungen (*.svg)</translation>
+    </message>
+    <message>
+        <source>CSV tables (*.csv)</source>
+        <translation>CSV-Tabellen (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>Export Failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2. Choose another folder or file name and export again.</source>
+        <translation>%1 konnte nicht geschrieben werden: %2. Wählen Sie einen anderen Ordner oder Dateinamen und exportieren Sie erneut.</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::CliCommand</name>
     <message>
         <source>Cannot start %1: %2</source>
@@ -174,10 +233,6 @@
     <message>
         <source>Metric</source>
         <translation>Metrik</translation>
-    </message>
-    <message>
-        <source>Select two or more runs on the Runs page and press Compare.</source>
-        <translation>Wählen Sie auf der Seite „Läufe“ zwei oder mehr Läufe und drücken Sie „Vergleichen“.</translation>
     </message>
     <message>
         <source>Loading %1 runs…</source>
@@ -210,6 +265,14 @@
     <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>the runs&apos; monitored metric</source>
+        <translation>die überwachte Metrik der Läufe</translation>
+    </message>
+    <message>
+        <source>The metric every tab shows. Until you choose one, the metric the runs monitored (train.monitor), else val/loss</source>
+        <translation>Die Metrik, die jeder Reiter zeigt. Bis Sie eine wählen, die von den Läufen überwachte Metrik (train.monitor), sonst val/loss</translation>
     </message>
 </context>
 <context>
@@ -261,6 +324,14 @@
         <source>Parameter</source>
         <translation>Parameter</translation>
     </message>
+    <message>
+        <source>These runs recorded no parameters.</source>
+        <translation>Diese Läufe haben keine Parameter aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>The runs share every parameter. Clear &quot;Only differences&quot; to see them all.</source>
+        <translation>Die Läufe teilen alle Parameter. Heben Sie „Nur Unterschiede“ auf, um alle zu sehen.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfusionHeatmap</name>
@@ -311,6 +382,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <source>%1: mean and min–max per group</source>
         <translation>%1: Mittel und Min.–Max. je Gruppe</translation>
     </message>
+    <message>
+        <source>None of these runs recorded %1 yet. Choose another metric above, or wait until the runs log it.</source>
+        <translation>Keiner dieser Läufe hat bisher %1 aufgezeichnet. Wählen Sie oben eine andere Metrik oder warten Sie, bis die Läufe sie protokollieren.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::DataPreview</name>
@@ -352,10 +427,6 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Cannot rename %1 to %2: the name is taken, or not letters, digits, &apos;_&apos;, &apos;-&apos; and &apos;.&apos; starting with a letter.</source>
         <translation>%1 kann nicht in %2 umbenannt werden: Der Name ist vergeben oder besteht nicht aus Buchstaben, Ziffern, &apos;_&apos;, &apos;-&apos; und &apos;.&apos; mit einem Buchstaben am Anfang.</translation>
-    </message>
-    <message>
-        <source>New from template</source>
-        <translation>Neu aus Vorlage</translation>
     </message>
     <message>
         <source>New</source>
@@ -484,6 +555,57 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Select All</source>
         <translation>Alles auswählen</translation>
+    </message>
+    <message>
+        <source>%1, %2: %3. Not applied; the model keeps its value.</source>
+        <translation>%1, %2: %3. Nicht übernommen; das Modell behält seinen Wert.</translation>
+    </message>
+    <message>
+        <source>Empty Model</source>
+        <translation>Leeres Modell</translation>
+    </message>
+    <message>
+        <source>From a template</source>
+        <translation>Aus einer Vorlage</translation>
+    </message>
+    <message>
+        <source>Start an empty model or one from a template (undoable)</source>
+        <translation>Ein leeres Modell oder eines aus einer Vorlage beginnen (rückgängig zu machen)</translation>
+    </message>
+    <message>
+        <source>Lay the model out in layers along the data flow (Ctrl+L)</source>
+        <translation>Das Modell in Schichten entlang des Datenflusses anordnen (Strg+L)</translation>
+    </message>
+    <message>
+        <source>Left to Right</source>
+        <translation>Von links nach rechts</translation>
+    </message>
+    <message>
+        <source>Lay models out from left to right instead of top to bottom</source>
+        <translation>Modelle von links nach rechts statt von oben nach unten anordnen</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The model %1 has changes that are not saved. Save them first?</source>
+        <translation>Das Modell %1 hat ungespeicherte Änderungen. Zuerst speichern?</translation>
+    </message>
+    <message>
+        <source>New empty model</source>
+        <translation>Neues leeres Modell</translation>
+    </message>
+    <message>
+        <source>New %1</source>
+        <translation>Neu: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::EmptyState</name>
+    <message>
+        <source>Select two or more runs on Runs and press Compare.</source>
+        <translation>Wählen Sie auf „Läufe“ zwei oder mehr Läufe und drücken Sie „Vergleichen“.</translation>
     </message>
 </context>
 <context>
@@ -665,6 +787,26 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Exported to %1, but not registered: %2</source>
         <translation>Nach %1 exportiert, aber nicht registriert: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::GraphOverview</name>
+    <message>
+        <source>Overview: press or drag to move the canvas</source>
+        <translation>Übersicht: klicken oder ziehen, um die Zeichenfläche zu verschieben</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::GridHeatmap</name>
+    <message>
+        <source>%1
+%2 %3: %4</source>
+        <translation>%1
+%2 %3: %4</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
     </message>
 </context>
 <context>
@@ -855,6 +997,45 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::LayerNormsPanel</name>
+    <message>
+        <source>Weight norms</source>
+        <translation>Gewichtsnormen</translation>
+    </message>
+    <message>
+        <source>Gradient norms</source>
+        <translation>Gradientennormen</translation>
+    </message>
+    <message>
+        <source>The L2 norm of each parameter tensor (or of its gradient) at the end of each epoch</source>
+        <translation>Die L2-Norm jedes Parametertensors (oder seines Gradienten) am Ende jeder Epoche</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>Schicht</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>Could not read the run&apos;s layer norms: %1</source>
+        <translation>Die Schichtnormen des Laufs konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>No per-layer norms recorded yet: they are written at the end of each epoch.</source>
+        <translation>Noch keine Normen je Schicht aufgezeichnet: Sie werden am Ende jeder Epoche geschrieben.</translation>
+    </message>
+    <message>
+        <source>Colour on a logarithmic scale; hover a cell for its value.</source>
+        <translation>Farbe auf logarithmischer Skala; für den Wert mit der Maus über eine Zelle fahren.</translation>
+    </message>
+    <message>
+        <source>Hover a cell for its value.</source>
+        <translation>Für den Wert mit der Maus über eine Zelle fahren.</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::MainWindow</name>
     <message>
         <source>Torchwright Studio</source>
@@ -1014,6 +1195,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Cannot resume: %1</source>
         <translation>Fortsetzen nicht möglich: %1</translation>
     </message>
+    <message>
+        <source>Reproducing: %1</source>
+        <translation>Wird reproduziert: %1</translation>
+    </message>
+    <message>
+        <source>Cannot reproduce: %1</source>
+        <translation>Reproduzieren nicht möglich: %1</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -1024,6 +1213,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>%1 · step %2: %3</source>
         <translation>%1 · Schritt %2: %3</translation>
+    </message>
+    <message>
+        <source>Show All Steps</source>
+        <translation>Alle Schritte zeigen</translation>
     </message>
 </context>
 <context>
@@ -1331,6 +1524,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>%1 of %2 runs selected</source>
         <translation>%1 von %2 Runs ausgewählt</translation>
     </message>
+    <message>
+        <source>These runs share every parameter of their data source, so there is nothing to spread them along. Compare runs whose settings differ, or see their curves on Curves.</source>
+        <translation>Diese Läufe teilen alle Parameter ihrer Datenquelle, es gibt also nichts, entlang dessen sie sich verteilen. Vergleichen Sie Läufe mit unterschiedlichen Einstellungen oder sehen Sie ihre Kurven unter „Kurven“.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ParamField</name>
@@ -1373,6 +1570,41 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>required</source>
         <translation>erforderlich</translation>
+    </message>
+    <message>
+        <source>expected one or two integers, like 3 or 3, 1</source>
+        <translation>erwartet eine oder zwei ganze Zahlen, etwa 3 oder 3, 1</translation>
+    </message>
+    <message>
+        <source>expected integers, like 1, 28, 28</source>
+        <translation>erwartet ganze Zahlen, etwa 1, 28, 28</translation>
+    </message>
+    <message>
+        <source>required: there is no default to go back to</source>
+        <translation>erforderlich: Es gibt keinen Standardwert, zu dem zurückgekehrt werden kann</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ParamsPanel</name>
+    <message>
+        <source>Search keys and values</source>
+        <translation>Schlüssel und Werte durchsuchen</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>%1 keys</source>
+        <translation>%1 Schlüssel</translation>
+    </message>
+    <message>
+        <source>%1 of %2 keys</source>
+        <translation>%1 von %2 Schlüsseln</translation>
     </message>
 </context>
 <context>
@@ -1471,6 +1703,30 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Artifacts</source>
         <translation>Artefakte</translation>
+    </message>
+    <message>
+        <source>Layer Norms</source>
+        <translation>Schichtnormen</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <source>Curves of the first %1 of %2 selected runs</source>
+        <translation>Kurven der ersten %1 von %2 gewählten Läufen</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · Test</source>
+        <translation>%1 · Test</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Test</translation>
     </message>
 </context>
 <context>
@@ -1692,6 +1948,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Resume</source>
         <translation>Fortsetzen</translation>
     </message>
+    <message>
+        <source>Reproduce</source>
+        <translation>Reproduzieren</translation>
+    </message>
+    <message>
+        <source>Train the run again from its recorded configuration and report whether its metrics match</source>
+        <translation>Den Lauf aus seiner aufgezeichneten Konfiguration erneut trainieren und melden, ob seine Metriken übereinstimmen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunsTableModel</name>
@@ -1778,12 +2042,12 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Alle Punkte von %1 werden gelesen…</translation>
     </message>
     <message>
-        <source>The runs have no parameters.</source>
-        <translation>Die Runs haben keine Parameter.</translation>
-    </message>
-    <message>
         <source>Left out for want of a value: %1 runs</source>
         <translation>Mangels Wert ausgelassen: %1 Runs</translation>
+    </message>
+    <message>
+        <source>These runs recorded no parameters of their data source to place them along. Compare runs recorded by torchwright train or a sweep.</source>
+        <translation>Diese Läufe haben keine Parameter ihrer Datenquelle aufgezeichnet, entlang derer sie sich anordnen ließen. Vergleichen Sie Läufe, die mit torchwright train oder einem Suchlauf aufgezeichnet wurden.</translation>
     </message>
 </context>
 <context>
@@ -2280,6 +2544,17 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>No NVIDIA GPU: %1</source>
         <translation>Keine NVIDIA-GPU: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::YamlView</name>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <translation>Zeile %1: %2</translation>
     </message>
 </context>
 </TS>
