@@ -145,6 +145,32 @@ class TestStudioLive : public QObject {
     QCOMPARE(loss->markerPoint(detail->seriesKey(second.id, "test/loss")), QPointF(40, 0.42));
   }
 
+  // The README's first command opens Studio while the example trains: the live run is selected
+  // and its curves drawn without a click; once the user picks a run, Studio no longer chooses.
+  void selectsTheLiveRunUntilTheUserChooses() {
+    tw::test::Workspace ws;
+    auto done = ws.createRun("older");
+    ws.store->setStatus(done.id, RunStatus::Finished);
+    auto live = ws.createRun("example");
+    ws.store->setStatus(live.id, RunStatus::Running);
+    ws.store->writeMetrics(live.id, tw::test::trainLossRows(1, 20));
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openWorkspace(ws.dir));
+    QTRY_COMPARE(window.runsPage()->selectedRunId(), live.id);
+    auto *loss = window.findChild<tw::ui::MetricChart *>(QStringLiteral("lossChart"));
+    QTRY_COMPARE(loss->seriesPointCount("train/loss"), 20);
+
+    window.runsPage()->selectRun(done.id);
+    auto later = ws.createRun("later");
+    ws.store->setStatus(later.id, RunStatus::Running);
+    auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
+    QTRY_COMPARE(table->model()->rowCount(), 3);
+    QVERIFY(tw::test::waitForSignals(window.session(), &tw::ui::WorkspaceSession::polled, 2));
+    QCOMPARE(window.runsPage()->selectedRunId(), done.id);
+  }
+
   void newRunAppearsWhileOpen() {
     tw::test::Workspace ws;
     tw::ui::MainWindow window;

@@ -239,6 +239,7 @@ void RunsPage::onWorkspaceOpened() {
   m_detail->setDatabasePath(m_session->databasePath());
   m_model->clear();
   refreshLabelFilter();
+  m_followLive = true;
   Q_EMIT runCountChanged(0);
 }
 
@@ -251,6 +252,12 @@ void RunsPage::onRunsUpdated(const RunsUpdate &update) {
       m_pendingUuid.clear();
       selectRun(snapshot.run.id);
     }
+  }
+  if (m_followLive && m_pendingUuid.isEmpty() && !m_table->selectionModel()->currentIndex().isValid()) {
+    int64_t newest = 0;
+    for (const auto &snapshot : update.runs)
+      if (snapshot.run.status == tracking::RunStatus::Running) newest = std::max(newest, snapshot.run.id);
+    if (newest) selectRun(newest);
   }
   updateActions();
   if (m_model->rowCount() != before) Q_EMIT runCountChanged(m_model->rowCount());
@@ -295,6 +302,7 @@ void RunsPage::updateActions() {
 }
 
 void RunsPage::onCurrentRowChanged() {
+  if (m_table->selectionModel()->currentIndex().isValid()) m_followLive = false;
   updateActions();
   showSelection();
 }

@@ -128,6 +128,9 @@ class RunsPage : public QWidget {
   bool m_selectionQueued = false;  // a selection change waits for the current row to settle
   int m_shownSelection = 0;        // how many runs were selected when the detail was last shown
   QString m_pendingUuid;  // selectRunWhenListed's run, until it is listed
+  // Until a run is selected in this workspace, the newest live run is selected as it is listed:
+  // opening Studio while a run trains (the README's first command) shows its curves moving.
+  bool m_followLive = true;
 };
 
 }  // namespace tw::ui
