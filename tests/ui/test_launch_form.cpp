@@ -22,6 +22,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QtTest>
 
 #include <climits>
@@ -144,6 +145,26 @@ class TestLaunchForm : public QObject {
     // The typed accessors reach the same fields.
     QCOMPARE(static_cast<QWidget *>(page.schedule()), page.configField(QStringLiteral("train.schedule")));
     QCOMPARE(static_cast<QWidget *>(page.checkpointEvery()), page.configField(QStringLiteral("train.checkpoint_every")));
+  }
+
+  // The sections start folded; a click on a header opens it (screenshot for the README).
+  void sectionsFoldAndUnfold() {
+    tw::ui::ModelDocument model;
+    QVERIFY(model.loadTemplate(QStringLiteral("mlp"), nullptr));
+    tw::ui::LaunchPage page(&model);
+    page.resize(1400, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    tw::ui::CollapsibleSection *schedule = page.sections()->section(QStringLiteral("schedule"));
+    QWidget *gamma = page.configField(QStringLiteral("train.gamma"));
+    QVERIFY(!schedule->isExpanded() && !gamma->isVisible());
+    QTest::mouseClick(schedule->header(), Qt::LeftButton);
+    QVERIFY(schedule->isExpanded() && gamma->isVisible());
+    page.sections()->section(QStringLiteral("early stopping"))->setExpanded(true);
+    QTest::qWait(50);  // one layout pass for the opened sections
+    page.grab().save(tw::test::screenshotPath(QStringLiteral("studio_launch_sections.png")));
+    QTest::mouseClick(schedule->header(), Qt::LeftButton);
+    QVERIFY(!gamma->isVisible());
   }
 
   void studioSuggestsAFirstRun() {

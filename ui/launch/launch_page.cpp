@@ -9,8 +9,8 @@
 #include "ui/launch/config_widgets.h"
 #include "ui/launch/data_preview.h"
 #include "ui/launch/launch_settings.h"
-#include "ui/launch/run_check.h"
 #include "ui/launch/model_source.h"
+#include "ui/launch/run_check.h"
 #include "ui/launch/run_launcher.h"
 
 #include <QComboBox>
@@ -151,6 +151,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   more->setObjectName(QStringLiteral("moreOptions"));
   more->setWidgetResizable(true);
   more->setFrameShape(QFrame::NoFrame);
+  more->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the sections fold; they never need to scroll sideways
   more->setWidget(m_sections);
 
   auto *columns = new QHBoxLayout;
@@ -184,11 +185,9 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   });
 }
 
-QString LaunchPage::statusText() const { return m_status->text(); }
-
 void LaunchPage::setWorkspace(const QString &dir) {
   m_workspace = dir;
-  m_modelSource->setStartFolder(dir);
+  m_modelSource->setStartFolder(QDir(dir).filePath(QStringLiteral("models")));  // where Design saves models
 }
 
 QComboBox *LaunchPage::schedule() const { return qobject_cast<QComboBox *>(m_sections->field(QStringLiteral("train.schedule"))); }
@@ -206,30 +205,6 @@ QWidget *LaunchPage::configField(const QString &key) const {
   for (QWidget *widget : findChildren<QWidget *>())
     if (widget->property(kConfigKeyProperty).toString() == key) return widget;
   return nullptr;
-}
-
-void LaunchPage::followRuns(const RunsUpdate &update) {
-  for (const RunSnapshot &snapshot : update.runs)
-    m_runStates[QString::fromStdString(snapshot.run.uuid)] = {snapshot.run.status,
-                                                               QString::fromStdString(snapshot.run.statusMessage)};
-  if (!m_launchedUuid.isEmpty() && m_runStates.contains(m_launchedUuid)) showLaunchedRunState();
-}
-
-void LaunchPage::showLaunchedRunState() {
-  const QString run = m_launchedUuid.left(8);
-  const RunState state = m_runStates.value(m_launchedUuid);
-  switch (state.status) {
-    case tracking::RunStatus::Created:
-    case tracking::RunStatus::Running: setStatus(tr("Run %1 is training in the background.").arg(run), false); break;
-    case tracking::RunStatus::Finished: setStatus(tr("Run %1 finished.").arg(run), false); break;
-    case tracking::RunStatus::Failed: setStatus(tr("Run %1 failed: %2").arg(run, state.message), true); break;
-    case tracking::RunStatus::Killed: setStatus(tr("Run %1 was stopped: %2").arg(run, state.message), false); break;
-  }
-}
-
-void LaunchPage::setStatus(const QString &text, bool error) {
-  m_status->setText(text);
-  m_status->setStyleSheet(error ? QStringLiteral("color: #c62828") : QString());
 }
 
 QString LaunchPage::runYaml() const {
