@@ -101,6 +101,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     m_runsPage->selectRunWhenListed(uuid);
   });
   connect(m_session, &WorkspaceSession::opened, m_launchPage, &LaunchPage::setWorkspace);
+  // The Launch page's status line follows its run's recorded state through the same poller.
+  connect(m_session, &WorkspaceSession::runsUpdated, m_launchPage, &LaunchPage::followRuns);
   connect(m_session, &WorkspaceSession::opened, m_sweepsPage, &SweepsPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_modelsPage, &ModelsPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_designPage, &DesignPage::setWorkspace);

@@ -92,96 +92,119 @@ std::vector<ConfigField> makeFields() {
       kImages{"fashion-mnist", "mnist", "image-folder"},
       kWithoutTestSet{"csv", "image-folder", "spirals", "blobs", "tokens"};
   std::vector<ConfigField> f;
+  // Each row takes the section last set above it, so a row and its section are read together.
+  std::string section;
+  auto add = [&](ConfigField field) {
+    field.section = section;
+    f.push_back(std::move(field));
+  };
   // --- data ---
-  f.push_back(stringField("data.dataset", TW_DATA(dataset),
+  section = "data";
+  add(stringField("data.dataset", TW_DATA(dataset),
                           {"fashion-mnist", "mnist", "csv", "image-folder", "spirals", "blobs", "tokens"},
                           "data source: IDX datasets, a CSV table, an image folder or a synthetic set "
                           "(spirals, blobs; tokens: sequences whose class is the marker token seen most)"));
-  f.push_back(stringField("data.path", TW_DATA(path), {},
+  add(stringField("data.path", TW_DATA(path), {},
                           "IDX folder, CSV file or image folder; empty = the IDX dataset's Debian folder"));
-  f.push_back(intField("data.train_limit", TW_DATA(trainLimit), 0, std::nullopt,
+  add(intField("data.train_limit", TW_DATA(trainLimit), 0, std::nullopt,
                        "use only the first N training examples (0 = all)"));
-  f.push_back(intField("data.test_limit", TW_DATA(testLimit), 0, std::nullopt,
+  add(intField("data.test_limit", TW_DATA(testLimit), 0, std::nullopt,
                        "use only the first N test examples (0 = all)"));
-  f.push_back(floatField("data.val_fraction", TW_DATA(valFraction), 0.0, 0.9,
+  section = "splits";
+  add(floatField("data.val_fraction", TW_DATA(valFraction), 0.0, 0.9,
                          "share of the training examples held out for validation"));
-  f.push_back(onlyFor(kWithoutTestSet,
+  add(onlyFor(kWithoutTestSet,
                       floatField("data.test_fraction", TW_DATA(testFraction), 0.0, 0.9,
                                  "share held out as the test set by sources without one (csv, image-folder, synthetic)")));
-  f.push_back(boolField("data.stratify", TW_DATA(stratify), "classification splits keep the class proportions"));
-  f.push_back(intField("data.batch_size", TW_DATA(batchSize), 1, 1 << 20, "samples per batch"));
-  f.push_back(boolField("data.shuffle", TW_DATA(shuffle), "reshuffle the training set every epoch (from the seed)"));
-  f.push_back(boolField("data.normalize", TW_DATA(normalize),
+  add(boolField("data.stratify", TW_DATA(stratify), "classification splits keep the class proportions"));
+  section = "data";
+  add(intField("data.batch_size", TW_DATA(batchSize), 1, 1 << 20, "samples per batch"));
+  add(boolField("data.shuffle", TW_DATA(shuffle), "reshuffle the training set every epoch (from the seed)"));
+  add(boolField("data.normalize", TW_DATA(normalize),
                         "standardise with the training split's statistics (applied to every split)"));
-  f.push_back(onlyFor(kCsv, stringField("data.task", TW_DATA(task), {"classification", "regression"},
+  add(onlyFor(kCsv, stringField("data.task", TW_DATA(task), {"classification", "regression"},
                                         "csv: what the target is")));
-  f.push_back(onlyFor(kCsv, stringField("data.target", TW_DATA(target), {}, "csv: the target column")));
-  f.push_back(onlyFor(kCsv, stringListField("data.features", TW_DATA(features),
+  add(onlyFor(kCsv, stringField("data.target", TW_DATA(target), {}, "csv: the target column")));
+  add(onlyFor(kCsv, stringListField("data.features", TW_DATA(features),
                                             "csv: feature columns (empty = all but the target)")));
-  f.push_back(onlyFor(kCsv, stringListField("data.categorical", TW_DATA(categorical),
+  add(onlyFor(kCsv, stringListField("data.categorical", TW_DATA(categorical),
                                             "csv: columns one-hot encoded even when numeric")));
-  f.push_back(onlyFor(kCsv, stringField("data.missing", TW_DATA(missing), {"error", "drop", "mean", "zero"},
+  add(onlyFor(kCsv, stringField("data.missing", TW_DATA(missing), {"error", "drop", "mean", "zero"},
                                         "csv: what to do with an empty, NA or ? field")));
-  f.push_back(onlyFor(kImageFolder,
+  add(onlyFor(kImageFolder,
                       intField("data.image_size", TW_DATA(imageSize), 0, 4096,
                                "image-folder: resize every image to this square size (0 = the first image's size)")));
-  f.push_back(onlyFor(kImageFolder, intField("data.channels", TW_DATA(channels), 0, 3,
+  add(onlyFor(kImageFolder, intField("data.channels", TW_DATA(channels), 0, 3,
                                              "image-folder: 1 gray, 3 RGB, 0 = automatic")));
-  f.push_back(onlyFor(kGenerated, intField("data.samples", TW_DATA(samples), 10, 10000000,
+  add(onlyFor(kGenerated, intField("data.samples", TW_DATA(samples), 10, 10000000,
                                            "spirals, blobs, tokens: number of examples")));
-  f.push_back(onlyFor(kGenerated, intField("data.classes", TW_DATA(classes), 2, 1000,
+  add(onlyFor(kGenerated, intField("data.classes", TW_DATA(classes), 2, 1000,
                                            "spirals, blobs, tokens: number of classes")));
-  f.push_back(onlyFor(kSynthetic, floatField("data.noise", TW_DATA(noise), 0.0, 10.0, "spirals, blobs: noise / spread")));
-  f.push_back(onlyFor(kTokens, intField("data.seq_len", TW_DATA(seqLen), 1, 4096,
+  add(onlyFor(kSynthetic, floatField("data.noise", TW_DATA(noise), 0.0, 10.0, "spirals, blobs: noise / spread")));
+  add(onlyFor(kTokens, intField("data.seq_len", TW_DATA(seqLen), 1, 4096,
                                         "tokens: tokens per sequence (the Input's shape)")));
-  f.push_back(onlyFor(kTokens, intField("data.vocab_size", TW_DATA(vocabSize), 3, 1000000,
+  add(onlyFor(kTokens, intField("data.vocab_size", TW_DATA(vocabSize), 3, 1000000,
                                         "tokens: token ids 0..vocab_size-1, of which 0..classes-1 are the class "
                                         "markers; above data.classes (the Embedding's num_embeddings)")));
-  f.push_back(onlyFor(kImages, intField("data.crop_padding", TW_DATA(cropPadding), 0, 64,
+  section = "augmentation";
+  add(onlyFor(kImages, intField("data.crop_padding", TW_DATA(cropPadding), 0, 64,
                                         "augmentation: random crop after zero padding of this many pixels (0 = off)")));
-  f.push_back(onlyFor(kImages, floatField("data.flip", TW_DATA(flip), 0.0, 1.0,
+  add(onlyFor(kImages, floatField("data.flip", TW_DATA(flip), 0.0, 1.0,
                                           "augmentation: horizontal flip probability")));
-  f.push_back(onlyFor(kImages, floatField("data.erase", TW_DATA(erase), 0.0, 1.0,
+  add(onlyFor(kImages, floatField("data.erase", TW_DATA(erase), 0.0, 1.0,
                                           "augmentation: random erasing probability")));
-  f.push_back(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
+  section = "resources";
+  add(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
                        "batches prepared ahead on a background thread (0 = on the training thread)"));
   // --- train ---
-  f.push_back(stringField("train.optimizer", TW_TRAIN(optimizer), {"sgd", "adam", "adamw", "rmsprop"}, "optimiser"));
-  f.push_back(floatField("train.lr", TW_TRAIN(lr), 0.0, 1e3, "learning rate (the peak for onecycle)"));
-  f.push_back(floatField("train.momentum", TW_TRAIN(momentum), 0.0, 1.0, "SGD and RMSprop momentum"));
-  f.push_back(boolField("train.nesterov", TW_TRAIN(nesterov), "SGD: Nesterov momentum"));
-  f.push_back(floatField("train.weight_decay", TW_TRAIN(weightDecay), 0.0, 1.0, "L2 penalty (decoupled for adamw)"));
-  f.push_back(floatField("train.beta1", TW_TRAIN(beta1), 0.0, 1.0, "Adam first-moment decay"));
-  f.push_back(floatField("train.beta2", TW_TRAIN(beta2), 0.0, 1.0, "Adam second-moment decay"));
-  f.push_back(floatField("train.alpha", TW_TRAIN(alpha), 0.0, 1.0, "RMSprop smoothing constant"));
-  f.push_back(floatField("train.eps", TW_TRAIN(eps), 0.0, 1.0, "Adam, AdamW and RMSprop epsilon"));
-  f.push_back(stringField("train.schedule", TW_TRAIN(schedule),
+  section = "optimiser";
+  add(stringField("train.optimizer", TW_TRAIN(optimizer), {"sgd", "adam", "adamw", "rmsprop"}, "optimiser"));
+  add(floatField("train.lr", TW_TRAIN(lr), 0.0, 1e3, "learning rate (the peak for onecycle)"));
+  add(floatField("train.momentum", TW_TRAIN(momentum), 0.0, 1.0, "SGD and RMSprop momentum"));
+  add(boolField("train.nesterov", TW_TRAIN(nesterov), "SGD: Nesterov momentum"));
+  section = "regularisation";
+  add(floatField("train.weight_decay", TW_TRAIN(weightDecay), 0.0, 1.0, "L2 penalty (decoupled for adamw)"));
+  section = "optimiser";
+  add(floatField("train.beta1", TW_TRAIN(beta1), 0.0, 1.0, "Adam first-moment decay"));
+  add(floatField("train.beta2", TW_TRAIN(beta2), 0.0, 1.0, "Adam second-moment decay"));
+  add(floatField("train.alpha", TW_TRAIN(alpha), 0.0, 1.0, "RMSprop smoothing constant"));
+  add(floatField("train.eps", TW_TRAIN(eps), 0.0, 1.0, "Adam, AdamW and RMSprop epsilon"));
+  section = "schedule";
+  add(stringField("train.schedule", TW_TRAIN(schedule),
                           {"none", "step", "multistep", "exponential", "cosine", "onecycle", "plateau"},
                           "learning-rate schedule"));
-  f.push_back(intField("train.warmup_steps", TW_TRAIN(warmupSteps), 0, std::nullopt,
+  add(intField("train.warmup_steps", TW_TRAIN(warmupSteps), 0, std::nullopt,
                        "linear warm-up over the first N optimiser steps (0 = none), then the schedule"));
-  f.push_back(intField("train.step_size", TW_TRAIN(stepSize), 1, std::nullopt, "step: epochs between decays"));
-  f.push_back(intListField("train.milestones", TW_TRAIN(milestones), 1, "multistep: epochs at which lr *= gamma"));
-  f.push_back(floatField("train.gamma", TW_TRAIN(gamma), 0.0, 1.0,
+  add(intField("train.step_size", TW_TRAIN(stepSize), 1, std::nullopt, "step: epochs between decays"));
+  add(intListField("train.milestones", TW_TRAIN(milestones), 1, "multistep: epochs at which lr *= gamma"));
+  add(floatField("train.gamma", TW_TRAIN(gamma), 0.0, 1.0,
                          "decay factor of step, multistep, exponential (per epoch) and plateau"));
-  f.push_back(floatField("train.min_lr", TW_TRAIN(minLr), 0.0, 1e3, "cosine and plateau: the lowest lr"));
-  f.push_back(floatField("train.pct_start", TW_TRAIN(pctStart), 0.0, 1.0, "onecycle: share of steps rising to lr"));
-  f.push_back(intField("train.plateau_patience", TW_TRAIN(plateauPatience), 0, std::nullopt,
+  add(floatField("train.min_lr", TW_TRAIN(minLr), 0.0, 1e3, "cosine and plateau: the lowest lr"));
+  add(floatField("train.pct_start", TW_TRAIN(pctStart), 0.0, 1.0, "onecycle: share of steps rising to lr"));
+  add(intField("train.plateau_patience", TW_TRAIN(plateauPatience), 0, std::nullopt,
                        "plateau: epochs without improvement of the monitor before lr *= gamma"));
-  f.push_back(floatField("train.clip_norm", TW_TRAIN(clipNorm), 0.0, 1e6, "clip the global gradient norm (0 = off)"));
-  f.push_back(floatField("train.clip_value", TW_TRAIN(clipValue), 0.0, 1e6, "clip each gradient element (0 = off)"));
-  f.push_back(intField("train.accumulate", TW_TRAIN(accumulate), 1, 4096, "batches per optimiser step"));
-  f.push_back(floatField("train.label_smoothing", TW_TRAIN(labelSmoothing), 0.0, 0.99, "cross_entropy label smoothing"));
-  f.push_back(stringField("train.loss", TW_TRAIN(loss), {"cross_entropy", "bce_with_logits", "mse", "l1", "huber"},
+  section = "regularisation";
+  add(floatField("train.clip_norm", TW_TRAIN(clipNorm), 0.0, 1e6, "clip the global gradient norm (0 = off)"));
+  add(floatField("train.clip_value", TW_TRAIN(clipValue), 0.0, 1e6, "clip each gradient element (0 = off)"));
+  section = "optimiser";
+  add(intField("train.accumulate", TW_TRAIN(accumulate), 1, 4096, "batches per optimiser step"));
+  section = "loss";
+  add(floatField("train.label_smoothing", TW_TRAIN(labelSmoothing), 0.0, 0.99, "cross_entropy label smoothing"));
+  add(stringField("train.loss", TW_TRAIN(loss), {"cross_entropy", "bce_with_logits", "mse", "l1", "huber"},
                           "loss function"));
-  f.push_back(floatField("train.huber_delta", TW_TRAIN(huberDelta), 1e-9, 1e6, "huber: where the loss turns linear"));
-  f.push_back(stringField("train.precision", TW_TRAIN(precision), {"fp32", "bf16", "fp16"},
+  add(floatField("train.huber_delta", TW_TRAIN(huberDelta), 1e-9, 1e6, "huber: where the loss turns linear"));
+  section = "precision";
+  add(stringField("train.precision", TW_TRAIN(precision), {"fp32", "bf16", "fp16"},
                           "fp32, bf16 autocast, or fp16 with dynamic loss scaling (CUDA only)"));
-  f.push_back(stringField("train.device", TW_TRAIN(device), {}, "cpu, cuda or cuda:N (CUDA builds of LibTorch)"));
-  f.push_back(stringField("train.memory_format", TW_TRAIN(memoryFormat), {"auto", "channels_last", "contiguous"},
+  section = "resources";
+  add(stringField("train.device", TW_TRAIN(device), {}, "cpu, cuda or cuda:N (CUDA builds of LibTorch)"));
+  section = "precision";
+  add(stringField("train.memory_format", TW_TRAIN(memoryFormat), {"auto", "channels_last", "contiguous"},
                           "layout of activations: auto = channels-last for 2-D convolutions on the CPU (faster)"));
-  f.push_back(intField("train.epochs", TW_TRAIN(epochs), 1, 1e6, "passes over the training split"));
-  f.push_back(intField("train.seed", TW_TRAIN(seed), 0, std::nullopt,
+  section = "training";
+  add(intField("train.epochs", TW_TRAIN(epochs), 1, 1e6, "passes over the training split"));
+  section = "seed";
+  add(intField("train.seed", TW_TRAIN(seed), 0, std::nullopt,
                        "seed for weights, shuffling, augmentation and the splits"));
   ConfigField threads;
   threads.key = "train.threads";
@@ -190,36 +213,43 @@ std::vector<ConfigField> makeFields() {
   threads.max = 1024;
   threads.intRef = TW_TRAIN(threads);
   threads.doc = "cores for this run: 'auto' (0) picks LibTorch and BLAS threads without oversubscription";
-  f.push_back(threads);
-  f.push_back(intField("train.log_every", TW_TRAIN(logEvery), 1, std::nullopt, "log train/loss every N steps"));
-  f.push_back(stringField("train.monitor", TW_TRAIN(monitor), {},
+  section = "resources";
+  add(threads);
+  section = "metrics";
+  add(intField("train.log_every", TW_TRAIN(logEvery), 1, std::nullopt, "log train/loss every N steps"));
+  section = "early stopping";
+  add(stringField("train.monitor", TW_TRAIN(monitor), {},
                           "metric for early stopping, plateau and the best checkpoint (val/loss: lower is better)"));
-  f.push_back(intField("train.patience", TW_TRAIN(patience), 0, std::nullopt,
+  add(intField("train.patience", TW_TRAIN(patience), 0, std::nullopt,
                        "stop after this many epochs without improvement of the monitor (0 = never)"));
-  f.push_back(floatField("train.min_delta", TW_TRAIN(minDelta), 0.0, 1e6, "smallest change that counts as improvement"));
-  f.push_back(intField("train.checkpoint_every", TW_TRAIN(checkpointEvery), 0, std::nullopt,
+  add(floatField("train.min_delta", TW_TRAIN(minDelta), 0.0, 1e6, "smallest change that counts as improvement"));
+  section = "checkpoints";
+  add(intField("train.checkpoint_every", TW_TRAIN(checkpointEvery), 0, std::nullopt,
                        "also checkpoint every N optimiser steps (0 = at the end of each epoch only)"));
-  f.push_back(intField("train.top_k", TW_TRAIN(topK), 1, 1000, "k of the top-k accuracy"));
+  section = "metrics";
+  add(intField("train.top_k", TW_TRAIN(topK), 1, 1000, "k of the top-k accuracy"));
   // --- distributed ---
 #define TW_DIST(member) [](RunConfig &c) -> decltype(c.distributed.member) & { return c.distributed.member; }
-  f.push_back(intField("distributed.nproc_per_node", TW_DIST(nprocPerNode), 1, 1024,
+  section = "distributed";
+  add(intField("distributed.nproc_per_node", TW_DIST(nprocPerNode), 1, 1024,
                        "training processes (ranks) on this machine; data.batch_size is split among all ranks"));
-  f.push_back(stringField("distributed.backend", TW_DIST(backend), {"auto", "gloo", "nccl"},
+  add(stringField("distributed.backend", TW_DIST(backend), {"auto", "gloo", "nccl"},
                           "c10d backend: auto = NCCL on CUDA devices, Gloo on the CPU"));
-  f.push_back(intField("distributed.max_restarts", TW_DIST(maxRestarts), 0, 1000,
+  add(intField("distributed.max_restarts", TW_DIST(maxRestarts), 0, 1000,
                        "restart all ranks from the last checkpoint this many times after a rank dies"));
-  f.push_back(floatField("distributed.bucket_mb", TW_DIST(bucketMb), 0.01, 1024.0,
+  add(floatField("distributed.bucket_mb", TW_DIST(bucketMb), 0.01, 1024.0,
                          "gradients are all-reduced in buckets of this size, overlapping the backward pass"));
-  f.push_back(boolField("distributed.broadcast_buffers", TW_DIST(broadcastBuffers),
+  add(boolField("distributed.broadcast_buffers", TW_DIST(broadcastBuffers),
                         "copy rank 0's buffers (batch-norm statistics) to every rank before each step"));
-  f.push_back(intField("distributed.timeout_s", TW_DIST(timeoutS), 1, 86400,
+  add(intField("distributed.timeout_s", TW_DIST(timeoutS), 1, 86400,
                        "seconds a collective may wait for a peer before the rank fails"));
 #undef TW_DIST
   // --- tracking ---
-  f.push_back(stringField("tracking.experiment",
+  section = "tracking";
+  add(stringField("tracking.experiment",
                           [](RunConfig &c) -> std::string & { return c.tracking.experiment; }, {},
                           "experiment the run belongs to"));
-  f.push_back(stringField("tracking.run_name",
+  add(stringField("tracking.run_name",
                           [](RunConfig &c) -> std::string & { return c.tracking.runName; }, {},
                           "run label; generated when empty"));
   return f;

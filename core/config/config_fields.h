@@ -26,6 +26,10 @@ struct ConfigField {
   // A CSV column name says nothing about an IDX run: Compare offers a key only for its runs'
   // sources.
   std::vector<std::string> sources;
+  // What the key is about, for forms that group keys: "data", "splits", "augmentation",
+  // "optimiser", "schedule", "regularisation", "loss", "training", "early stopping",
+  // "checkpoints", "precision", "seed", "metrics", "resources", "distributed", "tracking".
+  std::string section;
   // Accessors into RunConfig; exactly one pair is set, matching `kind`.
   std::function<int64_t &(RunConfig &)> intRef;
   std::function<double &(RunConfig &)> floatRef;

@@ -13,6 +13,7 @@
 #include "ui/design/model_document.h"
 #include "ui/launch/data_preview.h"
 #include "ui/launch/launch_page.h"
+#include "ui/launch/model_source.h"
 #include "ui/launch/run_launcher.h"
 #include "ui/main_window.h"
 #include "ui/runs/runs_page.h"
@@ -168,13 +169,16 @@ class TestStudioLaunch : public QObject {
     QVERIFY(launch->dataPreview()->result().error.contains("path"));
   }
 
-  // What `torchwright launch` would refuse, the page refuses itself, before a run file or a run
-  // exists, with the validator's message. The GPU count is pinned, whatever this machine has.
+  // What `torchwright check` would refuse, the page refuses itself, before a run file or a run
+  // exists, with the validator's message: a device this machine lacks (the GPU count is pinned,
+  // whatever this machine has), a data file that does not exist, a schedule without what it
+  // needs. The check runs off the UI thread; the page's answer is the positive signal waited for.
   void refusesABadRunBeforeLaunching() {
     tw::test::Workspace ws;
     tw::ui::MainWindow window;
     window.show();
     QVERIFY(window.openWorkspace(ws.dir));
+    QVERIFY(window.designPage()->document()->loadTemplate("mlp", nullptr));
     tw::ui::LaunchPage *launch = window.launchPage();
     window.pages()->setCurrentWidget(launch);
     launch->launcher()->setCliPath(QStringLiteral(TW_BIN_DIR "/torchwright"));
@@ -182,21 +186,68 @@ class TestStudioLaunch : public QObject {
     qputenv("TORCHWRIGHT_TEST_GPUS", "1");
     launch->device()->setText(QStringLiteral("cuda:3"));
     QTest::mouseClick(launch->launchButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(launch->statusText().contains(QStringLiteral("Not launched")), 20000);
     qunsetenv("TORCHWRIGHT_TEST_GPUS");
-    QVERIFY2(launch->statusText().contains(QStringLiteral("Not launched")) &&
-                 launch->statusText().contains(QStringLiteral("train.device")) &&
+    QVERIFY2(launch->statusText().contains(QStringLiteral("train.device")) &&
                  launch->statusText().contains(QStringLiteral("has 1 GPU")),
              qPrintable(launch->statusText()));
+    QVERIFY(launch->launchButton()->isEnabled());
 
+    // A missing data file.
     launch->device()->setText(QStringLiteral("cpu"));
-    launch->schedule()->setCurrentText(QStringLiteral("multistep"));  // the form has no milestones
+    launch->dataset()->setCurrentText(QStringLiteral("csv"));
+    const QString missing = ws.dir + QStringLiteral("/no-such-table.csv");
+    launch->dataPath()->setText(missing);
     QTest::mouseClick(launch->launchButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(launch->statusText().contains(QStringLiteral("Not launched")), 20000);
+    QVERIFY2(launch->statusText().contains(QStringLiteral("no-such-table.csv")), qPrintable(launch->statusText()));
+    QVERIFY(launch->launchButton()->isEnabled());
+
+    // A bad combination of fields: multistep without its milestones.
+    launch->dataset()->setCurrentText(QStringLiteral("fashion-mnist"));
+    launch->schedule()->setCurrentText(QStringLiteral("multistep"));
+    QTest::mouseClick(launch->launchButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(launch->statusText().contains(QStringLiteral("Not launched")), 20000);
     QVERIFY2(launch->statusText().contains(QStringLiteral("train.milestones")), qPrintable(launch->statusText()));
 
     QVERIFY(launch->launchButton()->isEnabled());
+    QVERIFY(!launch->launcher()->isBusy());  // no `torchwright launch` was started
     QCOMPARE(launched.count(), 0);
     QVERIFY(QDir(ws.dir + QStringLiteral("/studio-runs")).entryList(QDir::Files).isEmpty());
     QVERIFY(ws.store->listRuns().empty());
+  }
+
+  // A model file chosen on the page is what the run trains, and the status line follows the run
+  // to its recorded end.
+  void launchesAModelFileAndFollowsTheRun() {
+    tw::test::Workspace ws;
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    QVERIFY(window.designPage()->document()->loadTemplate("mlp", nullptr));
+    tw::ui::LaunchPage *launch = window.launchPage();
+    launch->launcher()->setCliPath(QStringLiteral(TW_BIN_DIR "/torchwright"));
+    window.pages()->setCurrentWidget(launch);
+    const QString file = QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_mlp.model.yaml");
+    launch->modelSource()->setModelFile(file);
+    launch->dataset()->setCurrentText("fashion-mnist");
+    launch->trainLimit()->setValue(300);
+    launch->batchSize()->setValue(100);
+    launch->epochs()->setValue(1);
+    launch->runName()->setText("from-model-file");
+    QTest::mouseClick(launch->launchButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(launch->statusText().contains("in the background") ||
+                                 launch->statusText().contains("finished"),
+                             60000);
+    QTRY_VERIFY2_WITH_TIMEOUT(launch->statusText().contains("finished"), qPrintable(launch->statusText()), 120000);
+    auto run = ws.store->findRun("from-model-file");
+    QVERIFY(run.has_value());
+    QCOMPARE(run->status, RunStatus::Finished);
+    QCOMPARE(launch->statusText(), QStringLiteral("Run %1 finished.").arg(QString::fromStdString(run->uuid).left(8)));
+    // The run trained the file's model, not the open design.
+    const auto params = ws.store->params(run->id);
+    QCOMPARE(QString::fromStdString(params.at("model.file")), file);
+    QCOMPARE(params.at("model.parameters"), std::string("235146"));
   }
 
   void previewsCsvTablesAndSyntheticSets() {

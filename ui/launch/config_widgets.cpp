@@ -1,5 +1,7 @@
 #include "ui/launch/config_widgets.h"
 
+#include "ui/launch/config_field_widget.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSpinBox>
@@ -31,6 +33,7 @@ const config::ConfigField *fieldOf(const char *key, config::FieldKind kind) {
 template <typename W>
 W *tagged(W *widget, const char *key) {
   widget->setProperty(kConfigKeyProperty, QString::fromLatin1(key));
+  if (const config::ConfigField *field = config::findConfigField(key)) widget->setToolTip(configToolTip(*field));
   return widget;
 }
 
@@ -54,6 +57,7 @@ QComboBox *configComboBox(const char *key, QWidget *parent) {
   if (field->choices.empty()) qWarning("Launch form: '%s' has no choices in the config table", key);
   for (const std::string &choice : field->choices) box->addItem(QString::fromStdString(choice));
   box->setCurrentText(QString::fromStdString(field->stringRef(defaults())));
+  rememberConfigDefault(box);
   return box;
 }
 
@@ -65,6 +69,7 @@ QSpinBox *configSpinBox(const char *key, QWidget *parent) {
   const auto [min, max] = configIntRange(*field);
   box->setRange(min, max);
   box->setValue(static_cast<int>(std::clamp<int64_t>(field->intRef(defaults()), min, max)));
+  rememberConfigDefault(box);
   return box;
 }
 
@@ -76,6 +81,7 @@ QDoubleSpinBox *configDoubleSpinBox(const char *key, int decimals, QWidget *pare
   const auto [min, max] = configFloatRange(*field);
   box->setRange(min, max);
   box->setValue(field->floatRef(defaults()));
+  rememberConfigDefault(box);
   return box;
 }
 

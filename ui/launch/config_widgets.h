@@ -21,6 +21,9 @@ namespace tw::ui {
 // The dynamic property holding a widget's run-file key ("train.lr").
 inline constexpr char kConfigKeyProperty[] = "configKey";
 
+// Each helper tags the widget with its key, shows the key's doc and range as its tooltip and
+// remembers its default (config_field_widget.h).
+
 // The key's choices, the default selected. An unknown key or one without choices gives an empty box
 // (and a warning): a programming error the form test catches.
 QComboBox *configComboBox(const char *key, QWidget *parent);

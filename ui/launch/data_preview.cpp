@@ -73,6 +73,18 @@ void DataPreview::preview(const DataPreviewRequest &asked) {
   }));
 }
 
+void DataPreview::clear() {
+  ++m_generation;  // a read still running answers an older generation and is dropped
+  m_result = DataPreviewResult();
+  m_splits->clear();
+  m_grid->clear();
+  m_histogram->clear();
+  m_table->clear();
+  m_table->setRowCount(0);
+  m_table->setColumnCount(0);
+  m_table->hide();
+}
+
 void DataPreview::showResult(const DataPreviewResult &result) {
   m_result = result;
   m_table->setVisible(!result.columns.isEmpty());

@@ -26,6 +26,9 @@ class DataPreview : public QWidget {
   // dataset as in data.dataset; path empty = the system's copy (IDX); limit 0 = all.
   void preview(const QString &dataset, const QString &path, int64_t trainLimit, double valFraction = 0.1);
   void preview(const DataPreviewRequest &request);
+  // Forgets the shown data and drops a read still under way: what the form now describes is
+  // another data source, and its old pictures would be stale.
+  void clear();
   QTableWidget *table() const { return m_table; }
   const DataPreviewResult &result() const { return m_result; }
   QString splitText() const;

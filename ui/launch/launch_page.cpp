@@ -1,10 +1,15 @@
 #include "ui/launch/launch_page.h"
 
+#include "core/config/config_fields.h"
 #include "core/config/run_config.h"
 #include "ui/design/model_document.h"
+#include "ui/launch/collapsible_section.h"
+#include "ui/launch/config_field_widget.h"
+#include "ui/launch/config_sections.h"
 #include "ui/launch/config_widgets.h"
 #include "ui/launch/data_preview.h"
 #include "ui/launch/launch_settings.h"
+#include "ui/launch/model_source.h"
 #include "ui/launch/run_check.h"
 #include "ui/launch/run_launcher.h"
 
@@ -14,14 +19,19 @@
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <set>
 
 namespace tw::ui {
 
@@ -33,6 +43,16 @@ QString quoted(const QString &text) {
   return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
+// A widget the page lays out itself, made a field of `key` like the generated ones: tagged, the
+// key's doc as tooltip, its current value remembered as the default.
+template <typename W>
+W *asConfigField(W *widget, const char *key) {
+  widget->setProperty(kConfigKeyProperty, QString::fromLatin1(key));
+  if (const config::ConfigField *field = config::findConfigField(key)) widget->setToolTip(configToolTip(*field));
+  rememberConfigDefault(widget);
+  return widget;
+}
+
 }  // namespace
 
 LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
@@ -40,9 +60,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
       m_dataset(configComboBox("data.dataset", this)), m_dataPath(new QLineEdit(this)),
       m_trainLimit(configSpinBox("data.train_limit", this)), m_batchSize(configSpinBox("data.batch_size", this)),
       m_epochs(configSpinBox("train.epochs", this)), m_processes(configSpinBox("distributed.nproc_per_node", this)),
-      m_checkpointEvery(configSpinBox("train.checkpoint_every", this)),
-      m_optimizer(configComboBox("train.optimizer", this)), m_schedule(configComboBox("train.schedule", this)),
-      m_precision(configComboBox("train.precision", this)), m_lr(configDoubleSpinBox("train.lr", 6, this)),
+      m_optimizer(configComboBox("train.optimizer", this)), m_lr(configDoubleSpinBox("train.lr", 6, this)),
       m_device(new QLineEdit(QStringLiteral("cpu"), this)), m_experiment(new QLineEdit(QStringLiteral("studio"), this)),
       m_runName(new QLineEdit(this)), m_launch(new QPushButton(tr("Launch"), this)),
       m_previewButton(new QPushButton(tr("Preview Data"), this)), m_preview(new DataPreview(this)),
@@ -51,22 +69,37 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
       m_csvCategorical(new QLineEdit(this)),
       m_samples(configSpinBox("data.samples", this)), m_classes(configSpinBox("data.classes", this)),
       m_noise(configDoubleSpinBox("data.noise", 3, this)) {
+  m_csvTarget->setEditable(true);
+  asConfigField(m_dataPath, "data.path");
+  asConfigField(m_device, "train.device");
+  asConfigField(m_experiment, "tracking.experiment");
+  asConfigField(m_runName, "tracking.run_name");
+  asConfigField(m_csvTarget, "data.target");
+  asConfigField(m_csvCategorical, "data.categorical");
+  // Every other key of the config table, in its section (the table's `section` column).
+  std::set<std::string> upFront;
+  for (QWidget *widget : findChildren<QWidget *>())
+    if (const QString key = widget->property(kConfigKeyProperty).toString(); !key.isEmpty()) upFront.insert(key.toStdString());
+  m_sections = new ConfigSections(upFront, this);
+  m_modelSource = new ModelSource(m_model, this);
   // Choices, ranges and defaults are the config table's; Studio only suggests a longer first run
   // with a decaying rate than a bare run file gets.
   m_epochs->setValue(10);
-  m_schedule->setCurrentText(QStringLiteral("cosine"));
-  m_csvTarget->setEditable(true);
-  m_csvTarget->setToolTip(tr("The column to predict; Preview Data lists the table's columns (default: the last)"));
-  m_csvMissing->setToolTip(tr("Empty fields, NA, NaN and ?: stop with the row's line, drop the row, or fill with "
+  schedule()->setCurrentText(QStringLiteral("cosine"));
+  m_csvTarget->setToolTip(m_csvTarget->toolTip() + QLatin1Char('\n') +
+                          tr("The column to predict; Preview Data lists the table's columns (default: the last)"));
+  m_csvMissing->setToolTip(m_csvMissing->toolTip() + QLatin1Char('\n') +
+                           tr("Empty fields, NA, NaN and ?: stop with the row's line, drop the row, or fill with "
                               "the column's mean (most frequent value) or zero"));
   m_csvCategorical->setPlaceholderText(tr("none"));
-  m_csvCategorical->setToolTip(tr("Columns of text or codes, comma-separated: each becomes one 0/1 column per "
+  m_csvCategorical->setToolTip(m_csvCategorical->toolTip() + QLatin1Char('\n') +
+                               tr("Columns of text or codes, comma-separated: each becomes one 0/1 column per "
                                   "value; any other column must hold numbers"));
   m_noise->setSingleStep(0.05);
   m_lr->setSingleStep(1e-4);
   m_dataPath->setPlaceholderText(tr("the dataset's folder or file (CSV, image folder; empty: the system's copy)"));
   m_trainLimit->setSpecialValueText(tr("all"));
-  m_checkpointEvery->setSpecialValueText(tr("every epoch"));
+  checkpointEvery()->setSpecialValueText(tr("every epoch"));
   m_runName->setPlaceholderText(tr("generated"));
   m_status->setWordWrap(true);
 
@@ -102,32 +135,35 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   });
   showDatasetFields();
 
+  // The common keys up front, in the order a first run is set up.
   auto *training = new QGroupBox(tr("Training"), this);
   auto *trainForm = new QFormLayout(training);
+  trainForm->addRow(tr("Model"), m_modelSource);
   trainForm->addRow(tr("Optimizer"), m_optimizer);
   trainForm->addRow(tr("Learning rate"), m_lr);
-  trainForm->addRow(tr("Schedule"), m_schedule);
   trainForm->addRow(tr("Epochs"), m_epochs);
-  trainForm->addRow(tr("Precision"), m_precision);
+  trainForm->addRow(tr("Device"), m_device);
+  trainForm->addRow(tr("Processes"), m_processes);
+  trainForm->addRow(tr("Experiment"), m_experiment);
+  trainForm->addRow(tr("Run name"), m_runName);
 
-  auto *resources = new QGroupBox(tr("Resources and tracking"), this);
-  auto *resourceForm = new QFormLayout(resources);
-  resourceForm->addRow(tr("Device"), m_device);
-  resourceForm->addRow(tr("Processes"), m_processes);
-  resourceForm->addRow(tr("Checkpoint every N steps"), m_checkpointEvery);
-  resourceForm->addRow(tr("Experiment"), m_experiment);
-  resourceForm->addRow(tr("Run name"), m_runName);
+  auto *more = new QScrollArea(this);
+  more->setObjectName(QStringLiteral("moreOptions"));
+  more->setWidgetResizable(true);
+  more->setFrameShape(QFrame::NoFrame);
+  more->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the sections fold; they never need to scroll sideways
+  more->setWidget(m_sections);
 
   auto *columns = new QHBoxLayout;
   columns->addWidget(data);
   columns->addWidget(training);
-  columns->addWidget(resources);
+  columns->addWidget(more, 1);
   auto *buttons = new QHBoxLayout;
   buttons->addWidget(m_launch);
   buttons->addWidget(m_previewButton);
   buttons->addWidget(m_status, 1);
   auto *layout = new QVBoxLayout(this);
-  layout->addLayout(columns);
+  layout->addLayout(columns, 2);
   layout->addLayout(buttons);
   layout->addWidget(m_preview, 1);
   connect(m_previewButton, &QPushButton::clicked, this, [this] {
@@ -139,7 +175,8 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   connect(m_launch, &QPushButton::clicked, this, &LaunchPage::launch);
   connect(m_launcher, &RunLauncher::launched, this, [this](const QString &uuid) {
     m_launch->setEnabled(true);
-    setStatus(tr("Run %1 is training in the background.").arg(uuid.left(8)), false);
+    m_launchedUuid = uuid;
+    showLaunchedRunState();
     Q_EMIT runLaunched(uuid);
   });
   connect(m_launcher, &RunLauncher::failed, this, [this](const QString &message) {
@@ -148,17 +185,38 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   });
 }
 
-QString LaunchPage::statusText() const { return m_status->text(); }
+void LaunchPage::setWorkspace(const QString &dir) {
+  m_workspace = dir;
+  m_modelSource->setStartFolder(QDir(dir).filePath(QStringLiteral("models")));  // where Design saves models
+}
 
-void LaunchPage::setStatus(const QString &text, bool error) {
-  m_status->setText(text);
-  m_status->setStyleSheet(error ? QStringLiteral("color: #c62828") : QString());
+QComboBox *LaunchPage::schedule() const { return qobject_cast<QComboBox *>(m_sections->field(QStringLiteral("train.schedule"))); }
+
+QComboBox *LaunchPage::precision() const {
+  return qobject_cast<QComboBox *>(m_sections->field(QStringLiteral("train.precision")));
+}
+
+QSpinBox *LaunchPage::checkpointEvery() const {
+  return qobject_cast<QSpinBox *>(m_sections->field(QStringLiteral("train.checkpoint_every")));
+}
+
+QWidget *LaunchPage::configField(const QString &key) const {
+  if (QWidget *field = m_sections->field(key)) return field;
+  for (QWidget *widget : findChildren<QWidget *>())
+    if (widget->property(kConfigKeyProperty).toString() == key) return widget;
+  return nullptr;
 }
 
 QString LaunchPage::runYaml() const {
-  QString yaml = QStringLiteral("# Written by Torchwright Studio; `torchwright launch` runs it too.\nmodel:\n");
-  for (const QString &line : m_model->toYaml().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-    yaml += QStringLiteral("  ") + line + QLatin1Char('\n');
+  QString yaml = QStringLiteral("# Written by Torchwright Studio; `torchwright launch` runs it too.\n");
+  if (m_modelSource->usesFile()) {
+    // The run names the file, as a hand-written run file would; `check` and `train` read it.
+    yaml += QStringLiteral("model: %1\n").arg(quoted(m_modelSource->modelFile()));
+  } else {
+    yaml += QStringLiteral("model:\n");
+    for (const QString &line : m_model->toYaml().split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+      yaml += QStringLiteral("  ") + line + QLatin1Char('\n');
+  }
   yaml += QStringLiteral("data:\n  dataset: %1\n  train_limit: %2\n  batch_size: %3\n")
               .arg(m_dataset->currentText())
               .arg(m_trainLimit->value())
@@ -182,15 +240,19 @@ QString LaunchPage::runYaml() const {
                 .arg(m_samples->value())
                 .arg(m_classes->value())
                 .arg(m_noise->value(), 0, 'g', 10);
+  } else if (dataset == QLatin1String("tokens")) {
+    yaml += QStringLiteral("  samples: %1\n  classes: %2\n").arg(m_samples->value()).arg(m_classes->value());
   }
-  yaml += QStringLiteral("train:\n  optimizer: %1\n  lr: %2\n  schedule: %3\n  epochs: %4\n  precision: %5\n"
-                         "  device: %6\n  checkpoint_every: %7\n")
+  // The sections' keys only where the user changed them: the rest keep the table's defaults.
+  yaml += m_sections->yamlLines(QStringLiteral("data"), dataset);
+  yaml += QStringLiteral("train:\n  optimizer: %1\n  lr: %2\n  epochs: %3\n  device: %4\n")
               .arg(m_optimizer->currentText())
               .arg(m_lr->value(), 0, 'g', 10)
-              .arg(m_schedule->currentText())
               .arg(m_epochs->value())
-              .arg(m_precision->currentText(), quoted(m_device->text().trimmed()))
-              .arg(m_checkpointEvery->value());
+              .arg(quoted(m_device->text().trimmed()));
+  yaml += m_sections->yamlLines(QStringLiteral("train"), dataset);
+  if (const QString distributed = m_sections->yamlLines(QStringLiteral("distributed"), dataset); !distributed.isEmpty())
+    yaml += QStringLiteral("distributed:\n") + distributed;
   yaml += QStringLiteral("tracking:\n  experiment: %1\n").arg(quoted(m_experiment->text().trimmed()));
   if (!m_runName->text().trimmed().isEmpty()) yaml += QStringLiteral("  run_name: %1\n").arg(quoted(m_runName->text().trimmed()));
   return m_extraSettings.empty() ? yaml : withSettings(yaml, m_extraSettings);
@@ -205,7 +267,10 @@ DataPreviewRequest LaunchPage::previewRequest() const {
   request.target = m_csvTarget->currentText().trimmed();
   request.missing = m_csvMissing->currentText();
   request.categorical = categoricalColumns();
-  request.seed = config::TrainOptions().seed;  // the form keeps the default seed
+  // The run's own seed and validation share: the preview splits as the run will.
+  if (auto *seed = qobject_cast<QSpinBox *>(m_sections->field(QStringLiteral("train.seed")))) request.seed = seed->value();
+  if (auto *val = qobject_cast<QDoubleSpinBox *>(m_sections->field(QStringLiteral("data.val_fraction"))))
+    request.valFraction = val->value();
   request.samples = m_samples->value();
   request.classes = m_classes->value();
   request.noise = m_noise->value();
@@ -221,16 +286,28 @@ QStringList LaunchPage::categoricalColumns() const {
 
 void LaunchPage::showDatasetFields() {
   const QString dataset = m_dataset->currentText();
-  const bool csv = dataset == QLatin1String("csv");
+  const bool switched = !m_shownDataset.isEmpty() && m_shownDataset != dataset;
+  m_shownDataset = dataset;
+  // Fields that mean nothing for this source are hidden, and reset so that nothing of the
+  // previous source (a CSV table's target, a synthetic set's size) reaches the run file.
+  for (int row = 0; row < m_dataForm->rowCount(); ++row) {
+    QLayoutItem *item = m_dataForm->itemAt(row, QFormLayout::FieldRole);
+    QWidget *field = item ? item->widget() : nullptr;
+    const QString key = field ? field->property(kConfigKeyProperty).toString() : QString();
+    if (key.isEmpty()) continue;
+    const bool applies = config::appliesToSource(key.toStdString(), dataset.toStdString());
+    if (!applies) resetConfigWidget(field);
+    m_dataForm->setRowVisible(row, applies);
+  }
+  m_sections->showForSource(dataset);
   const bool synthetic = dataset == QLatin1String("spirals") || dataset == QLatin1String("blobs");
-  for (QWidget *field : {static_cast<QWidget *>(m_csvTask), static_cast<QWidget *>(m_csvTarget),
-                         static_cast<QWidget *>(m_csvMissing), static_cast<QWidget *>(m_csvCategorical)})
-    m_dataForm->setRowVisible(field, csv);
-  for (QWidget *field : {static_cast<QWidget *>(m_samples), static_cast<QWidget *>(m_classes),
-                         static_cast<QWidget *>(m_noise)})
-    m_dataForm->setRowVisible(field, synthetic);
   m_dataPath->setEnabled(!synthetic);
+  if (!switched) return;
+  // The old source's file and pictures describe other data.
+  m_dataPath->clear();
+  m_preview->clear();
 }
+
 
 void LaunchPage::browseDataPath() {
   const QString dataset = m_dataset->currentText();
@@ -247,12 +324,17 @@ void LaunchPage::browseDataPath() {
   m_preview->preview(previewRequest());
 }
 
+
 void LaunchPage::launch() {
   if (m_workspace.isEmpty()) {
     setStatus(tr("Open a workspace first."), true);
     return;
   }
-  if (!m_model->analysis().ok()) {
+  if (m_modelSource->usesFile() && m_modelSource->modelFile().isEmpty()) {
+    setStatus(tr("Choose a model file first."), true);
+    return;
+  }
+  if (!m_modelSource->usesFile() && !m_model->analysis().ok()) {
     setStatus(tr("The model has problems; fix them on the Design page first."), true);
     return;
   }
@@ -260,18 +342,37 @@ void LaunchPage::launch() {
   QDir().mkpath(folder);
   const QString path = QDir(folder).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
                                              QStringLiteral(".run.yaml"));
-  // Refused here, before a run file or a run exists, by the rules `torchwright launch` applies.
-  if (const QString problems = runFileProblems(runYaml(), path); !problems.isEmpty()) {
-    setStatus(tr("Not launched: %1").arg(problems), true);
-    return;
-  }
+  // Refused before a run file or a run exists, by the checks `torchwright check` and `launch`
+  // apply; they read the data source and the model file, so they run on a worker thread.
+  const QString yaml = runYaml();
+  const int processes = m_processes->value();
+  m_launch->setEnabled(false);
+  setStatus(tr("Checking the run…"), false);
+  auto *watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, yaml, path, processes] {
+    const QString problems = watcher->result();
+    watcher->deleteLater();
+    if (!problems.isEmpty()) {
+      m_launch->setEnabled(true);
+      setStatus(tr("Not launched: %1").arg(problems), true);
+      return;
+    }
+    writeAndLaunch(yaml, path, processes);
+  });
+  watcher->setFuture(QtConcurrent::run([yaml, path] { return runFileProblems(yaml, path); }));
+}
+
+void LaunchPage::writeAndLaunch(const QString &yaml, const QString &path, int processes) {
   QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(runYaml().toUtf8()) < 0 || !file.commit()) {
+  if (!file.open(QIODevice::WriteOnly) || file.write(yaml.toUtf8()) < 0 || !file.commit()) {
+    m_launch->setEnabled(true);
     setStatus(tr("Cannot write %1: %2").arg(path, file.errorString()), true);
     return;
   }
-  if (!m_launcher->launch(path, m_workspace, m_processes->value())) return;
-  m_launch->setEnabled(false);
+  if (!m_launcher->launch(path, m_workspace, processes)) {
+    m_launch->setEnabled(true);
+    return;
+  }
   setStatus(tr("Starting…"), false);
 }
 

@@ -1,11 +1,16 @@
 #pragma once
-// The Launch page: set up a run of the model on the Design page (data, optimiser, schedule,
-// epochs, batch size, precision, device, processes, checkpoints) and start it with
-// `torchwright launch --detach`. The run file it writes lands in the workspace's studio-runs/
-// folder, so every launch can be repeated from the command line.
+// The Launch page: set up a run of the model on the Design page or of a model file, with every
+// run-file key of the config table (the common ones up front: data, optimiser, learning rate,
+// batch size, epochs, device, processes; the rest in folding sections, config_sections.h), and
+// start it with `torchwright launch --detach` once the core's checks (run_check.h, off the UI
+// thread) accept it. The run file it writes lands in the workspace's studio-runs/ folder, so
+// every launch can be repeated from the command line. The status line follows the launched run's
+// recorded state (followRuns, fed by the workspace's database poller).
 
 #include "ui/launch/data_preview_readers.h"
+#include "ui/workspace/poll_results.h"
 
+#include <QHash>
 #include <QWidget>
 
 #include <map>
@@ -21,8 +26,10 @@ class QSpinBox;
 
 namespace tw::ui {
 
+class ConfigSections;
 class DataPreview;
 class ModelDocument;
+class ModelSource;
 class RunLauncher;
 
 class LaunchPage : public QWidget {
@@ -31,7 +38,7 @@ class LaunchPage : public QWidget {
  public:
   LaunchPage(ModelDocument *model, QWidget *parent = nullptr);
 
-  void setWorkspace(const QString &dir) { m_workspace = dir; }
+  void setWorkspace(const QString &dir);
   RunLauncher *launcher() const { return m_launcher; }
   // The run file for the current form and model, as YAML.
   QString runYaml() const;
@@ -45,11 +52,15 @@ class LaunchPage : public QWidget {
   QSpinBox *epochs() const { return m_epochs; }
   QComboBox *optimizer() const { return m_optimizer; }
   QDoubleSpinBox *learningRate() const { return m_lr; }
-  QComboBox *schedule() const { return m_schedule; }
-  QComboBox *precision() const { return m_precision; }
+  QComboBox *schedule() const;
+  QComboBox *precision() const;
   QLineEdit *device() const { return m_device; }
   QSpinBox *processes() const { return m_processes; }
-  QSpinBox *checkpointEvery() const { return m_checkpointEvery; }
+  QSpinBox *checkpointEvery() const;
+  // The widget of any run-file key the form offers ("train.gamma"), up front or in a section.
+  QWidget *configField(const QString &key) const;
+  ConfigSections *sections() const { return m_sections; }
+  ModelSource *modelSource() const { return m_modelSource; }
   QLineEdit *runName() const { return m_runName; }
   QPushButton *launchButton() const { return m_launch; }
   QPushButton *previewButton() const { return m_previewButton; }
@@ -73,12 +84,17 @@ class LaunchPage : public QWidget {
   // What Preview Data reads: the form's data settings.
   DataPreviewRequest previewRequest() const;
 
+  // Runs as the database poller reports them: the status line follows the launched run's state.
+  void followRuns(const tw::ui::RunsUpdate &update);
+
  Q_SIGNALS:
   void runLaunched(const QString &runUuid);
 
  private:
   QStringList categoricalColumns() const;  // the Categorical columns field, split at commas
   void launch();
+  void writeAndLaunch(const QString &yaml, const QString &path, int processes);
+  void showLaunchedRunState();
   void setStatus(const QString &text, bool error);
   void browseDataPath();
   void showDatasetFields();
@@ -88,8 +104,8 @@ class LaunchPage : public QWidget {
   QString m_workspace;
   QComboBox *m_dataset;
   QLineEdit *m_dataPath;
-  QSpinBox *m_trainLimit, *m_batchSize, *m_epochs, *m_processes, *m_checkpointEvery;
-  QComboBox *m_optimizer, *m_schedule, *m_precision;
+  QSpinBox *m_trainLimit, *m_batchSize, *m_epochs, *m_processes;
+  QComboBox *m_optimizer;
   QDoubleSpinBox *m_lr;
   QLineEdit *m_device, *m_experiment, *m_runName;
   QPushButton *m_launch;
@@ -102,6 +118,17 @@ class LaunchPage : public QWidget {
   QSpinBox *m_samples, *m_classes;
   QDoubleSpinBox *m_noise;
   std::map<std::string, std::string> m_extraSettings;
+  ConfigSections *m_sections = nullptr;
+  ModelSource *m_modelSource = nullptr;
+  QString m_shownDataset;  // the source whose fields the form shows
+  QString m_launchedUuid;  // the run the status line speaks of
+  // The last state the poller reported of each run: the launch's answer can come after the
+  // poller already saw the run start, or even finish.
+  struct RunState {
+    tracking::RunStatus status = tracking::RunStatus::Created;
+    QString message;
+  };
+  QHash<QString, RunState> m_runStates;
 };
 
 }  // namespace tw::ui

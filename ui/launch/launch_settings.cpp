@@ -4,12 +4,11 @@
 #include "core/config/run_config.h"
 #include "core/spec/registry.h"
 #include "ui/design/model_document.h"
+#include "ui/launch/config_field_widget.h"
 #include "ui/launch/config_widgets.h"
+#include "ui/launch/model_source.h"
 #include "ui/launch/launch_page.h"
 
-#include <QComboBox>
-#include <QDoubleSpinBox>
-#include <QSpinBox>
 
 #include <yaml-cpp/yaml.h>
 
@@ -75,7 +74,13 @@ QString withSettings(const QString &yaml, const std::map<std::string, std::strin
 QStringList LaunchPage::applySettings(const std::map<std::string, std::string> &settings) {
   m_extraSettings.clear();
   QStringList notApplied;
-  for (const auto &[key, value] : settings) {
+  // The data source first: choosing it resets the fields of other sources, which would undo
+  // settings applied before it (data.categorical sorts before data.dataset).
+  std::vector<std::pair<std::string, std::string>> ordered;
+  if (auto it = settings.find("data.dataset"); it != settings.end()) ordered.push_back(*it);
+  for (const auto &setting : settings)
+    if (setting.first != "data.dataset") ordered.push_back(setting);
+  for (const auto &[key, value] : ordered) {
     const QString qkey = QString::fromStdString(key), text = QString::fromStdString(value);
     std::string node, field;
     if (splitModelKey(key, &node, &field)) {
@@ -90,26 +95,8 @@ QStringList LaunchPage::applySettings(const std::map<std::string, std::string> &
       m_model->setParam(QString::fromStdString(node), QString::fromStdString(field), parsed);
       continue;
     }
-    bool shown = false;
-    for (QWidget *widget : findChildren<QWidget *>()) {
-      if (widget->property(kConfigKeyProperty).toString() != qkey) continue;
-      if (auto *box = qobject_cast<QComboBox *>(widget)) {
-        const int index = box->findText(text);
-        if (index >= 0) box->setCurrentIndex(index);
-        shown = index >= 0;
-      } else if (auto *spin = qobject_cast<QSpinBox *>(widget)) {
-        bool ok = false;
-        const int number = text.toInt(&ok);
-        if (ok) spin->setValue(number);
-        shown = ok && spin->value() == number;
-      } else if (auto *spin = qobject_cast<QDoubleSpinBox *>(widget)) {
-        bool ok = false;
-        const double number = text.toDouble(&ok);
-        // The box rounds to its decimals; the exact value then travels as an extra setting.
-        if (ok) spin->setValue(number);
-        shown = ok && spin->value() == number;
-      }
-    }
+    QWidget *widget = configField(qkey);
+    const bool shown = widget && setConfigWidgetYaml(widget, text);
     if (shown) continue;
     if (config::findConfigField(key)) m_extraSettings[key] = value;
     else notApplied << qkey;
@@ -126,6 +113,7 @@ QStringList LaunchPage::applyRunConfig(const QString &configYaml, QString *error
     return {};
   }
   const QString problem = m_model->setYaml(QString::fromStdString(config.modelYaml));
+  m_modelSource->useOpenDesign();  // the run's model is now the open design
   if (!problem.isEmpty()) {
     *error = problem;
     return {};
