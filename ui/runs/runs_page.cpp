@@ -1,5 +1,6 @@
 #include "ui/runs/runs_page.h"
 
+#include "ui/common/visible_rows.h"
 #include "ui/launch/run_control.h"
 #include "ui/runs/run_status.h"
 #include "ui/runs/runs_filter.h"
@@ -98,6 +99,7 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   connect(m_table, &QTableView::customContextMenuRequested, this, &RunsPage::showRunMenu);
   m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   m_table->sortByColumn(RunsTableModel::Started, Qt::DescendingOrder);
+  keepRowsVisible(m_table);
 
   m_detail = new RunDetailView(this);
 

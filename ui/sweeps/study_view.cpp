@@ -1,5 +1,6 @@
 #include "ui/sweeps/study_view.h"
 
+#include "ui/common/visible_rows.h"
 #include "ui/runs/run_status.h"
 #include "ui/sweeps/study_plots.h"
 
@@ -48,6 +49,8 @@ StudyView::StudyView(QWidget *parent)
   m_trials->setSelectionMode(QAbstractItemView::SingleSelection);
   m_trials->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_trials->verticalHeader()->setVisible(false);
+  keepRowsVisible(m_studies);
+  keepRowsVisible(m_trials);
 
   m_stop->setToolTip(tr("Ask the sweep to start no new trial and stop the running ones"));
   m_resume->setToolTip(tr("Continue the study in the background until its budget is spent"));
@@ -108,6 +111,9 @@ StudyView::StudyView(QWidget *parent)
   right->addWidget(trialsPane);
   right->addWidget(m_plots);
   right->setStretchFactor(1, 2);
+  // The charts draw in what the trials' 8 rows leave on a small screen; their axes and labels
+  // ask for more than they need.
+  m_plots->setMinimumHeight(160);
   auto *split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
   split->addWidget(right);
