@@ -1,5 +1,6 @@
 #include "ui/main_window.h"
 
+#include "ui/common/status_colors.h"
 #include "ui/compare/compare_page.h"
 #include "ui/design/design_page.h"
 #include "ui/i18n/translations.h"
@@ -207,12 +208,13 @@ void MainWindow::onDatabaseState(DbState state, const QString &detail) {
       m_stateLabel->setToolTip({});
       break;
     case DbState::Ok:
-      m_stateLabel->setText(QStringLiteral("<span style=\"color:#43a047\">&#9679;</span> ") + tr("Live").toHtmlEscaped());
+      m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("FINISHED")).name()) +
+                            tr("Live").toHtmlEscaped());
       m_stateLabel->setToolTip(tr("Following %1 as training processes write to it")
                                    .arg(QDir::toNativeSeparators(m_session->databasePath())));
       break;
     case DbState::Unavailable:
-      m_stateLabel->setText(QStringLiteral("<span style=\"color:#e53935\">&#9679;</span> ") +
+      m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("FAILED")).name()) +
                             tr("Database unavailable — retrying").toHtmlEscaped());
       m_stateLabel->setToolTip(detail);
       statusBar()->showMessage(tr("Cannot read the tracking database: %1. Studio keeps retrying; check that "

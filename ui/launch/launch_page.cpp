@@ -1,6 +1,7 @@
 #include "ui/launch/launch_page.h"
 
 #include "core/config/run_config.h"
+#include "ui/common/studio_icons.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/config_widgets.h"
 #include "ui/launch/data_preview.h"
@@ -135,6 +136,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   });
 
   m_launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+  m_launch->setIcon(studioIcon("media-playback-start"));
   m_launch->setToolTip(tr("Train the Design page's model with these settings (Ctrl+Return)"));
   connect(m_launch, &QPushButton::clicked, this, &LaunchPage::launch);
   connect(m_launcher, &RunLauncher::launched, this, [this](const QString &uuid) {

@@ -1,5 +1,6 @@
 #include "ui/models/models_page.h"
 
+#include "ui/common/studio_icons.h"
 #include "ui/common/visible_rows.h"
 #include "core/config/workspace.h"
 #include "ui/launch/cli_command.h"
@@ -97,6 +98,8 @@ ModelsPage::ModelsPage(QWidget *parent)
   m_status->setWordWrap(true);
   keepRowsVisible(m_versions);
   keepRowsVisible(m_predictions);
+  m_refresh->setIcon(studioIcon("view-refresh"));
+  m_try->setIcon(studioIcon("media-playback-start"));
 
   auto *actions = new QHBoxLayout;
   for (QPushButton *b : {m_staging, m_production, m_archive, m_openRun}) actions->addWidget(b);

@@ -4,6 +4,7 @@
 #include "ui/common/visible_rows.h"
 #include "core/config/metric_keys.h"
 #include "core/config/run_config.h"
+#include "ui/common/studio_icons.h"
 #include "core/sweep/sweep_writer.h"
 #include "ui/sweeps/option_editor.h"
 #include "ui/sweeps/space_table.h"
@@ -159,6 +160,7 @@ SweepForm::SweepForm(QWidget *parent)
   settings->addRow(tr("Trials at once"), parallel);
 
   m_start->setToolTip(tr("Write the sweep file into the workspace's studies folder and run it in the background"));
+  m_start->setIcon(studioIcon("media-playback-start"));
   connect(m_start, &QPushButton::clicked, this, &SweepForm::startRequested);
   auto *buttons = new QHBoxLayout;
   buttons->addStretch(1);
