@@ -2,7 +2,10 @@
 
 #include "ui/common/status_colors.h"
 #include "ui/compare/compare_page.h"
+#include "ui/common/studio_icons.h"
 #include "ui/design/design_page.h"
+#include "ui/help/shortcuts_dialog.h"
+#include "ui/help/user_guide.h"
 #include "ui/i18n/translations.h"
 #include "ui/launch/launch_page.h"
 #include "ui/models/models_page.h"
@@ -168,6 +171,13 @@ void MainWindow::createMenus() {
   }
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
+  QAction *guide = help->addAction(studioIcon("help-contents"), tr("&User Guide"), this, &MainWindow::showUserGuide);
+  guide->setObjectName(QStringLiteral("userGuideAction"));
+  guide->setShortcut(QKeySequence::HelpContents);
+  QAction *keys = help->addAction(studioIcon("preferences-desktop-keyboard"), tr("&Keyboard Shortcuts"), this,
+                                  &MainWindow::showShortcuts);
+  keys->setObjectName(QStringLiteral("keyboardShortcutsAction"));
+  help->addSeparator();
   QAction *about = help->addAction(tr("&About Torchwright Studio"), this, &MainWindow::showAbout);
   about->setMenuRole(QAction::AboutRole);
 }
@@ -190,6 +200,28 @@ bool MainWindow::openWorkspace(const QString &dir) {
 void MainWindow::chooseWorkspace() {
   const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_session->workspaceDir());
   if (!dir.isEmpty()) openWorkspace(dir);
+}
+
+// Both help windows stay open beside the window (not modal): one reads while one works. A second
+// request raises the one already open.
+void MainWindow::showShortcuts() {
+  auto *dialog = findChild<ShortcutsDialog *>();
+  if (!dialog) {
+    dialog = new ShortcutsDialog(this, m_pages);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  dialog->show();
+  dialog->raise();
+}
+
+void MainWindow::showUserGuide() {
+  auto *dialog = findChild<UserGuideDialog *>();
+  if (!dialog) {
+    dialog = new UserGuideDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  dialog->show();
+  dialog->raise();
 }
 
 void MainWindow::showAbout() {
