@@ -5,6 +5,7 @@
 #include "ui/design/model_document.h"
 #include "ui/launch/config_widgets.h"
 #include "ui/launch/data_preview.h"
+#include "ui/launch/dataset_choices.h"
 #include "ui/launch/launch_settings.h"
 #include "ui/launch/run_check.h"
 #include "ui/launch/run_launcher.h"
@@ -83,6 +84,13 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   auto *pathBox = new QWidget(this);
   pathBox->setLayout(pathRow);
   dataForm->addRow(tr("Dataset"), m_dataset);
+  // A dataset that is not on this machine says so and how to get it, before a run fails on it.
+  markInstalledDatasets(m_dataset);
+  m_datasetNote = new QLabel(this);
+  m_datasetNote->setObjectName(QStringLiteral("datasetNote"));
+  m_datasetNote->setWordWrap(true);
+  m_datasetNote->setTextInteractionFlags(Qt::TextSelectableByMouse);  // the command, to copy
+  dataForm->addRow(QString(), m_datasetNote);
   dataForm->addRow(tr("Path"), pathBox);
   dataForm->addRow(tr("Task"), m_csvTask);
   dataForm->addRow(tr("Target column"), m_csvTarget);
@@ -95,6 +103,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   dataForm->addRow(tr("Batch size"), m_batchSize);
   connect(browse, &QPushButton::clicked, this, &LaunchPage::browseDataPath);
   connect(m_dataset, &QComboBox::currentTextChanged, this, &LaunchPage::showDatasetFields);
+  connect(m_dataPath, &QLineEdit::textChanged, this, &LaunchPage::showDatasetFields);
   connect(m_preview, &DataPreview::columnsRead, this, [this](const QStringList &columns) {
     const QString current = m_csvTarget->currentText();
     m_csvTarget->clear();
@@ -232,6 +241,10 @@ void LaunchPage::showDatasetFields() {
                          static_cast<QWidget *>(m_noise)})
     m_dataForm->setRowVisible(field, synthetic);
   m_dataPath->setEnabled(!synthetic);
+  // With a path of its own the dataset is read from there, installed or not.
+  const QString missing = m_dataPath->text().trimmed().isEmpty() ? datasetMissingNote(dataset) : QString();
+  m_datasetNote->setText(missing);
+  m_dataForm->setRowVisible(m_datasetNote, !missing.isEmpty());
 }
 
 void LaunchPage::browseDataPath() {
