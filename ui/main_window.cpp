@@ -1,7 +1,11 @@
 #include "ui/main_window.h"
 
+#include "ui/common/status_colors.h"
 #include "ui/compare/compare_page.h"
+#include "ui/common/studio_icons.h"
 #include "ui/design/design_page.h"
+#include "ui/help/shortcuts_dialog.h"
+#include "ui/help/user_guide.h"
 #include "ui/i18n/translations.h"
 #include "ui/launch/launch_page.h"
 #include "ui/models/models_page.h"
@@ -169,6 +173,13 @@ void MainWindow::createMenus() {
   }
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
+  QAction *guide = help->addAction(studioIcon("help-contents"), tr("&User Guide"), this, &MainWindow::showUserGuide);
+  guide->setObjectName(QStringLiteral("userGuideAction"));
+  guide->setShortcut(QKeySequence::HelpContents);
+  QAction *keys = help->addAction(studioIcon("preferences-desktop-keyboard"), tr("&Keyboard Shortcuts"), this,
+                                  &MainWindow::showShortcuts);
+  keys->setObjectName(QStringLiteral("keyboardShortcutsAction"));
+  help->addSeparator();
   QAction *about = help->addAction(tr("&About Torchwright Studio"), this, &MainWindow::showAbout);
   about->setMenuRole(QAction::AboutRole);
 }
@@ -193,6 +204,28 @@ void MainWindow::chooseWorkspace() {
   if (!dir.isEmpty()) openWorkspace(dir);
 }
 
+// Both help windows stay open beside the window (not modal): one reads while one works. A second
+// request raises the one already open.
+void MainWindow::showShortcuts() {
+  auto *dialog = findChild<ShortcutsDialog *>();
+  if (!dialog) {
+    dialog = new ShortcutsDialog(this, m_pages);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  dialog->show();
+  dialog->raise();
+}
+
+void MainWindow::showUserGuide() {
+  auto *dialog = findChild<UserGuideDialog *>();
+  if (!dialog) {
+    dialog = new UserGuideDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+  }
+  dialog->show();
+  dialog->raise();
+}
+
 void MainWindow::showAbout() {
   QMessageBox::about(this, tr("About Torchwright Studio"),
                      tr("<h3>Torchwright Studio %1</h3>"
@@ -209,12 +242,13 @@ void MainWindow::onDatabaseState(DbState state, const QString &detail) {
       m_stateLabel->setToolTip({});
       break;
     case DbState::Ok:
-      m_stateLabel->setText(QStringLiteral("<span style=\"color:#43a047\">&#9679;</span> ") + tr("Live").toHtmlEscaped());
+      m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("FINISHED")).name()) +
+                            tr("Live").toHtmlEscaped());
       m_stateLabel->setToolTip(tr("Following %1 as training processes write to it")
                                    .arg(QDir::toNativeSeparators(m_session->databasePath())));
       break;
     case DbState::Unavailable:
-      m_stateLabel->setText(QStringLiteral("<span style=\"color:#e53935\">&#9679;</span> ") +
+      m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("FAILED")).name()) +
                             tr("Database unavailable — retrying").toHtmlEscaped());
       m_stateLabel->setToolTip(detail);
       statusBar()->showMessage(tr("Cannot read the tracking database: %1. Studio keeps retrying; check that "

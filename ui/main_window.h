@@ -43,6 +43,8 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void chooseWorkspace();
   void showAbout();
+  void showShortcuts();
+  void showUserGuide();
   void onDatabaseState(tw::ui::DbState state, const QString &detail);
   void updateRunCount(int count);
   void saveSettings() const;

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <stdexcept>
@@ -201,6 +202,12 @@ std::string findIdxFile(const std::string &dir, const std::string &stem) {
   return {};
 }
 
+const std::vector<std::string> &idxFileStems() {
+  static const std::vector<std::string> stems = {"train-images-idx3-ubyte", "train-labels-idx1-ubyte",
+                                                 "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"};
+  return stems;
+}
+
 const std::vector<std::string> &fashionMnistClassNames() {
   static const std::vector<std::string> names = {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat",
                                                  "Sandal",      "Shirt",   "Sneaker",  "Bag",   "Ankle boot"};
@@ -208,6 +215,9 @@ const std::vector<std::string> &fashionMnistClassNames() {
 }
 
 std::string defaultDatasetDir(const std::string &dataset) {
+  if (dataset != "fashion-mnist" && dataset != "mnist") return {};
+  if (const char *root = std::getenv("TORCHWRIGHT_DATASETS_DIR"); root && *root)
+    return (std::filesystem::path(root) / dataset).string();
   if (dataset == "fashion-mnist") return TW_DEFAULT_FASHION_MNIST;
   if (dataset == "mnist") return "/usr/share/datasets/mnist";
   return {};

@@ -37,7 +37,12 @@ const std::vector<std::string> &fashionMnistClassNames();
 // Finds "<dir>/<stem>" or "<dir>/<stem>.gz"; empty when neither exists.
 std::string findIdxFile(const std::string &dir, const std::string &stem);
 
-// The folder a dataset name maps to when the run file gives no path.
+// The folder a dataset name maps to when the run file gives no path: the system's copy
+// (fashion-mnist: /usr/share/datasets/fashion-mnist, from the package dataset-fashion-mnist), or
+// $TORCHWRIGHT_DATASETS_DIR/<dataset> when that variable is set (a user's own copies; tests).
 std::string defaultDatasetDir(const std::string &dataset);
+
+// The four files of an IDX dataset, without ".gz" (findIdxFile takes either).
+const std::vector<std::string> &idxFileStems();
 
 }  // namespace tw::data

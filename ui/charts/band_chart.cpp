@@ -1,6 +1,7 @@
 #include "ui/charts/band_chart.h"
 
 #include "ui/charts/chart_export.h"
+#include "ui/charts/chart_theme.h"
 #include "ui/charts/nice_axis.h"
 #include "ui/charts/series_palette.h"
 
@@ -44,7 +45,6 @@ BandChart::BandChart(const QString &title, QWidget *parent) : QWidget(parent) {
   for (QValueAxis *axis : {m_stepAxis, m_valueAxis}) {
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setLabelsFont(font());
-    axis->setGridLineColor(QColor(0xe0, 0xe0, 0xe0));
   }
   setNiceRange(m_stepAxis, 0, 100, 5);
   setNiceRange(m_valueAxis, 0, 1, 5);
@@ -54,7 +54,7 @@ BandChart::BandChart(const QString &title, QWidget *parent) : QWidget(parent) {
   m_view = new QChartView(m_chart, this);
   m_view->setRenderHint(QPainter::Antialiasing);
   m_view->setFrameShape(QFrame::NoFrame);
-  m_view->setBackgroundBrush(palette().brush(QPalette::Window));
+  followPaletteTheme(m_view);
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_view);

@@ -1,6 +1,7 @@
 #include "ui/charts/bar_chart.h"
 
 #include "ui/charts/chart_export.h"
+#include "ui/charts/chart_theme.h"
 #include "ui/charts/nice_axis.h"
 #include "ui/charts/series_palette.h"
 
@@ -24,6 +25,7 @@ BarChart::BarChart(QWidget *parent) : QWidget(parent) {
   m_chart->legend()->hide();
   m_chart->setAnimationOptions(QChart::NoAnimation);
   m_view = new QChartView(m_chart, this);
+  followPaletteTheme(m_view);
   m_view->setRenderHint(QPainter::Antialiasing);
   m_view->setFrameShape(QFrame::NoFrame);
   auto *layout = new QVBoxLayout(this);

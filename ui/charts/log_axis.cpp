@@ -55,7 +55,6 @@ void setDecadeRange(QLogValueAxis *axis, double min, double max, double marginDe
   // them are 2, 3, ..., 9 times the decade below.
   axis->setMinorTickCount(8);
   axis->setLabelFormat(QStringLiteral("%g"));
-  axis->setMinorGridLineColor(QColor(0xf0, 0xf0, 0xf0));  // fainter than the decades' lines
   // At least a hair beyond the decades: Qt finds the first tick with ceil(ln(min) / ln(10)), and
   // ln(0.001) / ln(10) is -2.9999999999999996, which would drop the lowest decade's tick and label.
   // Less than a decade beyond them, so that no other decade gets a tick.

@@ -1,6 +1,7 @@
 #include "ui/charts/metric_chart.h"
 
 #include "ui/charts/chart_export.h"
+#include "ui/charts/chart_theme.h"
 #include "ui/charts/decimation.h"
 #include "ui/charts/log_axis.h"
 #include "ui/charts/nice_axis.h"
@@ -56,7 +57,6 @@ MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptio
     QFont axisTitle = font();
     axisTitle.setPointSizeF(font().pointSizeF() * 0.9);
     axis->setTitleFont(axisTitle);
-    axis->setGridLineColor(QColor(0xe0, 0xe0, 0xe0));
   }
   resetAxes();
   m_chart->addAxis(m_stepAxis, Qt::AlignBottom);
@@ -68,6 +68,7 @@ MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptio
   connect(m_view, &ZoomChartView::panRequested, this, &MetricChart::pan);
   connect(m_view, &ZoomChartView::resetRequested, this, &MetricChart::resetZoom);
   m_view->setRenderHint(QPainter::Antialiasing);
+  followPaletteTheme(m_view);
   m_view->setFrameShape(QFrame::NoFrame);
   m_view->setBackgroundBrush(palette().brush(QPalette::Window));
   auto *layout = new QVBoxLayout(this);
@@ -326,7 +327,6 @@ void MetricChart::setLogScale(bool on) {
   if (!m_logAxis) {
     m_logAxis = new QLogValueAxis(m_chart);
     m_logAxis->setLabelsFont(font());
-    m_logAxis->setGridLineColor(QColor(0xe0, 0xe0, 0xe0));
     setDecadeRange(m_logAxis, 0.1, 1.0);  // decades, minor ticks and labels; the range follows the points
   }
   QAbstractAxis *from = on ? static_cast<QAbstractAxis *>(m_valueAxis) : m_logAxis;
@@ -335,6 +335,7 @@ void MetricChart::setLogScale(bool on) {
   for (auto &[key, marker] : m_markers) marker->detachAxis(from);
   m_chart->removeAxis(from);
   m_chart->addAxis(to, Qt::AlignLeft);
+  styleAxisGrid(to, palette());  // the theme may have changed while the axis was off the chart
   for (auto &[key, series] : m_series) {
     series.line->attachAxis(to);
     redraw(series);

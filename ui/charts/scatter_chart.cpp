@@ -1,6 +1,7 @@
 #include "ui/charts/scatter_chart.h"
 
 #include "ui/charts/chart_export.h"
+#include "ui/charts/chart_theme.h"
 #include "ui/charts/log_axis.h"
 #include "ui/charts/nice_axis.h"
 #include "ui/charts/series_palette.h"
@@ -32,6 +33,7 @@ ScatterChart::ScatterChart(QWidget *parent) : QWidget(parent) {
   m_chart->legend()->hide();  // one series: the axis titles say what it is
   m_chart->setAnimationOptions(QChart::NoAnimation);
   m_view = new QChartView(m_chart, this);
+  followPaletteTheme(m_view);
   m_view->setRenderHint(QPainter::Antialiasing);
   m_view->setFrameShape(QFrame::NoFrame);
   m_view->setBackgroundBrush(palette().brush(QPalette::Window));
@@ -78,7 +80,7 @@ QAbstractAxis *ScatterChart::makeAxis(const Axis &axis, double min, double max) 
   }
   made->setTitleText(axis.title);
   made->setLabelsFont(font());
-  made->setGridLineColor(QColor(0xe0, 0xe0, 0xe0));
+  styleAxisGrid(made, palette());
   return made;
 }
 

@@ -1,3 +1,4 @@
+#include "ui/common/studio_icons.h"
 #include "ui/design/design_page.h"
 
 #include "ui/design/block_library.h"
@@ -165,6 +166,8 @@ DesignPage::~DesignPage() {
 }
 
 void DesignPage::createActions() {
+  // Icons beside the words: the icons make the toolbar quick to scan, the words keep it clear.
+  m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   auto *templates = new QMenu(tr("New"), this);
   templates->addAction(tr("Empty Model"), this, [this] { newModel(QString()); });
   templates->addSection(tr("From a template"));
@@ -172,34 +175,36 @@ void DesignPage::createActions() {
     templates->addAction(ModelDocument::templateTitle(name), this, [this, name] { newModel(name); });
   auto *newButton = new QToolButton(this);
   newButton->setText(tr("New"));
+  newButton->setIcon(studioIcon("document-new"));
+  newButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   newButton->setToolTip(tr("Start an empty model or one from a template (undoable)"));
   newButton->setMenu(templates);
   newButton->setPopupMode(QToolButton::InstantPopup);
   m_toolBar->addWidget(newButton);
 
-  auto add = [this](const QString &text, QKeySequence key, auto slot) {
-    QAction *action = m_toolBar->addAction(text, this, slot);
+  auto add = [this](const char *icon, const QString &text, QKeySequence key, auto slot) {
+    QAction *action = m_toolBar->addAction(studioIcon(icon), text, this, slot);
     action->setShortcut(key);
     action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(action);
     return action;
   };
   // Ctrl+O opens a workspace (the window's); a model is Ctrl+Shift+O.
-  add(tr("Open…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] { openDialog(); });
-  add(tr("Save"), QKeySequence::Save, [this] { save(); });
-  add(tr("Save As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+  add("document-open", tr("Open…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] { openDialog(); });
+  add("document-save", tr("Save"), QKeySequence::Save, [this] { save(); });
+  add("document-save-as", tr("Save As…"), QKeySequence::SaveAs, [this] { saveAs(); });
   m_toolBar->addSeparator();
   // Plain "Undo"/"Redo" on the buttons, the edit in the tooltip: QUndoStack's own actions put the
   // whole command text on the button, which the toolbar then elides mid-word.
   QUndoStack *stack = m_document->undoStack();
-  auto *undo = new QAction(tr("Undo"), this);
+  auto *undo = new QAction(studioIcon("edit-undo"), tr("Undo"), this);
   undo->setShortcut(QKeySequence::Undo);
   undo->setEnabled(stack->canUndo());
   connect(undo, &QAction::triggered, stack, &QUndoStack::undo);
   connect(stack, &QUndoStack::canUndoChanged, undo, &QAction::setEnabled);
   connect(stack, &QUndoStack::undoTextChanged, undo,
           [undo](const QString &text) { undo->setToolTip(tr("Undo %1").arg(text)); });
-  auto *redo = new QAction(tr("Redo"), this);
+  auto *redo = new QAction(studioIcon("edit-redo"), tr("Redo"), this);
   redo->setShortcut(QKeySequence::Redo);
   redo->setEnabled(stack->canRedo());
   connect(redo, &QAction::triggered, stack, &QUndoStack::redo);
@@ -211,30 +216,30 @@ void DesignPage::createActions() {
     m_toolBar->addAction(a);
     addAction(a);
   }
-  add(tr("Delete"), QKeySequence::Delete, [this] { m_scene->deleteSelection(); });
-  add(tr("Copy"), QKeySequence::Copy, [this] { copySelection(); });
-  add(tr("Paste"), QKeySequence::Paste, [this] { paste(); });
+  add("edit-delete", tr("Delete"), QKeySequence::Delete, [this] { m_scene->deleteSelection(); });
+  add("edit-copy", tr("Copy"), QKeySequence::Copy, [this] { copySelection(); });
+  add("edit-paste", tr("Paste"), QKeySequence::Paste, [this] { paste(); });
   // On the canvas only: in the YAML view and the property form Ctrl+A still selects text.
   auto *selectAllAction = new QAction(tr("Select All"), m_view);
   selectAllAction->setShortcut(QKeySequence::SelectAll);
   selectAllAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
   connect(selectAllAction, &QAction::triggered, this, &DesignPage::selectAll);
   m_view->addAction(selectAllAction);
-  add(tr("Group into Block…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { askGroupSelection(); })
+  add("object-group", tr("Group into Block…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { askGroupSelection(); })
       ->setToolTip(tr("Save the selected nodes as a reusable block and frame them as one (Ctrl+G)"));
   m_toolBar->addSeparator();
-  add(tr("Arrange"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
+  add("tw-arrange", tr("Arrange"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
     m_document->autoLayout();
     m_view->showModel();
   })->setToolTip(tr("Lay the model out in layers along the data flow (Ctrl+L)"));
-  m_leftToRight = m_toolBar->addAction(tr("Left to Right"));
+  m_leftToRight = m_toolBar->addAction(studioIcon("tw-flow-right"), tr("Left to Right"));
   m_leftToRight->setCheckable(true);
   m_leftToRight->setToolTip(tr("Lay models out from left to right instead of top to bottom"));
   connect(m_leftToRight, &QAction::toggled, this,
           [this](bool on) { setFlow(on ? LayoutFlow::LeftToRight : LayoutFlow::TopToBottom); });
-  add(tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitModel(); });
-  add(tr("Zoom In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
-  add(tr("Zoom Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
+  add("zoom-fit-best", tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitModel(); });
+  add("zoom-in", tr("Zoom In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
+  add("zoom-out", tr("Zoom Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
 }
 
 void DesignPage::showCurrentNode() {

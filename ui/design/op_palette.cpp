@@ -1,6 +1,7 @@
 #include "ui/design/op_palette.h"
 
 #include "core/spec/registry.h"
+#include "ui/common/studio_icons.h"
 
 #include <QKeyEvent>
 #include <QLineEdit>
@@ -114,6 +115,7 @@ void OpPalette::populate() {
       if (!group) {
         group = new QTreeWidgetItem(m_tree, {categoryTitle(category)});
         group->setFlags(Qt::ItemIsEnabled);  // a heading: neither selectable nor draggable
+        group->setIcon(0, opCategoryIcon(category));
         QFont bold = group->font(0);
         bold.setBold(true);
         group->setFont(0, bold);
@@ -169,6 +171,7 @@ void OpPalette::setBlocks(const QStringList &names) {
   if (names.isEmpty()) return;
   m_blocks = new QTreeWidgetItem(m_tree, {tr("My Blocks")});
   m_blocks->setFlags(Qt::ItemIsEnabled);
+  m_blocks->setIcon(0, myBlocksIcon());
   QFont bold = m_blocks->font(0);
   bold.setBold(true);
   m_blocks->setFont(0, bold);

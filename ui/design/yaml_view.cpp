@@ -1,5 +1,6 @@
 #include "ui/design/yaml_view.h"
 
+#include "ui/common/theme.h"
 #include "ui/design/model_document.h"
 
 #include <QFontDatabase>
@@ -56,7 +57,8 @@ void YamlView::markLine(int line) {
   const QTextBlock block = m_editor->document()->findBlockByNumber(line - 1);
   if (line > 0 && block.isValid()) {
     QTextEdit::ExtraSelection mark;
-    mark.format.setBackground(QColor(0xff, 0xeb, 0xee));
+    // A pale red under dark text, a deep red under light text (a dark theme).
+    mark.format.setBackground(isDarkPalette(m_editor->palette()) ? QColor(0x5c, 0x1e, 0x22) : QColor(0xff, 0xeb, 0xee));
     mark.format.setProperty(QTextFormat::FullWidthSelection, true);
     mark.cursor = QTextCursor(block);
     marks << mark;

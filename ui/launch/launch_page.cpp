@@ -2,12 +2,14 @@
 
 #include "core/config/config_fields.h"
 #include "core/config/run_config.h"
+#include "ui/common/studio_icons.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/collapsible_section.h"
 #include "ui/launch/config_field_widget.h"
 #include "ui/launch/config_sections.h"
 #include "ui/launch/config_widgets.h"
 #include "ui/launch/data_preview.h"
+#include "ui/launch/dataset_choices.h"
 #include "ui/launch/launch_settings.h"
 #include "ui/launch/model_source.h"
 #include "ui/launch/run_check.h"
@@ -115,6 +117,13 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   auto *pathBox = new QWidget(this);
   pathBox->setLayout(pathRow);
   dataForm->addRow(tr("Dataset"), m_dataset);
+  // A dataset that is not on this machine says so and how to get it, before a run fails on it.
+  markInstalledDatasets(m_dataset);
+  m_datasetNote = new QLabel(this);
+  m_datasetNote->setObjectName(QStringLiteral("datasetNote"));
+  m_datasetNote->setWordWrap(true);
+  m_datasetNote->setTextInteractionFlags(Qt::TextSelectableByMouse);  // the command, to copy
+  dataForm->addRow(QString(), m_datasetNote);
   dataForm->addRow(tr("Path"), pathBox);
   dataForm->addRow(tr("Task"), m_csvTask);
   dataForm->addRow(tr("Target column"), m_csvTarget);
@@ -127,6 +136,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   dataForm->addRow(tr("Batch size"), m_batchSize);
   connect(browse, &QPushButton::clicked, this, &LaunchPage::browseDataPath);
   connect(m_dataset, &QComboBox::currentTextChanged, this, &LaunchPage::showDatasetFields);
+  connect(m_dataPath, &QLineEdit::textChanged, this, &LaunchPage::showDatasetFields);
   connect(m_preview, &DataPreview::columnsRead, this, [this](const QStringList &columns) {
     const QString current = m_csvTarget->currentText();
     m_csvTarget->clear();
@@ -171,6 +181,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   });
 
   m_launch->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+  m_launch->setIcon(studioIcon("media-playback-start"));
   m_launch->setToolTip(tr("Train the Design page's model with these settings (Ctrl+Return)"));
   connect(m_launch, &QPushButton::clicked, this, &LaunchPage::launch);
   connect(m_launcher, &RunLauncher::launched, this, [this](const QString &uuid) {
@@ -302,12 +313,16 @@ void LaunchPage::showDatasetFields() {
   m_sections->showForSource(dataset);
   const bool synthetic = dataset == QLatin1String("spirals") || dataset == QLatin1String("blobs");
   m_dataPath->setEnabled(!synthetic);
-  if (!switched) return;
-  // The old source's file and pictures describe other data.
-  m_dataPath->clear();
-  m_preview->clear();
+  if (switched) {
+    // The old source's file and pictures describe other data.
+    m_dataPath->clear();
+    m_preview->clear();
+  }
+  // With a path of its own the dataset is read from there, installed or not.
+  const QString missing = m_dataPath->text().trimmed().isEmpty() ? datasetMissingNote(dataset) : QString();
+  m_datasetNote->setText(missing);
+  m_dataForm->setRowVisible(m_datasetNote, !missing.isEmpty());
 }
-
 
 void LaunchPage::browseDataPath() {
   const QString dataset = m_dataset->currentText();

@@ -46,6 +46,7 @@ class LaunchPage : public QWidget {
 
   // Form fields, for tests and keyboard users alike.
   QComboBox *dataset() const { return m_dataset; }
+  QLabel *datasetNote() const { return m_datasetNote; }
   QLineEdit *dataPath() const { return m_dataPath; }
   QSpinBox *trainLimit() const { return m_trainLimit; }
   QSpinBox *batchSize() const { return m_batchSize; }
@@ -112,6 +113,7 @@ class LaunchPage : public QWidget {
   QPushButton *m_previewButton;
   DataPreview *m_preview;
   QLabel *m_status;
+  QLabel *m_datasetNote = nullptr;
   QFormLayout *m_dataForm = nullptr;
   QComboBox *m_csvTask, *m_csvTarget, *m_csvMissing;
   QLineEdit *m_csvCategorical;

@@ -1,5 +1,7 @@
 #include "ui/models/models_page.h"
 
+#include "ui/common/studio_icons.h"
+#include "ui/common/visible_rows.h"
 #include "core/config/workspace.h"
 #include "ui/launch/cli_command.h"
 
@@ -94,6 +96,10 @@ ModelsPage::ModelsPage(QWidget *parent)
   m_tryFirst->setToolTip(tr("The number of the first test example to predict (0 is the first)"));
   m_try->setToolTip(tr("Run the version's TorchScript file in the worker on the first test examples of its run's data"));
   m_status->setWordWrap(true);
+  keepRowsVisible(m_versions);
+  keepRowsVisible(m_predictions);
+  m_refresh->setIcon(studioIcon("view-refresh"));
+  m_try->setIcon(studioIcon("media-playback-start"));
 
   auto *actions = new QHBoxLayout;
   for (QPushButton *b : {m_staging, m_production, m_archive, m_openRun}) actions->addWidget(b);
@@ -111,12 +117,17 @@ ModelsPage::ModelsPage(QWidget *parent)
   tryLayout->addLayout(tryRow);
   tryLayout->addWidget(m_predictions, 1);
 
-  auto *details = new QSplitter(Qt::Horizontal, this);
+  // Versions beside their details: both tables keep 8 rows on a 640-pixel-high screen, which
+  // one above the other would not.
+  auto *details = new QSplitter(Qt::Vertical, this);
   details->addWidget(m_lineage);
   details->addWidget(tryBox);
-  auto *split = new QSplitter(Qt::Vertical, this);
+  details->setStretchFactor(1, 2);
+  auto *split = new QSplitter(Qt::Horizontal, this);
+  split->setChildrenCollapsible(false);
   split->addWidget(m_versions);
   split->addWidget(details);
+  split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(actions);

@@ -1,6 +1,7 @@
 #include "ui/runs/artifacts_panel.h"
 
 #include "tracking/store.h"
+#include "ui/common/visible_rows.h"
 
 #include <QClipboard>
 #include <QDesktopServices>
@@ -64,6 +65,9 @@ ArtifactsPanel::ArtifactsPanel(QWidget *parent)
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
   m_table->verticalHeader()->setVisible(false);
   m_table->horizontalHeader()->setSectionResizeMode(PathColumn, QHeaderView::Stretch);
+  // Rows as compact as the runs table's above, so both keep 8 rows on a 640-pixel-high screen.
+  m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+  keepRowsVisible(m_table);
   m_openFolder->setToolTip(tr("Open the folder of the selected file (else the run's folder) in the file manager"));
   m_copyPath->setToolTip(tr("Copy the selected file's full path"));
   auto *buttons = new QHBoxLayout;

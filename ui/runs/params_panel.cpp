@@ -1,5 +1,7 @@
 #include "ui/runs/params_panel.h"
 
+#include "ui/common/visible_rows.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -33,6 +35,9 @@ ParamsPanel::ParamsPanel(QWidget *parent)
   m_table->verticalHeader()->hide();
   m_table->horizontalHeader()->setSectionResizeMode(KeyColumn, QHeaderView::ResizeToContents);
   m_table->horizontalHeader()->setStretchLastSection(true);
+  // Rows as compact as the runs table's above, so both keep 8 rows on a 640-pixel-high screen.
+  m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+  keepRowsVisible(m_table);
 
   auto *top = new QHBoxLayout;
   top->addWidget(m_search, 1);

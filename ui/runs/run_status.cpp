@@ -1,12 +1,10 @@
 #include "ui/runs/run_status.h"
 
+#include "ui/common/status_colors.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
-#include <QPainter>
-#include <QPixmap>
-
-#include <map>
 
 namespace tw::ui {
 
@@ -23,37 +21,10 @@ QString runStatusText(RunStatus status) {
   return QString::fromStdString(tracking::runStatusName(status));
 }
 
-QColor runStatusColor(RunStatus status) {
-  switch (status) {
-    case RunStatus::Created: return QColor(0x9e, 0x9e, 0x9e);
-    case RunStatus::Running: return QColor(0x1e, 0x88, 0xe5);
-    case RunStatus::Finished: return QColor(0x43, 0xa0, 0x47);
-    case RunStatus::Failed: return QColor(0xe5, 0x39, 0x35);
-    case RunStatus::Killed: return QColor(0xfb, 0x8c, 0x00);
-  }
-  return QColor(Qt::gray);
-}
+// The state's name as the store writes it is the key of Studio's one status palette.
+QColor runStatusColor(RunStatus status) { return statusColor(QString::fromStdString(tracking::runStatusName(status))); }
 
-QIcon runStatusIcon(RunStatus status) {
-  static std::map<RunStatus, QIcon> cache;
-  auto found = cache.find(status);
-  if (found != cache.end()) return found->second;
-  QIcon icon;
-  for (int size : {12, 16, 24}) {
-    QPixmap pixmap(size, size);
-    pixmap.fill(Qt::transparent);
-    QPainter painter(&pixmap);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(runStatusColor(status));
-    const qreal margin = size / 4.0;
-    painter.drawEllipse(QRectF(margin, margin, size - 2 * margin, size - 2 * margin));
-    painter.end();
-    icon.addPixmap(pixmap);
-  }
-  cache.emplace(status, icon);
-  return icon;
-}
+QIcon runStatusIcon(RunStatus status) { return statusIcon(QString::fromStdString(tracking::runStatusName(status))); }
 
 int64_t runDurationMs(const tracking::RunRecord &run, int64_t nowMs) {
   if (run.startMs == 0) return 0;

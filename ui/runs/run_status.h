@@ -11,8 +11,9 @@
 namespace tw::ui {
 
 QString runStatusText(tracking::RunStatus status);
+// Studio's one status palette (ui/common/status_colors.h) for a run's status.
 QColor runStatusColor(tracking::RunStatus status);
-// A small filled dot in the status colour (cached per status).
+// A small filled dot in the status colour.
 QIcon runStatusIcon(tracking::RunStatus status);
 
 // Wall time of the run so far (until now while it runs); 0 before it started.

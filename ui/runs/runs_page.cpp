@@ -1,5 +1,7 @@
 #include "ui/runs/runs_page.h"
 
+#include "ui/common/studio_icons.h"
+#include "ui/common/visible_rows.h"
 #include "ui/launch/run_control.h"
 #include "ui/runs/run_status.h"
 #include "ui/runs/runs_filter.h"
@@ -98,6 +100,7 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
   connect(m_table, &QTableView::customContextMenuRequested, this, &RunsPage::showRunMenu);
   m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   m_table->sortByColumn(RunsTableModel::Started, Qt::DescendingOrder);
+  keepRowsVisible(m_table);
 
   m_detail = new RunDetailView(this);
 
@@ -111,20 +114,24 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
 
   m_control = new RunControl(this);
   m_stop = new QPushButton(tr("Stop Run"), this);
+  m_stop->setIcon(studioIcon("process-stop"));
   m_stop->setObjectName(QStringLiteral("stopRunButton"));
   m_stop->setToolTip(tr("Ask the selected run to stop after its next step; it keeps a checkpoint and can be "
                         "resumed (Ctrl+.)"));
   m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
   m_stop->setEnabled(false);
   m_checkpoint = new QPushButton(tr("Checkpoint Now"), this);
+  m_checkpoint->setIcon(studioIcon("tw-checkpoint"));
   m_checkpoint->setObjectName(QStringLiteral("checkpointButton"));
   m_checkpoint->setToolTip(tr("Ask the selected run to write a checkpoint after its next step and train on"));
   m_checkpoint->setEnabled(false);
   m_delete = new QPushButton(tr("Delete"), this);
+  m_delete->setIcon(studioIcon("edit-delete"));
   m_delete->setObjectName(QStringLiteral("deleteRunsButton"));
   m_delete->setToolTip(tr("Delete the selected runs with their checkpoints and artifacts (not running ones)"));
   m_delete->setEnabled(false);
   m_compare = new QPushButton(tr("Compare"), this);
+  m_compare->setIcon(studioIcon("tw-compare"));
   m_compare->setObjectName(QStringLiteral("compareButton"));
   m_compare->setToolTip(tr("Overlay the curves and configurations of the selected runs (Ctrl+Shift+C)"));
   m_compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));

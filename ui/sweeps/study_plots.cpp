@@ -6,6 +6,7 @@
 #include "ui/charts/parallel_coordinates.h"
 #include "ui/charts/scatter_chart.h"
 #include "ui/charts/series_palette.h"
+#include "ui/common/status_colors.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -154,10 +155,12 @@ void StudyPlots::styleCurve(int number) {
   if (!m_curves->hasSeries(key) || !m_analysis) return;
   for (const auto &trial : m_analysis->trials) {
     if (trial.number != number) continue;
-    // Pruned and failed trials stay visible, faded, so the pruner's cuts can be seen.
-    QColor color = seriesColor(static_cast<size_t>(number));
+    // Pruned and failed trials stay visible, faded in their state's colour (the trials table's),
+    // so the pruner's cuts can be seen and told from failures.
     const bool faded = trial.state == search::TrialState::Pruned || trial.state == search::TrialState::Failed;
-    if (faded) color.setAlpha(60);
+    QColor color = faded ? statusColor(QString::fromStdString(search::trialStateName(trial.state)))
+                         : seriesColor(static_cast<size_t>(number));
+    if (faded) color.setAlpha(90);
     m_curves->setSeriesPen(key, color, faded ? 1.0 : 1.8);
   }
 }

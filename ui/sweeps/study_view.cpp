@@ -1,5 +1,8 @@
 #include "ui/sweeps/study_view.h"
 
+#include "ui/common/status_colors.h"
+#include "ui/common/studio_icons.h"
+#include "ui/common/visible_rows.h"
 #include "ui/runs/run_status.h"
 #include "ui/sweeps/study_plots.h"
 
@@ -48,8 +51,12 @@ StudyView::StudyView(QWidget *parent)
   m_trials->setSelectionMode(QAbstractItemView::SingleSelection);
   m_trials->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_trials->verticalHeader()->setVisible(false);
+  keepRowsVisible(m_studies);
+  keepRowsVisible(m_trials);
 
   m_stop->setToolTip(tr("Ask the sweep to start no new trial and stop the running ones"));
+  m_stop->setIcon(studioIcon("process-stop"));
+  m_resume->setIcon(studioIcon("media-playback-start"));
   m_resume->setToolTip(tr("Continue the study in the background until its budget is spent"));
   m_openRun->setToolTip(tr("Show the selected trial's run on the Runs page"));
   m_launchTrial->setToolTip(tr("Put the selected trial's parameters on the Launch page"));
@@ -108,6 +115,9 @@ StudyView::StudyView(QWidget *parent)
   right->addWidget(trialsPane);
   right->addWidget(m_plots);
   right->setStretchFactor(1, 2);
+  // The charts draw in what the trials' 8 rows leave on a small screen; their axes and labels
+  // ask for more than they need.
+  m_plots->setMinimumHeight(160);
   auto *split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
   split->addWidget(right);
@@ -213,7 +223,9 @@ void StudyView::onStudies(const StudiesUpdate &update) {
     name->setToolTip(QString::fromStdString(s.study.sweepFile));
     m_studies->setItem(row, NameColumn, name);
     const QString status = s.study.status == "RUNNING" ? tr("running") : tr("idle");
-    m_studies->setItem(row, StatusColumn, new QTableWidgetItem(status));
+    auto *statusItem = new QTableWidgetItem(status);
+    statusItem->setIcon(statusIcon(QString::fromStdString(s.study.status)));
+    m_studies->setItem(row, StatusColumn, statusItem);
     auto *trials = numberItem(s.trials);
     trials->setToolTip(tr("%1 complete, %2 pruned, %3 failed, %4 running")
                            .arg(s.complete)
@@ -267,6 +279,7 @@ void StudyView::showTrials() {
     const tracking::TrialRecord &t = m_records[static_cast<size_t>(row)];
     m_trials->setItem(row, NumberColumn, numberItem(t.number));
     auto *state = new QTableWidgetItem(QString::fromStdString(t.state));
+    state->setIcon(statusIcon(QString::fromStdString(t.state)));
     if (!t.message.empty()) state->setToolTip(QString::fromStdString(t.message));
     m_trials->setItem(row, StateColumn, state);
     QStringList values;

@@ -1,8 +1,10 @@
 #include "ui/sweeps/sweep_form.h"
 
 #include "core/config/metric_direction.h"
+#include "ui/common/visible_rows.h"
 #include "core/config/metric_keys.h"
 #include "core/config/run_config.h"
+#include "ui/common/studio_icons.h"
 #include "core/sweep/sweep_writer.h"
 #include "ui/sweeps/option_editor.h"
 #include "ui/sweeps/space_table.h"
@@ -21,6 +23,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSpinBox>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <set>
@@ -157,14 +160,26 @@ SweepForm::SweepForm(QWidget *parent)
   settings->addRow(tr("Trials at once"), parallel);
 
   m_start->setToolTip(tr("Write the sweep file into the workspace's studies folder and run it in the background"));
+  m_start->setIcon(studioIcon("media-playback-start"));
   connect(m_start, &QPushButton::clicked, this, &SweepForm::startRequested);
   auto *buttons = new QHBoxLayout;
   buttons->addStretch(1);
   buttons->addWidget(m_start);
 
+  // The space (8 rows) and the settings with the sampler's options are taller than a small
+  // screen: they scroll, and Start stays in view below them.
+  keepRowsVisible(m_space);
+  auto *content = new QWidget(this);
+  auto *contentLayout = new QVBoxLayout(content);
+  contentLayout->setContentsMargins(0, 0, 0, 0);
+  contentLayout->addWidget(spaceBox, 1);
+  contentLayout->addLayout(settings);
+  auto *scroll = new QScrollArea(this);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidget(content);
   auto *layout = new QVBoxLayout(this);
-  layout->addWidget(spaceBox, 1);
-  layout->addLayout(settings);
+  layout->addWidget(scroll, 1);
   layout->addLayout(buttons);
 }
 
