@@ -83,6 +83,17 @@
     </message>
 </context>
 <context>
+    <name>tw::ui</name>
+    <message>
+        <source>%1 (not installed)</source>
+        <translation>%1 (nicht installiert)</translation>
+    </message>
+    <message>
+        <source>%1 is not installed here: %2</source>
+        <translation>%1 ist hier nicht installiert: %2</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::ArtifactsPanel</name>
     <message>
         <source>Open Folder</source>
@@ -331,6 +342,84 @@
     <message>
         <source>The runs share every parameter. Clear &quot;Only differences&quot; to see them all.</source>
         <translation>Die Läufe teilen alle Parameter. Heben Sie „Nur Unterschiede“ auf, um alle zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ConfigFieldWidget</name>
+    <message>
+        <source>auto</source>
+        <translation>automatisch</translation>
+    </message>
+    <message>
+        <source>comma-separated</source>
+        <translation>durch Kommas getrennt</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ConfigSections</name>
+    <message>
+        <source>More data options</source>
+        <translation>Weitere Datenoptionen</translation>
+    </message>
+    <message>
+        <source>Splits</source>
+        <translation>Aufteilung</translation>
+    </message>
+    <message>
+        <source>Augmentation</source>
+        <translation>Augmentierung</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation>Ressourcen</translation>
+    </message>
+    <message>
+        <source>Optimiser</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Regularisation</source>
+        <translation>Regularisierung</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>Genauigkeit</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Metrics and logging</source>
+        <translation>Metriken und Protokoll</translation>
+    </message>
+    <message>
+        <source>Early stopping</source>
+        <translation>Frühes Beenden</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>Checkpoints</translation>
+    </message>
+    <message>
+        <source>Distributed</source>
+        <translation>Verteilt</translation>
+    </message>
+    <message>
+        <source>Tracking</source>
+        <translation>Aufzeichnung</translation>
     </message>
 </context>
 <context>
@@ -868,20 +957,8 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <translation>Lernrate</translation>
     </message>
     <message>
-        <source>Schedule</source>
-        <translation>Zeitplan</translation>
-    </message>
-    <message>
         <source>Epochs</source>
         <translation>Epochen</translation>
-    </message>
-    <message>
-        <source>Precision</source>
-        <translation>Genauigkeit</translation>
-    </message>
-    <message>
-        <source>Resources and tracking</source>
-        <translation>Ressourcen und Aufzeichnung</translation>
     </message>
     <message>
         <source>Device</source>
@@ -890,10 +967,6 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Processes</source>
         <translation>Prozesse</translation>
-    </message>
-    <message>
-        <source>Checkpoint every N steps</source>
-        <translation>Checkpoint alle N Schritte</translation>
     </message>
     <message>
         <source>Experiment</source>
@@ -994,6 +1067,38 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Folder with the IDX files</source>
         <translation>Ordner mit den IDX-Dateien</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Choose a model file first.</source>
+        <translation>Wählen Sie zuerst eine Modelldatei.</translation>
+    </message>
+    <message>
+        <source>Checking the run…</source>
+        <translation>Der Lauf wird geprüft …</translation>
+    </message>
+    <message>
+        <source>Run %1 finished.</source>
+        <translation>Lauf %1 ist beendet.</translation>
+    </message>
+    <message>
+        <source>Run %1 failed.</source>
+        <translation>Lauf %1 ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>Run %1 failed: %2</source>
+        <translation>Lauf %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Run %1 was stopped.</source>
+        <translation>Lauf %1 wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>Run %1 was stopped: %2</source>
+        <translation>Lauf %1 wurde angehalten: %2</translation>
     </message>
 </context>
 <context>
@@ -1203,6 +1308,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Cannot reproduce: %1</source>
         <translation>Reproduzieren nicht möglich: %1</translation>
     </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -1276,6 +1389,53 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Insert block %1</source>
         <translation>Block %1 einfügen</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ModelSource</name>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen …</translation>
+    </message>
+    <message>
+        <source>Open design</source>
+        <translation>Offener Entwurf</translation>
+    </message>
+    <message>
+        <source>Model file…</source>
+        <translation>Modelldatei …</translation>
+    </message>
+    <message>
+        <source>Train the Design page&apos;s model, or a model file the run file then names</source>
+        <translation>Das Modell der Entwurfsseite trainieren oder eine Modelldatei, die die Laufdatei dann nennt</translation>
+    </message>
+    <message>
+        <source>a .model.yaml file</source>
+        <translation>eine .model.yaml-Datei</translation>
+    </message>
+    <message>
+        <source>Model: choose a model file</source>
+        <translation>Modell: Modelldatei wählen</translation>
+    </message>
+    <message>
+        <source>Model: file %1</source>
+        <translation>Modell: Datei %1</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(ohne Namen)</translation>
+    </message>
+    <message>
+        <source>Model: the open design %1 (%2 nodes)</source>
+        <translation>Modell: der offene Entwurf %1 (%2 Knoten)</translation>
+    </message>
+    <message>
+        <source>Model File</source>
+        <translation>Modelldatei</translation>
+    </message>
+    <message>
+        <source>Model files (*.model.yaml *.yaml);;All files (*)</source>
+        <translation>Modelldateien (*.model.yaml *.yaml);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -2051,6 +2211,32 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::ShortcutList</name>
+    <message>
+        <source>Window</source>
+        <translation>Fenster</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Shortcut</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Wo</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::SpaceTable</name>
     <message>
         <source>Parameter</source>
@@ -2544,6 +2730,17 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>No NVIDIA GPU: %1</source>
         <translation>Keine NVIDIA-GPU: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::UserGuideDialog</name>
+    <message>
+        <source>Torchwright Studio User Guide</source>
+        <translation>Torchwright Studio – Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>The guide is missing from this build; see README.md in Torchwright&apos;s sources.</source>
+        <translation>Das Handbuch fehlt in diesem Build; siehe README.md in den Quellen von Torchwright.</translation>
     </message>
 </context>
 <context>
