@@ -53,17 +53,28 @@ void ModelSource::useOpenDesign() { m_choice->setCurrentIndex(0); }
 
 QString ModelSource::summary() const { return m_summary->text(); }
 
+// A wrapped label inside a form row is given one line's height by the form; it asks for the
+// lines its text needs at the width it has.
+void ModelSource::fitSummaryHeight() { m_summary->setMinimumHeight(m_summary->heightForWidth(m_summary->width())); }
+
+void ModelSource::resizeEvent(QResizeEvent *event) {
+  QWidget::resizeEvent(event);
+  fitSummaryHeight();
+}
+
 void ModelSource::refresh() {
   m_file->setVisible(usesFile());
   m_browse->setVisible(usesFile());
   if (usesFile()) {
     m_summary->setText(modelFile().isEmpty() ? tr("Model: choose a model file")
                                              : tr("Model: file %1").arg(QDir::toNativeSeparators(modelFile())));
+    fitSummaryHeight();
     return;
   }
   const auto &spec = m_document->spec();
   const QString name = spec.name.empty() ? tr("(unnamed)") : QString::fromStdString(spec.name);
   m_summary->setText(tr("Model: the open design %1 (%2 nodes)").arg(name).arg(spec.nodes.size()));
+  fitSummaryHeight();
 }
 
 void ModelSource::browse() {

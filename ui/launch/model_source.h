@@ -36,7 +36,11 @@ class ModelSource : public QWidget {
   // Where Browse starts when no file is chosen yet.
   void setStartFolder(const QString &folder) { m_startFolder = folder; }
 
+ protected:
+  void resizeEvent(QResizeEvent *event) override;
+
  private:
+  void fitSummaryHeight();
   void browse();
   void refresh();
 
