@@ -1,13 +1,11 @@
 #include "ui/charts/confusion_heatmap.h"
 
 #include "ui/charts/chart_export.h"
+#include "ui/charts/heatmap_parts.h"
 
 #include <QEvent>
-#include <QHelpEvent>
-#include <QLinearGradient>
 #include <QLocale>
 #include <QPainter>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -164,56 +162,34 @@ void ConfusionHeatmap::paintEvent(QPaintEvent *) {
                      fm.elidedText(m_matrix.classes[p], Qt::ElideRight, g.labelWidth));
     painter.restore();
   }
-  QFont bold = font();
-  bold.setBold(true);
-  painter.setFont(bold);
-  const int titleTop = g.grid.bottom() + 2 * kGap + g.labelWidth;
-  painter.drawText(QRect(g.grid.left(), titleTop, g.grid.width(), fm.height()), Qt::AlignCenter, tr("Predicted"));
-  painter.save();
-  painter.translate(0, g.grid.center().y());
-  painter.rotate(-90);
-  painter.drawText(QRect(-g.grid.height() / 2, 0, g.grid.height(), fm.height()), Qt::AlignCenter, tr("Truth"));
-  painter.restore();
-  painter.setFont(font());
-
-  QLinearGradient gradient(g.bar.bottomLeft(), g.bar.topLeft());
-  for (int i = 0; i < kStops; ++i) gradient.setColorAt(static_cast<double>(i) / (kStops - 1), kBlues[i]);
-  painter.fillRect(g.bar, gradient);
-  painter.setPen(palette().color(QPalette::Mid));
-  painter.drawRect(g.bar.adjusted(0, 0, -1, -1));
-  painter.setPen(palette().color(QPalette::WindowText));
+  heatmap::drawAxisTitles(painter, *this, g.grid, g.grid.bottom() + 2 * kGap + g.labelWidth, tr("Predicted"),
+                          tr("Truth"));
   // Ticks at 0, a quarter and all of the maximum: on the square-root scale, the bottom, the
   // middle and the top of the bar.
+  QList<QPair<double, QString>> ticks;
   for (double share : {0.0, 0.25, 1.0}) {
-    const int y = g.bar.bottom() - static_cast<int>(std::lround(shadeOf(share, 1.0) * g.bar.height()));
     const QString label = m_rowNormalised ? QLocale().toString(100.0 * share, 'f', 0) + QLatin1Char('%')
                                           : QLocale().toString(share * max, 'f', share * max < 10 && share > 0 ? 1 : 0);
-    painter.drawLine(g.bar.right() + 1, y, g.bar.right() + 4, y);
-    painter.drawText(QRect(g.bar.right() + kGap, y - fm.height() / 2, width() - g.bar.right(), fm.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, label);
+    ticks.append({shadeOf(share, 1.0), label});
   }
+  heatmap::drawColourBar(painter, *this, g.bar, blues, ticks);
 }
 
 bool ConfusionHeatmap::event(QEvent *event) {
-  if (event->type() != QEvent::ToolTip) return QWidget::event(event);
-  auto *help = static_cast<QHelpEvent *>(event);
-  const QPoint cell = cellAt(help->pos());
-  if (cell.x() < 0) {
-    QToolTip::hideText();
-    event->ignore();
+  const auto text = [this](int truth, int predicted) {
+    const int64_t row = m_matrix.rowTotal(truth);
+    const double share = row > 0 ? 100.0 * static_cast<double>(m_matrix.count(truth, predicted)) / row : 0.0;
+    // "Examples: n" rather than %n: without an English translation %n reads "3 example(s)".
+    return tr("Truth: %1\nPredicted: %2\nExamples: %3 (%4% of the class)")
+        .arg(m_matrix.classes[truth], m_matrix.classes[predicted],
+             QLocale().toString(static_cast<qlonglong>(m_matrix.count(truth, predicted))),
+             QLocale().toString(share, 'f', 1));
+  };
+  if (heatmap::showCellToolTip(
+          this, event, [this](const QPoint &p) { return cellAt(p); },
+          [this](int truth, int predicted) { return cellRect(truth, predicted); }, text))
     return true;
-  }
-  const int truth = cell.y(), predicted = cell.x();
-  const int64_t row = m_matrix.rowTotal(truth);
-  const double share = row > 0 ? 100.0 * static_cast<double>(m_matrix.count(truth, predicted)) / row : 0.0;
-  // "Examples: n" rather than %n: without an English translation %n reads "3 example(s)".
-  QToolTip::showText(help->globalPos(),
-                     tr("Truth: %1\nPredicted: %2\nExamples: %3 (%4% of the class)")
-                         .arg(m_matrix.classes[truth], m_matrix.classes[predicted],
-                              QLocale().toString(static_cast<qlonglong>(m_matrix.count(truth, predicted))),
-                              QLocale().toString(share, 'f', 1)),
-                     this, cellRect(truth, predicted));
-  return true;
+  return QWidget::event(event);
 }
 
 }  // namespace tw::ui

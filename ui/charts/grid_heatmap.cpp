@@ -1,13 +1,11 @@
 #include "ui/charts/grid_heatmap.h"
 
 #include "ui/charts/color_scale.h"
+#include "ui/charts/heatmap_parts.h"
 
 #include <QEvent>
-#include <QHelpEvent>
-#include <QLinearGradient>
 #include <QLocale>
 #include <QPainter>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -161,43 +159,17 @@ void GridHeatmap::paintEvent(QPaintEvent *) {
     painter.drawText(QRect(cell.center().x() - widestColumn, g.grid.bottom() + kGap, 2 * widestColumn, fm.height()),
                      Qt::AlignCenter, m_columns[c]);
   }
-  QFont bold = font();
-  bold.setBold(true);
-  painter.setFont(bold);
-  painter.drawText(QRect(g.grid.left(), g.grid.bottom() + 2 * kGap + fm.height(), g.grid.width(), fm.height()),
-                   Qt::AlignCenter, m_columnTitle);
-  painter.save();
-  painter.translate(0, g.grid.center().y());
-  painter.rotate(-90);
-  painter.drawText(QRect(-g.grid.height() / 2, 0, g.grid.height(), fm.height()), Qt::AlignCenter, m_rowTitle);
-  painter.restore();
-  painter.setFont(font());
-
-  QLinearGradient gradient(g.bar.bottomLeft(), g.bar.topLeft());
-  for (int i = 0; i <= 8; ++i) gradient.setColorAt(i / 8.0, viridis(i / 8.0));
-  painter.fillRect(g.bar, gradient);
-  painter.setPen(palette().color(QPalette::Mid));
-  painter.drawRect(g.bar.adjusted(0, 0, -1, -1));
-  painter.setPen(palette().color(QPalette::WindowText));
-  for (const double v : {m_min, m_max}) {
-    const int y = g.bar.bottom() - static_cast<int>(std::lround(shade(v) * g.bar.height()));
-    painter.drawLine(g.bar.right() + 1, y, g.bar.right() + 4, y);
-    painter.drawText(QRect(g.bar.right() + kGap, y - fm.height() / 2, width() - g.bar.right(), fm.height()),
-                     Qt::AlignLeft | Qt::AlignVCenter, number(v));
-  }
+  heatmap::drawAxisTitles(painter, *this, g.grid, g.grid.bottom() + 2 * kGap + fm.height(), m_columnTitle, m_rowTitle);
+  heatmap::drawColourBar(painter, *this, g.bar, viridis, {{shade(m_min), number(m_min)}, {shade(m_max), number(m_max)}});
 }
 
 bool GridHeatmap::event(QEvent *event) {
-  if (event->type() != QEvent::ToolTip) return QWidget::event(event);
-  auto *help = static_cast<QHelpEvent *>(event);
-  const QPoint cell = cellAt(help->pos());
-  if (cell.x() < 0) {
-    QToolTip::hideText();
-    event->ignore();
+  if (heatmap::showCellToolTip(
+          this, event, [this](const QPoint &p) { return cellAt(p); },
+          [this](int row, int column) { return cellRect(row, column); },
+          [this](int row, int column) { return cellToolTip(row, column); }))
     return true;
-  }
-  QToolTip::showText(help->globalPos(), cellToolTip(cell.y(), cell.x()), this, cellRect(cell.y(), cell.x()));
-  return true;
+  return QWidget::event(event);
 }
 
 }  // namespace tw::ui
