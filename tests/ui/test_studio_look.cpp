@@ -7,6 +7,8 @@
 #include "ui/common/status_colors.h"
 #include "ui/common/theme.h"
 #include "ui/design/design_page.h"
+#include "ui/design/edge_item.h"
+#include "ui/design/graph_scene.h"
 #include "ui/design/graph_view.h"
 #include "ui/design/op_palette.h"
 #include "ui/main_window.h"
@@ -182,6 +184,10 @@ class TestStudioLook : public QObject {
     QVERIFY(tw::ui::isDarkPalette(QApplication::palette()));
     for (QChartView *chart : charts) QTRY_COMPARE(chart->chart()->theme(), QChart::ChartThemeDark);
     QTRY_VERIFY(canvasCorner().lightness() < 128);
+    // The edges already drawn take the dark palette's colours too.
+    const QList<tw::ui::EdgeItem *> edges = window.designPage()->scene()->edges();
+    QVERIFY(!edges.isEmpty());
+    for (tw::ui::EdgeItem *edge : edges) QCOMPARE(edge->pen().color(), darkPalette().color(QPalette::Mid));
 
     QApplication::setPalette(QPalette());
     for (QChartView *chart : charts) QTRY_COMPARE(chart->chart()->theme(), QChart::ChartThemeLight);

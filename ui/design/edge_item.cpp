@@ -24,12 +24,16 @@ EdgeItem::EdgeItem(NodeItem *from, NodeItem *to, int slot)
     : m_from(from), m_to(to), m_slot(slot), m_label(new QGraphicsSimpleTextItem(this)) {
   setFlags(ItemIsSelectable);
   setZValue(0);
-  setPen(QPen(QApplication::palette().color(QPalette::Mid), 1.6));
-  m_label->setBrush(QApplication::palette().color(QPalette::PlaceholderText));
+  applyPalette();
   QFont font = m_label->font();
   font.setPointSizeF(font.pointSizeF() * 0.85);
   m_label->setFont(font);
   updatePath();
+}
+
+void EdgeItem::applyPalette() {
+  setPen(QPen(QApplication::palette().color(QPalette::Mid), 1.6));
+  m_label->setBrush(QApplication::palette().color(QPalette::PlaceholderText));
 }
 
 void EdgeItem::setLabel(const QString &shape) {

@@ -25,6 +25,8 @@ class EdgeItem : public QGraphicsPathItem {
   void setLabel(const QString &shape);
   QString label() const { return m_labelText; }
   void updatePath();
+  // Pen and label in the application palette's colours (again after the system theme changes).
+  void applyPalette();
 
  private:
   QPainterPath routedPath() const;

@@ -59,4 +59,9 @@ void GraphOverview::mouseMoveEvent(QMouseEvent *event) {
 
 void GraphOverview::wheelEvent(QWheelEvent *event) { event->accept(); }
 
+void GraphOverview::changeEvent(QEvent *event) {
+  QGraphicsView::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange) setBackgroundBrush(palette().color(QPalette::AlternateBase));
+}
+
 }  // namespace tw::ui

@@ -25,6 +25,7 @@ class GraphOverview : public QGraphicsView {
   void mousePressEvent(QMouseEvent *event) override;
   void mouseMoveEvent(QMouseEvent *event) override;
   void wheelEvent(QWheelEvent *event) override;
+  void changeEvent(QEvent *event) override;
 
  private:
   void moveCanvasTo(const QPoint &point);

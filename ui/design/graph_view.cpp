@@ -1,5 +1,6 @@
 #include "ui/design/graph_view.h"
 
+#include "ui/design/edge_item.h"
 #include "ui/design/graph_overview.h"
 #include "ui/design/model_document.h"
 #include "ui/design/node_item.h"
@@ -99,6 +100,14 @@ void GraphView::resizeEvent(QResizeEvent *event) {
   placeOverview();
   if (m_showPending && isVisible()) showModelNow();
   m_overview->refresh();
+}
+
+void GraphView::changeEvent(QEvent *event) {
+  QGraphicsView::changeEvent(event);
+  if (event->type() != QEvent::PaletteChange) return;
+  // Nodes and frames read the palette as they paint; edges keep a pen, set here again.
+  for (QGraphicsItem *item : scene()->items())
+    if (item->type() == EdgeItem::Type) static_cast<EdgeItem *>(item)->applyPalette();
 }
 
 void GraphView::showEvent(QShowEvent *event) {

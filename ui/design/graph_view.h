@@ -44,6 +44,7 @@ class GraphView : public QGraphicsView {
   void dropEvent(QDropEvent *event) override;
   void resizeEvent(QResizeEvent *event) override;
   void showEvent(QShowEvent *event) override;
+  void changeEvent(QEvent *event) override;
 
  private:
   void placeOverview();
