@@ -2672,6 +2672,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Cannot ask the sweep to stop: %1</source>
         <translation>Der Suchlauf kann nicht zum Anhalten aufgefordert werden: %1</translation>
     </message>
+    <message>
+        <source>Checking the run…</source>
+        <translation>Der Lauf wird geprüft …</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::SystemPanel</name>

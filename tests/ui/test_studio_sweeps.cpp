@@ -404,6 +404,20 @@ class TestStudioSweeps : public QObject {
     dialog->close();
   }
 
+  // A base run `torchwright launch` would refuse (a device this machine lacks) is refused with
+  // the reason, checked off the UI thread, and no sweep file is written or started.
+  void refusesABadBaseRun() {
+    LiveStudio studio;
+    QVERIFY(studio.window.openWorkspace(studio.ws.dir));
+    studio.window.launchPage()->device()->setText(QStringLiteral("cuda:3"));
+    ui::SweepsPage *page = startSweep(studio.window, QStringLiteral("/nonexistent/torchwright"), "refused", 1, 2);
+    QTRY_VERIFY(page->statusText().startsWith(QStringLiteral("Not started")));
+    QVERIFY2(page->statusText().contains(QStringLiteral("cuda")), qPrintable(page->statusText()));
+    QVERIFY(page->form()->startButton()->isEnabled());
+    const QDir studies(QDir(studio.ws.dir).filePath(QStringLiteral("studies")));
+    QVERIFY(studies.entryList({QStringLiteral("*.sweep.yaml")}, QDir::Files).isEmpty());
+  }
+
   void realSweepFromThePage() {
     if (!LiveStudio::canSweep()) QSKIP("build torchwright and torchwright-worker for the real sweep");
     LiveStudio studio;

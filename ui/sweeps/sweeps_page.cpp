@@ -79,22 +79,38 @@ void SweepsPage::start() {
     return;
   }
   const QString baseYaml = m_launch->runYaml();
-  const QString studies = QDir(m_workspace).filePath(QStringLiteral("studies"));
-  // The base must be a run `torchwright launch` would take; its problems are named here.
-  if (const QString problems = runFileProblems(baseYaml, QDir(studies).filePath(QStringLiteral("base.run.yaml")));
-      !problems.isEmpty()) {
-    setStatus(tr("Not started: the Launch page's run has problems: %1").arg(problems), true);
-    return;
-  }
+  const QString base = QDir(QDir(m_workspace).filePath(QStringLiteral("studies"))).filePath(QStringLiteral("base.run.yaml"));
+  // The base must be a run `torchwright launch` would take; its problems are named here. The
+  // check reads the data source, so it runs off the UI thread, as the Launch page's does.
+  m_form->startButton()->setEnabled(false);
+  setStatus(tr("Checking the run…"), false);
+  auto *watcher = new QFutureWatcher<QString>(this);
+  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, baseYaml] {
+    const QString problems = watcher->result();
+    watcher->deleteLater();
+    if (!problems.isEmpty()) {
+      m_form->startButton()->setEnabled(true);
+      setStatus(tr("Not started: the Launch page's run has problems: %1").arg(problems), true);
+      return;
+    }
+    startChecked(baseYaml);
+  });
+  watcher->setFuture(QtConcurrent::run([baseYaml, base] { return runFileProblems(baseYaml, base); }));
+}
+
+void SweepsPage::startChecked(const QString &baseYaml) {
   m_form->setBaseYaml(baseYaml);
   QString path, error;
   if (!m_form->save(m_workspace, &path, &error)) {
+    m_form->startButton()->setEnabled(true);
     setStatus(tr("Not started: %1").arg(error), true);
     return;
   }
   m_lastSweepFile = path;
-  if (!m_launcher->start(path, m_workspace)) return;
-  m_form->startButton()->setEnabled(false);
+  if (!m_launcher->start(path, m_workspace)) {
+    m_form->startButton()->setEnabled(true);
+    return;
+  }
   setStatus(tr("Starting the sweep %1…").arg(QDir::toNativeSeparators(path)), false);
 }
 

@@ -31,7 +31,8 @@ class SweepsPage : public QWidget {
 
   void setWorkspace(const QString &dir);
   QString workspace() const { return m_workspace; }
-  // Writes the sweep file and starts it; the status line says how it went.
+  // Checks the Launch page's run off the UI thread, then writes the sweep file and starts it;
+  // the status line says how it went.
   void start();
 
   SweepForm *form() const { return m_form; }
@@ -47,6 +48,8 @@ class SweepsPage : public QWidget {
   void launchConfigurationRequested(const std::map<std::string, std::string> &params);
 
  private:
+  // Writes the sweep file and starts the sweep once the base run passed its check.
+  void startChecked(const QString &baseYaml);
   void setStatus(const QString &text, bool error);
   void requestStop(qint64 studyId);
   void refreshModel();
