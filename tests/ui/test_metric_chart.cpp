@@ -13,6 +13,7 @@
 #include <QGraphicsView>
 #include <QLegend>
 #include <QLogValueAxis>
+#include <QValueAxis>
 #include <QtTest>
 
 #include <algorithm>
@@ -90,6 +91,18 @@ class TestMetricChart : public QObject {
     chart.clear();
     QCOMPARE(chart.seriesPointCount("train/loss"), 0);
     QVERIFY(chart.hasSeries("train/loss"));
+  }
+
+  // The test figure recorded after the last epoch sits on the last step: the step axis leaves
+  // room past it so the marker is drawn whole.
+  void markerOnTheLastStepIsNotCut() {
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    chart.addSeries("train/loss", QStringLiteral("Training"));
+    chart.appendPoints("train/loss", metricPoints(1, 100));
+    QCOMPARE(chart.stepAxis()->max(), 100.0);
+    chart.setMarker("test/loss", QStringLiteral("Test"), 100, 0.5, Qt::red);
+    QVERIFY2(chart.stepAxis()->max() > 100.0, qPrintable(QString::number(chart.stepAxis()->max())));
+    QCOMPARE(chart.stepAxis()->min(), 1.0);
   }
 
   void decimatesLongSeries() {

@@ -384,8 +384,18 @@ int MetricChart::rawPointCount(const std::string &key) const {
 
 void MetricChart::updateAxes() {
   if (!m_hasBounds) return;
-  const double fromX = m_zoomed ? m_viewFrom : m_minX;
-  const double toX = m_zoomed ? m_viewTo : (m_maxX > m_minX ? m_maxX : m_minX + 1);
+  double fromX = m_zoomed ? m_viewFrom : m_minX;
+  double toX = m_zoomed ? m_viewTo : (m_maxX > m_minX ? m_maxX : m_minX + 1);
+  // A marker sits on the last (or first) step more often than not: the test set's figures come
+  // after the final epoch. Room beside it, so it is drawn whole rather than cut by the frame.
+  if (!m_zoomed) {
+    const double room = 0.03 * (toX - fromX);
+    for (const auto &[key, marker] : m_markers) {
+      if (marker->count() == 0) continue;
+      if (marker->at(0).x() >= toX) toX = marker->at(0).x() + room;
+      if (marker->at(0).x() <= fromX) fromX = marker->at(0).x() - room;
+    }
+  }
   setNiceRange(m_stepAxis, fromX, toX, 8);
   // The value range follows what is drawn: smoothing narrows it, the log axis drops values <= 0,
   // zoom keeps only the steps in view.

@@ -91,6 +91,7 @@ class MetricChart : public QWidget {
   int rawPointCount(const std::string &key) const;
   // The value axis while the log scale is on (null before it was first turned on), for tests.
   const QLogValueAxis *logAxis() const { return m_logScale ? m_logAxis : nullptr; }
+  const QValueAxis *stepAxis() const { return m_stepAxis; }
 
  private:
   CsvMaker csvMaker() const;  // the context menu's "Export data as CSV..."
