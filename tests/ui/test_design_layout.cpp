@@ -224,8 +224,12 @@ class TestDesignLayout : public QObject {
     QTest::mouseClick(overview->viewport(), Qt::LeftButton, {}, overview->mapFromScene(logits));
     QTRY_VERIFY(overview->shownArea().contains(logits));
 
-    // Fit shows every node, and the overview goes.
+    // Fit shows every node, and the overview goes. Text that small is not drawn at all: the
+    // threshold is the legible zoom the model was opened at.
     page.view()->fitModel();
+    QVERIFY(view->zoom() < view->legibleZoom());
+    QVERIFY(!NodeItem::isLegible(view->zoom(), view->font()));
+    QVERIFY(NodeItem::isLegible(view->legibleZoom() * 1.001, view->font()));
     QVERIFY(overview->shownArea().contains(view->nodesBounds()));
     QTRY_VERIFY(!overview->isVisible());
   }

@@ -6,7 +6,9 @@
 #include <QFont>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QPainter>
 #include <QPalette>
+#include <QStyleOptionGraphicsItem>
 #include <QPen>
 
 #include <algorithm>
@@ -18,10 +20,22 @@ namespace {
 
 constexpr double kLaneMargin = 22.0;  // between a detour and the nodes it passes
 
+// The shape beside an edge, left out where it would be drawn too small to read (a model fitted
+// whole, the overview).
+class EdgeLabel : public QGraphicsSimpleTextItem {
+ public:
+  using QGraphicsSimpleTextItem::QGraphicsSimpleTextItem;
+  void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override {
+    if (!NodeItem::isLegible(QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform()), font()))
+      return;
+    QGraphicsSimpleTextItem::paint(painter, option, widget);
+  }
+};
+
 }  // namespace
 
 EdgeItem::EdgeItem(NodeItem *from, NodeItem *to, int slot)
-    : m_from(from), m_to(to), m_slot(slot), m_label(new QGraphicsSimpleTextItem(this)) {
+    : m_from(from), m_to(to), m_slot(slot), m_label(new EdgeLabel(this)) {
   setFlags(ItemIsSelectable);
   setZValue(0);
   applyPalette();

@@ -46,8 +46,7 @@ QRectF GraphView::nodesBounds() const {
 double GraphView::legibleZoom() const {
   // The nodes' own text (ids, ops, shapes) is drawn in the canvas font; below about 6.5 pixels it
   // stops being readable. Edge labels are smaller still but repeat the shapes the nodes show.
-  constexpr double kLegiblePixels = 6.5;
-  return kLegiblePixels / std::max(1, QFontInfo(font()).pixelSize());
+  return NodeItem::kLegiblePixels / std::max(1, QFontInfo(font()).pixelSize());
 }
 
 void GraphView::zoomBy(double factor) {

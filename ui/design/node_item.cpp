@@ -1,6 +1,7 @@
 #include "ui/design/node_item.h"
 
 #include <QApplication>
+#include <QFontInfo>
 #include <QLocale>
 #include <QPainter>
 #include <QPalette>
@@ -47,6 +48,10 @@ QPointF NodeItem::outputPortLocal() const {
   return m_flow == LayoutFlow::TopToBottom ? QPointF(kWidth / 2, kHeight) : QPointF(kWidth, kHeight / 2);
 }
 
+bool NodeItem::isLegible(double levelOfDetail, const QFont &font) {
+  return levelOfDetail * QFontInfo(font).pixelSize() >= kLegiblePixels;
+}
+
 bool NodeItem::isOnOutputPort(const QPointF &scenePoint) const {
   return QLineF(scenePoint, outputPort()).length() <= kPortRadius * 2.0;
 }
@@ -58,23 +63,23 @@ QRectF NodeItem::boundingRect() const {
 void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *) {
   const QPalette palette = QApplication::palette();
   const bool selected = option->state & QStyle::State_Selected;
-  // Seen from far (the overview, a large model fitted whole) text and thin lines would be specks:
-  // a solid box in the node's state colour says enough there.
-  if (QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform()) < 0.3) {
-    painter->fillRect(QRectF(0, 0, kWidth, kHeight), !m_problem.isEmpty() ? QColor(0xc6, 0x28, 0x28)
-                                                     : selected           ? palette.color(QPalette::Highlight)
-                                                                          : palette.color(QPalette::Mid));
-    return;
-  }
   const QColor border = !m_problem.isEmpty() ? QColor(0xc6, 0x28, 0x28)
                         : selected           ? palette.color(QPalette::Highlight)
                                              : palette.color(QPalette::Mid);
+  // Seen from far (the overview, a large model fitted whole) text and thin lines would be specks:
+  // a solid box in the node's state colour says enough there.
+  const double detail = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
+  if (detail < 0.3) {
+    painter->fillRect(QRectF(0, 0, kWidth, kHeight), border);
+    return;
+  }
   painter->setRenderHint(QPainter::Antialiasing);
   painter->setPen(QPen(border, selected || !m_problem.isEmpty() ? 2.5 : 1.2));
   QColor fill = palette.color(QPalette::Base);
   if (!m_problem.isEmpty()) fill = QColor(0xff, 0xeb, 0xee);
   painter->setBrush(fill);
   painter->drawRoundedRect(QRectF(0, 0, kWidth, kHeight), 8, 8);
+  if (!isLegible(detail, painter->font())) return;  // the box, without text too small to read
 
   painter->setPen(palette.color(QPalette::Text));
   QFont bold = painter->font();

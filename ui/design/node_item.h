@@ -6,6 +6,7 @@
 
 #include "ui/design/graph_layout.h"
 
+#include <QFont>
 #include <QGraphicsObject>
 #include <QString>
 
@@ -19,6 +20,10 @@ class NodeItem : public QGraphicsObject {
   static constexpr double kHeight = 64.0;
   static constexpr double kPortRadius = 6.0;
   enum { Type = UserType + 1 };
+  // Canvas text smaller than this on screen is not drawn: the box and its colour stand for it.
+  static constexpr double kLegiblePixels = 6.5;
+  // Whether text in `font` is legible at a view's level of detail (its scale).
+  static bool isLegible(double levelOfDetail, const QFont &font);
 
   explicit NodeItem(const QString &id, QGraphicsItem *parent = nullptr);
   int type() const override { return Type; }
