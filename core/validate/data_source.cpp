@@ -1,5 +1,6 @@
 #include "core/validate/data_source.h"
 
+#include "core/data/dataset_presence.h"
 #include "core/data/idx.h"
 
 #include <cerrno>
@@ -24,14 +25,17 @@ std::string unreadable(const std::string &path) {
 std::string checkIdx(const config::DataOptions &data) {
   const std::string dir = data.path.empty() ? data::defaultDatasetDir(data.dataset) : data.path;
   if (dir.empty()) return "no folder for dataset '" + data.dataset + "'; give data.path";
+  // Where the named dataset should be installed, what to do to get it; nothing for a folder of
+  // one's own.
+  const std::string hint = data.path.empty() ? data::datasetInstallHint(data.dataset) : std::string();
+  const std::string toGetIt = hint.empty() ? std::string() : " (to get it: " + hint + ")";
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
     return "'" + dir + "' is not a folder" + (fs::exists(dir, ec) ? "" : " (it does not exist)") +
-           "; data.path names the folder with the IDX files";
-  for (const char *stem : {"train-images-idx3-ubyte", "train-labels-idx1-ubyte", "t10k-images-idx3-ubyte",
-                           "t10k-labels-idx1-ubyte"}) {
+           "; data.path names the folder with the IDX files" + toGetIt;
+  for (const std::string &stem : data::idxFileStems()) {
     const std::string file = data::findIdxFile(dir, stem);
-    if (file.empty()) return dir + ": no " + stem + " or " + stem + ".gz";
+    if (file.empty()) return dir + ": no " + stem + " or " + stem + ".gz" + toGetIt;
     if (auto problem = unreadable(file); !problem.empty()) return problem;
   }
   return {};

@@ -145,6 +145,18 @@ class TestValidateRun : public QObject {
     }
   }
 
+  // A named dataset that is not installed says how to get it; a folder of one's own does not.
+  void missingDatasetSaysHowToGetIt() {
+    QTemporaryDir empty;
+    qputenv("TORCHWRIGHT_DATASETS_DIR", empty.path().toUtf8());
+    auto c = check(smallRun({"data.dataset=fashion-mnist"}));
+    qunsetenv("TORCHWRIGHT_DATASETS_DIR");
+    QVERIFY2(hasField(c, "data.path") && problems(c).contains("sudo apt-get install dataset-fashion-mnist"),
+             qPrintable(problems(c)));
+    c = check(smallRun({"data.dataset=fashion-mnist", "data.path=" + empty.path().toStdString()}));
+    QVERIFY2(hasField(c, "data.path") && !problems(c).contains("apt-get"), qPrintable(problems(c)));
+  }
+
   // A problem names the run file and the line of the key when the key is written there.
   void problemsNameFileAndLine() {
     QTemporaryDir dir;
