@@ -6,6 +6,8 @@
 #include "ui/charts/bar_chart.h"
 #include "ui/charts/chart_export.h"
 #include "ui/charts/confusion_heatmap.h"
+#include "ui/charts/contour_plot.h"
+#include "ui/charts/grid_heatmap.h"
 #include "ui/charts/metric_chart.h"
 
 #include <QAction>
@@ -182,6 +184,33 @@ class TestChartExport : public QObject {
     heatmap.setRowNormalised(true);  // the picture shows shares; the file keeps the counts
     QCOMPARE(exportedCsv(tw::ui::ChartExport::of(&heatmap), out.filePath("confusion.csv")),
              (QStringList{"truth\\predicted,cat,\"dog, big\"", "cat,3,1", "\"dog, big\",0,4"}));
+  }
+
+  // The layer x epoch norms and a study's contour export their numbers too.
+  void gridHeatmapAndContourExportTheirNumbers() {
+    QTemporaryDir out;
+    tw::ui::GridHeatmap grid;
+    grid.setRowTitle(QStringLiteral("Layer"));
+    grid.setColumnTitle(QStringLiteral("Epoch"));
+    grid.setGrid({QStringLiteral("fc.weight"), QStringLiteral("fc.bias")}, {QStringLiteral("1"), QStringLiteral("2")},
+                 {0.5, 0.25, 1.5, std::numeric_limits<double>::quiet_NaN()});
+    QVERIFY(menuOf(&grid).contains(QStringLiteral("Export as SVG...")));
+    QCOMPARE(exportedCsv(tw::ui::ChartExport::of(&grid), out.filePath("norms.csv")),
+             (QStringList{"Layer\\Epoch,1,2", "fc.weight,0.5,0.25", "fc.bias,1.5,"}));
+
+    tw::ui::ContourPlot contour;
+    tw::ui::ContourPlot::Grid cells;
+    cells.x.title = QStringLiteral("train.lr");
+    cells.y.title = QStringLiteral("data.batch_size");
+    cells.size = 2;
+    cells.values = {0.1, 0.2, 0.3, 0.4};
+    contour.setData(cells, {QPointF(0.25, 0.75)}, QStringLiteral("val/accuracy"));
+    QCOMPARE(exportedCsv(tw::ui::ChartExport::of(&contour), out.filePath("contour.csv")),
+             (QStringList{"kind,train.lr (unit),data.batch_size (unit),val/accuracy", "cell,0.25,0.25,0.1",
+                          "cell,0.75,0.25,0.2", "cell,0.25,0.75,0.3", "cell,0.75,0.75,0.4", "trial,0.25,0.75,"}));
+    contour.resize(300, 240);
+    QVERIFY(tw::ui::ChartExport::of(&contour)->exportPng(out.filePath("contour.png")));
+    QVERIFY(!QImage(out.filePath("contour.png")).isNull());
   }
 
   void aFailedExportSaysWhy() {

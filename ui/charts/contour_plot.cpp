@@ -1,5 +1,6 @@
 #include "ui/charts/contour_plot.h"
 
+#include "ui/charts/chart_export.h"
 #include "ui/charts/color_scale.h"
 
 #include <QPainter>
@@ -14,7 +15,27 @@ QString label(double value) { return QString::number(value, 'g', 3); }
 
 }  // namespace
 
-ContourPlot::ContourPlot(QWidget *parent) : QWidget(parent) { setAttribute(Qt::WA_OpaquePaintEvent, false); }
+ContourPlot::ContourPlot(QWidget *parent) : QWidget(parent) {
+  setAttribute(Qt::WA_OpaquePaintEvent, false);
+  // The numbers behind the picture: each cell's estimate at its centre and each trial, in the
+  // axes' unit coordinates (0 at the left or bottom, 1 at the right or top) as the analysis
+  // reports them; the axes' ticks say which parameter values those are.
+  ChartExport::install(this, [this]() -> CsvMaker {
+    return [grid = m_grid, trials = m_trials, value = m_valueTitle] {
+      CsvTable table{{QStringLiteral("kind"), grid.x.title + QStringLiteral(" (unit)"),
+                      grid.y.title + QStringLiteral(" (unit)"), value},
+                     {}};
+      for (int row = 0; row < grid.size; ++row)
+        for (int column = 0; column < grid.size; ++column)
+          table.rows.append({QStringLiteral("cell"), csvNumber((column + 0.5) / grid.size),
+                             csvNumber((row + 0.5) / grid.size),
+                             csvNumber(grid.values[size_t(row) * size_t(grid.size) + size_t(column)])});
+      for (const QPointF &trial : trials)
+        table.rows.append({QStringLiteral("trial"), csvNumber(trial.x()), csvNumber(trial.y()), QString()});
+      return table;
+    };
+  });
+}
 
 void ContourPlot::setData(Grid grid, std::vector<QPointF> trials, const QString &valueTitle) {
   m_grid = std::move(grid);

@@ -1,5 +1,6 @@
 #include "ui/charts/grid_heatmap.h"
 
+#include "ui/charts/chart_export.h"
 #include "ui/charts/color_scale.h"
 #include "ui/charts/heatmap_parts.h"
 
@@ -26,6 +27,19 @@ QString number(double value) { return QLocale().toString(value, 'g', 4); }
 
 GridHeatmap::GridHeatmap(QWidget *parent) : QWidget(parent) {
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+  // One line per row, one column per grid column, as the picture lays them out; empty cells empty.
+  ChartExport::install(this, [this]() -> CsvMaker {
+    const QString corner = m_rowTitle + QLatin1Char('\\') + m_columnTitle;  // "Layer\Epoch"
+    return [rows = m_rows, columns = m_columns, values = m_values, corner] {
+      CsvTable table{QStringList{corner} + columns, {}};
+      for (qsizetype r = 0; r < rows.size(); ++r) {
+        QStringList line{rows[r]};
+        for (qsizetype c = 0; c < columns.size(); ++c) line << csvNumber(values[size_t(r * columns.size() + c)]);
+        table.rows.append(line);
+      }
+      return table;
+    };
+  });
 }
 
 void GridHeatmap::setGrid(const QStringList &rows, const QStringList &columns, std::vector<double> values) {
