@@ -41,6 +41,15 @@ inline void isolateSettings(const QString &dir) {
   QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, dir);
 }
 
+// A settings folder of the slot's own (isolateSettings on a fresh temporary folder), so no slot
+// reads what another wrote; null when the folder cannot be made.
+inline std::unique_ptr<QTemporaryDir> freshSettings() {
+  auto dir = std::make_unique<QTemporaryDir>();
+  if (!dir->isValid()) return nullptr;
+  isolateSettings(dir->path());
+  return dir;
+}
+
 struct Workspace {
   QTemporaryDir tmp;
   QString dir;

@@ -100,9 +100,8 @@ class TestStudioLayout : public QObject {
 
  private Q_SLOTS:
   void init() {
-    m_settingsDir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_settingsDir->isValid());
-    tw::test::isolateSettings(m_settingsDir->path());
+    m_settingsDir = tw::test::freshSettings();
+    QVERIFY(m_settingsDir);
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     m_ws = std::make_unique<tw::test::Workspace>();
     // Enough runs that the runs table could fill its 8 rows, one with curves to draw.

@@ -63,9 +63,8 @@ class TestStudioLook : public QObject {
 
  private Q_SLOTS:
   void init() {
-    m_settingsDir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_settingsDir->isValid());
-    tw::test::isolateSettings(m_settingsDir->path());
+    m_settingsDir = tw::test::freshSettings();
+    QVERIFY(m_settingsDir);
   }
   void cleanup() {
     QApplication::setPalette(QPalette());  // the platform's own again
