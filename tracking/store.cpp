@@ -49,9 +49,12 @@ std::string freeRunName(sqlite3 *db, const std::string &name) {
 
 }  // namespace
 
-Store::Store(std::string path) : m_path(std::move(path)) {}
+Store::Store(std::string path) : m_path(std::move(path)) { m_replacedEpoch = registerConnection(m_path); }
 
-Store::~Store() { sqlite3_close_v2(m_db); }
+Store::~Store() {
+  sqlite3_close_v2(m_db);
+  unregisterConnection(m_path, m_replacedEpoch);
+}
 
 std::unique_ptr<Store> Store::open(const std::string &path) {
   std::unique_ptr<Store> store(new Store(path));
@@ -98,6 +101,7 @@ std::unique_ptr<Store> Store::open(const std::string &path) {
   sql::exec(db, "PRAGMA synchronous = NORMAL", operation);
   sql::exec(db, "PRAGMA foreign_keys = ON", operation);
   schema::migrate(db);
+  store->replacedFiles();  // notes the files just opened
   return store;
 }
 

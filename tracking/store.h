@@ -10,6 +10,7 @@
 #include "tracking/run_record.h"
 #include "tracking/study_record.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -35,6 +36,21 @@ class Store {
   Store &operator=(const Store &) = delete;
 
   const std::string &path() const { return m_path; }
+  // Why this connection no longer reads the workspace's database, or empty while it does: the
+  // file at path() is another one now, or the WAL file the connection reads was deleted or
+  // replaced under it. SQLite never does that to a live connection on its own; it happens when
+  // something in this process closes a descriptor of the database and so drops the POSIX locks
+  // SQLite holds (ui/common/file_dialogs.h says how Studio avoids that). A long-lived reader
+  // asks before each poll and reopens when there is a reason.
+  // Once one connection of this process has found a reason, every other one on the same path
+  // returns it too.
+  std::string replacedFiles();
+  // How many Stores of this process on `path` were opened before the last replacement was found
+  // and are still open. SQLite shares one lock record and one shared-memory mapping per file
+  // among a process's connections, so a connection reopened while one of those still holds the
+  // orphaned ones attaches to them again: a reader that found replacedFiles() closes, and reopens
+  // only once this is 0.
+  static int connectionsOnReplacedFiles(const std::string &path);
   int schemaVersion() const;
   static int currentSchemaVersion();
   static std::string sqliteVersion();  // of the linked library, for the run's library versions
@@ -166,10 +182,18 @@ class Store {
 
  private:
   explicit Store(std::string path);
+  // The process-wide count of open Stores per path and of the replacements found there
+  // (store_files.cpp); registering returns the path's current replacement count.
+  static uint64_t registerConnection(const std::string &path);
+  static void unregisterConnection(const std::string &path, uint64_t epoch);
   int64_t keyId(const std::string &key);  // interned metric key
   sqlite3 *m_db = nullptr;
   std::string m_path;
   std::map<std::string, int64_t> m_keyCache;
+  // The files this connection opened (st_dev, st_ino); a WAL inode of 0 is not known yet.
+  uint64_t m_dbDevice = 0, m_dbInode = 0, m_walInode = 0;
+  bool m_identityKnown = false;
+  uint64_t m_replacedEpoch = 0;  // the path's count of found replacements when this one opened
 };
 
 }  // namespace tw::tracking

@@ -21,6 +21,13 @@
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>Folder</source>
+        <translation>Ordner</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Connect %1 to %2</source>
@@ -1315,6 +1322,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
         <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Reopened the tracking database (%1); the runs were read again.</source>
+        <translation>Die Tracking-Datenbank wurde neu geöffnet (%1); die Läufe wurden neu gelesen.</translation>
+    </message>
+    <message>
+        <source>Not updating</source>
+        <translation>Keine Aktualisierung</translation>
     </message>
 </context>
 <context>
@@ -2745,6 +2760,13 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>The guide is missing from this build; see README.md in Torchwright&apos;s sources.</source>
         <translation>Das Handbuch fehlt in diesem Build; siehe README.md in den Quellen von Torchwright.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::WorkspaceSession</name>
+    <message>
+        <source>No update from the tracking database for %1 s: a process may hold a lock on it.</source>
+        <translation>Seit %1 s keine Aktualisierung aus der Tracking-Datenbank: Ein Prozess hält sie möglicherweise gesperrt.</translation>
     </message>
 </context>
 <context>

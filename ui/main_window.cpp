@@ -1,8 +1,9 @@
 #include "ui/main_window.h"
 
+#include "ui/common/file_dialogs.h"
 #include "ui/common/status_colors.h"
-#include "ui/compare/compare_page.h"
 #include "ui/common/studio_icons.h"
+#include "ui/compare/compare_page.h"
 #include "ui/design/design_page.h"
 #include "ui/help/shortcuts_dialog.h"
 #include "ui/help/user_guide.h"
@@ -10,8 +11,8 @@
 #include "ui/launch/launch_page.h"
 #include "ui/models/models_page.h"
 #include "ui/runs/runs_page.h"
-#include "ui/sweeps/sweeps_page.h"
 #include "ui/studio_log.h"
+#include "ui/sweeps/sweeps_page.h"
 #include "ui/workspace/workspace_session.h"
 
 #include <QAction>
@@ -19,7 +20,6 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
-#include <QFileDialog>
 #include <QKeySequence>
 #include <QLabel>
 #include <QMenuBar>
@@ -117,12 +117,17 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   m_workspaceLabel = new QLabel(this);
   m_runCountLabel = new QLabel(this);
   m_stateLabel = new QLabel(this);
+  m_stateLabel->setObjectName(QStringLiteral("databaseState"));
   statusBar()->addWidget(m_workspaceLabel, 1);
   statusBar()->addPermanentWidget(m_runCountLabel);
   statusBar()->addPermanentWidget(m_stateLabel);
   updateRunCount(0);
 
   connect(m_session, &WorkspaceSession::databaseStateChanged, this, &MainWindow::onDatabaseState);
+  // Said, not hidden: the runs on screen were missing what the orphaned files hid until now.
+  connect(m_session, &WorkspaceSession::reopened, this, [this](const QString &reason) {
+    statusBar()->showMessage(tr("Reopened the tracking database (%1); the runs were read again.").arg(reason), 10000);
+  });
   connect(m_runsPage, &RunsPage::runCountChanged, this, &MainWindow::updateRunCount);
   resize(1280, 800);
   restoreSettings();
@@ -133,6 +138,7 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createMenus() {
   QMenu *file = menuBar()->addMenu(tr("&File"));
   QAction *open = file->addAction(tr("&Open Workspace…"), this, &MainWindow::chooseWorkspace);
+  open->setObjectName(QStringLiteral("openWorkspaceAction"));
   open->setShortcut(QKeySequence::Open);
   file->addSeparator();
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -200,7 +206,7 @@ bool MainWindow::openWorkspace(const QString &dir) {
 }
 
 void MainWindow::chooseWorkspace() {
-  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Workspace"), m_session->workspaceDir());
+  const QString dir = chooseDirectory(this, tr("Open Workspace"), m_session->workspaceDir());
   if (!dir.isEmpty()) openWorkspace(dir);
 }
 
@@ -239,13 +245,19 @@ void MainWindow::onDatabaseState(DbState state, const QString &detail) {
   switch (state) {
     case DbState::Connecting:
       m_stateLabel->setText(tr("Connecting…"));
-      m_stateLabel->setToolTip({});
+      m_stateLabel->setToolTip(detail);  // after a reopen: what changed under the old connection
       break;
     case DbState::Ok:
       m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("FINISHED")).name()) +
                             tr("Live").toHtmlEscaped());
       m_stateLabel->setToolTip(tr("Following %1 as training processes write to it")
                                    .arg(QDir::toNativeSeparators(m_session->databasePath())));
+      break;
+    case DbState::Stalled:
+      m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("KILLED")).name()) +
+                            tr("Not updating").toHtmlEscaped());
+      m_stateLabel->setToolTip(detail);
+      statusBar()->showMessage(detail, 10000);
       break;
     case DbState::Unavailable:
       m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("FAILED")).name()) +

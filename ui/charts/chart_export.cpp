@@ -1,9 +1,10 @@
 #include "ui/charts/chart_export.h"
 
+#include "ui/common/file_dialogs.h"
+
 #include <QAction>
 #include <QDir>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QImage>
@@ -160,8 +161,8 @@ void ChartExport::askAndExport(Format format) {
                              .value(QLatin1String(kExportFolderKey),
                                     QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
                              .toString();
-  QString path = QFileDialog::getSaveFileName(m_chart, tr("Export Chart"),
-                                              folder + QLatin1Char('/') + suggestedName(m_chart, suffix), filter);
+  QString path = chooseSaveFile(m_chart, tr("Export Chart"),
+                                folder + QLatin1Char('/') + suggestedName(m_chart, suffix), filter);
   if (path.isEmpty()) return;
   if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + suffix;
   settings.setValue(QLatin1String(kExportFolderKey), QFileInfo(path).absolutePath());

@@ -1,3 +1,4 @@
+#include "ui/common/file_dialogs.h"
 #include "ui/common/studio_icons.h"
 #include "ui/design/design_page.h"
 
@@ -14,7 +15,6 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QGraphicsItem>
@@ -346,8 +346,8 @@ QString DesignPage::dialogFolder() const {
 
 void DesignPage::openDialog() {
   if (!confirmReplace()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), dialogFolder(),
-                                                    tr("Model files (*.yaml *.yml);;All files (*)"));
+  const QString path = chooseOpenFile(this, tr("Open Model"), dialogFolder(),
+                                      tr("Model files (*.yaml *.yml);;All files (*)"));
   if (path.isEmpty()) return;
   QString error;
   if (!openFile(path, &error)) QMessageBox::warning(this, tr("Open Model"), error);
@@ -368,8 +368,8 @@ void DesignPage::saveAs() {
                                                                  ? QStringLiteral("model.model.yaml")
                                                                  : QString::fromStdString(m_document->spec().name) + ".model.yaml")
                             : m_document->filePath();
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save Model"), start,
-                                                    tr("Model files (*.model.yaml *.yaml)"));
+  const QString path = chooseSaveFile(this, tr("Save Model"), start,
+                                      tr("Model files (*.model.yaml *.yaml)"));
   if (path.isEmpty()) return;
   QString error;
   if (!saveFile(path, &error)) QMessageBox::warning(this, tr("Save Model"), error);

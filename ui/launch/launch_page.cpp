@@ -2,6 +2,7 @@
 
 #include "core/config/config_fields.h"
 #include "core/config/run_config.h"
+#include "ui/common/file_dialogs.h"
 #include "ui/common/studio_icons.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/collapsible_section.h"
@@ -19,7 +20,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QFutureWatcher>
 #include <QGroupBox>
@@ -329,8 +329,8 @@ void LaunchPage::browseDataPath() {
   const QString start = m_dataPath->text().trimmed().isEmpty() ? m_workspace : m_dataPath->text().trimmed();
   const QString chosen =
       dataset == QLatin1String("csv")
-          ? QFileDialog::getOpenFileName(this, tr("CSV Table"), start, tr("CSV tables (*.csv);;All files (*)"))
-          : QFileDialog::getExistingDirectory(this, dataset == QLatin1String("image-folder")
+          ? chooseOpenFile(this, tr("CSV Table"), start, tr("CSV tables (*.csv);;All files (*)"))
+          : chooseDirectory(this, dataset == QLatin1String("image-folder")
                                                         ? tr("Image Folder (one subfolder per class)")
                                                         : tr("Folder with the IDX files"),
                                               start);

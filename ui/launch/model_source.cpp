@@ -1,10 +1,10 @@
 #include "ui/launch/model_source.h"
 
+#include "ui/common/file_dialogs.h"
 #include "ui/design/model_document.h"
 
 #include <QComboBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -79,8 +79,8 @@ void ModelSource::refresh() {
 
 void ModelSource::browse() {
   const QString start = modelFile().isEmpty() ? m_startFolder : QFileInfo(modelFile()).absolutePath();
-  const QString chosen = QFileDialog::getOpenFileName(this, tr("Model File"), start,
-                                                      tr("Model files (*.model.yaml *.yaml);;All files (*)"));
+  const QString chosen = chooseOpenFile(this, tr("Model File"), start,
+                                        tr("Model files (*.model.yaml *.yaml);;All files (*)"));
   if (!chosen.isEmpty()) setModelFile(QDir::toNativeSeparators(chosen));
 }
 

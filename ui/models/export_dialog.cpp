@@ -1,13 +1,13 @@
 #include "ui/models/export_dialog.h"
 
 #include "core/config/onnx_opsets.h"
+#include "ui/common/file_dialogs.h"
 #include "ui/launch/cli_command.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -98,7 +98,7 @@ ExportDialog::ExportDialog(const QString &workspace, const QString &runRef, cons
     updateFields();
   });
   connect(browse, &QPushButton::clicked, this, [this] {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export to"), m_file->text());
+    const QString file = chooseSaveFile(this, tr("Export to"), m_file->text());
     if (!file.isEmpty()) m_file->setText(file);
   });
   connect(m_command, &CliCommand::finished, this, &ExportDialog::onFinished);

@@ -83,7 +83,16 @@ void StudyPoller::pollNow() {
 }
 
 bool StudyPoller::ensureOpen() {
-  if (m_store) return true;
+  if (m_store) {
+    const std::string reason = m_store->replacedFiles();
+    if (reason.empty()) return true;
+    // Read everything again from the live files (DbPoller does the same for runs).
+    studioLog()->warn("reading studies from {}: {}; reopening it", m_dbPath, reason);
+    m_store.reset();
+    m_studyUpdatedMs.clear();
+  }
+  // Not while another connection of this process holds the orphaned files (Store's comment).
+  if (tracking::Store::connectionsOnReplacedFiles(m_dbPath) > 0) return false;
   try {
     m_store = tracking::Store::open(m_dbPath);
     return true;

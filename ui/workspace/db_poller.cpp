@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <utility>
 
 namespace tw::ui {
 
@@ -50,6 +51,7 @@ void DbPoller::pollNow() {
   m_followUpQueued = false;
   if (!ensureOpen()) return;
   try {
+    if (!reopenIfReplaced()) return;
     pollRuns();
     const bool more = pollMetrics();
     setState(DbState::Ok, {});
@@ -65,14 +67,32 @@ void DbPoller::pollNow() {
 
 bool DbPoller::ensureOpen() {
   if (m_store) return true;
+  // After a replacement, the other connections of this process (the Sweeps page's, a reader on
+  // the pool) must let go of the orphaned files first, or SQLite hands them to this one again.
+  if (!m_replacedReason.isEmpty() && tracking::Store::connectionsOnReplacedFiles(m_dbPath) > 0) return false;
   try {
     m_store = tracking::Store::open(m_dbPath);
     studioLog()->info("watching tracking database {}", m_dbPath);
+    if (!m_replacedReason.isEmpty()) Q_EMIT reopened(std::exchange(m_replacedReason, QString()));
     return true;
   } catch (const std::exception &error) {
     fail(error);
     return false;
   }
+}
+
+bool DbPoller::reopenIfReplaced() {
+  const std::string reason = m_store->replacedFiles();
+  if (reason.empty()) return true;
+  studioLog()->warn("tracking database {}: {}; reopening it", m_dbPath, reason);
+  m_store.reset();
+  m_replacedReason = QString::fromStdString(reason);
+  // Whatever the orphaned files hid is read again; the runs table merges by id. Metric cursors
+  // stay: points already delivered are the same points in the live file.
+  m_seenUpdatedMs.clear();
+  m_newestUpdatedMs = -1;
+  setState(DbState::Connecting, m_replacedReason);
+  return ensureOpen();
 }
 
 void DbPoller::pollRuns() {

@@ -35,6 +35,9 @@ struct DbPollerOptions {
   // Runs touched this recently are re-read even when their updatedMs looks unchanged: two
   // commits within the same millisecond carry the same stamp.
   int64_t recentOverlapMs = 1000;
+  // The session calls the view stalled when no poll has finished for this long (longer than
+  // any poll of a healthy database, shorter than the 10 s a lock may be waited for).
+  int stallMs = 6000;
 };
 
 class DbPoller : public QObject {
@@ -62,9 +65,15 @@ class DbPoller : public QObject {
   // changed" is then an observation (two of these after a write: a whole poll saw it), not a
   // guess after a sleep.
   void polled();
+  // The database files changed under the connection (Store::replacedFiles says why) and it was
+  // reopened; the runs are read again whole.
+  void reopened(const QString &reason);
 
  private:
   bool ensureOpen();
+  // Closes when the files under the connection are no longer the workspace's, and reopens as
+  // soon as no other connection of the process holds them; false while that waits.
+  bool reopenIfReplaced();
   void pollRuns();
   // Returns true when a series was cut at maxPointsPerSeries (more are waiting).
   bool pollMetrics();
@@ -86,6 +95,7 @@ class DbPoller : public QObject {
   // Watched run -> watched key -> last step delivered, in the order the runs were asked for.
   std::vector<std::pair<int64_t, std::map<std::string, int64_t>>> m_watched;
 
+  QString m_replacedReason;  // set from closing a replaced connection until it is reopened
   DbState m_state = DbState::Connecting;
   QString m_detail;
 };

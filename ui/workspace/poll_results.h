@@ -46,7 +46,9 @@ struct MetricsUpdate {
   std::vector<SeriesChunk> series;
 };
 
-enum class DbState { Connecting, Ok, Unavailable };
+// Stalled: no poll has finished for DbPollerOptions::stallMs (a poll waiting on a lock, a
+// poller thread that hangs); what is on screen may be old, and the status bar says so.
+enum class DbState { Connecting, Ok, Unavailable, Stalled };
 
 // Registers the types above for queued connections; safe to call more than once.
 void registerPollMetaTypes();

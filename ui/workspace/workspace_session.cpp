@@ -5,12 +5,18 @@
 
 #include <QDir>
 #include <QThread>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace tw::ui {
 
 WorkspaceSession::WorkspaceSession(QObject *parent, DbPollerOptions options)
     : QObject(parent), m_options(options) {
   registerPollMetaTypes();
+  m_watchdog = new QTimer(this);
+  m_watchdog->setInterval(std::max(100, m_options.stallMs / 4));
+  connect(m_watchdog, &QTimer::timeout, this, &WorkspaceSession::checkStall);
 }
 
 WorkspaceSession::~WorkspaceSession() { close(); }
@@ -45,13 +51,21 @@ bool WorkspaceSession::open(const QString &workspaceDir, QString *error) {
     if (generation == m_generation) Q_EMIT metricsAppended(update);
   });
   connect(m_poller, &DbPoller::polled, this, [this, generation] {
-    if (generation == m_generation) Q_EMIT polled();
+    if (generation == m_generation) onPolled();
   });
   connect(m_poller, &DbPoller::stateChanged, this,
           [this, generation](DbState state, const QString &detail) {
-            if (generation == m_generation) Q_EMIT databaseStateChanged(state, detail);
+            if (generation == m_generation) onPollerState(state, detail);
           });
+  connect(m_poller, &DbPoller::reopened, this, [this, generation](const QString &reason) {
+    if (generation == m_generation) Q_EMIT reopened(reason);
+  });
 
+  m_pollerState = DbState::Connecting;
+  m_pollerDetail.clear();
+  m_stalled = false;
+  m_sinceProgress.start();
+  m_watchdog->start();
   m_thread->start();
   studioLog()->info("opened workspace {}", dir.toStdString());
   Q_EMIT opened(dir);
@@ -61,12 +75,43 @@ bool WorkspaceSession::open(const QString &workspaceDir, QString *error) {
 void WorkspaceSession::close() {
   if (!m_thread) return;
   ++m_generation;
+  m_watchdog->stop();
   m_thread->quit();
   // Bounded by one poll, i.e. by SQLite's busy timeout in the worst case.
   m_thread->wait();
   delete m_thread;
   m_thread = nullptr;
   m_poller = nullptr;  // deleted by the finished thread
+}
+
+void WorkspaceSession::onPollerState(DbState state, const QString &detail) {
+  m_pollerState = state;
+  m_pollerDetail = detail;
+  m_stalled = false;
+  m_sinceProgress.restart();
+  Q_EMIT databaseStateChanged(state, detail);
+}
+
+void WorkspaceSession::onPolled() {
+  m_sinceProgress.restart();
+  if (m_stalled) {
+    m_stalled = false;
+    studioLog()->info("tracking database {} answers again", m_dbPath.toStdString());
+    Q_EMIT databaseStateChanged(m_pollerState, m_pollerDetail);
+  }
+  Q_EMIT polled();
+}
+
+void WorkspaceSession::checkStall() {
+  // An unavailable database is already a warning, retried on every tick.
+  if (m_stalled || m_pollerState == DbState::Unavailable) return;
+  const qint64 silentMs = m_sinceProgress.elapsed();
+  if (silentMs < m_options.stallMs) return;
+  m_stalled = true;
+  const QString detail = tr("No update from the tracking database for %1 s: a process may hold a lock on it.")
+                             .arg(silentMs / 1000);
+  studioLog()->warn("tracking database {}: no poll finished for {} ms", m_dbPath.toStdString(), silentMs);
+  Q_EMIT databaseStateChanged(DbState::Stalled, detail);
 }
 
 quint64 WorkspaceSession::watchRun(int64_t runId, const QStringList &keys) {

@@ -9,11 +9,13 @@
 
 #include "ui/workspace/db_poller.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QStringList>
 
 class QThread;
+class QTimer;
 
 namespace tw::ui {
 
@@ -43,6 +45,7 @@ class WorkspaceSession : public QObject {
   void metricsAppended(const tw::ui::MetricsUpdate &update);
   void databaseStateChanged(tw::ui::DbState state, const QString &detail);
   void polled();  // DbPoller::polled, after the updates of that poll were forwarded
+  void reopened(const QString &reason);  // DbPoller::reopened
 
  private:
   DbPollerOptions m_options;
@@ -52,6 +55,16 @@ class WorkspaceSession : public QObject {
   quint64 m_nextWatchToken = 1;
   QString m_workspaceDir;
   QString m_dbPath;
+
+  // The watchdog lives here, on the UI thread, because a stuck poller cannot report itself.
+  void onPollerState(DbState state, const QString &detail);
+  void onPolled();
+  void checkStall();
+  QTimer *m_watchdog = nullptr;
+  QElapsedTimer m_sinceProgress;  // since the last finished poll or state change
+  DbState m_pollerState = DbState::Connecting;
+  QString m_pollerDetail;
+  bool m_stalled = false;
 };
 
 }  // namespace tw::ui

@@ -1,0 +1,61 @@
+// Studio's one number format: the digits that matter, in the locale's separators.
+
+#include "ui/common/number_format.h"
+
+#include <QLocale>
+#include <QtTest>
+
+#include <limits>
+
+class TestNumberFormat : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void cleanup() { QLocale::setDefault(QLocale::c()); }
+
+  void english_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("learning rate") << 0.002915586427666988 << QStringLiteral("0.002916");
+    QTest::newRow("loss") << 0.79321 << QStringLiteral("0.7932");
+    QTest::newRow("trailing zeros dropped") << 0.25 << QStringLiteral("0.25");
+    QTest::newRow("whole number grouped") << 60000.0 << QStringLiteral("60,000");
+    QTest::newRow("small whole number") << 128.0 << QStringLiteral("128");
+    QTest::newRow("above the shown digits") << 12345.678 << QStringLiteral("12,346");
+    QTest::newRow("mid range") << 12.3456 << QStringLiteral("12.35");
+    QTest::newRow("tiny") << 3e-7 << QStringLiteral("3E-07");
+    QTest::newRow("negative") << -0.0123456 << QStringLiteral("-0.01235");
+    QTest::newRow("negative zero") << -0.0 << QStringLiteral("0");
+    QTest::newRow("nan") << std::numeric_limits<double>::quiet_NaN() << QStringLiteral("NaN");
+    QTest::newRow("infinity") << std::numeric_limits<double>::infinity() << QStringLiteral("∞");
+  }
+  void english() {
+    QFETCH(double, value);
+    QFETCH(QString, shown);
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(tw::ui::formatNumber(value), shown);
+  }
+
+  void german() {
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(tw::ui::formatNumber(0.002915586427666988), QStringLiteral("0,002916"));
+    QCOMPARE(tw::ui::formatNumber(60000), QStringLiteral("60.000"));
+    QCOMPARE(tw::ui::formatNumber(0.5), QStringLiteral("0,5"));
+    QCOMPARE(tw::ui::formatValueText(QStringLiteral("0.0003")), QStringLiteral("0,0003"));
+  }
+
+  void recordedText() {
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(tw::ui::formatValueText(QStringLiteral("0.002915586427666988")), QStringLiteral("0.002916"));
+    QCOMPARE(tw::ui::formatValueText(QStringLiteral("1e-3")), QStringLiteral("0.001"));
+    QCOMPARE(tw::ui::formatValueText(QStringLiteral("42")), QStringLiteral("42"));
+    QCOMPARE(tw::ui::formatValueText(QStringLiteral("adamw")), QStringLiteral("adamw"));
+    QCOMPARE(tw::ui::formatValueText(QStringLiteral("nan")), QStringLiteral("nan"));
+    QCOMPARE(tw::ui::formatValueText(QStringLiteral("0x10")), QStringLiteral("0x10"));
+    QCOMPARE(tw::ui::formatValueText(QStringLiteral("[30, 60]")), QStringLiteral("[30, 60]"));
+    QCOMPARE(tw::ui::formatValueText(QString()), QString());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestNumberFormat)
+#include "test_number_format.moc"
