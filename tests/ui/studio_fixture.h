@@ -10,6 +10,8 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QString>
@@ -127,6 +129,22 @@ inline int rowWithText(const QAbstractItemModel *model, int column, const QStrin
   for (int row = 0; row < model->rowCount(); ++row)
     if (model->index(row, column).data().toString() == text) return row;
   return -1;
+}
+
+// Trains `runFileText` into the workspace with the real CLI, in another process as a user's
+// `torchwright train --workspace` would; false with the CLI's output in `said` otherwise.
+inline bool trainWithCli(const Workspace &ws, const char *runFileText, const QString &fileName, QString *said) {
+  const QString runFile = ws.tmp.path() + QLatin1Char('/') + fileName;
+  QFile file(runFile);
+  if (!file.open(QIODevice::WriteOnly)) return false;
+  file.write(runFileText);
+  file.close();
+  QProcess cli;
+  cli.setProcessChannelMode(QProcess::MergedChannels);
+  cli.start(QStringLiteral(TW_BIN_DIR "/torchwright"), {"train", runFile, "--workspace", ws.dir});
+  const bool ok = cli.waitForFinished(240000) && cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0;
+  *said = QString::fromUtf8(cli.readAll());
+  return ok;
 }
 
 }  // namespace tw::test

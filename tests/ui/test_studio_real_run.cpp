@@ -38,19 +38,9 @@ train: {optimizer: adam, lr: 0.01, epochs: 3, seed: 5, threads: 1}
 tracking: {experiment: studio, run_name: blobs}
 )";
 
-// Trains the run above into the workspace with the real CLI; false with its output otherwise.
+// Trains the run above into the workspace with the real CLI.
 bool trainBlobs(const tw::test::Workspace &ws, QString *said) {
-  const QString runFile = ws.tmp.path() + QStringLiteral("/blobs.run.yaml");
-  QFile file(runFile);
-  if (!file.open(QIODevice::WriteOnly)) return false;
-  file.write(kRunFile);
-  file.close();
-  QProcess cli;
-  cli.setProcessChannelMode(QProcess::MergedChannels);
-  cli.start(QStringLiteral(TW_BIN_DIR "/torchwright"), {"train", runFile, "--workspace", ws.dir});
-  const bool ok = cli.waitForFinished(240000) && cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0;
-  *said = QString::fromUtf8(cli.readAll());
-  return ok;
+  return tw::test::trainWithCli(ws, kRunFile, QStringLiteral("blobs.run.yaml"), said);
 }
 
 }  // namespace

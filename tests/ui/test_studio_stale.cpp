@@ -42,20 +42,10 @@ train: {optimizer: adam, lr: 0.01, epochs: 2, seed: 5, threads: 1}
 tracking: {experiment: studio, run_name: from-another-process}
 )";
 
-// Trains the run above with the real CLI: another process that opens, writes and closes the
-// database, as `torchwright train --workspace` does beside Studio.
+// Another process that opens, writes and closes the database, as `torchwright train
+// --workspace` does beside Studio.
 bool trainInAnotherProcess(const tw::test::Workspace &ws, QString *said) {
-  const QString runFile = ws.tmp.path() + QStringLiteral("/blobs.run.yaml");
-  QFile file(runFile);
-  if (!file.open(QIODevice::WriteOnly)) return false;
-  file.write(kRunFile);
-  file.close();
-  QProcess cli;
-  cli.setProcessChannelMode(QProcess::MergedChannels);
-  cli.start(QStringLiteral(TW_BIN_DIR "/torchwright"), {"train", runFile, "--workspace", ws.dir});
-  const bool ok = cli.waitForFinished(240000) && cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0;
-  *said = QString::fromUtf8(cli.readAll());
-  return ok;
+  return tw::test::trainWithCli(ws, kRunFile, QStringLiteral("blobs.run.yaml"), said);
 }
 
 // Whether this process holds a POSIX lock on the file (the kernel's own list).
