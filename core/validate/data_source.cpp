@@ -2,6 +2,7 @@
 
 #include "core/data/dataset_presence.h"
 #include "core/data/idx.h"
+#include "core/data/shard_set.h"
 
 #include <cerrno>
 #include <cstring>
@@ -63,12 +64,28 @@ std::string checkImageFolder(const config::DataOptions &data) {
   return data.path + ": no class folders (one subfolder per class expected)";
 }
 
+std::string checkShards(const config::DataOptions &data) {
+  if (data.path.empty()) return "the shards dataset needs data.path, the folder `torchwright pack` wrote";
+  try {
+    const data::ShardManifest manifest = data::readShardManifest(data.path);
+    for (const auto &entry : manifest.splits)
+      for (const data::ShardInfo &shard : entry.second.shards) {
+        const std::string file = (fs::path(data.path) / shard.file).string();
+        if (auto problem = unreadable(file); !problem.empty()) return problem;
+      }
+  } catch (const std::exception &e) {
+    return e.what();
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string checkDataSource(const config::DataOptions &data) {
   if (data.dataset == "fashion-mnist" || data.dataset == "mnist") return checkIdx(data);
   if (data.dataset == "csv") return checkCsv(data);
   if (data.dataset == "image-folder") return checkImageFolder(data);
+  if (data.dataset == "shards") return checkShards(data);
   return {};  // generated sources (spirals, blobs) read nothing
 }
 
