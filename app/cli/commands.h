@@ -15,6 +15,7 @@ int runRuns(const CliArgs &args);
 int runConfig(const CliArgs &args);
 int runDemoImages(const CliArgs &args);
 int runPack(const CliArgs &args);
+int runData(const CliArgs &args);  // data bench
 int runReproduce(const CliArgs &args, const std::string &selfPath);
 int runSweep(const CliArgs &args, const std::string &selfPath);
 int runStudy(const CliArgs &args);  // study list|show|create|ask|tell

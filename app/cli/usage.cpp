@@ -178,6 +178,12 @@ std::vector<CommandHelp> makeTable() {
        "files, a CSV file, fashion-mnist or mnist, or a run file whose data section says what to read. OUT is a new "
        "or empty folder; on any error the partial output is removed. Python reads the shards with tarfile or "
        "webdataset; OUT/manifest.json lists every shard with its SHA-256."},
+      {"data bench",
+       {"data bench RUN.yaml [--workers 1,2,auto] [--set KEY=VALUE ...] [--json]"},
+       "read a run's data at each worker count and print examples per second",
+       {{"--workers", "LIST", "decoding thread counts to try, comma-separated (default 1,2,auto)"}, kSet, kJson},
+       "Reads, decodes and checks the data as training does (everything before the first step), after one untimed "
+       "pass that fills the page cache, so `data.workers` can be chosen before training."},
       {"demo-images",
        {"demo-images DIR [--per-class N] [--size PIXELS] [--gray]"},
        "draw the shapes image set the image-folder example trains on",

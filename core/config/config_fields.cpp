@@ -158,6 +158,9 @@ std::vector<ConfigField> makeFields() {
   add(onlyFor(kImages, floatField("data.erase", TW_DATA(erase), 0.0, 1.0,
                                           "augmentation: random erasing probability")));
   section = "resources";
+  add(onlyFor(kImageFolder, intField("data.workers", TW_DATA(workers), 0, 256,
+                                     "threads that decode images (0 = one per core); the data are the same "
+                                     "whatever the number")));
   add(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
                        "batches prepared ahead on a background thread (0 = on the training thread)"));
   // --- train ---

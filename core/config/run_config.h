@@ -55,6 +55,7 @@ struct DataOptions {
   int64_t cropPadding = 0;
   double flip = 0.0;
   double erase = 0.0;
+  int64_t workers = 0;       // image decoding threads (0 = one per core)
   int64_t prefetch = 4;      // batches prepared ahead on a background thread (0 = none)
 };
 

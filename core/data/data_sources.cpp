@@ -34,6 +34,7 @@ SourceData readImageFolderSource(const config::DataOptions &o) {
   ImageFolderOptions images;
   images.width = images.height = o.imageSize;
   images.channels = o.channels;
+  images.workers = o.workers;
   SourceData read;
   read.examples = readImageFolder(o.path, images);
   read.images = true;

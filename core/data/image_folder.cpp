@@ -1,5 +1,7 @@
 #include "core/data/image_folder.h"
 
+#include "core/data/parallel_for.h"
+
 #include <stb/stb_image.h>
 #include <stb/stb_image_resize.h>
 
@@ -39,6 +41,8 @@ std::vector<fs::path> sortedEntries(const fs::path &dir, bool folders) {
 }
 
 std::runtime_error cannotDecode(const std::string &path) {
+  // stb keeps one global reason: with several decoding threads it may be a neighbour's; the file
+  // named is always the one that failed.
   const char *reason = stbi_failure_reason();
   return std::runtime_error(path + ": cannot decode (stb: " + (reason ? reason : "unknown reason") +
                             ")");
@@ -122,39 +126,35 @@ Examples readImageFolder(const std::string &dir, const ImageFolderOptions &optio
 
   // Headers first: the automatic channel count needs every image, the default size the first
   // one, and a broken file is reported before minutes of decoding.
-  bool colour = false;
-  int firstWidth = 0, firstHeight = 0;
-  for (const ImageFile &item : items) {
-    int w = 0, h = 0, comp = 0;
-    if (!stbi_info(item.path.c_str(), &w, &h, &comp)) throw cannotDecode(item.path);
-    if (&item == &items.front()) {
-      firstWidth = w;
-      firstHeight = h;
-    }
-    colour = colour || comp >= 3;
-  }
-  const int width = options.width > 0 ? static_cast<int>(options.width) : firstWidth;
-  const int height = options.height > 0 ? static_cast<int>(options.height) : firstHeight;
+  const int workers = decodeWorkers(options.workers);
+  const int64_t count = static_cast<int64_t>(items.size());
+  std::vector<int> widths(items.size()), heights(items.size()), components(items.size());
+  parallelFor(count, workers, [&](int64_t i) {
+    if (!stbi_info(items[i].path.c_str(), &widths[i], &heights[i], &components[i])) throw cannotDecode(items[i].path);
+  });
+  const bool colour = std::any_of(components.begin(), components.end(), [](int comp) { return comp >= 3; });
+  const int width = options.width > 0 ? static_cast<int>(options.width) : widths.front();
+  const int height = options.height > 0 ? static_cast<int>(options.height) : heights.front();
   const int channels = options.channels > 0 ? static_cast<int>(options.channels) : (colour ? 3 : 1);
-  const size_t plane = static_cast<size_t>(width) * static_cast<size_t>(height);
-  const size_t perImage = plane * static_cast<size_t>(channels);
+  const size_t perImage = static_cast<size_t>(width) * static_cast<size_t>(height) * static_cast<size_t>(channels);
 
-  e.count = static_cast<int64_t>(items.size());
+  e.count = count;
   e.classes = static_cast<int64_t>(e.classNames.size());
   e.featureShape = {channels, height, width};
   e.features.resize(perImage * items.size());
   e.labels.reserve(items.size());
-  std::vector<unsigned char> resized(perImage);
-  for (size_t i = 0; i < items.size(); ++i) {
+  for (const ImageFile &item : items) e.labels.push_back(item.label);
+  // Each image decodes into its own slot: the same floats whatever the number of workers.
+  parallelFor(count, workers, [&](int64_t i) {
     int w = 0, h = 0, comp = 0;
     // stb converts to the channel count asked for: RGB to gray by luma, gray to RGB by copying,
     // and drops alpha (transparent pixels keep whatever colour they store).
     std::unique_ptr<unsigned char, void (*)(void *)> pixels(
         stbi_load(items[i].path.c_str(), &w, &h, &comp, channels), stbi_image_free);
     if (!pixels) throw cannotDecode(items[i].path);
+    std::vector<unsigned char> resized;
     toPlanes(pixels.get(), w, h, channels, width, height, items[i].path, resized, e.features.data() + i * perImage);
-    e.labels.push_back(items[i].label);
-  }
+  });
   return e;
 }
 

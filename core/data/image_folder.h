@@ -26,6 +26,7 @@ struct ImageFolderOptions {
   int64_t height = 0;         // 0 = the first image's height
   int64_t channels = 0;       // 1 gray, 3 RGB; 0 = 3 if any image has colour, else 1
   int64_t limitPerClass = 0;  // first N images of each class (sorted order); 0 = all
+  int64_t workers = 0;        // decoding threads; 0 = one per core (the result is the same)
 };
 
 // features: count * channels * height * width floats, CHW per example.

@@ -5,8 +5,10 @@
 #include "core/data/fingerprint.h"
 #include "core/data/image_folder.h"
 #include "core/data/npy.h"
+#include "core/data/parallel_for.h"
 #include "core/data/shard_set.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -75,32 +77,47 @@ Examples readSplit(const std::string &dir, const std::string &split, int64_t lim
   // IDX's own conversion (idx_source.cpp), so a set packed from IDX files trains bit for bit alike.
   float scaled[256];
   for (int v = 0; v < 256; ++v) scaled[v] = static_cast<float>(v / 255.0);
-  for (int64_t i = 0; i < e.count; ++i) {
-    const ShardExample example = reader.read(i);
-    const std::string where = dir + ": " + split + " example " + std::to_string(i);
-    float *out = e.features.data() + i * size;
-    if (info.kind == "image") {
-      decodeImage(imageBytes(example, where), where, geometry.channels, geometry.width, geometry.height, out);
-    } else {
+  // Read in order a chunk at a time (one file position per shard), decoded on `workers` threads,
+  // each example into its own slot.
+  const int workers = decodeWorkers(o.workers);
+  constexpr int64_t kChunk = 1024;
+  std::vector<ShardExample> chunk;
+  for (int64_t begin = 0; begin < e.count; begin += kChunk) {
+    const int64_t end = std::min(e.count, begin + kChunk);
+    chunk.clear();
+    for (int64_t i = begin; i < end; ++i) chunk.push_back(reader.read(i));
+    parallelFor(end - begin, workers, [&](int64_t k) {
+      const int64_t i = begin + k;
+      const ShardExample &example = chunk[static_cast<size_t>(k)];
+      const std::string where = dir + ": " + split + " example " + std::to_string(i);
+      float *out = e.features.data() + i * size;
+      if (info.kind == "image") {
+        decodeImage(imageBytes(example, where), where, geometry.channels, geometry.width, geometry.height, out);
+        return;
+      }
       const std::string *npy = member(example, "npy");
       if (!npy) throw std::runtime_error(where + ": no .npy member");
       const NpyArray array = parseNpy(*npy, where + ".npy");
       if (array.shape != info.featureShape || array.elements() != size)
         throw std::runtime_error(where + ".npy: its shape is not the manifest's feature_shape");
       if (array.type == NpyType::Uint8 && info.dtype == "uint8") {
-        for (int64_t k = 0; k < size; ++k) out[k] = scaled[static_cast<unsigned char>(array.data[static_cast<size_t>(k)])];
+        for (int64_t j = 0; j < size; ++j) out[j] = scaled[static_cast<unsigned char>(array.data[static_cast<size_t>(j)])];
       } else if (array.type == NpyType::Float32 && info.dtype == "float32") {
         std::memcpy(out, array.data.data(), static_cast<size_t>(size) * sizeof(float));
       } else {
         throw std::runtime_error(where + ".npy: its dtype is not the manifest's " + info.dtype);
       }
-    }
-    if (e.task == Task::Classification) {
-      if (example.label < 0 || example.label >= e.classes)
-        throw std::runtime_error(where + ": class " + std::to_string(example.label) + " outside 0.." +
-                                 std::to_string(e.classes - 1));
-      e.labels.push_back(example.label);
-    } else {
+    });
+    for (int64_t i = begin; i < end; ++i) {
+      const ShardExample &example = chunk[static_cast<size_t>(i - begin)];
+      const std::string where = dir + ": " + split + " example " + std::to_string(i);
+      if (e.task == Task::Classification) {
+        if (example.label < 0 || example.label >= e.classes)
+          throw std::runtime_error(where + ": class " + std::to_string(example.label) + " outside 0.." +
+                                   std::to_string(e.classes - 1));
+        e.labels.push_back(example.label);
+        continue;
+      }
       const std::string *target = member(example, "target.npy");
       if (!target) throw std::runtime_error(where + ": no .target.npy member");
       const NpyArray array = parseNpy(*target, where + ".target.npy");

@@ -1,4 +1,4 @@
-// `torchwright pack` end to end: its usage and refusals, shards that Python's tarfile and NumPy
+// `torchwright pack` and `torchwright data bench` end to end: pack's usage and refusals, shards that Python's tarfile and NumPy
 // read as WebDataset's layout says, and a run trained from a set packed from the Fashion-MNIST
 // IDX files that scores exactly what the same run scores on the IDX files (same seed, same order).
 
@@ -7,6 +7,7 @@
 #include "tracking/store.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -105,6 +106,27 @@ print(seen, manifest["class_names"][0])
     const QString said = QString::fromUtf8(python.readAllStandardOutput() + python.readAllStandardError());
     QVERIFY2(python.exitCode() == 0, qPrintable(said));
     QCOMPARE(said.trimmed(), QStringLiteral("300 T-shirt/top"));
+  }
+
+  // `data bench`: one pass per worker count asked for, each over every example the run reads.
+  void dataBenchReportsEachWorkerCount() {
+    const QString run = write(m_dir.filePath("bench.run.yaml"),
+                              QString::fromLatin1(kRun).arg("fashion-mnist", TW_FASHION_MNIST_DIR, "bench"));
+    const CliResult bench = runCli({"data", "bench", run, "--workers", "1,2,auto", "--json"});
+    QVERIFY2(bench.exitCode == 0, qPrintable(bench.all()));
+    const QJsonArray passes = QJsonDocument::fromJson(bench.out.toUtf8()).object()["passes"].toArray();
+    QCOMPARE(passes.size(), 3);
+    QCOMPARE(passes[0].toObject()["workers"].toInt(), 1);
+    QCOMPARE(passes[1].toObject()["workers"].toInt(), 2);
+    QVERIFY(passes[2].toObject()["auto"].toBool());
+    for (const QJsonValue &pass : passes) {
+      QCOMPARE(pass.toObject()["examples"].toInt(), 1500);
+      QVERIFY(pass.toObject()["examples_per_s"].toDouble() > 0.0);
+    }
+    const CliResult table = runCli({"data", "bench", run, "--workers", "1"});
+    QVERIFY2(table.exitCode == 0 && table.out.contains("examples/s"), qPrintable(table.all()));
+    QCOMPARE(runCli({"data", "bench", run, "--workers", "zero"}).exitCode, 2);
+    QCOMPARE(runCli({"data", "bench"}).exitCode, 2);
   }
 
   void trainsExactlyAsTheIdxFiles() {

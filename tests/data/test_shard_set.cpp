@@ -178,6 +178,29 @@ class TestShardSet : public QObject {
     QVERIFY(!fromShards.images);
   }
 
+  // Decoding threads change the speed, never the data; the first broken file (in order) is named
+  // whatever the thread count.
+  void decodingWorkersDoNotChangeTheData() {
+    QTemporaryDir dir;
+    const std::string root = dir.filePath("images").toStdString(), out = dir.filePath("shards").toStdString();
+    writeImageFolder(root);
+    packDataset(options("data: {dataset: image-folder, path: '" + root + "'}\n"), out, {});
+    for (const std::string source : {"image-folder", "shards"}) {
+      const std::string path = source == "shards" ? out : root;
+      const SourceData one = readSource(options("data: {dataset: " + source + ", path: '" + path + "', workers: 1}\n"), 1);
+      const SourceData three = readSource(options("data: {dataset: " + source + ", path: '" + path + "', workers: 3}\n"), 1);
+      compareExamples(three.examples, one.examples);
+    }
+    testing::writeText(root + "/dog/0.png", "not a png");
+    testing::writeText(root + "/owl/2.png", "not a png either");
+    for (const char *workers : {"1", "4"}) {
+      const QString error = testing::errorOf([&] {
+        readSource(options("data: {dataset: image-folder, path: '" + root + "', workers: " + workers + "}\n"), 1);
+      });
+      QVERIFY2(error.contains("dog/0.png: cannot decode"), qPrintable(error));
+    }
+  }
+
   void damageIsNamed() {
     QTemporaryDir dir;
     const std::string root = dir.filePath("images").toStdString(), out = dir.filePath("shards").toStdString();
