@@ -76,8 +76,7 @@ DesignPage::DesignPage(QWidget *parent)
       insertBlock(op.mid(static_cast<int>(qstrlen(OpPalette::kBlockPrefix))), at, from);
       return;
     }
-    const QString id = m_document->addNode(op, at);
-    if (!from.isEmpty()) m_document->connectNodes(from, id);
+    const QString id = from.isEmpty() ? m_document->addNode(op, at) : m_document->addNodeAfter(op, at, from);
     m_scene->selectNode(id);
   });
   connect(m_scene, &GraphScene::currentNodeChanged, this, [this](const QString &id) {
@@ -102,6 +101,8 @@ DesignPage::DesignPage(QWidget *parent)
       showCurrentNode();
     }
   });
+  // A dropped edge that was refused, or replaced another, says so where the person looks next.
+  connect(m_scene, &GraphScene::edgeDropSaid, m_status, &QLabel::setText);
   connect(m_view, &GraphView::blockDropped, this, [this](const QString &name, QPointF at) { insertBlock(name, at); });
   connect(m_blocks, &BlockLibrary::changed, this, [this] { m_palette->setBlocks(m_blocks->names()); });
   m_palette->setBlocks(m_blocks->names());
@@ -189,8 +190,15 @@ void DesignPage::createActions() {
     addAction(action);
     return action;
   };
-  // Ctrl+O opens a workspace (the window's); a model is Ctrl+Shift+O.
-  add("document-open", tr("Open…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] { openDialog(); });
+  // Ctrl+O is the standard Open, and on a designer the thing opened is a model; the window's File
+  // menu holds this same action (Open Workspace is Ctrl+Shift+O there), so the key works on every
+  // page and is bound once: two actions with one key would be ambiguous and neither would fire.
+  m_openAction = add("document-open", tr("Open &Model…"), QKeySequence::Open, [this] { openDialog(); });
+  m_openAction->setObjectName(QStringLiteral("openModelAction"));
+  m_openAction->setShortcutContext(Qt::WindowShortcut);
+  m_openAction->setIconText(tr("Open…"));
+  m_openAction->setToolTip(
+      tr("Open a model file (%1)").arg(m_openAction->shortcut().toString(QKeySequence::NativeText)));
   add("document-save", tr("Save"), QKeySequence::Save, [this] { save(); });
   add("document-save-as", tr("Save As…"), QKeySequence::SaveAs, [this] { saveAs(); });
   m_toolBar->addSeparator();
@@ -237,7 +245,9 @@ void DesignPage::createActions() {
   m_leftToRight->setToolTip(tr("Lay models out from left to right instead of top to bottom"));
   connect(m_leftToRight, &QAction::toggled, this,
           [this](bool on) { setFlow(on ? LayoutFlow::LeftToRight : LayoutFlow::TopToBottom); });
-  add("zoom-fit-best", tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitModel(); });
+  add("zoom-fit-best", tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitModel(); })
+      ->setToolTip(tr("Show the whole model, zoomed out no further than its op names can be read (Ctrl+0); "
+                      "Zoom Out goes further"));
   add("zoom-in", tr("Zoom In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
   add("zoom-out", tr("Zoom Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
 }
@@ -345,6 +355,7 @@ QString DesignPage::dialogFolder() const {
 }
 
 void DesignPage::openDialog() {
+  Q_EMIT showRequested();
   if (!confirmReplace()) return;
   const QString path = chooseOpenFile(this, tr("Open Model"), dialogFolder(),
                                       tr("Model files (*.yaml *.yml);;All files (*)"));
