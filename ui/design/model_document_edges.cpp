@@ -37,8 +37,9 @@ QString ModelDocument::inputsFull(const spec::Node &to) const {
   if (!def || def->maxInputs < 0 || static_cast<int>(to.inputs.size()) < def->maxInputs) return {};
   const QString id = QString::fromStdString(to.id);
   if (def->maxInputs == 0) return tr("%1 is where data comes in: it reads no other node.").arg(id);
-  return tr("%1 (%2) takes %n input(s) and has them all; delete an edge into it first.", nullptr, def->maxInputs)
-      .arg(id, QString::fromStdString(to.op));
+  return tr("%1 (%2) takes %3 inputs and has them all; delete an edge into it first.")
+      .arg(id, QString::fromStdString(to.op))
+      .arg(def->maxInputs);
 }
 
 QStringList ModelDocument::readersOf(const QString &id) const {
