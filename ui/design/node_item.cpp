@@ -99,17 +99,16 @@ void NodeItem::paintFullLabel(QPainter *painter) const {
   const QString title = m_output ? m_id + QStringLiteral("  ⟶") : m_id;
   painter->drawText(QRectF(10, 4, width, 19), Qt::AlignLeft | Qt::AlignVCenter,
                     painter->fontMetrics().elidedText(title, Qt::ElideRight, int(width)));
-  // The op with the parameter count beside it, then the output shape alone: the shape is the
-  // longer of the two and the one an edit changes.
   painter->setFont(canvasFont(kBodyPixels, false));
+  painter->drawText(QRectF(10, 23, width, 18), Qt::AlignLeft | Qt::AlignVCenter,
+                    painter->fontMetrics().elidedText(m_op, Qt::ElideRight, int(width)));
+  // The parameter count on the right, the shape on the left in what room is left.
   const QString count = m_params > 0 ? tr("%1 params").arg(QLocale().toString(m_params)) : QString();
-  const QRectF middle(10, 23, width, 18);
-  painter->drawText(middle, Qt::AlignRight | Qt::AlignVCenter, count);
+  const QRectF bottom(10, 41, width, 18);
+  painter->drawText(bottom, Qt::AlignRight | Qt::AlignVCenter, count);
   const int countWidth = count.isEmpty() ? 0 : painter->fontMetrics().horizontalAdvance(count) + 8;
-  painter->drawText(middle, Qt::AlignLeft | Qt::AlignVCenter,
-                    painter->fontMetrics().elidedText(m_op, Qt::ElideRight, int(width) - countWidth));
-  painter->drawText(QRectF(10, 41, width, 18), Qt::AlignLeft | Qt::AlignVCenter,
-                    painter->fontMetrics().elidedText(m_shape, Qt::ElideRight, int(width)));
+  painter->drawText(bottom, Qt::AlignLeft | Qt::AlignVCenter,
+                    painter->fontMetrics().elidedText(m_shape, Qt::ElideRight, int(width) - countWidth));
 }
 
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant &value) {

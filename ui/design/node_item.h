@@ -16,7 +16,8 @@ class NodeItem : public QGraphicsObject {
   Q_OBJECT
 
  public:
-  static constexpr double kWidth = 190.0;
+  // Wide enough for the longest op name and a shape beside a parameter count in the label's font.
+  static constexpr double kWidth = 210.0;
   static constexpr double kHeight = 64.0;
   static constexpr double kPortRadius = 6.0;
   enum { Type = UserType + 1 };
