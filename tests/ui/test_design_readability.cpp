@@ -3,7 +3,8 @@
 // is 100% (each node rendered at the view's zoom into an image and its text pixels counted, and
 // the viewport itself grabbed for the nodes on screen), in the text colour (the op line too, which
 // was grey) and at least kMinTextPixels high; after Arrange the same; after Fit every node on
-// screen still shows its op name. Screenshots of each are saved to look at.
+// screen still shows its op name; the overview shows every node of the 200. Screenshots of each
+// are saved to look at.
 
 #include "design_models.h"
 #include "studio_fixture.h"
@@ -162,6 +163,31 @@ class TestDesignReadability : public QObject {
     for (const auto &n : page.document()->spec().nodes)
       QVERIFY(page.scene()->nodeItem(QString::fromStdString(n.id))->detailAt(view->zoom()) != NodeDetail::Box);
     QVERIFY(page.grab().save(tw::test::screenshotPath(QStringLiteral("design_readable_%1_fit.png").arg(name))));
+  }
+
+  // The overview of a 200-node model shows every node: the pixel at each node's centre stands out
+  // from the overview's background (fitted into the corner, a node is under a pixel tall).
+  void overviewShowsEveryNode() {
+    DesignPage page;
+    page.resize(1280, 740);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const QString path = m_dir.filePath(QStringLiteral("overview.model.yaml"));
+    QVERIFY(tw::test::writeLargeModel(path));
+    QString error;
+    QVERIFY2(page.openFile(path, &error), qPrintable(error));
+    tw::ui::GraphOverview *overview = page.view()->overview();
+    QTRY_VERIFY(overview->isVisible());
+    const QImage shot = overview->viewport()->grab().toImage();
+    const int background = qGray(overview->backgroundBrush().color().rgb());
+    QStringList faint;
+    for (const auto &n : page.document()->spec().nodes) {
+      const NodeItem *item = page.scene()->nodeItem(QString::fromStdString(n.id));
+      const QPoint at = overview->mapFromScene(item->sceneBoundingRect().center());
+      if (background - qGray(shot.pixel(at)) < 40) faint << item->id();
+    }
+    QVERIFY2(faint.isEmpty(), qPrintable(QStringLiteral("%1 nodes faint: %2").arg(faint.size()).arg(faint.mid(0, 8).join(", "))));
+    QVERIFY(page.grab().save(tw::test::screenshotPath(QStringLiteral("design_readable_overview.png"))));
   }
 
   // What a node draws depends on the zoom alone, not on where on the canvas it lies: at a zoom
