@@ -50,10 +50,12 @@ void dragEdge(DesignPage &page, const QString &from, const QString &to) {
 int misplaced(const ModelDocument &doc) {
   int bad = 0;
   const QSizeF size(NodeItem::kWidth, NodeItem::kHeight);
+  const bool down = doc.flow() == tw::ui::LayoutFlow::TopToBottom;
+  auto along = [&](const QString &id) { return down ? doc.position(id).y() : doc.position(id).x(); };
   for (const auto &n : doc.spec().nodes) {
     const QString id = QString::fromStdString(n.id);
     for (const auto &input : n.inputs)
-      if (doc.position(id).y() - doc.position(QString::fromStdString(input)).y() < size.height()) ++bad;
+      if (along(id) - along(QString::fromStdString(input)) < (down ? size.height() : size.width())) ++bad;
     for (const auto &m : doc.spec().nodes)
       if (m.id < n.id && QRectF(doc.position(id), size).intersects(QRectF(doc.position(QString::fromStdString(m.id)), size)))
         ++bad;
@@ -126,8 +128,15 @@ class TestDesignEdges : public QObject {
     QCOMPARE(doc->undoStack()->count(), steps);
   }
 
+  void paletteInsertsIntoTheChain_data() {
+    QTest::addColumn<bool>("across");
+    QTest::newRow("down") << false;
+    QTest::newRow("across") << true;
+  }
   void paletteInsertsIntoTheChain() {
+    QFETCH(bool, across);
     DesignPage page;
+    page.setFlow(across ? tw::ui::LayoutFlow::LeftToRight : tw::ui::LayoutFlow::TopToBottom);
     QVERIFY(page.newModel(QStringLiteral("lenet")));
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
@@ -147,8 +156,9 @@ class TestDesignEdges : public QObject {
     QVERIFY2(doc->analysis().ok(), qPrintable(page.statusText()));
     // In the reader's place, the reader and everything after it one layer on.
     QCOMPARE(doc->position(added), readerWas);
-    QVERIFY(doc->position(QStringLiteral("act1")).y() > readerWas.y());
-    QVERIFY(doc->position(QStringLiteral("logits")).y() > lastWas.y());
+    auto along = [across](QPointF p) { return across ? p.x() : p.y(); };
+    QVERIFY(along(doc->position(QStringLiteral("act1"))) > along(readerWas));
+    QVERIFY(along(doc->position(QStringLiteral("logits"))) > along(lastWas));
     QCOMPARE(misplaced(*doc), 0);
     QCOMPARE(doc->undoStack()->count(), steps + 1);
 
