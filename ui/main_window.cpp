@@ -137,9 +137,12 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createMenus() {
   QMenu *file = menuBar()->addMenu(tr("&File"));
+  // The Design page's own Open action (Ctrl+O): one action, one key, in the menu and the toolbar.
+  file->addAction(m_designPage->openAction());
+  connect(m_designPage, &DesignPage::showRequested, this, [this] { m_pages->setCurrentWidget(m_designPage); });
   QAction *open = file->addAction(tr("&Open Workspace…"), this, &MainWindow::chooseWorkspace);
   open->setObjectName(QStringLiteral("openWorkspaceAction"));
-  open->setShortcut(QKeySequence::Open);
+  open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
   file->addSeparator();
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);

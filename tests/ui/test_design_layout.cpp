@@ -5,6 +5,7 @@
 // it replaces unsaved edits (one undo step), the property form refusing invalid values visibly,
 // and the YAML view's errors with their line.
 
+#include "design_models.h"
 #include "studio_fixture.h"
 
 #include "ui/design/design_page.h"
@@ -48,40 +49,6 @@ std::vector<tw::ui::LayoutNode> layoutNodes(const tw::spec::ModelSpec &spec) {
     nodes.push_back(node);
   }
   return nodes;
-}
-
-// Residual blocks, then inception-like modules of three branches joined by a Concat: 200 nodes.
-QString largeModelYaml() {
-  QString y = QStringLiteral("name: large\nnodes:\n  - {id: image, op: Input, shape: [3, 32, 32]}\n"
-                             "  - {id: stem, op: Conv2d, out_channels: 16, kernel_size: 3, padding: 1}\n");
-  QString last = QStringLiteral("stem");
-  for (int b = 1; b <= 24; ++b) {
-    const QString p = QStringLiteral("r%1_").arg(b);
-    y += QStringLiteral("  - {id: %1c1, op: Conv2d, out_channels: 16, kernel_size: 3, padding: 1, inputs: [%2]}\n"
-                        "  - {id: %1n1, op: BatchNorm2d}\n  - {id: %1a1, op: ReLU}\n"
-                        "  - {id: %1c2, op: Conv2d, out_channels: 16, kernel_size: 3, padding: 1}\n"
-                        "  - {id: %1n2, op: BatchNorm2d}\n  - {id: %1sum, op: Add, inputs: [%1n2, %2]}\n"
-                        "  - {id: %1a2, op: ReLU}\n")
-             .arg(p, last);
-    last = p + QStringLiteral("a2");
-  }
-  for (int m = 1; m <= 4; ++m) {
-    const QString p = QStringLiteral("m%1_").arg(m);
-    y += QStringLiteral("  - {id: %1a, op: Conv2d, out_channels: 8, kernel_size: 1, inputs: [%2]}\n"
-                        "  - {id: %1b1, op: Conv2d, out_channels: 8, kernel_size: 1, inputs: [%2]}\n"
-                        "  - {id: %1b2, op: Conv2d, out_channels: 8, kernel_size: 3, padding: 1}\n"
-                        "  - {id: %1p, op: MaxPool2d, kernel_size: 3, stride: 1, padding: 1, inputs: [%2]}\n"
-                        "  - {id: %1cat, op: Concat, inputs: [%1a, %1b2, %1p]}\n"
-                        "  - {id: %1mix, op: Conv2d, out_channels: 16, kernel_size: 1}\n")
-             .arg(p, last);
-    last = p + QStringLiteral("mix");
-  }
-  y += QStringLiteral("  - {id: pool, op: AdaptiveAvgPool2d, output_size: 1, inputs: [%1]}\n"
-                      "  - {id: flat, op: Flatten}\n  - {id: hidden, op: Linear, out_features: 64}\n"
-                      "  - {id: hidden_act, op: ReLU}\n  - {id: drop, op: Dropout}\n"
-                      "  - {id: logits, op: Linear, out_features: 10}\n")
-           .arg(last);
-  return y;
 }
 
 // The layout's measures, taken on the page as drawn: nodes that overlap, edges that do not point
@@ -191,7 +158,7 @@ class TestDesignLayout : public QObject {
     const QString path = dir.filePath(QStringLiteral("large.model.yaml"));
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(largeModelYaml().toUtf8());
+    file.write(tw::test::largeModelYaml().toUtf8());
     file.close();
     DesignPage page;
     page.resize(1400, 900);
@@ -224,13 +191,17 @@ class TestDesignLayout : public QObject {
     QTest::mouseClick(overview->viewport(), Qt::LeftButton, {}, overview->mapFromScene(logits));
     QTRY_VERIFY(overview->shownArea().contains(logits));
 
-    // Fit shows every node, and the overview goes. Text that small is not drawn at all: the
-    // threshold is the legible zoom the model was opened at.
+    // Fit zooms out as far as the op names can be read: the nodes show their op names alone, the
+    // model is too long to fit whole at that zoom, so the overview stays. Zoom Out goes further,
+    // to boxes without text, and shows every node with the overview gone.
     page.view()->fitModel();
     QVERIFY(view->zoom() < view->legibleZoom());
-    QVERIFY(!NodeItem::isLegible(view->zoom(), view->font()));
-    QVERIFY(NodeItem::isLegible(view->legibleZoom() * 1.001, view->font()));
+    QVERIFY2(std::abs(view->zoom() - view->opNameZoom()) < 1e-9, qPrintable(QString::number(view->zoom())));
+    QCOMPARE(page.scene()->nodeItem("logits")->detailAt(view->zoom()), tw::ui::NodeDetail::OpName);
+    QTRY_VERIFY(overview->isVisible());
+    for (int i = 0; i < 30 && !overview->shownArea().contains(view->nodesBounds()); ++i) view->zoomBy(0.8);
     QVERIFY(overview->shownArea().contains(view->nodesBounds()));
+    QCOMPARE(page.scene()->nodeItem("logits")->detailAt(view->zoom()), tw::ui::NodeDetail::Box);
     QTRY_VERIFY(!overview->isVisible());
   }
 
@@ -240,7 +211,7 @@ class TestDesignLayout : public QObject {
     QVERIFY(page.newModel(QStringLiteral("lenet")));
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
-    // conv1 already has act1 right after it: the new node goes beside, not on top.
+    // conv1 already has act1 right after it: the new node goes in between, on top of no other.
     page.scene()->selectNode(QStringLiteral("conv1"));
     Q_EMIT page.palette()->opActivated(QStringLiteral("Dropout"));
     const QStringList selected = page.scene()->selectedNodeIds();

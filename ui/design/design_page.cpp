@@ -1,4 +1,3 @@
-#include "ui/common/file_dialogs.h"
 #include "ui/common/studio_icons.h"
 #include "ui/design/design_page.h"
 
@@ -15,14 +14,12 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
-#include <QFileInfo>
 #include <QInputDialog>
 #include <QGraphicsItem>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -76,8 +73,7 @@ DesignPage::DesignPage(QWidget *parent)
       insertBlock(op.mid(static_cast<int>(qstrlen(OpPalette::kBlockPrefix))), at, from);
       return;
     }
-    const QString id = m_document->addNode(op, at);
-    if (!from.isEmpty()) m_document->connectNodes(from, id);
+    const QString id = from.isEmpty() ? m_document->addNode(op, at) : m_document->addNodeAfter(op, at, from);
     m_scene->selectNode(id);
   });
   connect(m_scene, &GraphScene::currentNodeChanged, this, [this](const QString &id) {
@@ -102,6 +98,8 @@ DesignPage::DesignPage(QWidget *parent)
       showCurrentNode();
     }
   });
+  // A dropped edge that was refused, or replaced another, says so where the person looks next.
+  connect(m_scene, &GraphScene::edgeDropSaid, m_status, &QLabel::setText);
   connect(m_view, &GraphView::blockDropped, this, [this](const QString &name, QPointF at) { insertBlock(name, at); });
   connect(m_blocks, &BlockLibrary::changed, this, [this] { m_palette->setBlocks(m_blocks->names()); });
   m_palette->setBlocks(m_blocks->names());
@@ -189,8 +187,15 @@ void DesignPage::createActions() {
     addAction(action);
     return action;
   };
-  // Ctrl+O opens a workspace (the window's); a model is Ctrl+Shift+O.
-  add("document-open", tr("Open…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), [this] { openDialog(); });
+  // Ctrl+O is the standard Open, and on a designer the thing opened is a model; the window's File
+  // menu holds this same action (Open Workspace is Ctrl+Shift+O there), so the key works on every
+  // page and is bound once: two actions with one key would be ambiguous and neither would fire.
+  m_openAction = add("document-open", tr("Open &Model…"), QKeySequence::Open, [this] { openDialog(); });
+  m_openAction->setObjectName(QStringLiteral("openModelAction"));
+  m_openAction->setShortcutContext(Qt::WindowShortcut);
+  m_openAction->setIconText(tr("Open…"));
+  m_openAction->setToolTip(
+      tr("Open a model file (%1)").arg(m_openAction->shortcut().toString(QKeySequence::NativeText)));
   add("document-save", tr("Save"), QKeySequence::Save, [this] { save(); });
   add("document-save-as", tr("Save As…"), QKeySequence::SaveAs, [this] { saveAs(); });
   m_toolBar->addSeparator();
@@ -237,7 +242,9 @@ void DesignPage::createActions() {
   m_leftToRight->setToolTip(tr("Lay models out from left to right instead of top to bottom"));
   connect(m_leftToRight, &QAction::toggled, this,
           [this](bool on) { setFlow(on ? LayoutFlow::LeftToRight : LayoutFlow::TopToBottom); });
-  add("zoom-fit-best", tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitModel(); });
+  add("zoom-fit-best", tr("Fit"), QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_view->fitModel(); })
+      ->setToolTip(tr("Show the whole model, zoomed out no further than its op names can be read (Ctrl+0); "
+                      "Zoom Out goes further"));
   add("zoom-in", tr("Zoom In"), QKeySequence::ZoomIn, [this] { m_view->zoomBy(1.25); });
   add("zoom-out", tr("Zoom Out"), QKeySequence::ZoomOut, [this] { m_view->zoomBy(0.8); });
 }
@@ -287,92 +294,6 @@ void DesignPage::setFlow(LayoutFlow flow) {
   applyFlow(flow);
   m_document->autoLayout();
   m_view->showModel();
-}
-
-bool DesignPage::confirmReplace() {
-  if (!m_document->isModified()) return true;
-  const QString name = m_document->filePath().isEmpty() ? QString::fromStdString(m_document->spec().name)
-                                                        : QFileInfo(m_document->filePath()).fileName();
-  QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
-                  tr("The model %1 has changes that are not saved. Save them first?").arg(name),
-                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
-  box.setObjectName(QStringLiteral("unsavedChanges"));
-  box.setDefaultButton(QMessageBox::Save);
-  const int answer = box.exec();
-  if (answer == QMessageBox::Cancel) return false;
-  if (answer == QMessageBox::Save) {
-    save();
-    return !m_document->isModified();  // the save was cancelled or failed: keep the model
-  }
-  return true;
-}
-
-bool DesignPage::newModel(const QString &templateName) {
-  spec::ModelSpec spec;
-  QString error;
-  if (!templateName.isEmpty() && !ModelDocument::templateSpec(templateName, &spec, &error)) {
-    m_status->setText(error);
-    return false;
-  }
-  if (!confirmReplace()) return false;
-  m_document->replaceModel(spec, templateName.isEmpty() ? tr("New empty model")
-                                                        : tr("New %1").arg(ModelDocument::templateTitle(templateName)));
-  m_view->showModel();
-  return true;
-}
-
-bool DesignPage::openFile(const QString &path, QString *error) {
-  if (!m_document->load(path, error)) return false;
-  m_view->showModel();
-  updateStatus();
-  return true;
-}
-
-bool DesignPage::saveFile(const QString &path, QString *error) {
-  const bool ok = m_document->save(path, error);
-  updateStatus();
-  return ok;
-}
-
-void DesignPage::setWorkspace(const QString &dir) { m_workspace = dir; }
-
-QString DesignPage::dialogFolder() const {
-  if (!m_document->filePath().isEmpty()) return QFileInfo(m_document->filePath()).absolutePath();
-  if (m_workspace.isEmpty()) return QDir::homePath();
-  const QString models = QDir(m_workspace).filePath(QStringLiteral("models"));
-  QDir().mkpath(models);  // a folder, made once, so the dialog can open in it
-  return models;
-}
-
-void DesignPage::openDialog() {
-  if (!confirmReplace()) return;
-  const QString path = chooseOpenFile(this, tr("Open Model"), dialogFolder(),
-                                      tr("Model files (*.yaml *.yml);;All files (*)"));
-  if (path.isEmpty()) return;
-  QString error;
-  if (!openFile(path, &error)) QMessageBox::warning(this, tr("Open Model"), error);
-}
-
-void DesignPage::save() {
-  if (m_document->filePath().isEmpty()) {
-    saveAs();
-    return;
-  }
-  QString error;
-  if (!saveFile(m_document->filePath(), &error)) QMessageBox::warning(this, tr("Save Model"), error);
-}
-
-void DesignPage::saveAs() {
-  const QString start = m_document->filePath().isEmpty()
-                            ? QDir(dialogFolder()).filePath(m_document->spec().name.empty()
-                                                                 ? QStringLiteral("model.model.yaml")
-                                                                 : QString::fromStdString(m_document->spec().name) + ".model.yaml")
-                            : m_document->filePath();
-  const QString path = chooseSaveFile(this, tr("Save Model"), start,
-                                      tr("Model files (*.model.yaml *.yaml)"));
-  if (path.isEmpty()) return;
-  QString error;
-  if (!saveFile(path, &error)) QMessageBox::warning(this, tr("Save Model"), error);
 }
 
 void DesignPage::selectAll() {

@@ -54,6 +54,9 @@ class DesignPage : public QWidget {
   // The direction models are laid out in; kept in the settings, applied by re-arranging.
   void setFlow(LayoutFlow flow);
   QAction *leftToRightAction() const { return m_leftToRight; }
+  // Open Model… (Ctrl+O, from any page): the toolbar's Open and the window's File menu hold this
+  // one action, so the key is bound once and both show it.
+  QAction *openAction() const { return m_openAction; }
 
   bool openFile(const QString &path, QString *error);
   bool saveFile(const QString &path, QString *error);
@@ -68,6 +71,11 @@ class DesignPage : public QWidget {
 
   QByteArray saveState() const;
   bool restoreState(const QByteArray &state);
+
+ Q_SIGNALS:
+  // The page is about to ask something (the model dialog, opened from the File menu on another
+  // page): the window shows it first, so the person sees which model is replaced.
+  void showRequested();
 
  private:
   void createActions();
@@ -91,6 +99,7 @@ class DesignPage : public QWidget {
   QSplitter *m_splitter;
   BlockLibrary *m_blocks;
   QAction *m_leftToRight = nullptr;
+  QAction *m_openAction = nullptr;
   QString m_currentNode;
   QString m_workspace;
   int m_pasteCount = 0;

@@ -1,5 +1,6 @@
 #include "ui/design/edge_item.h"
 
+#include "ui/design/canvas_detail.h"
 #include "ui/design/node_item.h"
 
 #include <QApplication>
@@ -26,8 +27,7 @@ class EdgeLabel : public QGraphicsSimpleTextItem {
  public:
   using QGraphicsSimpleTextItem::QGraphicsSimpleTextItem;
   void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override {
-    if (!NodeItem::isLegible(QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform()), font()))
-      return;
+    if (!readableAt(screenScale(painter->worldTransform()), font().pixelSize())) return;
     QGraphicsSimpleTextItem::paint(painter, option, widget);
   }
 };
@@ -39,9 +39,7 @@ EdgeItem::EdgeItem(NodeItem *from, NodeItem *to, int slot)
   setFlags(ItemIsSelectable);
   setZValue(0);
   applyPalette();
-  QFont font = m_label->font();
-  font.setPointSizeF(font.pointSizeF() * 0.85);
-  m_label->setFont(font);
+  m_label->setFont(canvasFont(kBodyPixels - 1, false));
   updatePath();
 }
 

@@ -1,10 +1,14 @@
 #include "ui/design/graph_overview.h"
 
 #include "ui/design/graph_view.h"
+#include "ui/design/node_item.h"
 
+#include <QGraphicsItem>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPalette>
+
+#include <algorithm>
 
 namespace tw::ui {
 
@@ -33,6 +37,20 @@ void GraphOverview::refresh() {
 }
 
 void GraphOverview::drawForeground(QPainter *painter, const QRectF &) {
+  // Each node at least three pixels each way: a 200-node model fitted into the corner makes its
+  // nodes a fraction of a pixel tall, and drawn as they are they fade into the background.
+  const double minimum = 3.0 / std::max(1e-6, transform().m11());
+  for (QGraphicsItem *item : scene()->items()) {
+    if (item->type() != NodeItem::Type) continue;
+    const auto *node = static_cast<const NodeItem *>(item);
+    QRectF box(node->pos(), QSizeF(NodeItem::kWidth, NodeItem::kHeight));
+    const QPointF centre = box.center();
+    box.setSize(box.size().expandedTo(QSizeF(minimum, minimum)));
+    box.moveCenter(centre);
+    painter->fillRect(box, node->hasProblem()   ? QColor(0xc6, 0x28, 0x28)
+                           : node->isSelected() ? palette().color(QPalette::Highlight)
+                                                : palette().color(QPalette::Dark));
+  }
   QColor fill = palette().color(QPalette::Highlight);
   fill.setAlpha(40);
   QPen pen(palette().color(QPalette::Highlight), 2);

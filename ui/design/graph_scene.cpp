@@ -228,7 +228,9 @@ void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event) {
     NodeItem *target = nodeAt(event->scenePos());
     const QString from = m_connectFrom->id();
     m_connectFrom = nullptr;
-    if (target && target->id() != from) m_document->connectNodes(from, target->id());
+    QString said;
+    if (target && target->id() != from) m_document->connectOrReplace(from, target->id(), &said);
+    if (!said.isEmpty()) Q_EMIT edgeDropSaid(said);
     event->accept();
     return;
   }

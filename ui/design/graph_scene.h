@@ -1,6 +1,7 @@
 #pragma once
 // The canvas's contents, kept equal to the document: a NodeItem per node, an EdgeItem per input.
-// It turns gestures into document edits: dragging from an output port onto a node connects them,
+// It turns gestures into document edits: dragging from an output port onto a node connects them
+// (replacing the edge into a one-input node that has one, or saying why not),
 // moving nodes records one undoable move when the mouse is released, Delete removes the selection.
 
 #include <QGraphicsScene>
@@ -42,6 +43,9 @@ class GraphScene : public QGraphicsScene {
 
  Q_SIGNALS:
   void currentNodeChanged(const QString &id);  // the one selected node; "" for none or several
+  // What an edge dropped onto a node did when it was not simply added: the edge it replaced, or
+  // why it was refused.
+  void edgeDropSaid(const QString &text);
 
  protected:
   void mousePressEvent(QGraphicsSceneMouseEvent *event) override;

@@ -1,5 +1,6 @@
 #include "ui/design/graph_view.h"
 
+#include "ui/design/canvas_detail.h"
 #include "ui/design/edge_item.h"
 #include "ui/design/graph_overview.h"
 #include "ui/design/model_document.h"
@@ -8,7 +9,6 @@
 
 #include <QDragEnterEvent>
 #include <QGraphicsItem>
-#include <QFontInfo>
 #include <QMimeData>
 #include <QScrollBar>
 #include <QTimer>
@@ -43,29 +43,28 @@ QRectF GraphView::nodesBounds() const {
   return bounds;
 }
 
-double GraphView::legibleZoom() const {
-  // The nodes' own text (ids, ops, shapes) is drawn in the canvas font; below about 6.5 pixels it
-  // stops being readable. Edge labels are smaller still but repeat the shapes the nodes show.
-  return NodeItem::kLegiblePixels / std::max(1, QFontInfo(font()).pixelSize());
+double GraphView::legibleZoom() const { return fullLabelZoom(); }
+
+double GraphView::opNameZoom() const {
+  double zoom = 0;
+  for (QGraphicsItem *item : scene()->items())
+    if (item->type() == NodeItem::Type)
+      zoom = std::max(zoom, kMinTextPixels / std::max(1, static_cast<NodeItem *>(item)->opNamePixels()));
+  return zoom > 0 ? std::min(zoom, legibleZoom()) : legibleZoom();
 }
 
 void GraphView::zoomBy(double factor) {
   const double next = zoom() * factor;
-  if (next < 0.05 || next > 4.0) return;
+  // Out far enough to see the whole of any model (boxes without text), in no further than 4x.
+  const QRectF bounds = nodesBounds().adjusted(-40, -40, 40, 40);
+  const double whole = bounds.isEmpty() ? 1.0
+                                        : std::min(viewport()->width() / bounds.width(), viewport()->height() / bounds.height());
+  if ((factor < 1 && next < std::min(0.05, whole * 0.8)) || next > 4.0) return;
   scale(factor, factor);
   m_overview->refresh();
 }
 
-void GraphView::fitModel() {
-  const QRectF bounds = nodesBounds();
-  if (bounds.isEmpty()) return;
-  fitInView(bounds.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
-  if (zoom() > 1.5) {  // a lone node should not fill the screen
-    const double back = 1.5 / zoom();
-    scale(back, back);
-  }
-  m_overview->refresh();
-}
+void GraphView::fitModel() { fitAtLeast(opNameZoom()); }
 
 void GraphView::showModel() {
   m_showPending = !isVisible();
@@ -74,16 +73,26 @@ void GraphView::showModel() {
 
 void GraphView::showModelNow() {
   m_showPending = false;
-  fitModel();
+  fitAtLeast(legibleZoom());
+}
+
+void GraphView::fitAtLeast(double floor) {
   const QRectF bounds = nodesBounds();
-  if (bounds.isEmpty() || zoom() >= legibleZoom()) return;
-  const double up = legibleZoom() / zoom();
-  scale(up, up);
-  // Start where the data comes in: the top (or left) of the model, its middle across.
-  const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
-  const bool down = m_document->flow() == LayoutFlow::TopToBottom;
-  centerOn(down ? QPointF(bounds.center().x(), bounds.top() - 40 + shown.height() / 2)
-                : QPointF(bounds.left() - 40 + shown.width() / 2, bounds.center().y()));
+  if (bounds.isEmpty()) return;
+  fitInView(bounds.adjusted(-40, -40, 40, 40), Qt::KeepAspectRatio);
+  if (zoom() > 1.5) {  // a lone node should not fill the screen
+    const double back = 1.5 / zoom();
+    scale(back, back);
+  }
+  if (zoom() < floor) {
+    const double up = floor / zoom();
+    scale(up, up);
+    // Start where the data comes in: the top (or left) of the model, its middle across.
+    const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
+    const bool down = m_document->flow() == LayoutFlow::TopToBottom;
+    centerOn(down ? QPointF(bounds.center().x(), bounds.top() - 40 + shown.height() / 2)
+                  : QPointF(bounds.left() - 40 + shown.width() / 2, bounds.center().y()));
+  }
   m_overview->refresh();
 }
 

@@ -18,15 +18,19 @@ class GraphView : public QGraphicsView {
  public:
   GraphView(QGraphicsScene *scene, ModelDocument *document, QWidget *parent = nullptr);
   void zoomBy(double factor);
-  // Every node in view, however small that makes them (the Fit action).
+  // The Fit action: every node in view, but never below the zoom at which every op name can still
+  // be read (opNameZoom); a model larger than that is shown from its inputs, with the overview
+  // for the rest. Zoom Out goes further, to boxes without text.
   void fitModel();
   // How a model is first shown (opened, a template, arranged): fitted, but never below the zoom
-  // its labels stay legible at; a larger model is shown from its inputs and the view scrolls.
-  // Waits for the view to have its size when it is not shown yet.
+  // its full labels are read at (legibleZoom); a larger model is shown from its inputs and the
+  // view scrolls. Waits for the view to have its size when it is not shown yet.
   void showModel();
   double zoom() const { return transform().m11(); }
-  // The zoom below which the nodes' text is drawn under 6.5 pixels.
+  // The zoom from which the nodes' full labels are drawn (canvas_detail.h: at least 9 pixels).
   double legibleZoom() const;
+  // The zoom from which every node's op name is drawn; legibleZoom() when there is no node.
+  double opNameZoom() const;
   QRectF nodesBounds() const;
   GraphOverview *overview() const { return m_overview; }
   // What a drop from the palette does at a viewport point: adds the op there. False when the data
@@ -49,6 +53,8 @@ class GraphView : public QGraphicsView {
  private:
   void placeOverview();
   void showModelNow();
+  // Fits the nodes, then zooms in to `floor` when that is larger, showing the model's start.
+  void fitAtLeast(double floor);
 
   ModelDocument *m_document;
   GraphOverview *m_overview;

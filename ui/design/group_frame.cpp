@@ -1,5 +1,6 @@
 #include "ui/design/group_frame.h"
 
+#include "ui/design/canvas_detail.h"
 #include "ui/design/node_item.h"
 
 #include <QPainter>
@@ -33,10 +34,10 @@ void GroupFrame::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWid
   painter->setPen(QPen(border, 1.2, Qt::DashLine));
   painter->setBrush(fill);
   painter->drawRoundedRect(rect(), 10, 10);
+  // The block's name by the nodes' rule: drawn where it can be read, never as a speck.
+  if (!readableAt(screenScale(painter->worldTransform()), kTitlePixels)) return;
   painter->setPen(palette.color(QPalette::Text));
-  QFont font = painter->font();
-  font.setBold(true);
-  painter->setFont(font);
+  painter->setFont(canvasFont(kTitlePixels, true));
   painter->drawText(rect().adjusted(kMargin, 4, -kMargin, 0), Qt::AlignLeft | Qt::AlignTop, m_instance);
 }
 

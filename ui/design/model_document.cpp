@@ -2,8 +2,6 @@
 
 #include "core/spec/names.h"
 #include "core/spec/registry.h"
-#include "ui/design/commands/connect_command.h"
-#include "ui/design/commands/disconnect_command.h"
 #include "ui/design/commands/insert_nodes_command.h"
 #include "ui/design/commands/move_nodes_command.h"
 #include "ui/design/commands/remove_nodes_command.h"
@@ -19,7 +17,6 @@
 #include <QUndoStack>
 
 #include <algorithm>
-#include <functional>
 #include <map>
 
 namespace tw::ui {
@@ -82,7 +79,7 @@ QStringList ModelDocument::modelProblems() const {
 
 // --- undoable edits ----------------------------------------------------------------------------
 
-QString ModelDocument::addNode(const QString &op, QPointF position) {
+spec::Node ModelDocument::newNode(const QString &op) const {
   spec::Node node;
   node.op = op.toStdString();
   node.id = uniqueId(op.toLower()).toStdString();
@@ -90,6 +87,11 @@ QString ModelDocument::addNode(const QString &op, QPointF position) {
     for (const auto &param : def->params)
       if (auto value = startingValue(param)) node.params[param.name] = *value;
   }
+  return node;
+}
+
+QString ModelDocument::addNode(const QString &op, QPointF position) {
+  const spec::Node node = newNode(op);
   const QString id = QString::fromStdString(node.id);
   m_undo->push(new InsertNodesCommand(this, {node}, {position}, tr("Add %1").arg(op)));
   return id;
@@ -100,35 +102,6 @@ void ModelDocument::removeNodes(const QStringList &ids) {
   for (const QString &id : ids)
     if (node(id)) existing << id;
   if (!existing.isEmpty()) m_undo->push(new RemoveNodesCommand(this, existing));
-}
-
-bool ModelDocument::connectNodes(const QString &from, const QString &to) {
-  const spec::Node *source = node(from), *target = node(to);
-  if (!source || !target || from == to) return false;
-  const spec::OpDef *def = spec::Registry::instance().find(target->op);
-  if (def && def->maxInputs >= 0 && static_cast<int>(target->inputs.size()) >= def->maxInputs) return false;
-  // A cycle: `from` already depends on `to`.
-  QSet<QString> seen;
-  std::function<bool(const QString &)> dependsOnTarget = [&](const QString &id) {
-    if (id == to) return true;
-    if (seen.contains(id)) return false;
-    seen.insert(id);
-    const spec::Node *n = node(id);
-    if (!n) return false;
-    for (const auto &input : n->inputs)
-      if (dependsOnTarget(QString::fromStdString(input))) return true;
-    return false;
-  };
-  if (dependsOnTarget(from)) return false;
-  m_undo->push(new ConnectCommand(this, from, to));
-  return true;
-}
-
-void ModelDocument::disconnectNodes(const QString &from, const QString &to) {
-  const spec::Node *target = node(to);
-  if (!target) return;
-  if (std::find(target->inputs.begin(), target->inputs.end(), from.toStdString()) == target->inputs.end()) return;
-  m_undo->push(new DisconnectCommand(this, from, to));
 }
 
 void ModelDocument::setParam(const QString &id, const QString &param, const spec::ParamValue &value) {

@@ -49,8 +49,19 @@ class ModelDocument : public QObject {
   // --- Undoable edits; each pushes one command. ---
   QString addNode(const QString &op, QPointF position);  // returns the new node's id
   void removeNodes(const QStringList &ids);
+  // Edges (model_document_edges.cpp).
   bool connectNodes(const QString &from, const QString &to);  // false: not allowed (cycle, same node, full)
   void disconnectNodes(const QString &from, const QString &to);
+  // An edge dropped from `from`'s output onto `to`: a new input, or, when `to` takes one input
+  // and has it, that edge replaced (one undo step). False with the reason in *said when neither
+  // can be; true with *said saying what was replaced ("" for a new edge).
+  bool connectOrReplace(const QString &from, const QString &to, QString *said);
+  // A palette op added with `after` selected: when `after` has exactly one reader, the new node
+  // goes between them (after -> new -> reader, the reader and what follows it moved one layer
+  // on), else it is connected after `after` beside its readers. One undo step; the new id.
+  QString addNodeAfter(const QString &op, QPointF at, const QString &after);
+  // The nodes that read `id`'s output, each once per input that reads it.
+  QStringList readersOf(const QString &id) const;
   void setParam(const QString &id, const QString &param, const spec::ParamValue &value);
   void resetParam(const QString &id, const QString &param);
   // false: taken, or not a portable name (spec::isPortableName)
@@ -110,6 +121,11 @@ class ModelDocument : public QObject {
 
  private:
   void keepOutputValid();
+  spec::Node newNode(const QString &op) const;
+  // Whether `from` depends on `to` already (an edge from `from` to `to` would close a cycle).
+  bool dependsOn(const QString &from, const QString &to) const;
+  // Why `to` cannot take one more input, "" when it can.
+  QString inputsFull(const spec::Node &to) const;
   QHash<QString, QPointF> layeredPositions(const spec::ModelSpec &spec) const;
 
   spec::ModelSpec m_spec;

@@ -1,7 +1,6 @@
 #include "ui/design/node_item.h"
 
 #include <QApplication>
-#include <QFontInfo>
 #include <QLocale>
 #include <QPainter>
 #include <QPalette>
@@ -26,6 +25,7 @@ void NodeItem::setContent(const QString &op, const QString &shape, qint64 params
   m_params = params;
   m_problem = problem;
   m_output = output;
+  if (op != m_opName.lines.join(QString())) m_opName = layOutOpName(op, QSizeF(kWidth - 16, kHeight - 8));
   QString tip = QStringLiteral("<b>%1</b> (%2)").arg(m_id.toHtmlEscaped(), op.toHtmlEscaped());
   if (!shape.isEmpty()) tip += QStringLiteral("<br>") + tr("Output shape: %1").arg(shape);
   if (!problem.isEmpty()) tip += QStringLiteral("<br><span style='color:#c62828'>%1</span>").arg(problem.toHtmlEscaped());
@@ -48,10 +48,6 @@ QPointF NodeItem::outputPortLocal() const {
   return m_flow == LayoutFlow::TopToBottom ? QPointF(kWidth / 2, kHeight) : QPointF(kWidth, kHeight / 2);
 }
 
-bool NodeItem::isLegible(double levelOfDetail, const QFont &font) {
-  return levelOfDetail * QFontInfo(font).pixelSize() >= kLegiblePixels;
-}
-
 bool NodeItem::isOnOutputPort(const QPointF &scenePoint) const {
   return QLineF(scenePoint, outputPort()).length() <= kPortRadius * 2.0;
 }
@@ -66,10 +62,11 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
   const QColor border = !m_problem.isEmpty() ? QColor(0xc6, 0x28, 0x28)
                         : selected           ? palette.color(QPalette::Highlight)
                                              : palette.color(QPalette::Mid);
-  // Seen from far (the overview, a large model fitted whole) text and thin lines would be specks:
-  // a solid box in the node's state colour says enough there.
-  const double detail = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
-  if (detail < 0.3) {
+  // Seen from far (the overview, a large model zoomed out) text and thin lines would be specks: a
+  // solid box in the node's state colour says enough there.
+  const NodeDetail detail = detailAt(screenScale(painter->worldTransform()));
+  m_lastDrawn = detail;
+  if (detail == NodeDetail::Box) {
     painter->fillRect(QRectF(0, 0, kWidth, kHeight), border);
     return;
   }
@@ -79,28 +76,39 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
   if (!m_problem.isEmpty()) fill = QColor(0xff, 0xeb, 0xee);
   painter->setBrush(fill);
   painter->drawRoundedRect(QRectF(0, 0, kWidth, kHeight), 8, 8);
-  if (!isLegible(detail, painter->font())) return;  // the box, without text too small to read
 
   painter->setPen(palette.color(QPalette::Text));
-  QFont bold = painter->font();
-  bold.setBold(true);
-  painter->setFont(bold);
-  const QString title = m_output ? m_id + QStringLiteral("  ⟶") : m_id;
-  painter->drawText(QRectF(10, 4, kWidth - 20, 20), Qt::AlignLeft | Qt::AlignVCenter,
-                    painter->fontMetrics().elidedText(title, Qt::ElideRight, int(kWidth - 20)));
-  QFont normal = painter->font();
-  normal.setBold(false);
-  painter->setFont(normal);
-  painter->setPen(palette.color(QPalette::PlaceholderText));
-  painter->drawText(QRectF(10, 22, kWidth - 20, 18), Qt::AlignLeft | Qt::AlignVCenter, m_op);
-  const QString count = m_params > 0 ? tr("%1 params").arg(QLocale().toString(m_params)) : QString();
-  painter->drawText(QRectF(10, 40, kWidth - 20, 18), Qt::AlignRight | Qt::AlignVCenter, count);
-  if (!m_shape.isEmpty()) painter->drawText(QRectF(10, 40, kWidth - 20, 18), Qt::AlignLeft | Qt::AlignVCenter, m_shape);
+  if (detail == NodeDetail::Full) {
+    paintFullLabel(painter);
+  } else {  // the op name alone, as large as the box allows: what the node is, readable from afar
+    painter->setFont(canvasFont(m_opName.pixels, true));
+    painter->drawText(QRectF(8, 4, kWidth - 16, kHeight - 8), Qt::AlignCenter, m_opName.lines.join(QLatin1Char('\n')));
+  }
 
   painter->setPen(QPen(border, 1.2));
   painter->setBrush(palette.color(QPalette::Button));
   painter->drawEllipse(inputPortLocal(), kPortRadius, kPortRadius);
   painter->drawEllipse(outputPortLocal(), kPortRadius, kPortRadius);
+}
+
+void NodeItem::paintFullLabel(QPainter *painter) const {
+  // Every line in the text colour: the secondary lines were grey, which at small sizes made them
+  // the first to become unreadable.
+  const double width = kWidth - 20;
+  painter->setFont(canvasFont(kTitlePixels, true));
+  const QString title = m_output ? m_id + QStringLiteral("  ⟶") : m_id;
+  painter->drawText(QRectF(10, 4, width, 19), Qt::AlignLeft | Qt::AlignVCenter,
+                    painter->fontMetrics().elidedText(title, Qt::ElideRight, int(width)));
+  painter->setFont(canvasFont(kBodyPixels, false));
+  painter->drawText(QRectF(10, 23, width, 18), Qt::AlignLeft | Qt::AlignVCenter,
+                    painter->fontMetrics().elidedText(m_op, Qt::ElideRight, int(width)));
+  // The parameter count on the right, the shape on the left in what room is left.
+  const QString count = m_params > 0 ? tr("%1 params").arg(QLocale().toString(m_params)) : QString();
+  const QRectF bottom(10, 41, width, 18);
+  painter->drawText(bottom, Qt::AlignRight | Qt::AlignVCenter, count);
+  const int countWidth = count.isEmpty() ? 0 : painter->fontMetrics().horizontalAdvance(count) + 8;
+  painter->drawText(bottom, Qt::AlignLeft | Qt::AlignVCenter,
+                    painter->fontMetrics().elidedText(m_shape, Qt::ElideRight, int(width) - countWidth));
 }
 
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant &value) {

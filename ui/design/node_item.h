@@ -2,11 +2,11 @@
 // One node on the canvas: its id, op, output shape and parameter count, an input port where data
 // comes in and an output port where it leaves (top and bottom when the model flows down, left and
 // right when it flows across). A node the validator complains about is drawn red and says why in
-// its tooltip.
+// its tooltip. How much of it is drawn depends on the zoom (canvas_detail.h).
 
+#include "ui/design/canvas_detail.h"
 #include "ui/design/graph_layout.h"
 
-#include <QFont>
 #include <QGraphicsObject>
 #include <QString>
 
@@ -16,14 +16,11 @@ class NodeItem : public QGraphicsObject {
   Q_OBJECT
 
  public:
-  static constexpr double kWidth = 190.0;
+  // Wide enough for the longest op name and a shape beside a parameter count in the label's font.
+  static constexpr double kWidth = 210.0;
   static constexpr double kHeight = 64.0;
   static constexpr double kPortRadius = 6.0;
   enum { Type = UserType + 1 };
-  // Canvas text smaller than this on screen is not drawn: the box and its colour stand for it.
-  static constexpr double kLegiblePixels = 6.5;
-  // Whether text in `font` is legible at a view's level of detail (its scale).
-  static bool isLegible(double levelOfDetail, const QFont &font);
 
   explicit NodeItem(const QString &id, QGraphicsItem *parent = nullptr);
   int type() const override { return Type; }
@@ -32,6 +29,13 @@ class NodeItem : public QGraphicsObject {
   void setId(const QString &id);
   // op, "[16, 28, 28]" (empty: unknown), parameter count, the validator's message ("" when fine)
   void setContent(const QString &op, const QString &shape, qint64 params, const QString &problem, bool output);
+  // What the node shows at a zoom (canvas_detail.h): its full label, its op name alone, or a box.
+  NodeDetail detailAt(double scale) const { return tw::ui::detailAt(scale, m_opName); }
+  // What its last paint drew. The overview paints the same item at its own zoom: read it right
+  // after rendering the one view it is asked about.
+  NodeDetail lastDrawn() const { return m_lastDrawn; }
+  // The size its op name is drawn at when shown alone, in scene units.
+  int opNamePixels() const { return m_opName.pixels; }
   bool hasProblem() const { return !m_problem.isEmpty(); }
   QString problem() const { return m_problem; }
 
@@ -54,11 +58,14 @@ class NodeItem : public QGraphicsObject {
  private:
   QPointF inputPortLocal() const;
   QPointF outputPortLocal() const;
+  void paintFullLabel(QPainter *painter) const;
 
   QString m_id, m_op, m_shape, m_problem;
   qint64 m_params = 0;
   bool m_output = false;
   LayoutFlow m_flow = LayoutFlow::TopToBottom;
+  OpNameLayout m_opName;
+  NodeDetail m_lastDrawn = NodeDetail::Box;
 };
 
 }  // namespace tw::ui
