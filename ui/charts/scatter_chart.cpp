@@ -185,7 +185,7 @@ QStringList ScatterChart::drawnLabels() const {
 QStringList ScatterChart::labelsAt(const QPointF &point) const {
   QStringList labels;
   for (const Point &p : m_points)
-    if (p.x == point.x() && p.y == point.y()) labels << p.label;
+    if (p.x == point.x() && p.y == point.y()) labels << (p.detail.isEmpty() ? p.label : p.label + QStringLiteral(": ") + p.detail);
   const int shown = 12;  // a tooltip taller than the screen helps nobody
   if (labels.size() > shown) {
     const int more = static_cast<int>(labels.size()) - shown;

@@ -17,7 +17,7 @@
 namespace tw::ui {
 
 CurvesView::CurvesView(QWidget *parent)
-    : QWidget(parent), m_groupBy(new QComboBox(this)), m_stack(new QStackedWidget(this)),
+    : QWidget(parent), m_groupBy(new QComboBox(this)), m_xAxis(new QComboBox(this)), m_stack(new QStackedWidget(this)),
       m_bands(new BandChart(QString(), this)), m_empty(new EmptyState(m_stack)) {
   m_empty->showMessage(EmptyState::selectRunsMessage());
   m_groupBy->setObjectName(QStringLiteral("compareGroupBy"));
@@ -25,9 +25,19 @@ CurvesView::CurvesView(QWidget *parent)
                            "from the lowest to the highest of them"));
   m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_bands->setObjectName(QStringLiteral("compareBands"));
+  m_xAxis->setObjectName(QStringLiteral("compareXAxis"));
+  m_xAxis->addItem(tr("Step"), static_cast<int>(XAxisKind::Step));
+  m_xAxis->addItem(tr("Epoch"), static_cast<int>(XAxisKind::Epoch));
+  m_xAxis->addItem(tr("Wall time"), static_cast<int>(XAxisKind::WallTime));
+  m_xAxis->setToolTip(tr("What the runs' curves are drawn against: the optimiser step, the epoch (runs with "
+                         "different batch sizes line up), or the time since each run started. Group bands stay "
+                         "on steps."));
   auto *controls = new QHBoxLayout;
   controls->addWidget(new QLabel(tr("Group by"), this));
   controls->addWidget(m_groupBy);
+  controls->addSpacing(16);
+  controls->addWidget(new QLabel(tr("X axis"), this));
+  controls->addWidget(m_xAxis);
   controls->addStretch(1);
   m_stack->addWidget(new QWidget(this));  // the runs' chart takes this place once loaded
   m_stack->addWidget(m_bands);
@@ -35,7 +45,12 @@ CurvesView::CurvesView(QWidget *parent)
   layout->addLayout(controls);
   layout->addWidget(m_stack, 1);
   connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this] { grouped() ? showGroups() : showRuns(); });
+  connect(m_xAxis, &QComboBox::currentIndexChanged, this, [this] {
+    if (m_chart) m_chart->setXAxis(xAxisKind());
+  });
 }
+
+XAxisKind CurvesView::xAxisKind() const { return static_cast<XAxisKind>(m_xAxis->currentData().toInt()); }
 
 bool CurvesView::grouped() const { return !m_groupBy->currentData().toString().isEmpty(); }
 
@@ -46,9 +61,13 @@ void CurvesView::setComparison(const Comparison *comparison) {
   m_chart = new MetricChart(QString::fromStdString(comparison->data.metric), this);
   m_chart->setObjectName(QStringLiteral("compareChart"));
   for (const auto &compared : comparison->data.runs) {
-    m_chart->addSeries(compared.run.uuid, QString::fromStdString(compared.run.name));
+    const int64_t id = compared.run.id;
+    m_chart->addSeries(compared.run.uuid, QString::fromStdString(compared.run.name), id);
+    m_chart->setRunStart(id, compared.run.startMs);
+    m_chart->appendEpochs(id, compared.epochs);
     m_chart->appendPoints(compared.run.uuid, compared.points);
   }
+  m_chart->setXAxis(xAxisKind());
   m_stack->insertWidget(0, m_chart);
   m_stack->removeWidget(old);
   old->deleteLater();
