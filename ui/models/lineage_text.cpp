@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QStringList>
 
 namespace tw::ui {
@@ -23,13 +24,22 @@ QJsonObject jsonObject(const std::string &text) {
   return QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
 }
 
-// "val/accuracy 0.8712 · val/loss 0.4204 · test/accuracy 0.8701", numbers in the locale.
+// One line per split, "val: accuracy 0.8712 · loss 0.4204", numbers in the locale.
 QString metricsText(const std::string &json) {
   const QJsonObject metrics = jsonObject(json);
-  QStringList parts;
-  for (auto it = metrics.begin(); it != metrics.end(); ++it)
-    if (it.value().isDouble()) parts << QStringLiteral("%1&nbsp;%2").arg(it.key().toHtmlEscaped(), formatNumber(it.value().toDouble()));
-  return parts.join(QStringLiteral(" · "));
+  QMap<QString, QStringList> bySplit;  // sorted by split, the keys within it as stored (sorted)
+  for (auto it = metrics.begin(); it != metrics.end(); ++it) {
+    if (!it.value().isDouble()) continue;
+    const QString key = it.key();
+    const qsizetype slash = key.indexOf(QLatin1Char('/'));
+    const QString split = slash > 0 ? key.left(slash) : QString();
+    bySplit[split] << QStringLiteral("%1&nbsp;%2").arg(key.mid(slash + 1).toHtmlEscaped(), formatNumber(it.value().toDouble()));
+  }
+  QStringList lines;
+  for (auto it = bySplit.begin(); it != bySplit.end(); ++it)
+    lines << (it.key().isEmpty() ? QString() : QStringLiteral("<i>%1</i>: ").arg(it.key().toHtmlEscaped())) +
+                 it.value().join(QStringLiteral(" · "));
+  return lines.join(QStringLiteral("<br>"));
 }
 
 QString exportText(const std::string &json) {

@@ -109,6 +109,8 @@ ArtifactsPanel::ArtifactsPanel(QWidget *parent)
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
   m_table->verticalHeader()->setVisible(false);
   m_table->horizontalHeader()->setSectionResizeMode(PathColumn, QHeaderView::Stretch);
+  // The shortened digest whole, not cut again by the column.
+  m_table->horizontalHeader()->setSectionResizeMode(ShaColumn, QHeaderView::ResizeToContents);
   // Rows as compact as the runs table's above, so both keep 8 rows on a 640-pixel-high screen.
   m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
   keepRowsVisible(m_table);
