@@ -299,6 +299,15 @@ class TestMetricChart : public QObject {
     chart.addSeries("loss@2", QStringLiteral("b · Training"), 2);
     chart.appendPoints("loss@2", {{25, 2.0, t1 + 5'000}, {175, 1.0, t1 + 35'000}});
     QCOMPARE(xs("loss@2"), (QList<double>{0.5, 3.5}));
+    // A run with no epoch recorded has nothing to place its points by; its legend entry says so.
+    chart.addSeries("val@3", QStringLiteral("c"), 3);
+    chart.appendPoints("val@3", {{10, 1.0, t1}});
+    QVERIFY(xs("val@3").isEmpty());
+    QVERIFY2(chart.legend()->shownNames().contains(QStringLiteral("c (no epoch recorded yet)")),
+             qPrintable(chart.legend()->shownNames().join(" | ")));
+    chart.appendEpochs(3, {{10, 1.0, t1}});
+    QCOMPARE(xs("val@3"), (QList<double>{1}));
+    QVERIFY(chart.legend()->shownNames().contains(QStringLiteral("c")));
 
     chart.setXAxis(tw::ui::XAxisKind::WallTime);
     QCOMPARE(xs("val@1"), (QList<double>{20, 40, 60}));

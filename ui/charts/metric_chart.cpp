@@ -298,7 +298,9 @@ void MetricChart::appendPoints(const std::string &key, const std::vector<trackin
     added.append(p);
     includeInBounds(p);
   }
+  const bool wasUnplaced = series.raw.isEmpty();
   series.raw.append(added);
+  if (wasUnplaced && m_xKind != XAxisKind::Step) updateLegend();  // the "not placed" note may go or come
   redraw(series);
   updateAxes();
 }
@@ -386,6 +388,7 @@ void MetricChart::clear() {
   m_hasBounds = false;
   m_zoomed = false;
   resetAxes();
+  updateLegend();
 }
 
 void MetricChart::resetAxes() {

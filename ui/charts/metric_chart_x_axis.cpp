@@ -39,8 +39,12 @@ bool MetricChart::legendVisible() const { return m_legendVisible && !m_order.emp
 void MetricChart::updateLegend() {
   std::vector<ChartLegend::Entry> entries;
   for (const std::string &key : m_order) {
-    const QLineSeries *line = m_series.at(key).line;
-    entries.push_back({line->pen().color(), line->pen().style(), line->name()});
+    const Series &series = m_series.at(key);
+    QString name = series.line->name();
+    // Points the axis cannot place (a run that recorded no epochs, or none yet) say so here.
+    if (series.raw.isEmpty() && !series.received.empty())
+      name = m_xKind == XAxisKind::Epoch ? tr("%1 (no epoch recorded yet)").arg(name) : tr("%1 (no times recorded)").arg(name);
+    entries.push_back({series.line->pen().color(), series.line->pen().style(), name});
   }
   m_legend->setEntries(entries);
   m_legend->setVisible(legendVisible());
@@ -126,6 +130,7 @@ void MetricChart::remap() {
   for (const auto &[key, marker] : m_markers) placeMarker(key);
   if (!m_hasBounds) resetAxes();
   redrawAll();
+  updateLegend();
 }
 
 }  // namespace tw::ui
