@@ -2,6 +2,7 @@
 
 #include "ui/charts/band_chart.h"
 #include "ui/charts/metric_chart.h"
+#include "ui/common/number_format.h"
 #include "ui/compare/comparison.h"
 #include "ui/compare/empty_state.h"
 #include "ui/compare/group_bands.h"
@@ -111,7 +112,7 @@ void CurvesView::showGroups() {
     for (size_t run : group.runs) series.push_back(&runs[run].binned);
     BandChart::Band band;
     // Two strings rather than %n: without an English translation %n reads "3 run(s)".
-    const QString name = QString::fromStdString(key), value = QString::fromStdString(group.value);
+    const QString name = QString::fromStdString(key), value = formatValueText(QString::fromStdString(group.value));
     band.label = group.runs.size() == 1 ? tr("%1 = %2 (1 run)").arg(name, value)
                                         : tr("%1 = %2 (%3 runs)").arg(name, value).arg(group.runs.size());
     for (const BandPoint &point : bandOf(series)) {

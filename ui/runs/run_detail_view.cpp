@@ -17,6 +17,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QScrollArea>
 #include <QSlider>
 #include <QStackedWidget>
@@ -92,7 +93,7 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   m_smoothing->setRange(0, 99);
   m_smoothing->setMaximumWidth(220);
   m_smoothing->setToolTip(tr("Smoothing: a debiased exponential moving average over every recorded point"));
-  auto *smoothingValue = new QLabel(QStringLiteral("0.00"), controls);
+  auto *smoothingValue = new QLabel(QLocale().toString(0.0, 'f', 2), controls);
   m_logScale = new QCheckBox(tr("Log scale"), controls);
   m_logScale->setObjectName(QStringLiteral("logScaleBox"));
   m_logScale->setToolTip(tr("A logarithmic value axis for the loss and the gradient norm"));
@@ -116,7 +117,7 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
 
   connect(m_smoothing, &QSlider::valueChanged, this, [this, smoothingValue](int value) {
     const double weight = value / 100.0;
-    smoothingValue->setText(QString::number(weight, 'f', 2));
+    smoothingValue->setText(QLocale().toString(weight, 'f', 2));
     for (MetricChart *chart : m_charts) chart->setSmoothing(weight);
   });
   connect(m_xAxis, &QComboBox::currentIndexChanged, this, [this] {
