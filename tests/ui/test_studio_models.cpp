@@ -205,6 +205,7 @@ class TestStudioModels : public QObject {
     // Another version selected: the predictions of version 1 are no longer on screen.
     page.selectVersion(QStringLiteral("onnx-only"), 2);
     QCOMPARE(page.predictions()->rowCount(), 0);
+    QVERIFY2(!page.status()->text().contains("accuracy"), qPrintable(page.status()->text()));  // nor their accuracy
     QVERIFY(page.tryNote()->text().isEmpty());
   }
 };

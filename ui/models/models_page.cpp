@@ -61,6 +61,13 @@ QStringList csvFields(const QString &line) {
   return fields;
 }
 
+// An export format as its makers write it.
+QString formatName(const std::string &format) {
+  if (format == "onnx") return QStringLiteral("ONNX");
+  if (format == "torchscript") return QStringLiteral("TorchScript");
+  return QString::fromStdString(format);
+}
+
 }  // namespace
 
 ModelsPage::ModelsPage(QWidget *parent)
@@ -257,6 +264,7 @@ void ModelsPage::showSelection() {
     m_predictions->setRowCount(0);
     m_predictedFor.clear();
     ++m_examplesGeneration;
+    m_status->clear();  // its accuracy line was about those predictions
   }
   m_try->setEnabled(e && !tryFile(*e).isEmpty() && !m_predictCommand->isBusy());
   if (!e) {
@@ -271,11 +279,11 @@ void ModelsPage::showSelection() {
   } else if (!e->torchscriptSibling.empty()) {
     m_tryNote->setText(tr("This version is %1; Try It runs TorchScript (torchwright predict), so it runs %2, the "
                           "TorchScript export of the same run.")
-                           .arg(QString::fromStdString(v.format), QString::fromStdString(e->siblingName)));
+                           .arg(formatName(v.format), QString::fromStdString(e->siblingName)));
   } else {
     m_tryNote->setText(tr("This version is %1, and Try It runs TorchScript files (torchwright predict). Its run has "
                           "no TorchScript export: export the run as TorchScript (Runs page, Export...) to try it here.")
-                           .arg(QString::fromStdString(v.format)));
+                           .arg(formatName(v.format)));
   }
   m_tryNote->setVisible(!m_tryNote->text().isEmpty());
 }
