@@ -735,6 +735,13 @@ class TestStudioRuns : public QObject {
     QStringList order;
     for (int row = 0; row < shown->rowCount(); ++row) order << shown->index(row, tw::ui::ParamsPanel::ValueColumn).data().toString();
     QCOMPARE(order, (QStringList{"sgd", "12", "9", "0,002916", "0,0005"}));
+    // A search matches a value as shown and as recorded.
+    QTest::keyClicks(params->searchField(), QStringLiteral("0,0029"));
+    QCOMPARE(params->visibleRowCount(), 1);
+    params->searchField()->clear();
+    QTest::keyClicks(params->searchField(), QStringLiteral("0.00291558"));
+    QCOMPARE(params->visibleRowCount(), 1);
+    params->searchField()->clear();
     params->grab().save(tw::test::screenshotPath("params_german.png"));
 
     // The runs table: the validation loss with four significant digits, the full value in the tooltip.

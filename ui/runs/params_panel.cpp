@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -29,6 +30,17 @@ class ValueSortProxy : public QSortFilterProxyModel {
     if (aNumber && bNumber) return a.toDouble() < b.toDouble();
     if (aNumber != bNumber) return aNumber;
     return QString::compare(a.toString(), b.toString(), Qt::CaseInsensitive) < 0;
+  }
+  // A value matches as shown ("0,002916") or as recorded ("0.002915586427666988").
+  bool filterAcceptsRow(int row, const QModelIndex &parent) const override {
+    const QRegularExpression &wanted = filterRegularExpression();  // the search text, fixed, any case
+    if (wanted.pattern().isEmpty()) return true;
+    for (int column = 0; column < sourceModel()->columnCount(parent); ++column) {
+      const QModelIndex index = sourceModel()->index(row, column, parent);
+      for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole)})
+        if (wanted.match(index.data(role).toString()).hasMatch()) return true;
+    }
+    return false;
   }
 };
 
