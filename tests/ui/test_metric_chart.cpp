@@ -1,6 +1,7 @@
 // The chart adapter: incremental appends, min/max decimation of long series (first, last and
 // extreme points kept), axes that follow the data, and log axes with a tick at every decade.
 
+#include "ui/charts/chart_legend.h"
 #include "ui/charts/decimation.h"
 #include "ui/charts/log_axis.h"
 #include "ui/charts/metric_chart.h"
@@ -188,14 +189,151 @@ class TestMetricChart : public QObject {
   void legendHidesForManySeries() {
     tw::ui::MetricChart chart(QStringLiteral("Loss"));
     for (int i = 0; i < 12; ++i) chart.addSeries("s" + std::to_string(i), QString::number(i));
-    auto *legendOwner = chart.findChild<QGraphicsView *>();
-    QVERIFY(legendOwner);
-    QChart *qchart = static_cast<QChartView *>(legendOwner)->chart();
-    QVERIFY(qchart->legend()->isVisible());
+    QVERIFY(chart.legendVisible());
+    QVERIFY(!chart.legend()->isHidden());
     chart.addSeries("s12", QStringLiteral("12"));
-    QVERIFY(!qchart->legend()->isVisible());
+    QVERIFY(!chart.legendVisible());
+    QVERIFY(chart.legend()->isHidden());
     chart.setLegendVisible(true);
-    QVERIFY(qchart->legend()->isVisible());
+    QVERIFY(chart.legendVisible());
+  }
+
+  // Six overlaid runs with long names on a chart a third of a 1024-pixel window wide: every entry
+  // is in the legend (long names elided in the middle, whole in the tooltip), the legend wraps to
+  // the chart's width and is tall enough for all its lines. Qt Charts' one-row legend cut them.
+  void legendWrapsOnANarrowChart() {
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    QStringList names;
+    for (int run = 0; run < 6; ++run)
+      for (const char *split : {"Training", "Validation"}) {
+        const QString name = QStringLiteral("fashion-mnist-cnn-lr-sweep-trial-%1 · %2").arg(run).arg(split);
+        chart.addSeries(name.toStdString(), name);
+        names << name;
+      }
+    chart.resize(340, 420);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    tw::ui::ChartLegend *legend = chart.legend();
+    QVERIFY(legend->isVisible());
+    QCOMPARE(legend->shownNames().size(), 12);
+    for (const QString &shown : legend->shownNames()) QVERIFY(shown.size() <= tw::ui::ChartLegend::kMaxNameChars);
+    QVERIFY(legend->shownNames().first().endsWith(QStringLiteral("Training")));  // the end survives the elision
+    for (const QString &name : names) QVERIFY(legend->toolTip().contains(name));
+    QTRY_VERIFY(legend->width() <= chart.width());
+    QVERIFY(legend->lineCount() > 2);  // it wrapped, between entries
+    QTRY_VERIFY(legend->height() >= legend->lineCount() * legend->fontMetrics().height());
+    QDir().mkpath(QStringLiteral(TW_BINARY_DIR "/screenshots"));
+    chart.grab().save(QStringLiteral(TW_BINARY_DIR "/screenshots/chart_legend_narrow.png"));
+  }
+
+  // Three steps: ticks at whole steps, each label once ("1 2 3", never "1 1 1 2 2").
+  void integerAxisTicksEachStepOnce() {
+    QLocale::setDefault(QLocale::c());
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    chart.addSeries("loss", QStringLiteral("Training"));
+    chart.appendPoints("loss", metricPoints(1, 3));
+    const QValueAxis *axis = chart.stepAxis();
+    QVERIFY(axis->tickInterval() >= 1.0);
+    QStringList labels;
+    for (double v = axis->tickAnchor(); v <= axis->max() + 1e-9; v += axis->tickInterval())
+      if (v >= axis->min() - 1e-9) labels << QString::asprintf(axis->labelFormat().toLatin1().constData(), v);
+    QVERIFY2(!labels.isEmpty(), "no ticks");
+    QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+    QCOMPARE(labels, (QStringList{"1", "2", "3"}));
+  }
+
+  // A fractional axis (epochs) labels its ticks with the decimals they need, no two alike.
+  void fractionalTicksHaveTheirDecimals() {
+    QLocale::setDefault(QLocale::c());
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    chart.addSeries("loss", QStringLiteral("Training"), 1);
+    chart.appendEpochs(1, {{100, 1.0, 0}});
+    chart.appendPoints("loss", metricPoints(1, 100));
+    chart.setXAxis(tw::ui::XAxisKind::Epoch);
+    const QValueAxis *axis = chart.stepAxis();
+    QStringList labels;
+    for (double v = axis->tickAnchor(); v <= axis->max() + 1e-9; v += axis->tickInterval())
+      if (v >= axis->min() - 1e-9) labels << QString::asprintf(axis->labelFormat().toLatin1().constData(), v);
+    QVERIFY(labels.size() >= 3);
+    QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+    QCOMPARE(axis->titleText(), QStringLiteral("Epoch"));
+  }
+
+  // Two runs, one with twice the batch size: 100 and 50 steps an epoch. Against steps their
+  // validation points lie apart; against epochs they line up at 1, 2, 3; against wall time each
+  // point sits at its time since its own run's start. The test figure follows the axis.
+  void curvesAgainstEpochsAndWallTime() {
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    const int64_t t0 = 1'700'000'000'000, t1 = 1'700'000'500'000;
+    std::vector<tw::tracking::MetricPoint> epochsA, epochsB, valA, valB;
+    for (int64_t e = 1; e <= 3; ++e) {
+      epochsA.push_back({100 * e, static_cast<double>(e), t0 + e * 20'000});
+      epochsB.push_back({50 * e, static_cast<double>(e), t1 + e * 10'000});
+      valA.push_back({100 * e, 1.0 / e, t0 + e * 20'000});
+      valB.push_back({50 * e, 0.9 / e, t1 + e * 10'000});
+    }
+    chart.addSeries("val@1", QStringLiteral("a"), 1);
+    chart.addSeries("val@2", QStringLiteral("b"), 2);
+    chart.setRunStart(1, t0);
+    chart.setRunStart(2, t1);
+    chart.appendEpochs(1, epochsA);
+    chart.appendEpochs(2, epochsB);
+    chart.appendPoints("val@1", valA);
+    chart.appendPoints("val@2", valB);
+    chart.setMarker("test@1", QStringLiteral("Test"), 300, 0.3, Qt::red, 1);
+    auto xs = [&](const std::string &key) {
+      QList<double> out;
+      for (const QPointF &p : chart.drawnPoints(key)) out << p.x();
+      return out;
+    };
+    QCOMPARE(xs("val@1"), (QList<double>{100, 200, 300}));
+    QCOMPARE(xs("val@2"), (QList<double>{50, 100, 150}));
+    QCOMPARE(chart.markerPoint("test@1").x(), 300.0);
+
+    chart.setXAxis(tw::ui::XAxisKind::Epoch);
+    QCOMPARE(xs("val@1"), (QList<double>{1, 2, 3}));
+    QCOMPARE(xs("val@2"), (QList<double>{1, 2, 3}));
+    QCOMPARE(chart.markerPoint("test@1").x(), 3.0);
+    QCOMPARE(chart.stepAxis()->titleText(), QStringLiteral("Epoch"));
+    // Steps in an epoch are interpolated; those of the epoch in progress take the last one's length.
+    chart.addSeries("loss@2", QStringLiteral("b · Training"), 2);
+    chart.appendPoints("loss@2", {{25, 2.0, t1 + 5'000}, {175, 1.0, t1 + 35'000}});
+    QCOMPARE(xs("loss@2"), (QList<double>{0.5, 3.5}));
+    // A run with no epoch recorded has nothing to place its points by; its legend entry says so.
+    chart.addSeries("val@3", QStringLiteral("c"), 3);
+    chart.appendPoints("val@3", {{10, 1.0, t1}});
+    QVERIFY(xs("val@3").isEmpty());
+    QVERIFY2(chart.legend()->shownNames().contains(QStringLiteral("c (no epoch recorded yet)")),
+             qPrintable(chart.legend()->shownNames().join(" | ")));
+    chart.appendEpochs(3, {{10, 1.0, t1}});
+    QCOMPARE(xs("val@3"), (QList<double>{1}));
+    QVERIFY(chart.legend()->shownNames().contains(QStringLiteral("c")));
+
+    chart.setXAxis(tw::ui::XAxisKind::WallTime);
+    QCOMPARE(xs("val@1"), (QList<double>{20, 40, 60}));
+    QCOMPARE(xs("val@2"), (QList<double>{10, 20, 30}));
+    QCOMPARE(chart.markerPoint("test@1").x(), 60.0);
+    QCOMPARE(chart.stepAxis()->titleText(), QStringLiteral("Time since start (s)"));
+
+    // Back on steps, everything where it was.
+    chart.setXAxis(tw::ui::XAxisKind::Step);
+    QCOMPARE(xs("val@2"), (QList<double>{50, 100, 150}));
+    QCOMPARE(chart.stepAxis()->titleText(), QStringLiteral("Step"));
+  }
+
+  // An hour-long run reads in minutes, not in thousands of seconds; a live run that passes ten
+  // minutes switches unit with its next points.
+  void wallTimeTakesMinutesForLongRuns() {
+    tw::ui::MetricChart chart(QStringLiteral("Loss"));
+    chart.addSeries("loss", QStringLiteral("Training"), 1);
+    chart.setRunStart(1, 1000);
+    chart.setXAxis(tw::ui::XAxisKind::WallTime);
+    chart.appendPoints("loss", {{1, 1.0, 1000 + 60'000}, {2, 0.9, 1000 + 300'000}});
+    QCOMPARE(chart.drawnPoints("loss").last().x(), 300.0);
+    chart.appendPoints("loss", {{3, 0.8, 1000 + 3'600'000}});
+    QCOMPARE(chart.stepAxis()->titleText(), QStringLiteral("Time since start (min)"));
+    QCOMPARE(chart.drawnPoints("loss").first().x(), 1.0);
+    QCOMPARE(chart.drawnPoints("loss").last().x(), 60.0);
   }
 
   void skipsNonFiniteValues() {

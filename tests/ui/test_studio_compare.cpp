@@ -189,6 +189,106 @@ class TestStudioCompare : public QObject {
     window.grab().save(dir + QStringLiteral("/studio_compare.png"));
   }
 
+  // The configuration table shows numbers as every table in Studio does: the digits that matter
+  // in the locale, the value as recorded in the tooltip. Before: "0.002915586427666988".
+  void configTableFormatsNumbersInTheLocale() {
+    struct RestoreLocale {
+      QLocale before;
+      ~RestoreLocale() { QLocale::setDefault(before); }
+    } restore;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    tw::test::Workspace ws;
+    auto a = ws.createRun("tuned");
+    auto b = ws.createRun("default");
+    ws.setParams(a.id, {{"train.lr", "0.002915586427666988"}, {"data.batch_size", "60000"}, {"train.optimizer", "adamw"}});
+    ws.setParams(b.id, {{"train.lr", "0.001"}, {"data.batch_size", "128"}, {"train.optimizer", "adamw"}});
+    ws.store->writeMetrics(a.id, tw::test::trainLossRows(1, 20));
+    ws.store->writeMetrics(b.id, tw::test::trainLossRows(1, 20));
+
+    tw::ui::MainWindow window;
+    window.resize(1300, 850);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    tw::ui::RunsPage *runs = window.runsPage();
+    QTRY_COMPARE(runs->model()->rowCount(), 2);
+    runs->table()->selectAll();
+    QTRY_VERIFY(runs->compareButton()->isEnabled());
+    tw::ui::ComparePage *compare = window.comparePage();
+    QSignalSpy loaded(compare, &tw::ui::ComparePage::loaded);
+    QTest::mouseClick(runs->compareButton(), Qt::LeftButton);
+    QVERIFY(loaded.wait(10000));
+    QTableWidget *table = compare->configTable();
+    QStringList cells;
+    const QTableWidgetItem *lr = nullptr;
+    for (int row = 0; row < table->rowCount(); ++row)
+      for (int column = 1; column < table->columnCount(); ++column) {
+        cells << table->item(row, column)->text();
+        if (table->item(row, 0)->text() == "train.lr" && table->item(row, column)->text() == "0,002916")
+          lr = table->item(row, column);
+      }
+    QVERIFY2(lr, qPrintable(cells.join(" | ")));
+    QCOMPARE(lr->toolTip(), QStringLiteral("0.002915586427666988"));
+    QVERIFY2(cells.contains("60.000") && cells.contains("0,001") && cells.contains("adamw"), qPrintable(cells.join(" | ")));
+    saveShot(table, QStringLiteral("compare_config_german.png"));
+  }
+
+  // Two runs whose batch sizes differ by a factor two take 100 and 50 steps an epoch; on the
+  // Curves tab's epoch axis their validation curves line up, read by the loader with the runs'
+  // `epoch` rows; on wall time each point sits at its time since its own run's start.
+  void curvesAgainstEpochsAndWallTime() {
+    tw::test::Workspace ws;
+    auto a = ws.createRun("batch-64");
+    auto b = ws.createRun("batch-128");
+    ws.setParams(a.id, {{"data.batch_size", "64"}});
+    ws.setParams(b.id, {{"data.batch_size", "128"}});
+    ws.store->setStatus(a.id, tw::tracking::RunStatus::Running);
+    ws.store->setStatus(b.id, tw::tracking::RunStatus::Running);
+    const int64_t startA = ws.store->run(a.id)->startMs, startB = ws.store->run(b.id)->startMs;
+    std::vector<tw::tracking::MetricRow> rowsA, rowsB;
+    for (int64_t e = 1; e <= 3; ++e) {
+      rowsA.push_back({"epoch", 100 * e, static_cast<double>(e), startA + 2000 * e});
+      rowsA.push_back({"val/loss", 100 * e, 1.0 / static_cast<double>(e), startA + 2000 * e});
+      rowsB.push_back({"epoch", 50 * e, static_cast<double>(e), startB + 1000 * e});
+      rowsB.push_back({"val/loss", 50 * e, 0.9 / static_cast<double>(e), startB + 1000 * e});
+    }
+    ws.store->writeMetrics(a.id, rowsA);
+    ws.store->writeMetrics(b.id, rowsB);
+
+    tw::ui::MainWindow window;
+    window.resize(1300, 850);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    tw::ui::RunsPage *runs = window.runsPage();
+    QTRY_COMPARE(runs->model()->rowCount(), 2);
+    runs->table()->selectAll();
+    QTRY_VERIFY(runs->compareButton()->isEnabled());
+    tw::ui::ComparePage *compare = window.comparePage();
+    QSignalSpy loaded(compare, &tw::ui::ComparePage::loaded);
+    QTest::mouseClick(runs->compareButton(), Qt::LeftButton);
+    QVERIFY(loaded.wait(10000));
+    QCOMPARE(QString::fromStdString(compare->comparison()->data.metric), QStringLiteral("val/loss"));
+    auto xs = [&](const std::string &key) {
+      QList<double> out;
+      for (const QPointF &p : compare->chart()->drawnPoints(key)) out << p.x();
+      return out;
+    };
+    QCOMPARE(xs(a.uuid), (QList<double>{100, 200, 300}));
+    QCOMPARE(xs(b.uuid), (QList<double>{50, 100, 150}));
+    QComboBox *xAxis = compare->curves()->xAxisBox();
+    xAxis->setCurrentIndex(xAxis->findData(static_cast<int>(tw::ui::XAxisKind::Epoch)));
+    QCOMPARE(xs(a.uuid), (QList<double>{1, 2, 3}));
+    QCOMPARE(xs(b.uuid), (QList<double>{1, 2, 3}));
+    saveShot(compare, QStringLiteral("compare_curves_epochs.png"));
+    xAxis->setCurrentIndex(xAxis->findData(static_cast<int>(tw::ui::XAxisKind::WallTime)));
+    QCOMPARE(xs(a.uuid), (QList<double>{2, 4, 6}));
+    QCOMPARE(xs(b.uuid), (QList<double>{1, 2, 3}));
+    // The choice holds for the next comparison's fresh chart.
+    QSignalSpy again(compare, &tw::ui::ComparePage::loaded);
+    compare->metric()->setCurrentText(QStringLiteral("epoch"));
+    QVERIFY(again.wait(10000));
+    QCOMPARE(compare->chart()->xAxis(), tw::ui::XAxisKind::WallTime);
+  }
+
   // --- the aggregation behind group by, alone ---
 
   void band_data() {
@@ -425,7 +525,8 @@ class TestStudioCompare : public QObject {
     const QList<QPointF> expected = {{0.001, 1}, {0.001, 2}, {0.001, 3}, {0.01, 4}, {0.01, 5}, {0.01, 6}};
     QCOMPARE(view->chart()->drawnPoints(), expected);
     QCOMPARE(view->chart()->drawnLabels(), (QStringList{"r0", "r1", "r2", "r3", "r4", "r5"}));
-    QCOMPARE(view->chart()->labelsAt({0.001, 2}), QStringList{"r1"});
+    // The tooltip names the run and its two values, formatted as every number in Studio.
+    QCOMPARE(view->chart()->labelsAt({0.001, 2}), QStringList{"r1: train.lr = 0.001, val/loss (final) = 2"});
 
     // A categorical parameter: evenly spaced categories, x = the category's index.
     view->xParam()->setCurrentText(QStringLiteral("train.optimizer"));

@@ -9,9 +9,10 @@
 
 #include <QFileInfo>
 #include <QLabel>
-#include <QPlainTextEdit>
+#include <QTextBrowser>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSpinBox>
 #include <QTableWidget>
 
@@ -123,8 +124,15 @@ class TestStudioModels : public QObject {
     QCOMPARE(page.selectedEntry()->version.model, std::string("shirts"));
     const int row = page.versions()->selectionModel()->selectedRows().front().row();
     QCOMPARE(page.versions()->item(row, ui::ModelsPage::StageColumn)->text(), QString("none"));
-    QVERIFY2(page.lineage()->toPlainText().contains("studio-export"), qPrintable(page.lineage()->toPlainText()));
-    QVERIFY(page.lineage()->toPlainText().contains("unchanged"));
+    const QString lineage = page.lineage()->toPlainText();
+    QVERIFY2(lineage.contains("studio-export"), qPrintable(lineage));
+    QVERIFY(lineage.contains("unchanged"));
+    // A form, not the registry's JSON: metrics with the digits that matter, the data named.
+    QVERIFY2(!lineage.contains("\"val/"), qPrintable(lineage));  // no JSON key
+    QVERIFY2(lineage.contains("val: ") && lineage.contains("fashion-mnist"), qPrintable(lineage));
+    const QStringList metricLines = lineage.split('\n').filter("val: ");
+    QVERIFY2(metricLines.size() == 1, qPrintable(lineage));
+    QVERIFY2(!QRegularExpression("\\d\\.\\d{6,}").match(metricLines.front()).hasMatch(), qPrintable(metricLines.front()));
 
     page.productionButton()->click();
     QTRY_COMPARE_WITH_TIMEOUT(page.versions()->item(row, ui::ModelsPage::StageColumn)->text(), QString("production"), 30000);
@@ -139,8 +147,66 @@ class TestStudioModels : public QObject {
     QVERIFY2(page.status()->text().contains("accuracy"), qPrintable(page.status()->text()));
     QVERIFY(!page.predictions()->item(0, 2)->text().isEmpty());  // the label beside the prediction
     QCOMPARE(page.predictions()->item(0, 0)->text(), QString("5"));  // from example 5
+    // Each example's image beside it, read off the UI thread as predict read the data.
+    QSignalSpy examples(&page, &ui::ModelsPage::examplesShown);
+    QVERIFY(examples.count() > 0 || examples.wait(60000));
+    QVERIFY2(!page.predictions()->item(0, 0)->icon().isNull(), qPrintable(page.status()->text()));
+    QVERIFY(!page.predictions()->item(11, 0)->icon().isNull());
     page.show();
     saveShot(&page, "models_page.png");
+  }
+
+  // An ONNX version: Try It (TorchScript only) says why it cannot run it; once the run has a
+  // TorchScript export, it offers that and runs it. Predictions of one version go when another
+  // is selected. A run of its own, so that no other slot's exports change what it sees.
+  void onnxVersionSaysWhyAndTriesTheTorchScriptSibling() {
+    int code = 0;
+    QString out = runCli({"train", QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_mlp.run.yaml"), "--set",
+                          "train.epochs=1", "--set", "data.train_limit=500", "--set", "data.test_limit=20", "--set",
+                          "tracking.run_name=onnx-run", "--workspace", m_workspace},
+                         &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    const QString onnx = m_dir.path() + "/onnx-run.onnx", script = m_dir.path() + "/onnx-run.pt";
+    out = runCli({"export", "onnx-run", "--format", "onnx", "--out", onnx, "--workspace", m_workspace}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    out = runCli({"models", "register", "onnx-only", onnx, "--workspace", m_workspace}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+
+    ui::ModelsPage page;
+    page.setCliPath(cli());
+    page.resize(1200, 700);
+    QSignalSpy refreshed(&page, &ui::ModelsPage::refreshed);
+    page.setWorkspace(m_workspace);
+    QVERIFY(refreshed.wait(10000));
+    page.selectVersion(QStringLiteral("onnx-only"), 1);
+    QVERIFY(page.selectedEntry());
+    QVERIFY(!page.tryButton()->isEnabled());
+    QVERIFY2(page.tryNote()->text().contains("no TorchScript export"), qPrintable(page.tryNote()->text()));
+
+    // The run exported as TorchScript too, and registered as version 2: version 1 runs it.
+    out = runCli({"export", "onnx-run", "--format", "torchscript", "--out", script, "--workspace", m_workspace}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    out = runCli({"models", "register", "onnx-only", script, "--workspace", m_workspace}, &code);
+    QVERIFY2(code == 0, qPrintable(out));
+    page.refresh();
+    QVERIFY(refreshed.wait(10000));
+    page.selectVersion(QStringLiteral("onnx-only"), 1);
+    QVERIFY2(page.tryNote()->text().contains("onnx-only version 2"), qPrintable(page.tryNote()->text()));
+    QVERIFY(page.tryButton()->isEnabled());
+    QSignalSpy shown(&page, &ui::ModelsPage::predictionsShown);
+    page.tryCount()->setValue(6);
+    page.tryFirst()->setValue(0);
+    page.tryButton()->click();
+    QVERIFY(shown.wait(120000));
+    QVERIFY2(page.predictions()->rowCount() == 6, qPrintable(page.status()->text()));
+    page.show();
+    saveShot(&page, "models_page_onnx.png");
+
+    // Another version selected: the predictions of version 1 are no longer on screen.
+    page.selectVersion(QStringLiteral("onnx-only"), 2);
+    QCOMPARE(page.predictions()->rowCount(), 0);
+    QVERIFY2(!page.status()->text().contains("accuracy"), qPrintable(page.status()->text()));  // nor their accuracy
+    QVERIFY(page.tryNote()->text().isEmpty());
   }
 };
 

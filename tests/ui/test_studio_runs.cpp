@@ -7,6 +7,7 @@
 #include "core/sysmon/nvml.h"
 #include "ui/charts/metric_chart.h"
 #include "ui/charts/series_palette.h"
+#include "ui/common/number_format.h"
 #include "ui/design/design_page.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/launch_page.h"
@@ -40,6 +41,7 @@
 #include <QScrollBar>
 #include <QPushButton>
 #include <QTableView>
+#include <QValueAxis>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -76,11 +78,45 @@ class TestStudioRuns : public QObject {
       (panel->table()->item(row, tw::ui::ArtifactsPanel::KindColumn)->text() == "export:onnx" ? exported : missing) = row;
     QVERIFY(exported >= 0 && missing >= 0);
     QCOMPARE(panel->table()->item(missing, tw::ui::ArtifactsPanel::SizeColumn)->text(), QString("missing"));
-    QCOMPARE(panel->table()->item(exported, tw::ui::ArtifactsPanel::ShaColumn)->text(), QString("0123456789ab"));
+    QCOMPARE(panel->table()->item(exported, tw::ui::ArtifactsPanel::ShaColumn)->text(), QString("0123456789ab…"));
     panel->table()->selectRow(exported);
     QVERIFY(panel->copyPathButton()->isEnabled());
     QTest::mouseClick(panel->copyPathButton(), Qt::LeftButton);
     QCOMPARE(QGuiApplication::clipboard()->text(), file);
+  }
+
+  // A file recorded without a digest (a checkpoint, rewritten every epoch) still shows its SHA-256:
+  // hashed from the file off the UI thread, shortened in the cell, whole in the tooltip and on
+  // Copy SHA-256. Before, the column stayed empty for every checkpoint, model and log.
+  void artifactsTabShowsTheDigestOfFilesRecordedWithoutOne() {
+    tw::test::Workspace ws;
+    tw::tracking::NewRun created;
+    created.name = "checkpointed";
+    created.runsRoot = ws.dir.toStdString() + "/runs";
+    const auto run = ws.store->createRun(created);
+    QVERIFY(QDir().mkpath(QString::fromStdString(run.runDir) + "/checkpoints"));
+    QFile checkpoint(QString::fromStdString(run.runDir) + "/checkpoints/last.pt");
+    QVERIFY(checkpoint.open(QIODevice::WriteOnly));
+    checkpoint.write("abc");  // SHA-256 ba7816bf...: the FIPS 180-2 example
+    checkpoint.close();
+    ws.store->addArtifact(run.id, "checkpoints/last.pt", "checkpoint");
+    const QString digest = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    QTRY_COMPARE(window.runsPage()->model()->rowCount(), 1);
+    window.runsPage()->selectRun(run.id);
+    auto *panel = window.runsPage()->detail()->artifactsPanel();
+    window.runsPage()->detail()->tabs()->setCurrentWidget(panel);
+    QTRY_COMPARE(panel->table()->rowCount(), 1);
+    QTRY_COMPARE(panel->table()->item(0, tw::ui::ArtifactsPanel::ShaColumn)->text(), QString("ba7816bf8f01…"));
+    QVERIFY(panel->table()->item(0, tw::ui::ArtifactsPanel::ShaColumn)->toolTip().contains(digest));
+    panel->table()->selectRow(0);
+    QVERIFY(panel->copyDigestButton()->isEnabled());
+    QTest::mouseClick(panel->copyDigestButton(), Qt::LeftButton);
+    QCOMPARE(QGuiApplication::clipboard()->text(), digest);
+    panel->grab().save(tw::test::screenshotPath("artifacts_digests.png"));
   }
 
   // "Clone into Launch": the run's model into the design, its settings onto the form.
@@ -450,7 +486,7 @@ class TestStudioRuns : public QObject {
       QCOMPARE(table->model()->index(2, lrColumn).data().toString(), QStringLiteral("0.1"));
       const int lossColumn = page->model()->columnOf(loss);
       const int baselineRow = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("mlp-baseline"));
-      QCOMPARE(table->model()->index(baselineRow, lossColumn).data().toString(), QString::number(tw::test::lossAt(200), 'g', 6));
+      QCOMPARE(table->model()->index(baselineRow, lossColumn).data().toString(), tw::ui::formatNumber(tw::test::lossAt(200)));
 
       // A column of numbers and texts: numbers in order, then the texts.
       const tw::ui::ExtraColumn name{tw::ui::ExtraColumn::Kind::Param, "train.epochs"};
@@ -524,6 +560,53 @@ class TestStudioRuns : public QObject {
   // Several selected runs: every chart of the Curves and Training tabs overlays their curves, each
   // run in one colour everywhere, the legend naming it; the test accuracy recorded at the end is
   // a marker at its step, for one run as for several.
+  // Two runs with different steps per epoch (40 and 20: batch sizes a factor two apart) overlaid
+  // and drawn against epochs: their validation points line up at the epochs the runs' `epoch`
+  // rows say, the test figure at the last epoch, and the axis says what it counts.
+  void overlaidRunsLineUpAgainstEpochs() {
+    const auto best = *m_ws->store->findRun("mlp-baseline");
+    const auto failed = *m_ws->store->findRun("cnn-wide");
+    std::vector<tw::tracking::MetricRow> epochs;
+    for (int64_t e = 1; e <= 5; ++e) epochs.push_back({"epoch", 40 * e, static_cast<double>(e), tw::tracking::nowMs()});
+    m_ws->store->writeMetrics(best.id, epochs);
+    m_ws->store->writeMetrics(failed.id, {{"epoch", 20, 1.0, tw::tracking::nowMs()}, {"epoch", 40, 2.0, tw::tracking::nowMs()}});
+    tw::ui::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    tw::ui::RunsPage *page = window.runsPage();
+    QTRY_COMPARE(page->model()->rowCount(), 3);
+    tw::ui::RunDetailView *detail = page->detail();
+    tw::ui::MetricChart *loss = detail->lossChart(), *accuracy = detail->accuracyChart();
+    page->selectRun(best.id);
+    QTableView *table = page->table();
+    const int failedRow = tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("cnn-wide"));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                      table->visualRect(table->model()->index(failedRow, RunsTableModel::Name)).center());
+    QTRY_COMPARE(detail->chartedRunIds().size(), size_t(2));
+    const auto key = [&](int64_t run, const std::string &metric) { return detail->seriesKey(run, metric); };
+    QTRY_COMPARE(loss->rawPointCount(key(failed.id, "val/loss")), 2);
+    QTRY_COMPARE(loss->rawPointCount(key(best.id, "val/loss")), 10);
+
+    QComboBox *xAxis = detail->xAxisBox();
+    xAxis->setCurrentIndex(xAxis->findData(static_cast<int>(tw::ui::XAxisKind::Epoch)));
+    QCOMPARE(loss->xAxis(), tw::ui::XAxisKind::Epoch);
+    QCOMPARE(detail->lrChart()->xAxis(), tw::ui::XAxisKind::Epoch);  // the Training tab's charts too
+    auto xs = [&](const std::string &seriesKey) {
+      QList<double> out;
+      for (const QPointF &p : loss->drawnPoints(seriesKey)) out << p.x();
+      return out;
+    };
+    QTRY_COMPARE(xs(key(failed.id, "val/loss")), (QList<double>{1, 2}));
+    QCOMPARE(xs(key(best.id, "val/loss")), (QList<double>{0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5}));
+    QCOMPARE(accuracy->markerPoint(key(best.id, "test/accuracy")).x(), 5.0);
+    QCOMPARE(loss->stepAxis()->titleText(), QStringLiteral("Epoch"));
+    window.grab().save(tw::test::screenshotPath("runs_overlay_epochs.png"));
+
+    xAxis->setCurrentIndex(xAxis->findData(static_cast<int>(tw::ui::XAxisKind::Step)));
+    QCOMPARE(xs(key(failed.id, "val/loss")), (QList<double>{20, 40}));
+  }
+
   void overlaysSelectedRunsInOneColourEach() {
     const auto best = *m_ws->store->findRun("mlp-baseline");
     const auto failed = *m_ws->store->findRun("cnn-wide");
@@ -614,6 +697,61 @@ class TestStudioRuns : public QObject {
     window.runsPage()->selectRun(m_ws->store->findRun("mlp-baseline")->id);
     QTRY_COMPARE(params->visibleRowCount(), 1);
     QCOMPARE(shown->index(0, tw::ui::ParamsPanel::KeyColumn).data().toString(), QStringLiteral("train.optimizer"));
+  }
+
+  // Numbers in the Parameters tab and the runs table read as everywhere in Studio: the digits
+  // that matter, in the locale (here German), the recorded value in the tooltip, and sorting by
+  // the number rather than the text. Before, the tab showed "0.002915586427666988".
+  void germanNumbersInParametersAndRunsTable() {
+    struct RestoreLocale {
+      ~RestoreLocale() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+    } restore;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    const int64_t id = m_ws->store->findRun("cnn-wide")->id;
+    m_ws->setParams(id, {{"train.lr", "0.002915586427666988"}, {"train.weight_decay", "0.0005"},
+                         {"train.epochs", "12"}, {"data.batch_size", "9"},
+                         {"train.optimizer", "sgd"}});
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    QTRY_COMPARE(window.runsPage()->model()->rowCount(), 3);
+    window.runsPage()->selectRun(id);
+    tw::ui::ParamsPanel *params = window.runsPage()->detail()->paramsPanel();
+    window.runsPage()->detail()->tabs()->setCurrentWidget(params);
+    QTRY_COMPARE(params->visibleRowCount(), 5);
+    const QAbstractItemModel *shown = params->table()->model();
+    auto valueOf = [&](const QString &key) -> QModelIndex {
+      for (int row = 0; row < shown->rowCount(); ++row)
+        if (shown->index(row, tw::ui::ParamsPanel::KeyColumn).data().toString() == key)
+          return shown->index(row, tw::ui::ParamsPanel::ValueColumn);
+      return {};
+    };
+    QCOMPARE(valueOf("train.lr").data().toString(), QStringLiteral("0,002916"));
+    QCOMPARE(valueOf("train.lr").data(Qt::ToolTipRole).toString(), QStringLiteral("0.002915586427666988"));
+    QCOMPARE(valueOf("train.epochs").data().toString(), QStringLiteral("12"));
+    QCOMPARE(valueOf("train.optimizer").data().toString(), QStringLiteral("sgd"));
+    // By value, the texts after the numbers: 9 before 12, which as text would sort the other way.
+    params->table()->sortByColumn(tw::ui::ParamsPanel::ValueColumn, Qt::DescendingOrder);
+    QStringList order;
+    for (int row = 0; row < shown->rowCount(); ++row) order << shown->index(row, tw::ui::ParamsPanel::ValueColumn).data().toString();
+    QCOMPARE(order, (QStringList{"sgd", "12", "9", "0,002916", "0,0005"}));
+    // A search matches a value as shown and as recorded.
+    QTest::keyClicks(params->searchField(), QStringLiteral("0,0029"));
+    QCOMPARE(params->visibleRowCount(), 1);
+    params->searchField()->clear();
+    QTest::keyClicks(params->searchField(), QStringLiteral("0.00291558"));
+    QCOMPARE(params->visibleRowCount(), 1);
+    params->searchField()->clear();
+    params->grab().save(tw::test::screenshotPath("params_german.png"));
+
+    // The runs table: the validation loss with four significant digits, the full value in the tooltip.
+    auto *model = window.runsPage()->model();
+    const int row = tw::test::rowWithText(model, RunsTableModel::Name, QStringLiteral("cnn-wide"));
+    QVERIFY(row >= 0);
+    const double loss = tw::test::lossAt(40) + 0.08;
+    QCOMPARE(model->index(row, RunsTableModel::ValLoss).data().toString(), tw::ui::formatNumber(loss));
+    QVERIFY(model->index(row, RunsTableModel::ValLoss).data().toString().contains(QLatin1Char(',')));
+    QVERIFY(model->index(row, RunsTableModel::ValLoss).data(Qt::ToolTipRole).toString().contains(tw::ui::formatNumber(loss, 10)));
   }
 
   // The System tab's log follows its end while the run is live, stays where the user scrolled

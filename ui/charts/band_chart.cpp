@@ -1,9 +1,12 @@
 #include "ui/charts/band_chart.h"
 
+#include "ui/common/number_format.h"
+
 #include "ui/charts/chart_export.h"
 #include "ui/charts/chart_theme.h"
 #include "ui/charts/nice_axis.h"
 #include "ui/charts/series_palette.h"
+#include "ui/common/number_format.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -36,17 +39,17 @@ BandChart::BandChart(const QString &title, QWidget *parent) : QWidget(parent) {
   m_chart->legend()->setAlignment(Qt::AlignBottom);
   m_chart->legend()->setFont(font());
   m_chart->setAnimationOptions(QChart::NoAnimation);
+  m_chart->setLocalizeNumbers(true);  // axis labels in the locale, as every number in Studio
 
   m_stepAxis = new QValueAxis(m_chart);
   m_stepAxis->setTitleText(tr("Step"));
-  m_stepAxis->setLabelFormat(QStringLiteral("%.0f"));
   m_valueAxis = new QValueAxis(m_chart);
   m_valueAxis->setLabelFormat(QStringLiteral("%.3g"));
   for (QValueAxis *axis : {m_stepAxis, m_valueAxis}) {
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setLabelsFont(font());
   }
-  setNiceRange(m_stepAxis, 0, 100, 5);
+  setNiceRangeLabelled(m_stepAxis, 0, 100, 5, /*wholeNumbers=*/true);
   setNiceRange(m_valueAxis, 0, 1, 5);
   m_chart->addAxis(m_stepAxis, Qt::AlignBottom);
   m_chart->addAxis(m_valueAxis, Qt::AlignLeft);
@@ -140,11 +143,11 @@ void BandChart::setBands(std::vector<Band> bands) {
     }
   }
   if (!any) {
-    setNiceRange(m_stepAxis, 0, 100, 5);
+    setNiceRangeLabelled(m_stepAxis, 0, 100, 5, /*wholeNumbers=*/true);
     setNiceRange(m_valueAxis, 0, 1, 5);
     return;
   }
-  setNiceRange(m_stepAxis, minX, maxX > minX ? maxX : minX + 1, 8);
+  setNiceRangeLabelled(m_stepAxis, minX, maxX > minX ? maxX : minX + 1, 8, /*wholeNumbers=*/true);
   padRange(&minY, &maxY);
   setNiceRange(m_valueAxis, minY, maxY, 6);
 }
@@ -158,10 +161,10 @@ void BandChart::showReadOut(int band, const QPointF &at) {
   if (i == b.mean.size() || (i > 0 && at.x() - b.mean[i - 1].x() < b.mean[i].x() - at.x())) --i;
   const QString text = tr("%1 · step %2: mean %3, min %4, max %5 (runs with this step: %6)")
                            .arg(b.label)
-                           .arg(b.mean[i].x(), 0, 'f', 0)
-                           .arg(b.mean[i].y(), 0, 'g', 5)
-                           .arg(b.lower[i].y(), 0, 'g', 5)
-                           .arg(b.upper[i].y(), 0, 'g', 5)
+                           .arg(formatNumber(b.mean[i].x()))
+                           .arg(formatNumber(b.mean[i].y(), 5))
+                           .arg(formatNumber(b.lower[i].y(), 5))
+                           .arg(formatNumber(b.upper[i].y(), 5))
                            .arg(b.counts.value(i));
   QToolTip::showText(QCursor::pos(), text, m_view);
 }

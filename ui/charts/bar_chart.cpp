@@ -24,6 +24,7 @@ BarChart::BarChart(QWidget *parent) : QWidget(parent) {
   m_chart->setMargins(QMargins(2, 2, 2, 2));
   m_chart->legend()->hide();
   m_chart->setAnimationOptions(QChart::NoAnimation);
+  m_chart->setLocalizeNumbers(true);  // axis labels in the locale, as every number in Studio
   m_view = new QChartView(m_chart, this);
   followPaletteTheme(m_view);
   m_view->setRenderHint(QPainter::Antialiasing);

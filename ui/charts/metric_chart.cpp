@@ -1,6 +1,7 @@
 #include "ui/charts/metric_chart.h"
 
 #include "ui/charts/chart_export.h"
+#include "ui/charts/chart_legend.h"
 #include "ui/charts/chart_theme.h"
 #include "ui/charts/decimation.h"
 #include "ui/charts/log_axis.h"
@@ -41,13 +42,13 @@ MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptio
   m_chart->setPlotAreaBackgroundPen(QPen(palette().color(QPalette::Mid)));
   m_chart->setPlotAreaBackgroundVisible(true);
   m_chart->setMargins(QMargins(2, 2, 2, 2));
-  m_chart->legend()->setAlignment(Qt::AlignBottom);
-  m_chart->legend()->setFont(font());
+  // The legend is m_legend under the view; Qt Charts' own would cut the names on a narrow chart.
+  m_chart->legend()->setVisible(false);
+  m_chart->setLocalizeNumbers(true);  // axis labels in the locale, as every number in Studio
   m_chart->setAnimationOptions(QChart::NoAnimation);  // live updates would animate forever
 
   m_stepAxis = new QValueAxis(m_chart);
-  m_stepAxis->setTitleText(tr("Step"));
-  m_stepAxis->setLabelFormat(QStringLiteral("%.0f"));
+  m_stepAxis->setTitleText(xAxisTitle(XAxisKind::Step));
   m_valueAxis = new QValueAxis(m_chart);
   m_valueAxis->setLabelFormat(m_options.valueLabelFormat);
   for (QValueAxis *axis : {m_stepAxis, m_valueAxis}) {
@@ -71,9 +72,12 @@ MetricChart::MetricChart(const QString &title, QWidget *parent, MetricChartOptio
   followPaletteTheme(m_view);
   m_view->setFrameShape(QFrame::NoFrame);
   m_view->setBackgroundBrush(palette().brush(QPalette::Window));
+  m_legend = new ChartLegend(this);
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_view);
+  layout->setSpacing(0);
+  layout->addWidget(m_view, 1);
+  layout->addWidget(m_legend);
 
   auto *showAll = new QAction(tr("Show All Steps"), this);
   showAll->setObjectName(QStringLiteral("showAllSteps"));
@@ -89,7 +93,10 @@ CsvMaker MetricChart::csvMaker() const {
   std::vector<std::pair<QString, QList<QPointF>>> series;
   for (const std::string &key : m_order) {
     const Series &s = m_series.at(key);
-    series.emplace_back(s.line->name(), s.raw);  // QList shares its points: no copy here
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(s.received.size()));
+    for (const auto &p : s.received) points.append(QPointF(static_cast<double>(p.step), p.value));
+    series.emplace_back(s.line->name(), std::move(points));
   }
   return [series = std::move(series)] {
     // Column names are for programs reading the file, so they stay the same in every language.
@@ -107,6 +114,7 @@ void MetricChart::setSeriesPen(const std::string &key, const QColor &color, doub
   pen.setWidthF(width);
   pen.setStyle(style);
   it->second.line->setPen(pen);
+  updateLegend();
 }
 
 QColor MetricChart::seriesPenColor(const std::string &key) const {
@@ -132,12 +140,14 @@ void MetricChart::removeAllSeries() {
   }
   m_series.clear();
   m_markers.clear();
+  m_markerSources.clear();
   m_order.clear();
   clear();
+  updateLegend();
 }
 
 void MetricChart::setMarker(const std::string &key, const QString &label, double step, double value,
-                            const QColor &color) {
+                            const QColor &color, int64_t run) {
   if (!std::isfinite(value)) return;
   QScatterSeries *marker = nullptr;
   if (auto it = m_markers.find(key); it != m_markers.end()) {
@@ -157,16 +167,15 @@ void MetricChart::setMarker(const std::string &key, const QString &label, double
         QToolTip::hideText();
         return;
       }
-      QToolTip::showText(QCursor::pos(), tr("%1 · step %2: %3").arg(marker->name()).arg(point.x(), 0, 'f', 0).arg(point.y(), 0, 'g', 5), m_view);
+      QToolTip::showText(QCursor::pos(), pointText(marker->name(), point), m_view);
     });
     m_markers.emplace(key, marker);
   }
   marker->setName(label);
   marker->setColor(color);
   marker->setBorderColor(palette().color(QPalette::WindowText));
-  const QPointF point(step, value);
-  marker->replace(QList<QPointF>{point});
-  includeInBounds(point);
+  m_markerSources[key] = {step, value, run};
+  placeMarker(key);
   updateAxes();
 }
 
@@ -187,9 +196,10 @@ void MetricChart::includeInBounds(const QPointF &p) {
   m_maxY = std::max(m_maxY, p.y());
 }
 
-void MetricChart::addSeries(const std::string &key, const QString &label) {
+void MetricChart::addSeries(const std::string &key, const QString &label, int64_t run) {
   if (hasSeries(key)) return;
   Series series;
+  series.run = run;
   series.line = new QLineSeries(m_chart);
   series.line->setName(label);
   QPen pen(seriesColor(m_order.size()));
@@ -206,16 +216,12 @@ void MetricChart::addSeries(const std::string &key, const QString &label) {
       QToolTip::hideText();
       return;
     }
-    QToolTip::showText(QCursor::pos(), tr("%1 · step %2: %3").arg(label).arg(point.x(), 0, 'f', 0).arg(point.y(), 0, 'g', 5), m_view);
+    QToolTip::showText(QCursor::pos(), pointText(label, point), m_view);
   });
   m_series.emplace(key, std::move(series));
   m_order.push_back(key);
-  if (!m_legendForced) m_chart->legend()->setVisible(m_order.size() <= 12);
-}
-
-void MetricChart::setLegendVisible(bool visible) {
-  m_legendForced = true;
-  m_chart->legend()->setVisible(visible);
+  if (!m_legendForced) m_legendVisible = m_order.size() <= 12;
+  updateLegend();
 }
 
 double MetricChart::visibleFrom() const { return m_stepAxis->min(); }
@@ -224,10 +230,10 @@ double MetricChart::visibleTo() const { return m_stepAxis->max(); }
 void MetricChart::zoomToSteps(double from, double to) {
   if (!(to > from) || !std::isfinite(from) || !std::isfinite(to)) return;
   // Not narrower than a couple of steps: below that there is nothing more to see.
-  if (to - from < 2.0) {
+  if (to - from < minimumSpan()) {
     const double middle = (from + to) / 2;
-    from = middle - 1.0;
-    to = middle + 1.0;
+    from = middle - minimumSpan() / 2;
+    to = middle + minimumSpan() / 2;
   }
   m_zoomed = true;
   m_viewFrom = from;
@@ -271,15 +277,30 @@ void MetricChart::appendPoints(const std::string &key, const std::vector<trackin
   }
   if (points.empty()) return;
   Series &series = found->second;
+  series.received.insert(series.received.end(), points.begin(), points.end());
+  RunTimeline &timeline = m_timelines[series.run];
+  for (const auto &point : points) timeline.noteTime(point.timeMs);
+  if (m_xKind == XAxisKind::WallTime) {
+    // A run that outgrows the axis' unit (minutes past ten of them) is drawn again in the next.
+    const double latest = timeline.secondsAt(points.back().timeMs);
+    if (std::isfinite(latest) && timeUnitFor(latest) > m_timeUnit) {
+      remap();
+      return;
+    }
+  }
   QList<QPointF> added;
   added.reserve(static_cast<qsizetype>(points.size()));
   for (const auto &point : points) {
     if (!std::isfinite(point.value)) continue;  // a diverged loss must not wreck the axes
-    const QPointF p(static_cast<double>(point.step), point.value);
+    const double x = xOf(series.run, point);
+    if (!std::isfinite(x)) continue;  // not placeable on this axis (yet)
+    const QPointF p(x, point.value);
     added.append(p);
     includeInBounds(p);
   }
+  const bool wasUnplaced = series.raw.isEmpty();
   series.raw.append(added);
+  if (wasUnplaced && m_xKind != XAxisKind::Step) updateLegend();  // the "not placed" note may go or come
   redraw(series);
   updateAxes();
 }
@@ -354,6 +375,7 @@ void MetricChart::clear() {
     series.line->clear();
     series.raw.clear();
     series.shown.clear();
+    series.received.clear();
   }
   // A marker is one run's figure: it goes with the run's points.
   for (auto &[key, marker] : m_markers) {
@@ -361,14 +383,17 @@ void MetricChart::clear() {
     marker->deleteLater();
   }
   m_markers.clear();
+  m_markerSources.clear();
+  m_timelines.clear();  // the epochs and start went with the points
   m_hasBounds = false;
   m_zoomed = false;
   resetAxes();
+  updateLegend();
 }
 
 void MetricChart::resetAxes() {
   // An empty chart still shows a plausible frame rather than a collapsed one.
-  setNiceRange(m_stepAxis, 0, 100, 5);
+  setNiceRangeLabelled(m_stepAxis, 0, m_xKind == XAxisKind::Epoch ? 10 : 100, 5, m_xKind == XAxisKind::Step);
   setNiceRange(m_valueAxis, 0, 1, 5);
 }
 
@@ -396,7 +421,7 @@ void MetricChart::updateAxes() {
       if (marker->at(0).x() <= fromX) fromX = marker->at(0).x() - room;
     }
   }
-  setNiceRange(m_stepAxis, fromX, toX, 8);
+  setNiceRangeLabelled(m_stepAxis, fromX, toX, 8, m_xKind == XAxisKind::Step);
   // The value range follows what is drawn: smoothing narrows it, the log axis drops values <= 0,
   // zoom keeps only the steps in view.
   bool any = false;

@@ -1,5 +1,6 @@
 #include "ui/charts/nice_axis.h"
 
+#include <QString>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -24,6 +25,17 @@ void setNiceRange(QValueAxis *axis, double min, double max, int ticks) {
   axis->setTickInterval(interval);
   axis->setTickAnchor(std::floor(min / interval) * interval);
   axis->setRange(min, max);
+}
+
+void setNiceRangeLabelled(QValueAxis *axis, double min, double max, int ticks, bool wholeNumbers) {
+  double interval = niceTickInterval(max - min, ticks);
+  if (wholeNumbers) interval = std::max(1.0, std::round(interval));
+  axis->setTickInterval(interval);
+  axis->setTickAnchor(std::floor(min / interval) * interval);
+  axis->setRange(min, max);
+  // A 1, 2 or 5 times 10^k interval needs max(0, -k) decimals to tell its ticks apart.
+  const int decimals = interval >= 1.0 ? 0 : static_cast<int>(std::ceil(-std::log10(interval) - 1e-9));
+  axis->setLabelFormat(QStringLiteral("%.%1f").arg(std::clamp(decimals, 0, 9)));
 }
 
 void padRange(double *min, double *max, double fraction) {

@@ -12,6 +12,10 @@ namespace tw::ui {
 double niceTickInterval(double span, int ticks);
 // The axis must use QValueAxis::TicksDynamic for the interval to apply.
 void setNiceRange(QValueAxis *axis, double min, double max, int ticks);
+// The same, and labels with just the decimals the interval needs, so that no two ticks read
+// alike: an axis of whole numbers (steps, trials) never ticks between them, and three steps read
+// "1 2 3", not "1 1 1 2 2".
+void setNiceRangeLabelled(QValueAxis *axis, double min, double max, int ticks, bool wholeNumbers);
 // [min, max] widened by a margin on each side, and made non-empty when min == max.
 void padRange(double *min, double *max, double fraction = 0.05);
 

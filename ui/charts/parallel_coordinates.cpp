@@ -2,6 +2,7 @@
 
 #include "ui/charts/chart_export.h"
 #include "ui/charts/color_scale.h"
+#include "ui/common/number_format.h"
 #include "ui/charts/log_axis.h"
 
 #include <QLinearGradient>
@@ -30,7 +31,8 @@ double distanceToSegment(const QPointF &p, const QPointF &a, const QPointF &b) {
   return std::hypot(d.x(), d.y());
 }
 
-QString number(double value) { return QString::number(value, 'g', 4); }
+// Every number on the plot (tick labels, the hovered line's value) as Studio shows numbers.
+QString number(double value) { return formatNumber(value); }
 
 // A label centred on an axis, moved inwards where the outer axes would push it off the widget.
 QRectF centredLabel(double x, double y, double width, double height, double widgetWidth) {

@@ -32,6 +32,7 @@ ScatterChart::ScatterChart(QWidget *parent) : QWidget(parent) {
   m_chart->setMargins(QMargins(2, 2, 2, 2));
   m_chart->legend()->hide();  // one series: the axis titles say what it is
   m_chart->setAnimationOptions(QChart::NoAnimation);
+  m_chart->setLocalizeNumbers(true);  // axis labels in the locale, as every number in Studio
   m_view = new QChartView(m_chart, this);
   followPaletteTheme(m_view);
   m_view->setRenderHint(QPainter::Antialiasing);
@@ -185,7 +186,7 @@ QStringList ScatterChart::drawnLabels() const {
 QStringList ScatterChart::labelsAt(const QPointF &point) const {
   QStringList labels;
   for (const Point &p : m_points)
-    if (p.x == point.x() && p.y == point.y()) labels << p.label;
+    if (p.x == point.x() && p.y == point.y()) labels << (p.detail.isEmpty() ? p.label : p.label + QStringLiteral(": ") + p.detail);
   const int shown = 12;  // a tooltip taller than the screen helps nobody
   if (labels.size() > shown) {
     const int more = static_cast<int>(labels.size()) - shown;

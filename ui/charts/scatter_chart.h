@@ -35,6 +35,7 @@ class ScatterChart : public QWidget {
   struct Point {
     double x = 0.0, y = 0.0;
     QString label;
+    QString detail;  // after the label in the tooltip (the point's values); empty: the label alone
   };
 
   explicit ScatterChart(QWidget *parent = nullptr);

@@ -1,6 +1,7 @@
 #include "ui/compare/compare_loader.h"
 
 #include "app/common/study_records.h"
+#include "core/config/metric_keys.h"
 #include "tracking/store.h"
 #include "ui/compare/default_metric.h"
 #include "ui/compare/series_scan.h"
@@ -71,6 +72,8 @@ CompareData readComparison(const std::string &path, const std::vector<int64_t> &
       compared.finals[l.key] = l.value;
       keys.insert(l.key);
     }
+    // One row per epoch: where each epoch ended, for the Curves tab's epoch axis.
+    compared.epochs = store->metricPoints(id, config::metrics::kEpoch);
     const auto tags = store->tags(id);
     if (auto study = tags.find("study"); study != tags.end()) studies.insert(study->second);
     latests.push_back(std::move(latest));

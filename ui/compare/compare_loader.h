@@ -39,6 +39,7 @@ struct ComparedRun {
   std::vector<StepValue> binned;              // the compared metric, mean per bin of CompareData::grid
   MetricSummary summary;                      // the compared metric over all its points
   std::map<std::string, double> finals;       // the latest value of every metric the run recorded
+  std::vector<tracking::MetricPoint> epochs;  // the run's `epoch` rows: the curves against epochs
 };
 
 struct CompareData {

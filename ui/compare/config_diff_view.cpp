@@ -1,5 +1,6 @@
 #include "ui/compare/config_diff_view.h"
 
+#include "ui/common/number_format.h"
 #include "ui/compare/comparison.h"
 #include "ui/compare/empty_state.h"
 
@@ -46,8 +47,13 @@ void ConfigDiffView::setComparison(const Comparison *comparison) {
     auto *name = new QTableWidgetItem(QString::fromStdString(column.key));
     name->setData(Qt::UserRole, column.differs);
     m_table->setItem(row, 0, name);
-    for (size_t run = 0; run < runs.size(); ++run)
-      m_table->setItem(row, static_cast<int>(run) + 1, new QTableWidgetItem(QString::fromStdString(column.values[run])));
+    for (size_t run = 0; run < runs.size(); ++run) {
+      // The digits that matter in the locale; the value as recorded stays in the tooltip.
+      const QString recorded = QString::fromStdString(column.values[run]);
+      auto *value = new QTableWidgetItem(formatValueText(recorded));
+      if (value->text() != recorded) value->setToolTip(recorded);
+      m_table->setItem(row, static_cast<int>(run) + 1, value);
+    }
     if (column.differs) {
       for (int c = 0; c < m_table->columnCount(); ++c) {
         QTableWidgetItem *item = m_table->item(row, c);

@@ -2,6 +2,7 @@
 
 #include "ui/charts/band_chart.h"
 #include "ui/charts/metric_chart.h"
+#include "ui/common/number_format.h"
 #include "ui/compare/comparison.h"
 #include "ui/compare/empty_state.h"
 #include "ui/compare/group_bands.h"
@@ -17,7 +18,7 @@
 namespace tw::ui {
 
 CurvesView::CurvesView(QWidget *parent)
-    : QWidget(parent), m_groupBy(new QComboBox(this)), m_stack(new QStackedWidget(this)),
+    : QWidget(parent), m_groupBy(new QComboBox(this)), m_xAxis(new QComboBox(this)), m_stack(new QStackedWidget(this)),
       m_bands(new BandChart(QString(), this)), m_empty(new EmptyState(m_stack)) {
   m_empty->showMessage(EmptyState::selectRunsMessage());
   m_groupBy->setObjectName(QStringLiteral("compareGroupBy"));
@@ -25,9 +26,19 @@ CurvesView::CurvesView(QWidget *parent)
                            "from the lowest to the highest of them"));
   m_groupBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_bands->setObjectName(QStringLiteral("compareBands"));
+  m_xAxis->setObjectName(QStringLiteral("compareXAxis"));
+  m_xAxis->addItem(tr("Step"), static_cast<int>(XAxisKind::Step));
+  m_xAxis->addItem(tr("Epoch"), static_cast<int>(XAxisKind::Epoch));
+  m_xAxis->addItem(tr("Wall time"), static_cast<int>(XAxisKind::WallTime));
+  m_xAxis->setToolTip(tr("What the runs' curves are drawn against: the optimiser step, the epoch (runs with "
+                         "different batch sizes line up), or the time since each run started. Group bands stay "
+                         "on steps."));
   auto *controls = new QHBoxLayout;
   controls->addWidget(new QLabel(tr("Group by"), this));
   controls->addWidget(m_groupBy);
+  controls->addSpacing(16);
+  controls->addWidget(new QLabel(tr("X axis"), this));
+  controls->addWidget(m_xAxis);
   controls->addStretch(1);
   m_stack->addWidget(new QWidget(this));  // the runs' chart takes this place once loaded
   m_stack->addWidget(m_bands);
@@ -35,7 +46,12 @@ CurvesView::CurvesView(QWidget *parent)
   layout->addLayout(controls);
   layout->addWidget(m_stack, 1);
   connect(m_groupBy, &QComboBox::currentIndexChanged, this, [this] { grouped() ? showGroups() : showRuns(); });
+  connect(m_xAxis, &QComboBox::currentIndexChanged, this, [this] {
+    if (m_chart) m_chart->setXAxis(xAxisKind());
+  });
 }
+
+XAxisKind CurvesView::xAxisKind() const { return static_cast<XAxisKind>(m_xAxis->currentData().toInt()); }
 
 bool CurvesView::grouped() const { return !m_groupBy->currentData().toString().isEmpty(); }
 
@@ -46,9 +62,13 @@ void CurvesView::setComparison(const Comparison *comparison) {
   m_chart = new MetricChart(QString::fromStdString(comparison->data.metric), this);
   m_chart->setObjectName(QStringLiteral("compareChart"));
   for (const auto &compared : comparison->data.runs) {
-    m_chart->addSeries(compared.run.uuid, QString::fromStdString(compared.run.name));
+    const int64_t id = compared.run.id;
+    m_chart->addSeries(compared.run.uuid, QString::fromStdString(compared.run.name), id);
+    m_chart->setRunStart(id, compared.run.startMs);
+    m_chart->appendEpochs(id, compared.epochs);
     m_chart->appendPoints(compared.run.uuid, compared.points);
   }
+  m_chart->setXAxis(xAxisKind());
   m_stack->insertWidget(0, m_chart);
   m_stack->removeWidget(old);
   old->deleteLater();
@@ -92,7 +112,7 @@ void CurvesView::showGroups() {
     for (size_t run : group.runs) series.push_back(&runs[run].binned);
     BandChart::Band band;
     // Two strings rather than %n: without an English translation %n reads "3 run(s)".
-    const QString name = QString::fromStdString(key), value = QString::fromStdString(group.value);
+    const QString name = QString::fromStdString(key), value = formatValueText(QString::fromStdString(group.value));
     band.label = group.runs.size() == 1 ? tr("%1 = %2 (1 run)").arg(name, value)
                                         : tr("%1 = %2 (%3 runs)").arg(name, value).arg(group.runs.size());
     for (const BandPoint &point : bandOf(series)) {

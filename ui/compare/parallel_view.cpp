@@ -1,6 +1,7 @@
 #include "ui/compare/parallel_view.h"
 
 #include "ui/charts/parallel_coordinates.h"
+#include "ui/common/number_format.h"
 #include "ui/compare/comparison.h"
 #include "ui/compare/empty_state.h"
 
@@ -53,7 +54,8 @@ void ParallelView::rebuild() {
       axis.values = column->numbers;
       axis.log = m_comparison->logAxis(*column);
     } else {
-      for (const std::string &category : column->categories) axis.categories << QString::fromStdString(category);
+      for (const std::string &category : column->categories)
+        axis.categories << formatValueText(QString::fromStdString(category));
       axis.values.assign(column->categoryOf.begin(), column->categoryOf.end());
     }
     axes.push_back(std::move(axis));

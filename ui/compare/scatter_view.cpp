@@ -1,6 +1,7 @@
 #include "ui/compare/scatter_view.h"
 
 #include "ui/charts/scatter_chart.h"
+#include "ui/common/number_format.h"
 #include "ui/compare/comparison.h"
 #include "ui/compare/empty_state.h"
 
@@ -76,7 +77,7 @@ void ScatterView::refresh() {
   x.title = QString::fromStdString(column->key);
   if (column->numeric) x.log = m_comparison->logAxis(*column);
   else
-    for (const std::string &category : column->categories) x.categories << QString::fromStdString(category);
+    for (const std::string &category : column->categories) x.categories << formatValueText(QString::fromStdString(category));
   ScatterChart::Axis y;
   y.title = metricTitle(metric, statistic);
   std::vector<ScatterChart::Point> points;
@@ -85,7 +86,10 @@ void ScatterView::refresh() {
     ScatterChart::Point point;
     point.x = column->numeric ? column->numbers[run] : column->categoryOf[run];
     point.y = (*values)[run];
+    // The tooltip names the run and both of its values, as every number in Studio reads.
+    const QString xText = column->numeric ? formatNumber(point.x) : x.categories.value(static_cast<int>(point.x));
     point.label = QString::fromStdString(m_comparison->data.runs[run].run.name);
+    point.detail = tr("%1 = %2, %3 = %4").arg(x.title, xText, y.title, formatNumber(point.y));
     if (!std::isfinite(point.x) || !std::isfinite(point.y)) ++missing;
     points.push_back(std::move(point));
   }

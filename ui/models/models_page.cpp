@@ -4,6 +4,7 @@
 #include "ui/common/visible_rows.h"
 #include "core/config/workspace.h"
 #include "ui/launch/cli_command.h"
+#include "ui/models/lineage_text.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -11,7 +12,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPlainTextEdit>
+#include <QLocale>
+#include <QTextBrowser>
+#include <QPixmap>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -58,13 +61,21 @@ QStringList csvFields(const QString &line) {
   return fields;
 }
 
+// An export format as its makers write it.
+QString formatName(const std::string &format) {
+  if (format == "onnx") return QStringLiteral("ONNX");
+  if (format == "torchscript") return QStringLiteral("TorchScript");
+  return QString::fromStdString(format);
+}
+
 }  // namespace
 
 ModelsPage::ModelsPage(QWidget *parent)
     : QWidget(parent),
       m_watcher(new QFutureWatcher<RegistrySnapshot>(this)),
       m_versions(new QTableWidget(0, ColumnCount, this)),
-      m_lineage(new QPlainTextEdit(this)),
+      m_lineage(new QTextBrowser(this)),
+      m_tryNote(new QLabel(this)),
       m_staging(new QPushButton(tr("Promote to Staging"), this)),
       m_production(new QPushButton(tr("Promote to Production"), this)),
       m_archive(new QPushButton(tr("Archive"), this)),
@@ -76,19 +87,24 @@ ModelsPage::ModelsPage(QWidget *parent)
       m_predictions(new QTableWidget(0, 4, this)),
       m_status(new QLabel(this)),
       m_stageCommand(new CliCommand(this)),
-      m_predictCommand(new CliCommand(this)) {
+      m_predictCommand(new CliCommand(this)),
+      m_examplesWatcher(new QFutureWatcher<TryExamples>(this)) {
   m_versions->setHorizontalHeaderLabels(
       {tr("Model"), tr("Version"), tr("Stage"), tr("Format"), tr("Run"), tr("Registered"), tr("File")});
   m_versions->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_versions->setSelectionMode(QAbstractItemView::SingleSelection);
   m_versions->verticalHeader()->setVisible(false);
   m_versions->horizontalHeader()->setSectionResizeMode(FileColumn, QHeaderView::Stretch);
-  m_lineage->setReadOnly(true);
+  m_lineage->setObjectName(QStringLiteral("lineage"));
   m_lineage->setPlaceholderText(tr("Register an export with `torchwright models register NAME FILE`; its versions "
                                    "and their lineage appear here."));
   m_predictions->setHorizontalHeaderLabels({tr("Example"), tr("Predicted"), tr("Label"), tr("Confidence")});
   m_predictions->verticalHeader()->setVisible(false);
   m_predictions->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_predictions->setIconSize(QSize(40, 40));  // an example's image beside its number
+  m_tryNote->setObjectName(QStringLiteral("tryNote"));
+  m_tryNote->setWordWrap(true);
+  m_tryNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_tryCount->setRange(1, 1000);
   m_tryCount->setValue(20);
   m_tryCount->setToolTip(tr("How many of the run's test examples to predict"));
@@ -115,6 +131,7 @@ ModelsPage::ModelsPage(QWidget *parent)
   auto *tryBox = new QGroupBox(tr("Try It"), this);
   auto *tryLayout = new QVBoxLayout(tryBox);
   tryLayout->addLayout(tryRow);
+  tryLayout->addWidget(m_tryNote);
   tryLayout->addWidget(m_predictions, 1);
 
   // Versions beside their details: both tables keep 8 rows on a 640-pixel-high screen, which
@@ -149,11 +166,15 @@ ModelsPage::ModelsPage(QWidget *parent)
     refresh();
   });
   connect(m_predictCommand, &CliCommand::finished, this, &ModelsPage::onPredicted);
+  connect(m_examplesWatcher, &QFutureWatcher<TryExamples>::finished, this, &ModelsPage::onExamples);
   connect(m_predictCommand, &CliCommand::failedToStart, this, [this](const QString &message) { onPredicted(127, {}, message); });
   showSelection();
 }
 
-ModelsPage::~ModelsPage() { m_watcher->waitForFinished(); }
+ModelsPage::~ModelsPage() {
+  m_watcher->waitForFinished();
+  m_examplesWatcher->waitForFinished();
+}
 
 void ModelsPage::setWorkspace(const QString &dir) {
   m_workspace = dir;
@@ -224,32 +245,47 @@ void ModelsPage::selectVersion(const QString &model, int version) {
   }
 }
 
+QString ModelsPage::tryFile(const RegistryEntry &entry) {
+  if (entry.version.format == "torchscript") return entry.fileState == "missing" ? QString() : QString::fromStdString(entry.version.path);
+  return QString::fromStdString(entry.torchscriptSibling);
+}
+
+QString ModelsPage::entryKey(const RegistryEntry *entry) {
+  return entry ? QString::fromStdString(entry->version.model) + QLatin1Char('\n') + QString::number(entry->version.version)
+               : QString();
+}
+
 void ModelsPage::showSelection() {
   const RegistryEntry *e = selectedEntry();
   for (QPushButton *b : {m_staging, m_production, m_archive}) b->setEnabled(e != nullptr && !m_stageCommand->isBusy());
   m_openRun->setEnabled(e && e->runId != 0);
-  m_try->setEnabled(e && e->version.format == "torchscript" && e->fileState != "missing" && !m_predictCommand->isBusy());
+  // Predictions are of one version: another version selected, they go (a late answer too).
+  if (entryKey(e) != m_predictedFor && !m_predictedFor.isEmpty()) {
+    m_predictions->setRowCount(0);
+    m_predictedFor.clear();
+    ++m_examplesGeneration;
+    m_status->clear();  // its accuracy line was about those predictions
+  }
+  m_try->setEnabled(e && !tryFile(*e).isEmpty() && !m_predictCommand->isBusy());
   if (!e) {
     m_lineage->clear();
+    m_tryNote->clear();
     return;
   }
+  m_lineage->setHtml(lineageHtml(*e));
   const auto &v = e->version;
-  QString text;
-  text += tr("%1, version %2 (%3)").arg(QString::fromStdString(v.model)).arg(v.version).arg(QString::fromStdString(v.stage)) + "\n";
-  if (!e->description.empty()) text += QString::fromStdString(e->description) + "\n";
-  text += "\n" + tr("File: %1 (%2, %3)").arg(QString::fromStdString(v.path), QString::fromStdString(v.format),
-                                             QString::fromStdString(e->fileState)) + "\n";
-  text += tr("SHA-256: %1").arg(QString::fromStdString(v.sha256)) + "\n";
-  text += tr("Run: %1 (%2) in experiment %3").arg(QString::fromStdString(v.runName), QString::fromStdString(v.runUuid.substr(0, 8)),
-                                                   QString::fromStdString(v.experiment)) +
-          (e->runId ? QString() : " " + tr("(deleted since)")) + "\n";
-  text += tr("Configuration hash: %1").arg(QString::fromStdString(v.configHash)) + "\n";
-  text += tr("Data fingerprint: %1").arg(QString::fromStdString(v.dataFingerprint)) + "\n";
-  text += tr("Export: %1").arg(QString::fromStdString(v.exportDetails)) + "\n";
-  text += tr("Metrics: %1").arg(QString::fromStdString(v.metrics)) + "\n";
-  m_lineage->setPlainText(text);
-  if (v.format != "torchscript")
-    m_try->setToolTip(tr("Try It runs TorchScript files; export the run as TorchScript to try it here"));
+  if (v.format == "torchscript") {
+    m_tryNote->setText(e->fileState == "missing" ? tr("The version's file is missing: there is nothing to run.") : QString());
+  } else if (!e->torchscriptSibling.empty()) {
+    m_tryNote->setText(tr("This version is %1; Try It runs TorchScript (torchwright predict), so it runs %2, the "
+                          "TorchScript export of the same run.")
+                           .arg(formatName(v.format), QString::fromStdString(e->siblingName)));
+  } else {
+    m_tryNote->setText(tr("This version is %1, and Try It runs TorchScript files (torchwright predict). Its run has "
+                          "no TorchScript export: export the run as TorchScript (Runs page, Export...) to try it here.")
+                           .arg(formatName(v.format)));
+  }
+  m_tryNote->setVisible(!m_tryNote->text().isEmpty());
 }
 
 void ModelsPage::moveStage(const QString &stage) {
@@ -267,18 +303,32 @@ void ModelsPage::tryIt() {
   if (!e || m_predictCommand->isBusy()) return;
   delete m_tryDir;
   m_tryDir = new QTemporaryDir;
-  QStringList args{"predict", QString::fromStdString(e->version.path), "--out", m_tryDir->filePath("predictions.csv"),
+  const QString file = tryFile(*e);
+  if (file.isEmpty()) return;
+  m_tryingFor = entryKey(e);
+  m_shownFirst = m_tryFirst->value();
+  QStringList args{"predict", file, "--out", m_tryDir->filePath("predictions.csv"),
                    "--set", "data.test_limit=" + QString::number(m_tryFirst->value() + m_tryCount->value())};
   // The run's own data (its resolved configuration); without the run, the default data.
   if (!e->runDir.empty()) args << "--data" << QString::fromStdString(e->runDir) + "/config.yaml";
-  m_status->setText(tr("Predicting with %1...").arg(QString::fromStdString(e->version.path)));
+  m_status->setText(tr("Predicting with %1...").arg(file));
   m_try->setEnabled(false);
   m_predictCommand->run(args);
 }
 
 void ModelsPage::onPredicted(int exitCode, const QString &out, const QString &err) {
-  showSelection();
   m_predictions->setRowCount(0);
+  ++m_examplesGeneration;
+  // Selected away while predicting: the answer belongs to a version no longer shown.
+  const RegistryEntry *e = selectedEntry();
+  const bool current = entryKey(e) == m_tryingFor;
+  m_predictedFor = current ? m_tryingFor : QString();
+  showSelection();
+  if (!current) {
+    m_status->setText(exitCode == 0 ? QString() : tr("Try It failed: %1").arg(err));
+    Q_EMIT predictionsShown();
+    return;
+  }
   if (exitCode != 0) {
     m_status->setText(tr("Try It failed: %1").arg(err));
     Q_EMIT predictionsShown();
@@ -293,7 +343,7 @@ void ModelsPage::onPredicted(int exitCode, const QString &out, const QString &er
     const int labelColumn = static_cast<int>(header.indexOf(QStringLiteral("label")));
     const int firstProbability = labelColumn >= 0 ? 3 : 2;
     // predict ran on the first (from + count) examples; the rows before `from` are not shown.
-    const int first = 1 + m_tryFirst->value();
+    const int first = 1 + m_shownFirst;
     m_predictions->setRowCount(std::max(0, static_cast<int>(lines.size()) - first));
     for (int i = first; i < lines.size(); ++i) {
       const int row = i - first;
@@ -303,12 +353,30 @@ void ModelsPage::onPredicted(int exitCode, const QString &out, const QString &er
       m_predictions->setItem(row, 0, cell(f.value(0)));
       m_predictions->setItem(row, 1, cell(f.value(1)));
       m_predictions->setItem(row, 2, cell(labelColumn >= 0 ? f.value(labelColumn) : QString()));
-      m_predictions->setItem(row, 3, cell(QString::number(confidence * 100.0, 'f', 1) + "%"));
+      m_predictions->setItem(row, 3, cell(tr("%1 %").arg(QLocale().toString(confidence * 100.0, 'f', 1))));
       if (labelColumn >= 0 && f.value(1) != f.value(labelColumn))
         m_predictions->item(row, 1)->setForeground(QColor(0xb0, 0x00, 0x20));
     }
   }
   Q_EMIT predictionsShown();
+  // The examples' images, read as predict read them, off this thread.
+  if (!e->runDir.empty() && m_predictions->rowCount() > 0)
+    m_examplesWatcher->setFuture(readTryExamples(m_examplesGeneration, QString::fromStdString(e->runDir) + "/config.yaml",
+                                                 m_shownFirst, m_predictions->rowCount()));
+}
+
+void ModelsPage::onExamples() {
+  const TryExamples examples = m_examplesWatcher->result();
+  if (examples.generation != m_examplesGeneration) return;  // other predictions since
+  const int rows = std::min(m_predictions->rowCount(), static_cast<int>(examples.images.size()));
+  for (int row = 0; row < rows; ++row) {
+    const QImage &image = examples.images[static_cast<size_t>(row)];
+    const QSize size = m_predictions->iconSize();
+    m_predictions->item(row, 0)->setIcon(QPixmap::fromImage(image.scaled(size, Qt::KeepAspectRatio, Qt::FastTransformation)));
+    m_predictions->setRowHeight(row, size.height() + 4);
+  }
+  if (!examples.error.isEmpty()) m_status->setText(m_status->text() + QLatin1Char('\n') + tr("No images: %1").arg(examples.error));
+  Q_EMIT examplesShown();
 }
 
 }  // namespace tw::ui

@@ -1,7 +1,10 @@
 #pragma once
 // The run's artifacts (checkpoints, exported models, reports, logs, preprocessing): what the
-// tracking database recorded, with each file's size and SHA-256 where recorded, read off the UI
-// thread; Open Folder and Copy Path act on the selected one.
+// tracking database recorded, with each file's size and SHA-256, read off the UI thread; Open
+// Folder, Copy Path and Copy SHA-256 act on the selected one. Exports and the preprocessing
+// record have their digest recorded when written; a file recorded without one (a checkpoint,
+// rewritten every epoch; a log) is hashed as it is now, on the pool's thread after the list shows,
+// and the tooltip says which of the two a digest is.
 
 #include <QFutureWatcher>
 #include <QString>
@@ -22,7 +25,14 @@ struct ArtifactRow {
   QString kind;
   qint64 bytes = -1;  // -1: the file is gone
   QString sha256;
+  bool computed = false;  // hashed from the file as it is now rather than recorded
   qint64 createdMs = 0;
+};
+
+// Digests of files recorded without one, by absolute path.
+struct ArtifactDigests {
+  quint64 generation = 0;
+  std::vector<std::pair<QString, QString>> digests;
 };
 
 struct ArtifactList {
@@ -48,23 +58,32 @@ class ArtifactsPanel : public QWidget {
   QTableWidget *table() const { return m_table; }
   QPushButton *openFolderButton() const { return m_openFolder; }
   QPushButton *copyPathButton() const { return m_copyPath; }
+  QPushButton *copyDigestButton() const { return m_copyDigest; }
   // The selected artifact's absolute path, else empty.
   QString selectedPath() const;
+  // The selected artifact's full SHA-256 (recorded or computed), else empty.
+  QString selectedDigest() const;
   QString runDir() const { return m_runDir; }
 
  Q_SIGNALS:
   void loaded();
+  // The digests of the files recorded without one are shown (after loaded()).
+  void digestsComputed();
 
  private:
   void onRead();
+  void onDigests();
+  void showDigest(int row);
+  int selectedRow() const;
 
   QString m_dbPath, m_runDir;
   int64_t m_runId = 0;
   quint64 m_generation = 0;
   QFutureWatcher<ArtifactList> *m_watcher;
+  QFutureWatcher<ArtifactDigests> *m_digestWatcher;
   std::vector<ArtifactRow> m_rows;
   QTableWidget *m_table;
-  QPushButton *m_openFolder, *m_copyPath, *m_refresh;
+  QPushButton *m_openFolder, *m_copyPath, *m_copyDigest, *m_refresh;
   QLabel *m_status;
 };
 

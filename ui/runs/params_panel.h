@@ -22,6 +22,8 @@ class ParamsPanel : public QWidget {
 
  public:
   enum Column { KeyColumn, ValueColumn };
+  // A value shown through formatValueText sorts by the number it is (the key column by its text).
+  static constexpr int kSortRole = Qt::UserRole + 1;
 
   explicit ParamsPanel(QWidget *parent = nullptr);
 

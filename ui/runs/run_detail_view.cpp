@@ -11,11 +11,13 @@
 #include "ui/runs/system_panel.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 
 #include <QFrame>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QScrollArea>
 #include <QSlider>
 #include <QStackedWidget>
@@ -91,7 +93,7 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   m_smoothing->setRange(0, 99);
   m_smoothing->setMaximumWidth(220);
   m_smoothing->setToolTip(tr("Smoothing: a debiased exponential moving average over every recorded point"));
-  auto *smoothingValue = new QLabel(QStringLiteral("0.00"), controls);
+  auto *smoothingValue = new QLabel(QLocale().toString(0.0, 'f', 2), controls);
   m_logScale = new QCheckBox(tr("Log scale"), controls);
   m_logScale->setObjectName(QStringLiteral("logScaleBox"));
   m_logScale->setToolTip(tr("A logarithmic value axis for the loss and the gradient norm"));
@@ -100,13 +102,27 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent) {
   row->addWidget(smoothingValue);
   row->addSpacing(16);
   row->addWidget(m_logScale);
+  row->addSpacing(16);
+  m_xAxis = new QComboBox(controls);
+  m_xAxis->setObjectName(QStringLiteral("xAxisBox"));
+  m_xAxis->addItem(tr("Step"), static_cast<int>(XAxisKind::Step));
+  m_xAxis->addItem(tr("Epoch"), static_cast<int>(XAxisKind::Epoch));
+  m_xAxis->addItem(tr("Wall time"), static_cast<int>(XAxisKind::WallTime));
+  m_xAxis->setToolTip(tr("What the curves are drawn against: the optimiser step, the epoch (runs with different "
+                         "batch sizes line up), or the time since each run started"));
+  row->addWidget(new QLabel(tr("X axis"), controls));
+  row->addWidget(m_xAxis);
   m_tabs->setCornerWidget(controls, Qt::TopRightCorner);
   connect(m_tabs, &QTabWidget::currentChanged, controls, [controls](int index) { controls->setVisible(index <= 1); });
 
   connect(m_smoothing, &QSlider::valueChanged, this, [this, smoothingValue](int value) {
     const double weight = value / 100.0;
-    smoothingValue->setText(QString::number(weight, 'f', 2));
+    smoothingValue->setText(QLocale().toString(weight, 'f', 2));
     for (MetricChart *chart : m_charts) chart->setSmoothing(weight);
+  });
+  connect(m_xAxis, &QComboBox::currentIndexChanged, this, [this] {
+    const auto kind = static_cast<XAxisKind>(m_xAxis->currentData().toInt());
+    for (MetricChart *chart : m_charts) chart->setXAxis(kind);
   });
   connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) {
     // Both span orders of magnitude; rates, throughput and shares read better linear.
@@ -183,7 +199,9 @@ QWidget *RunDetailView::createTrainingTab() {
 
 QStringList RunDetailView::chartedKeys() {
   QStringList keys;
-  for (const char *key : {kTrainLoss, kValLoss, kValAccuracy, kLearningRate, kThroughput, kDataWait, kGradNorm})
+  // The epoch rows place every curve on the epoch axis.
+  for (const char *key : {kTrainLoss, kValLoss, kValAccuracy, kLearningRate, kThroughput, kDataWait, kGradNorm,
+                          config::metrics::kEpoch})
     keys << QLatin1String(key);
   return keys;
 }
@@ -232,16 +250,17 @@ void RunDetailView::showRuns(const RunSnapshot &snapshot, const std::vector<RunS
 void RunDetailView::addRunSeries(size_t index, const RunSnapshot &snapshot) {
   const int64_t id = snapshot.run.id;
   const bool overlay = m_charted.size() > 1;
+  for (MetricChart *chart : m_charts) chart->setRunStart(id, snapshot.run.startMs);
   for (const ChartSeries &series : m_chartSeries) {
     if (!overlay) {
       // One run: its training and validation curves in the palette's first colours, as before.
-      series.chart->addSeries(series.key, series.label);
+      series.chart->addSeries(series.key, series.label, id);
       continue;
     }
     const bool alone = std::count_if(m_chartSeries.begin(), m_chartSeries.end(),
                                      [&](const ChartSeries &s) { return s.chart == series.chart; }) == 1;
     const QString name = QString::fromStdString(snapshot.run.name);
-    series.chart->addSeries(seriesKey(id, series.key), alone ? name : tr("%1 · %2").arg(name, series.label));
+    series.chart->addSeries(seriesKey(id, series.key), alone ? name : tr("%1 · %2").arg(name, series.label), id);
     // The run is the colour; validation is the dashed line of the same colour.
     series.chart->setSeriesPen(seriesKey(id, series.key), seriesColor(index), 1.6,
                                startsWith(series.key, config::metrics::kValPrefix) ? Qt::DashLine : Qt::SolidLine);
@@ -262,7 +281,7 @@ void RunDetailView::updateMarkers(size_t index, const RunSnapshot &snapshot) {
     if (!figure) continue;
     const QColor color = overlay ? seriesColor(index) : series.chart->seriesPenColor(series.key);
     const QString label = overlay ? tr("%1 · Test").arg(QString::fromStdString(snapshot.run.name)) : tr("Test");
-    series.chart->setMarker(seriesKey(id, testKey), label, static_cast<double>(figure->step), figure->value, color);
+    series.chart->setMarker(seriesKey(id, testKey), label, static_cast<double>(figure->step), figure->value, color, id);
   }
 }
 
@@ -282,8 +301,11 @@ void RunDetailView::clearRun() {
 }
 
 void RunDetailView::updateRun(const RunSnapshot &snapshot) {
-  for (size_t i = 0; i < m_charted.size(); ++i)
-    if (m_charted[i] == snapshot.run.id) updateMarkers(i, snapshot);
+  for (size_t i = 0; i < m_charted.size(); ++i) {
+    if (m_charted[i] != snapshot.run.id) continue;
+    for (MetricChart *chart : m_charts) chart->setRunStart(snapshot.run.id, snapshot.run.startMs);  // once RUNNING
+    updateMarkers(i, snapshot);
+  }
   if (snapshot.run.id != m_runId) return;
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
@@ -300,6 +322,10 @@ void RunDetailView::updateRun(const RunSnapshot &snapshot) {
 void RunDetailView::appendMetrics(const MetricsUpdate &update) {
   if (update.watchToken != m_watchToken) return;
   if (std::find(m_charted.begin(), m_charted.end(), update.runId) == m_charted.end()) return;
+  // Epochs first: the other chunks' points are placed by them on the epoch axis.
+  for (const auto &chunk : update.series)
+    if (chunk.key == config::metrics::kEpoch)
+      for (MetricChart *chart : m_charts) chart->appendEpochs(update.runId, chunk.points);
   for (const auto &chunk : update.series)
     for (const ChartSeries &series : m_chartSeries)
       if (series.key == chunk.key) series.chart->appendPoints(seriesKey(update.runId, chunk.key), chunk.points);

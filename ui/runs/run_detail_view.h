@@ -7,7 +7,9 @@
 //
 // With several runs selected, the Curves and Training tabs overlay the others' curves on the
 // run in detail's, one colour per run in every chart (series_palette.h), the legend naming the
-// runs. The test set's figures, recorded once at the end, are markers at their step.
+// runs. The test set's figures, recorded once at the end, are markers at their step. The X axis
+// choice draws every chart against steps, epochs (the runs' `epoch` rows, watched with the
+// curves) or the time since each run started.
 
 #include "ui/workspace/poll_results.h"
 
@@ -17,6 +19,7 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QSlider;
 class QStackedWidget;
@@ -72,6 +75,8 @@ class RunDetailView : public QWidget {
   MetricChart *gradNormChart() const { return m_gradNormChart; }
   EvaluationPanel *evaluationPanel() const { return m_evaluation; }
   QTabWidget *tabs() const { return m_tabs; }
+  // Step, Epoch or Wall time: what every chart's x axis counts.
+  QComboBox *xAxisBox() const { return m_xAxis; }
   SystemPanel *systemPanel() const { return m_system; }
   ArtifactsPanel *artifactsPanel() const { return m_artifacts; }
   ParamsPanel *paramsPanel() const { return m_params; }
@@ -113,6 +118,7 @@ class RunDetailView : public QWidget {
   LayerNormsPanel *m_norms = nullptr;
   int m_shownStatus = -1;  // the run's status when the artifacts were last read
   QCheckBox *m_logScale = nullptr;
+  QComboBox *m_xAxis = nullptr;
   int64_t m_runId = 0;
   quint64 m_watchToken = 0;
 };

@@ -2,6 +2,7 @@
 
 #include "core/config/metric_keys.h"
 #include "tracking/run_labels.h"
+#include "ui/common/number_format.h"
 #include "ui/runs/run_status.h"
 
 #include <QColor>
@@ -95,7 +96,7 @@ QVariant RunsTableModel::data(const QModelIndex &index, int role) const {
         return QString::fromStdString(row.run.statusMessage);
       if (index.column() == Name) return QString::fromStdString(row.run.uuid);
       if (index.column() == Note) return QString::fromStdString(tracking::noteOf(row.tags));
-      return {};
+      return metricToolTip(row, index.column());
     case Qt::TextAlignmentRole:
       if ((index.column() >= Duration && index.column() < Labels) ||
           (index.column() >= FixedColumnCount && m_extra[index.column() - FixedColumnCount].kind == ExtraColumn::Kind::Metric))
@@ -128,9 +129,28 @@ QVariant RunsTableModel::displayData(const RunSnapshot &row, int column) const {
   if (!entry) return {};
   const tracking::LatestMetric *metric = row.latestMetric(entry->key);
   if (!metric) return {};
-  const QLocale locale;
-  if (entry->percent) return tr("%1 %").arg(locale.toString(100.0 * metric->value, 'f', 2));
-  return locale.toString(metric->value, 'f', 4);
+  // Percentages keep two decimals, so that a column of them lines up (tests and the guide show "87.12 %").
+  if (entry->percent) return tr("%1 %").arg(QLocale().toString(100.0 * metric->value, 'f', 2));
+  return formatNumber(metric->value);
+}
+
+QVariant RunsTableModel::metricToolTip(const RunSnapshot &row, int column) const {
+  std::string key;
+  if (column >= FixedColumnCount) {
+    const ExtraColumn &extra = m_extra[column - FixedColumnCount];
+    if (extra.kind != ExtraColumn::Kind::Metric) {
+      auto found = row.params.find(extra.key);
+      return found == row.params.end() ? QVariant() : QVariant(QString::fromStdString(found->second));
+    }
+    key = extra.key;
+  } else if (const MetricColumn *entry = metricColumn(column)) {
+    key = entry->key;
+  }
+  const tracking::LatestMetric *metric = key.empty() ? nullptr : row.latestMetric(key);
+  if (!metric) return {};
+  // The cell keeps four digits; the tooltip has the value closely enough to tell runs apart.
+  return tr("%1 = %2 at step %3")
+      .arg(QString::fromStdString(key), formatNumber(metric->value, 10), formatNumber(static_cast<double>(metric->step)));
 }
 
 QVariant RunsTableModel::sortData(const RunSnapshot &row, int column) const {
@@ -258,12 +278,12 @@ QVariant RunsTableModel::extraData(const RunSnapshot &row, const ExtraColumn &co
     const tracking::LatestMetric *metric = row.latestMetric(column.key);
     if (forSorting) return metric ? metric->value : -std::numeric_limits<double>::infinity();
     if (!metric) return {};
-    return QLocale().toString(metric->value, 'g', 6);
+    return formatNumber(metric->value);
   }
   auto found = row.params.find(column.key);
   if (found == row.params.end()) return forSorting ? QVariant(-std::numeric_limits<double>::infinity()) : QVariant();
   const QString text = QString::fromStdString(found->second);
-  if (!forSorting) return text;
+  if (!forSorting) return formatValueText(text);
   // Numbers sort as numbers; a column mixing both sorts the texts after every number.
   bool numeric = false;
   const double value = text.toDouble(&numeric);

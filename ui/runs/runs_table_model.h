@@ -85,6 +85,8 @@ class RunsTableModel : public QAbstractTableModel {
 
  private:
   QVariant displayData(const RunSnapshot &row, int column) const;
+  // A metric cell's value to ten digits with its step; a parameter cell's value as recorded.
+  QVariant metricToolTip(const RunSnapshot &row, int column) const;
   QVariant sortData(const RunSnapshot &row, int column) const;
   QVariant extraData(const RunSnapshot &row, const ExtraColumn &column, bool forSorting) const;
   void noteKeys(const RunSnapshot &row, bool *changed);
