@@ -398,7 +398,7 @@
     </message>
     <message>
         <source>Precision</source>
-        <translation>Genauigkeit</translation>
+        <translation>Zahlenformat</translation>
     </message>
     <message>
         <source>Training</source>

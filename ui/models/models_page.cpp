@@ -1,5 +1,6 @@
 #include "ui/models/models_page.h"
 
+#include "ui/common/state_labels.h"
 #include "ui/common/studio_icons.h"
 #include "ui/common/visible_rows.h"
 #include "core/config/workspace.h"
@@ -191,7 +192,7 @@ void ModelsPage::onRead() {
     const auto &v = e.version;
     m_versions->setItem(row, ModelColumn, cell(QString::fromStdString(v.model)));
     m_versions->setItem(row, VersionColumn, cell(QString::number(v.version)));
-    m_versions->setItem(row, StageColumn, cell(QString::fromStdString(v.stage)));
+    m_versions->setItem(row, StageColumn, cell(modelStageText(QString::fromStdString(v.stage))));
     m_versions->setItem(row, FormatColumn, cell(QString::fromStdString(v.format)));
     m_versions->setItem(row, RunColumn, cell(QString::fromStdString(v.runName)));
     m_versions->setItem(row, RegisteredColumn,
@@ -235,7 +236,7 @@ void ModelsPage::showSelection() {
   }
   const auto &v = e->version;
   QString text;
-  text += tr("%1, version %2 (%3)").arg(QString::fromStdString(v.model)).arg(v.version).arg(QString::fromStdString(v.stage)) + "\n";
+  text += tr("%1, version %2 (%3)").arg(QString::fromStdString(v.model)).arg(v.version).arg(modelStageText(QString::fromStdString(v.stage))) + "\n";
   if (!e->description.empty()) text += QString::fromStdString(e->description) + "\n";
   text += "\n" + tr("File: %1 (%2, %3)").arg(QString::fromStdString(v.path), QString::fromStdString(v.format),
                                              QString::fromStdString(e->fileState)) + "\n";

@@ -37,6 +37,11 @@ class StudyView : public QWidget {
   void selectStudyUuid(const QString &uuid);
   int64_t selectedStudyId() const { return m_studyId; }
   QString selectedStudyName() const;
+  // Every study as last read, and the selected one's (nullptr when none).
+  const std::vector<StudySummary> &summaries() const { return m_summaries; }
+  const StudySummary *selectedSummary() const;
+  // The selected study's phase in a sentence: why it is where it is, what Resume would do.
+  QLabel *phaseLabel() const { return m_phase; }
   // The selected trial's record, or nullptr.
   const tracking::TrialRecord *selectedTrial() const;
 
@@ -61,6 +66,8 @@ class StudyView : public QWidget {
   void exportRunRequested(qint64 runId);
   // The trial's parameters (dotted keys, values as text) to put on the Launch page.
   void launchConfigurationRequested(const std::map<std::string, std::string> &params);
+  // The study list was read again (summaries() holds it).
+  void studiesChanged();
   // After each poll of the study poller, following the updates it sent.
   void polled();
 
@@ -87,6 +94,7 @@ class StudyView : public QWidget {
   QTableWidget *m_trials;
   StudyPlots *m_plots;
   QLabel *m_title;
+  QLabel *m_phase;
   QPushButton *m_stop, *m_resume, *m_openRun, *m_launchTrial, *m_exportBest;
 };
 

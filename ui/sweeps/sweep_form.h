@@ -59,6 +59,8 @@ class SweepForm : public QWidget {
   QSpinBox *parallel() const { return m_parallel; }
   QCheckBox *parallelAuto() const { return m_parallelAuto; }
   QPushButton *startButton() const { return m_start; }
+  // Adds a row starting at firstKeyToSearch's key.
+  QPushButton *addButton() const { return m_add; }
 
  Q_SIGNALS:
   void startRequested();
@@ -79,6 +81,7 @@ class SweepForm : public QWidget {
   QDoubleSpinBox *m_minutes;
   QCheckBox *m_parallelAuto;
   QPushButton *m_start;
+  QPushButton *m_add = nullptr;
 };
 
 }  // namespace tw::ui
