@@ -253,7 +253,7 @@ class TestStudioSweeps : public QObject {
     // Picking a key suggests a distribution inside its range.
     const int lrRow = table->addParam(QStringLiteral("train.lr"));
     QCOMPARE(table->typeBox(lrRow)->currentText(), QStringLiteral("float"));
-    QVERIFY(table->item(lrRow, ui::SpaceTable::AllowedColumn)->text().contains("1000"));
+    QVERIFY(table->item(lrRow, ui::SpaceTable::AllowedColumn)->text().contains(ui::formatNumber(1000)));
     setRow(table, lrRow, "0.0001", "0.3", true, {});
     const int optRow = table->addParam(QStringLiteral("train.optimizer"));
     table->item(optRow, ui::SpaceTable::ChoicesColumn)->setText("sgd, adam");
@@ -654,6 +654,21 @@ class TestStudioSweeps : public QObject {
     trials->sortItems(lrColumn, Qt::DescendingOrder);
     QCOMPARE(trials->item(0, lrColumn)->text(), QStringLiteral("0,5"));
     QCOMPARE(trials->item(2, lrColumn)->text(), QStringLiteral("0,002916"));
+
+    // The New Sweep form's bounds in the locale, read back in it or in the sweep file's C form.
+    ui::SweepForm form;
+    form.setModel(QString::fromLatin1(kModel));
+    form.setBaseYaml(QString::fromStdString(baseRun()));
+    const int row = form.space()->addParam(QStringLiteral("train.lr"));
+    QVERIFY2(form.space()->item(row, ui::SpaceTable::LowColumn)->text().contains(QLatin1Char(',')),
+             qPrintable(form.space()->item(row, ui::SpaceTable::LowColumn)->text()));
+    QCOMPARE(form.space()->item(row, ui::SpaceTable::AllowedColumn)->text(), QStringLiteral("0 – 1.000"));
+    setRow(form.space(), row, "0,0005", "0.25", true, {});
+    QStringList problems;
+    const sweep::SweepFile read = form.sweep(&problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+    QCOMPARE(read.space.params.front().low, 0.0005);
+    QCOMPARE(read.space.params.front().high, 0.25);
   }
 
   void realSweepFromThePage() {
