@@ -834,6 +834,21 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::ExportCheck</name>
+    <message>
+        <source>Loaded again: the largest difference from the trained model is %1 on %2 test examples.</source>
+        <translation>Erneut geladen: Die größte Abweichung vom trainierten Modell beträgt %1 auf %2 Testbeispielen.</translation>
+    </message>
+    <message>
+        <source>ONNX checker and shape inference passed (opset %1); the largest difference from the int8 simulation is %2 on %3 test examples (Torchwright&apos;s reference ONNX evaluator).</source>
+        <translation>ONNX-Prüfer und Forminferenz bestanden (Opset %1); die größte Abweichung von der int8-Simulation beträgt %2 auf %3 Testbeispielen (Torchwrights ONNX-Referenzauswerter).</translation>
+    </message>
+    <message>
+        <source>ONNX checker and shape inference passed (opset %1); the largest difference from the trained model is %2 on %3 test examples (Torchwright&apos;s reference ONNX evaluator).</source>
+        <translation>ONNX-Prüfer und Forminferenz bestanden (Opset %1); die größte Abweichung vom trainierten Modell beträgt %2 auf %3 Testbeispielen (Torchwrights ONNX-Referenzauswerter).</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::ExportDialog</name>
     <message>
         <source>Export %1</source>
@@ -1656,6 +1671,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>from number:</source>
         <translation>ab Nummer:</translation>
+    </message>
+    <message>
+        <source>Check: %1</source>
+        <translation>Prüfung: %1</translation>
     </message>
 </context>
 <context>

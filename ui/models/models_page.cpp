@@ -247,6 +247,8 @@ void ModelsPage::showSelection() {
   text += tr("Configuration hash: %1").arg(QString::fromStdString(v.configHash)) + "\n";
   text += tr("Data fingerprint: %1").arg(QString::fromStdString(v.dataFingerprint)) + "\n";
   text += tr("Export: %1").arg(QString::fromStdString(v.exportDetails)) + "\n";
+  if (const QString check = exportCheckText(QString::fromStdString(v.exportDetails)); !check.isEmpty())
+    text += tr("Check: %1").arg(check) + "\n";
   text += tr("Metrics: %1").arg(QString::fromStdString(v.metrics)) + "\n";
   m_lineage->setPlainText(text);
   if (v.format != "torchscript")
