@@ -180,28 +180,28 @@
         <translation>Der Suchlauf geht vom Lauf der Seite „Starten“ aus: von ihrem Modell, ihren Daten und jeder Einstellung, die der Suchraum nicht ändert</translation>
     </message>
     <message>
-        <source>no model yet (choose a model file on the Launch page)</source>
-        <translation>noch kein Modell (wählen Sie auf der Seite „Starten“ eine Modelldatei)</translation>
-    </message>
-    <message>
-        <source>the model file %1</source>
-        <translation>die Modelldatei %1</translation>
-    </message>
-    <message>
-        <source>the Design page&apos;s model</source>
-        <translation>das Modell der Seite „Entwurf“</translation>
-    </message>
-    <message>
-        <source>the Design page&apos;s model “%1”</source>
-        <translation>das Modell „%1“ der Seite „Entwurf“</translation>
-    </message>
-    <message>
         <source>%1 from %2</source>
         <translation>%1 aus %2</translation>
     </message>
     <message>
-        <source>%1 on %2, with the Launch page&apos;s settings except the keys searched below.</source>
-        <translation>%1 auf %2, mit den Einstellungen der Seite „Starten“ außer den unten gesuchten Schlüsseln.</translation>
+        <source>none yet (choose a model file on the Launch page)</source>
+        <translation>noch keines (wählen Sie auf der Seite „Starten“ eine Modelldatei)</translation>
+    </message>
+    <message>
+        <source>the file %1</source>
+        <translation>die Datei %1</translation>
+    </message>
+    <message>
+        <source>the Design page&apos;s design</source>
+        <translation>der Entwurf der Seite „Entwurf“</translation>
+    </message>
+    <message>
+        <source>“%1”, the Design page&apos;s design</source>
+        <translation>„%1“, der Entwurf der Seite „Entwurf“</translation>
+    </message>
+    <message>
+        <source>Model: %1. Data: %2. Every other setting is the Launch page&apos;s, except the keys searched below.</source>
+        <translation>Modell: %1. Daten: %2. Jede andere Einstellung ist die der Seite „Starten“, außer den unten gesuchten Schlüsseln.</translation>
     </message>
 </context>
 <context>

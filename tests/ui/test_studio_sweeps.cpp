@@ -500,13 +500,13 @@ class TestStudioSweeps : public QObject {
     ui::BaseRunBox *base = page->baseRun();
     QTRY_VERIFY(base->isVisible());
     QVERIFY2(base->label()->text().contains(QStringLiteral("“spiral”")), qPrintable(base->label()->text()));
-    QVERIFY2(base->label()->text().contains(QStringLiteral(" on spirals")), qPrintable(base->label()->text()));
+    QVERIFY2(base->label()->text().contains(QStringLiteral("Data: spirals.")), qPrintable(base->label()->text()));
     saveShot(&window, "studio_sweeps_base_run.png");
 
     window.pages()->setCurrentWidget(window.launchPage());
     window.launchPage()->dataset()->setCurrentText("blobs");
     window.pages()->setCurrentWidget(page);
-    QTRY_VERIFY2(base->label()->text().contains(QStringLiteral(" on blobs")), qPrintable(base->label()->text()));
+    QTRY_VERIFY2(base->label()->text().contains(QStringLiteral("Data: blobs.")), qPrintable(base->label()->text()));
     QTest::mouseClick(base->changeButton(), Qt::LeftButton);
     QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget *>(window.launchPage()));
     // Reading studies, the box is out of the way.
@@ -688,6 +688,11 @@ class TestStudioSweeps : public QObject {
     };
     QTRY_VERIFY_WITH_TIMEOUT(finished(), 240000);
     QTRY_COMPARE_WITH_TIMEOUT(view->plots()->history()->drawnPoints().size(), 3, 20000);
+    // The driver spent the budget and let the study go: finished, nothing to resume, and the
+    // line naming its pid gone.
+    QTRY_COMPARE_WITH_TIMEOUT(view->studies()->item(0, 1)->text(), ui::studyPhaseText(ui::StudyPhase::Finished), 60000);
+    QVERIFY(!view->resumeButton()->isEnabled());
+    QTRY_VERIFY2(!page->statusText().contains(QStringLiteral("pid")), qPrintable(page->statusText()));
     saveShot(&window, "studio_sweeps_real.png");
   }
 

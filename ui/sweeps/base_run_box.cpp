@@ -35,11 +35,11 @@ QString BaseRunBox::modelText() const {
   const ModelSource *source = m_launch->modelSource();
   if (source->usesFile()) {
     const QString file = source->modelFile();
-    if (file.isEmpty()) return tr("no model yet (choose a model file on the Launch page)");
-    return tr("the model file %1").arg(QFileInfo(file).fileName());
+    if (file.isEmpty()) return tr("none yet (choose a model file on the Launch page)");
+    return tr("the file %1").arg(QFileInfo(file).fileName());
   }
   const QString name = QString::fromStdString(m_model->spec().name);
-  return name.isEmpty() ? tr("the Design page's model") : tr("the Design page's model “%1”").arg(name);
+  return name.isEmpty() ? tr("the Design page's design") : tr("“%1”, the Design page's design").arg(name);
 }
 
 QString BaseRunBox::dataText() const {
@@ -52,7 +52,8 @@ QString BaseRunBox::dataText() const {
 }
 
 void BaseRunBox::refresh() {
-  m_label->setText(tr("%1 on %2, with the Launch page's settings except the keys searched below.")
+  m_label->setText(tr("Model: %1. Data: %2. Every other setting is the Launch page's, except the keys "
+                      "searched below.")
                        .arg(modelText(), dataText()));
   const ModelSource *source = m_launch->modelSource();
   m_label->setToolTip(source->usesFile() ? QDir::toNativeSeparators(source->modelFile()) : QString());

@@ -26,7 +26,7 @@ class BaseRunBox : public QGroupBox {
 
   // Reads the Launch page's form and the model again.
   void refresh();
-  // "the model “spiral” (open design)" and "spirals", as shown.
+  // "“spiral”, the Design page's design" and "spirals", as shown.
   QString modelText() const;
   QString dataText() const;
   QLabel *label() const { return m_label; }

@@ -285,8 +285,14 @@ void StudyView::showTrials() {
   const int selectedNumber = selectedTrial() ? selectedTrial()->number : -1;
   const QSignalBlocker block(m_trials);
   m_trials->setSortingEnabled(false);
+  QStringList shownHeaders;
+  for (int column = 0; column < m_trials->columnCount(); ++column)
+    if (const QTableWidgetItem *header = m_trials->horizontalHeaderItem(column)) shownHeaders << header->text();
+  const bool newColumns = shownHeaders != headers;
   m_trials->setColumnCount(static_cast<int>(headers.size()));
   m_trials->setHorizontalHeaderLabels(headers);
+  for (int column = FirstParamColumn; column < m_trials->columnCount(); ++column)
+    m_trials->horizontalHeaderItem(column)->setToolTip(headers[column]);
   m_trials->setRowCount(static_cast<int>(m_records.size()));
   const int64_t now = tracking::nowMs();
   for (int row = 0; row < static_cast<int>(m_records.size()); ++row) {
@@ -325,6 +331,9 @@ void StudyView::showTrials() {
     if (t.number == selectedNumber) m_trials->selectRow(row);
   }
   m_trials->setSortingEnabled(true);
+  // A parameter's name is the column's only label: wide enough to read it, once per set of columns.
+  if (newColumns)
+    for (int column = FirstParamColumn; column < m_trials->columnCount(); ++column) m_trials->resizeColumnToContents(column);
   m_title->setText(tr("%n trial(s)", nullptr, static_cast<int>(m_records.size())));
   updateButtons();
 }
