@@ -173,7 +173,7 @@ SweepForm::SweepForm(QWidget *parent)
   // screen: they scroll, and Start stays in view below them.
   keepRowsVisible(m_space);
   auto *content = new QWidget(this);
-  auto *contentLayout = new QVBoxLayout(content);
+  auto *contentLayout = m_contentLayout = new QVBoxLayout(content);
   contentLayout->setContentsMargins(0, 0, 0, 0);
   contentLayout->addWidget(spaceBox, 1);
   contentLayout->addLayout(settings);
@@ -185,6 +185,8 @@ SweepForm::SweepForm(QWidget *parent)
   layout->addWidget(scroll, 1);
   layout->addLayout(buttons);
 }
+
+void SweepForm::setHeader(QWidget *header) { m_contentLayout->insertWidget(0, header); }
 
 void SweepForm::setModel(const QString &modelYaml) { m_space->setKeys(searchableKeys(modelYaml.toStdString())); }
 

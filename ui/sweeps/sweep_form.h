@@ -19,6 +19,7 @@ class QDoubleSpinBox;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace tw::ui {
 
@@ -33,6 +34,8 @@ class SweepForm : public QWidget {
 
   // Offers the config table's keys and the fields of this model (its YAML text).
   void setModel(const QString &modelYaml);
+  // A widget above the search space, scrolling with the form (what the trials train).
+  void setHeader(QWidget *header);
   // The base run file's text (the Launch page's run).
   void setBaseYaml(const QString &yaml) { m_baseYaml = yaml; }
 
@@ -82,6 +85,7 @@ class SweepForm : public QWidget {
   QCheckBox *m_parallelAuto;
   QPushButton *m_start;
   QPushButton *m_add = nullptr;
+  QVBoxLayout *m_contentLayout = nullptr;
 };
 
 }  // namespace tw::ui

@@ -31,13 +31,10 @@ SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent
   m_status->setWordWrap(true);
   m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto *layout = new QVBoxLayout(this);
-  layout->addWidget(m_base);
   layout->addWidget(m_tabs, 1);
-  // What a new sweep trains matters before Start, not while reading studies.
-  connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
-    m_base->setVisible(m_tabs->currentWidget() == m_form);
-    m_base->refresh();
-  });
+  // What a new sweep trains heads its form (scrolling with it, so small screens keep their rows).
+  m_form->setHeader(m_base);
+  connect(m_tabs, &QTabWidget::currentChanged, m_base, &BaseRunBox::refresh);
   connect(m_base, &BaseRunBox::changeRequested, this, &SweepsPage::launchPageRequested);
   layout->addWidget(m_status);
 
