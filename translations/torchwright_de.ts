@@ -2453,6 +2453,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>No sweep drives this study; its trials come from `torchwright study ask` and `tell`.</source>
         <translation>Kein Suchlauf treibt diese Studie; ihre Versuche kommen aus `torchwright study ask` und `tell`.</translation>
     </message>
+    <message>
+        <source>Its sweep stopped answering (no heartbeat for %1 s): it was killed or its machine stopped. Resume continues the study.</source>
+        <translation>Ihr Suchlauf antwortet nicht mehr (seit %1 s kein Lebenszeichen): Er wurde beendet, oder sein Rechner ist ausgefallen. Fortsetzen setzt die Studie fort.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::StudyPlots</name>

@@ -570,6 +570,29 @@ class TestStudioSweeps : public QObject {
     QCOMPARE(studyStatus(view, "half"), ui::studyPhaseText(ui::StudyPhase::Stopped));
   }
 
+  // A driver killed before it could let its study go leaves it RUNNING without heartbeats: past
+  // the silence allowed, the study reads stopped (Resume takes it on) and the pid line goes.
+  void silentDriverIsGone() {
+    tw::test::Workspace ws;
+    const auto orphan = recordStudy(ws, "orphan", 3, {0.6}, {"0.02"});
+    ui::MainWindow window;
+    ui::StudyView *view = showStudy(window, ws, QStringLiteral("orphan"));
+    QVERIFY(view);
+    QTRY_COMPARE(view->selectedStudyId(), orphan.id);
+    view->setDriverSilenceMs(2000);
+    ui::SweepsPage *page = window.sweepsPage();
+    const QString line = QStringLiteral("study orphan runs in the background (pid 4243)");
+    Q_EMIT page->launcher()->started(QString::fromStdString(orphan.uuid), line);
+    ws.store->setStudyStatus(orphan.id, "RUNNING");  // and then nothing more: the driver died
+    QTRY_COMPARE(studyStatus(view, "orphan"), ui::studyPhaseText(ui::StudyPhase::Running));
+    QVERIFY(!view->resumeButton()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(studyStatus(view, "orphan"), ui::studyPhaseText(ui::StudyPhase::Stopped), 10000);
+    QTRY_VERIFY(view->resumeButton()->isEnabled());
+    QVERIFY2(view->phaseLabel()->text().contains(QStringLiteral("stopped answering")),
+             qPrintable(view->phaseLabel()->text()));
+    QTRY_VERIFY2(!page->statusText().contains(QStringLiteral("pid")), qPrintable(page->statusText()));
+  }
+
   // Trial numbers are whole on the history's axis even for three trials; the learning curves
   // have a legend naming the best trials; long parameter names in the importance chart stay whole.
   void smallStudyPlotsReadWell() {

@@ -4,10 +4,18 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <cmath>
+
 namespace tw::ui {
 
-StudyPhase studyPhase(const StudySummary &summary) {
-  if (summary.study.status == "RUNNING") return StudyPhase::Running;
+bool driverSilent(const StudySummary &summary, const StudyClock &clock) {
+  const int64_t lastSign = std::max(summary.study.driverHeartbeatMs, summary.study.updatedMs);
+  return summary.study.status == "RUNNING" && clock.nowMs - lastSign > clock.driverSilenceMs;
+}
+
+StudyPhase studyPhase(const StudySummary &summary, const StudyClock &clock) {
+  if (summary.study.status == "RUNNING" && !driverSilent(summary, clock)) return StudyPhase::Running;
   if (!summary.resumable) return StudyPhase::Idle;
   if (summary.budgetTrials > 0 && summary.budgetUsed >= summary.budgetTrials && !summary.retryLeft &&
       summary.running == 0)
@@ -25,8 +33,14 @@ QString studyPhaseText(StudyPhase phase) {
   return QCoreApplication::translate("tw::ui::StudyPhase", "idle");
 }
 
-QString studyPhaseReason(const StudySummary &summary) {
-  switch (studyPhase(summary)) {
+QString studyPhaseReason(const StudySummary &summary, const StudyClock &clock) {
+  if (driverSilent(summary, clock))
+    return QCoreApplication::translate("tw::ui::StudyPhase",
+                                       "Its sweep stopped answering (no heartbeat for %1 s): it was killed or its "
+                                       "machine stopped. Resume continues the study.")
+        .arg(formatNumber(std::floor((clock.nowMs - std::max(summary.study.driverHeartbeatMs,
+                                                             summary.study.updatedMs)) / 1000.0)));
+  switch (studyPhase(summary, clock)) {
     case StudyPhase::Running:
       if (summary.study.stopRequested)
         return QCoreApplication::translate("tw::ui::StudyPhase",

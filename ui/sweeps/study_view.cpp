@@ -176,7 +176,9 @@ void StudyView::setDatabase(const QString &dbPath) {
     if (generation == m_generation) onTrials(update);
   });
   connect(m_poller, &StudyPoller::polled, this, [this, generation] {
-    if (generation == m_generation) Q_EMIT polled();
+    if (generation != m_generation) return;
+    showPhases();  // a driver that died writes nothing: its silence shows only on the clock
+    Q_EMIT polled();
   });
   m_thread->start();
 }
@@ -233,12 +235,7 @@ void StudyView::onStudies(const StudiesUpdate &update) {
     name->setData(Qt::UserRole, static_cast<qlonglong>(s.study.id));
     name->setToolTip(QString::fromStdString(s.study.sweepFile));
     m_studies->setItem(row, NameColumn, name);
-    const StudyPhase phase = studyPhase(s);
-    auto *statusItem = new QTableWidgetItem(studyPhaseText(phase));
-    statusItem->setIcon(statusIcon(phase == StudyPhase::Finished ? QStringLiteral("COMPLETE")
-                                                                  : QString::fromStdString(s.study.status)));
-    statusItem->setToolTip(studyPhaseReason(s));
-    m_studies->setItem(row, StatusColumn, statusItem);
+    m_studies->setItem(row, StatusColumn, new QTableWidgetItem);
     auto *trials = new NumberItem(s.trials);
     trials->setToolTip(tr("%1 complete, %2 pruned, %3 failed, %4 running")
                            .arg(s.complete)
@@ -251,7 +248,37 @@ void StudyView::onStudies(const StudiesUpdate &update) {
     if (s.study.id == m_studyId) m_studies->selectRow(row);
   }
   m_studies->setSortingEnabled(true);
+  m_shownPhases.clear();
+  showPhases();
   if (!m_pendingUuid.isEmpty()) selectStudyUuid(m_pendingUuid);
+  updateButtons();
+  Q_EMIT studiesChanged();
+}
+
+StudyClock StudyView::clock() const { return StudyClock{tracking::nowMs(), m_driverSilenceMs}; }
+
+void StudyView::showPhases() {
+  const StudyClock now = clock();
+  bool changed = m_shownPhases.size() != m_summaries.size();
+  m_shownPhases.resize(m_summaries.size(), StudyPhase::Idle);
+  for (size_t i = 0; i < m_summaries.size(); ++i) {
+    const StudySummary &s = m_summaries[i];
+    const StudyPhase phase = studyPhase(s, now);
+    changed = changed || phase != m_shownPhases[i];
+    m_shownPhases[i] = phase;
+    for (int row = 0; row < m_studies->rowCount(); ++row) {
+      if (m_studies->item(row, NameColumn)->data(Qt::UserRole).toLongLong() != s.study.id) continue;
+      QTableWidgetItem *item = m_studies->item(row, StatusColumn);
+      item->setText(studyPhaseText(phase));
+      const bool silent = driverSilent(s, now);
+      item->setIcon(statusIcon(phase == StudyPhase::Finished ? QStringLiteral("COMPLETE")
+                               : silent                     ? QStringLiteral("IDLE")
+                                                            : QString::fromStdString(s.study.status)));
+      item->setToolTip(studyPhaseReason(s, now));
+      break;  // with sorting on, the row may have moved
+    }
+  }
+  if (!changed) return;
   updateButtons();
   Q_EMIT studiesChanged();
 }
@@ -358,11 +385,12 @@ const tracking::TrialRecord *StudyView::selectedTrial() const {
 
 void StudyView::updateButtons() {
   const StudySummary *summary = selectedSummary();
-  const bool running = summary && summary->study.status == "RUNNING";
+  const bool running = summary && studyPhase(*summary, clock()) == StudyPhase::Running;
   m_stop->setEnabled(running && !summary->study.stopRequested);
   // Resume only where a sweep has trials left to run: a finished study has none.
-  m_resume->setEnabled(summary && studyPhase(*summary) == StudyPhase::Stopped);
-  m_phase->setText(summary ? studyPhaseReason(*summary) : QString());
+  const StudyClock now = clock();
+  m_resume->setEnabled(summary && studyPhase(*summary, now) == StudyPhase::Stopped);
+  m_phase->setText(summary ? studyPhaseReason(*summary, now) : QString());
   const tracking::TrialRecord *trial = selectedTrial();
   m_openRun->setEnabled(trial && trial->runId != 0);
   m_launchTrial->setEnabled(trial != nullptr);

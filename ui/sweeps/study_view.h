@@ -7,6 +7,7 @@
 //   view->setDatabase(session->databasePath());
 //   connect(view, &StudyView::openRunRequested, runsPage, &RunsPage::selectRun);
 
+#include "ui/sweeps/study_phase.h"
 #include "ui/sweeps/study_poller.h"
 
 #include <QWidget>
@@ -42,6 +43,10 @@ class StudyView : public QWidget {
   const StudySummary *selectedSummary() const;
   // The selected study's phase in a sentence: why it is where it is, what Resume would do.
   QLabel *phaseLabel() const { return m_phase; }
+  // Phases judged now: a driver silent for longer than `silenceMs` is gone (default: the store's
+  // rule for runs). Re-judged after every poll, since a dead driver writes nothing.
+  StudyClock clock() const;
+  void setDriverSilenceMs(int64_t silenceMs) { m_driverSilenceMs = silenceMs; }
   // The selected trial's record, or nullptr.
   const tracking::TrialRecord *selectedTrial() const;
 
@@ -78,6 +83,8 @@ class StudyView : public QWidget {
   void stopPolling();
   void showTrials();
   void updateButtons();
+  // The status column and buttons again (a driver may have fallen silent since the last read).
+  void showPhases();
 
   QThread *m_thread = nullptr;
   StudyPoller *m_poller = nullptr;
@@ -95,6 +102,8 @@ class StudyView : public QWidget {
   StudyPlots *m_plots;
   QLabel *m_title;
   QLabel *m_phase;
+  int64_t m_driverSilenceMs = tracking::Store::kDefaultMaxSilenceMs;
+  std::vector<StudyPhase> m_shownPhases;  // per row of m_summaries, as last shown
   QPushButton *m_stop, *m_resume, *m_openRun, *m_launchTrial, *m_exportBest;
 };
 

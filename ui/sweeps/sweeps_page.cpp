@@ -84,11 +84,15 @@ void SweepsPage::showBackgroundEnd() {
   for (const StudySummary &summary : m_studies->summaries()) {
     const bool ours = QString::fromStdString(summary.study.uuid) == m_background ||
                       QString::fromStdString(summary.study.name) == m_background;
-    // Idle again after the driver started: its release is the last thing the driver writes.
-    if (!ours || summary.study.status == "RUNNING" || summary.study.updatedMs < m_backgroundSinceMs) continue;
+    // Idle again after the driver started (its release is the last thing a driver writes), or
+    // silent for longer than a live driver ever is (killed before it could write it).
+    const StudyClock clock = m_studies->clock();
+    const bool gone = summary.study.status != "RUNNING" ? summary.study.updatedMs >= m_backgroundSinceMs
+                                                        : driverSilent(summary, clock);
+    if (!ours || !gone) continue;
     m_background.clear();
     setStatus(tr("The sweep of study %1 ended. %2")
-                  .arg(QString::fromStdString(summary.study.name), studyPhaseReason(summary)),
+                  .arg(QString::fromStdString(summary.study.name), studyPhaseReason(summary, clock)),
               false);
     return;
   }
