@@ -248,6 +248,7 @@ void StudyView::onStudies(const StudiesUpdate &update) {
     if (s.study.id == m_studyId) m_studies->selectRow(row);
   }
   m_studies->setSortingEnabled(true);
+  keepRowsVisible(m_studies);  // measured again on real rows
   m_shownPhases.clear();
   showPhases();
   if (!m_pendingUuid.isEmpty()) selectStudyUuid(m_pendingUuid);
@@ -358,9 +359,12 @@ void StudyView::showTrials() {
     if (t.number == selectedNumber) m_trials->selectRow(row);
   }
   m_trials->setSortingEnabled(true);
-  // A parameter's name is the column's only label: wide enough to read it, once per set of columns.
-  if (newColumns)
-    for (int column = FirstParamColumn; column < m_trials->columnCount(); ++column) m_trials->resizeColumnToContents(column);
+  // Every column wide enough for its name and values (a parameter's name is its only label, and
+  // German states are long), once per set of columns.
+  if (newColumns) m_trials->resizeColumnsToContents();
+  // Rows with a state's icon are taller than the empty table measured at construction: 8 of them
+  // stay in view whatever the plots below ask for.
+  keepRowsVisible(m_trials);
   m_title->setText(tr("%n trial(s)", nullptr, static_cast<int>(m_records.size())));
   updateButtons();
 }
