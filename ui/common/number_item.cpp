@@ -14,10 +14,11 @@ NumberItem *NumberItem::fromText(const QString &text, int significant) {
   auto *item = new NumberItem;
   const QString shown = formatValueText(text, significant);
   item->setText(shown);
-  // formatValueText changes only what it read as a number; the C-locale text is the value.
+  // A number when formatValueText read it as one (recorded values are C-locale text); a choice,
+  // a path or "nan" stays text.
   bool ok = false;
   const double value = text.trimmed().toDouble(&ok);
-  if (ok && (shown != text || formatNumber(value, significant) == shown)) {
+  if (ok && shown == formatNumber(value, significant)) {
     item->setData(SortRole, value);
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
   }
