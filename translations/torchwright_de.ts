@@ -166,6 +166,45 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::BaseRunBox</name>
+    <message>
+        <source>Each trial trains</source>
+        <translation>Jeder Versuch trainiert</translation>
+    </message>
+    <message>
+        <source>Change on Launch Page</source>
+        <translation>Auf „Starten“ ändern</translation>
+    </message>
+    <message>
+        <source>The sweep starts from the Launch page&apos;s run: its model, data and every setting the search space does not change</source>
+        <translation>Der Suchlauf geht vom Lauf der Seite „Starten“ aus: von ihrem Modell, ihren Daten und jeder Einstellung, die der Suchraum nicht ändert</translation>
+    </message>
+    <message>
+        <source>%1 from %2</source>
+        <translation>%1 aus %2</translation>
+    </message>
+    <message>
+        <source>none yet (choose a model file on the Launch page)</source>
+        <translation>noch keines (wählen Sie auf der Seite „Starten“ eine Modelldatei)</translation>
+    </message>
+    <message>
+        <source>the file %1</source>
+        <translation>die Datei %1</translation>
+    </message>
+    <message>
+        <source>the Design page&apos;s design</source>
+        <translation>der Entwurf der Seite „Entwurf“</translation>
+    </message>
+    <message>
+        <source>“%1”, the Design page&apos;s design</source>
+        <translation>„%1“, der Entwurf der Seite „Entwurf“</translation>
+    </message>
+    <message>
+        <source>Model: %1. Data: %2. Every other setting is the Launch page&apos;s, except the keys searched below.</source>
+        <translation>Modell: %1. Daten: %2. Jede andere Einstellung ist die der Seite „Starten“, außer den unten gesuchten Schlüsseln.</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::BlockLibrary</name>
     <message>
         <source>&apos;%1&apos; is not a block name: use letters, digits, &apos;_&apos; and &apos;-&apos;, starting with a letter.</source>
@@ -398,7 +437,7 @@
     </message>
     <message>
         <source>Precision</source>
-        <translation>Genauigkeit</translation>
+        <translation>Zahlenformat</translation>
     </message>
     <message>
         <source>Training</source>
@@ -792,6 +831,21 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Epoch %1 (validation)</source>
         <translation>Epoche %1 (Validierung)</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ExportCheck</name>
+    <message>
+        <source>Loaded again: the largest difference from the trained model is %1 on %2 test examples.</source>
+        <translation>Erneut geladen: Die größte Abweichung vom trainierten Modell beträgt %1 auf %2 Testbeispielen.</translation>
+    </message>
+    <message>
+        <source>ONNX checker and shape inference passed (opset %1); the largest difference from the int8 simulation is %2 on %3 test examples (Torchwright&apos;s reference ONNX evaluator).</source>
+        <translation>ONNX-Prüfer und Forminferenz bestanden (Opset %1); die größte Abweichung von der int8-Simulation beträgt %2 auf %3 Testbeispielen (Torchwrights ONNX-Referenzauswerter).</translation>
+    </message>
+    <message>
+        <source>ONNX checker and shape inference passed (opset %1); the largest difference from the trained model is %2 on %3 test examples (Torchwright&apos;s reference ONNX evaluator).</source>
+        <translation>ONNX-Prüfer und Forminferenz bestanden (Opset %1); die größte Abweichung vom trainierten Modell beträgt %2 auf %3 Testbeispielen (Torchwrights ONNX-Referenzauswerter).</translation>
     </message>
 </context>
 <context>
@@ -1454,6 +1508,25 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::ModelStage</name>
+    <message>
+        <source>None</source>
+        <translation>Keine</translation>
+    </message>
+    <message>
+        <source>Staging</source>
+        <translation>Erprobung</translation>
+    </message>
+    <message>
+        <source>Production</source>
+        <translation>Produktion</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>Archiviert</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::ModelsPage</name>
     <message>
         <source>Promote to Staging</source>
@@ -1598,6 +1671,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>from number:</source>
         <translation>ab Nummer:</translation>
+    </message>
+    <message>
+        <source>Check: %1</source>
+        <translation>Prüfung: %1</translation>
     </message>
 </context>
 <context>
@@ -2250,6 +2327,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Where</source>
         <translation>Wo</translation>
     </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::SpaceTable</name>
@@ -2331,6 +2412,53 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::StudyPhase</name>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>ruht</translation>
+    </message>
+    <message>
+        <source>Stopping: the running trials end and no new one starts.</source>
+        <translation>Wird angehalten: Die laufenden Versuche enden, und kein neuer beginnt.</translation>
+    </message>
+    <message>
+        <source>A sweep in the background runs the study&apos;s trials.</source>
+        <translation>Ein Suchlauf im Hintergrund führt die Versuche der Studie aus.</translation>
+    </message>
+    <message>
+        <source>Finished: its budget of %1 trials is spent; there is nothing left to resume.</source>
+        <translation>Beendet: Ihr Budget von %1 Versuchen ist verbraucht; es bleibt nichts fortzusetzen.</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 of %2 trials; Resume runs the rest.</source>
+        <translation>Angehalten nach %1 von %2 Versuchen; Fortsetzen führt den Rest aus.</translation>
+    </message>
+    <message>
+        <source>Stopped (its time budget was reached, or it was stopped); Resume runs it again for its time budget.</source>
+        <translation>Angehalten (ihr Zeitbudget war erreicht, oder sie wurde angehalten); Fortsetzen führt sie erneut für ihr Zeitbudget aus.</translation>
+    </message>
+    <message>
+        <source>No sweep drives this study; its trials come from `torchwright study ask` and `tell`.</source>
+        <translation>Kein Suchlauf treibt diese Studie; ihre Versuche kommen aus `torchwright study ask` und `tell`.</translation>
+    </message>
+    <message>
+        <source>Its sweep stopped answering (no heartbeat for %1 s): it was killed or its machine stopped. Resume continues the study.</source>
+        <translation>Ihr Suchlauf antwortet nicht mehr (seit %1 s kein Lebenszeichen): Er wurde beendet, oder sein Rechner ist ausgefallen. Fortsetzen setzt die Studie fort.</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::StudyPlots</name>
     <message>
         <source>Learning curves</source>
@@ -2408,6 +2536,30 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Pareto front</source>
         <translation>Pareto-Front</translation>
     </message>
+    <message>
+        <source>Trial %1 (%2)</source>
+        <translation>Versuch %1 (%2)</translation>
+    </message>
+    <message>
+        <source>pruned (faded)</source>
+        <translation>abgebrochen (blass)</translation>
+    </message>
+    <message>
+        <source>failed (faded)</source>
+        <translation>fehlgeschlagen (blass)</translation>
+    </message>
+    <message>
+        <source>Each trial&apos;s curve of %1.</source>
+        <translation>Die Kurve von %1 für jeden Versuch.</translation>
+    </message>
+    <message>
+        <source>Best trials by %1:</source>
+        <translation>Beste Versuche nach %1:</translation>
+    </message>
+    <message>
+        <source>Other trials in their own colours; point at a curve to name it.</source>
+        <translation>Andere Versuche in ihren eigenen Farben; zeigen Sie auf eine Kurve, um ihren Namen zu sehen.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::StudyView</name>
@@ -2462,14 +2614,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Put the selected trial&apos;s parameters on the Launch page</source>
         <translation>Die Parameter des gewählten Versuchs auf die Startseite übernehmen</translation>
-    </message>
-    <message>
-        <source>running</source>
-        <translation>läuft</translation>
-    </message>
-    <message>
-        <source>idle</source>
-        <translation>ruht</translation>
     </message>
     <message>
         <source>%1 complete, %2 pruned, %3 failed, %4 running</source>
@@ -2676,10 +2820,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Nicht gestartet: %1</translation>
     </message>
     <message>
-        <source>Starting the sweep %1…</source>
-        <translation>Suchlauf %1 wird gestartet …</translation>
-    </message>
-    <message>
         <source>Asked the sweep to stop; running trials end and no new one starts.</source>
         <translation>Der Suchlauf wurde gebeten anzuhalten; laufende Versuche enden, und kein neuer beginnt.</translation>
     </message>
@@ -2690,6 +2830,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Checking the run…</source>
         <translation>Der Lauf wird geprüft …</translation>
+    </message>
+    <message>
+        <source>The sweep of study %1 ended. %2</source>
+        <translation>Der Suchlauf der Studie %1 ist zu Ende. %2</translation>
+    </message>
+    <message>
+        <source>Starting the sweep %1: %2 on %3…</source>
+        <translation>Der Suchlauf %1 wird gestartet: %2 auf %3 …</translation>
     </message>
 </context>
 <context>
@@ -2752,6 +2900,29 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::TrialState</name>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartet</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Complete</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>Pruned</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::UserGuideDialog</name>
     <message>
         <source>Torchwright Studio User Guide</source>
@@ -2760,6 +2931,15 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>The guide is missing from this build; see README.md in Torchwright&apos;s sources.</source>
         <translation>Das Handbuch fehlt in diesem Build; siehe README.md in den Quellen von Torchwright.</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <comment>the language code of the user guide for this translation (docs/user_guide_&lt;code&gt;.md)</comment>
+        <translation>de</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
     m_pages->setCurrentWidget(m_runsPage);
     m_runsPage->selectRun(runId);
   });
+  connect(m_sweepsPage, &SweepsPage::launchPageRequested, this, [this] { m_pages->setCurrentWidget(m_launchPage); });
   connect(m_sweepsPage, &SweepsPage::exportRunRequested, this, [this](qint64 runId) {
     m_pages->setCurrentWidget(m_runsPage);
     m_runsPage->selectRun(runId);

@@ -77,34 +77,10 @@ std::vector<tracking::TrialRecord> paretoFront(const std::vector<tracking::Trial
   return front;
 }
 
-int retryCandidate(const std::vector<tracking::TrialRecord> &trials, int retries, const std::set<int> &exclude) {
-  if (retries <= 0) return -1;
-  std::set<int> retried;
-  std::map<int, int> retryOf;
-  for (const auto &t : trials) {
-    if (t.retryOf >= 0) retried.insert(t.retryOf);
-    retryOf[t.number] = t.retryOf;
-  }
-  for (const auto &t : trials) {
-    if (t.state != "FAILED" || t.runId == 0 || retried.count(t.number) || exclude.count(t.number)) continue;
-    int depth = 0;
-    for (int n = t.retryOf; n >= 0; n = retryOf.count(n) ? retryOf[n] : -1) ++depth;
-    if (depth < retries) return t.number;
-  }
-  return -1;
-}
-
 std::string paramsLine(const std::map<std::string, std::string> &params) {
   std::string out;
   for (const auto &[key, value] : params) out += (out.empty() ? "" : " ") + key + "=" + search::displayText(value);
   return out.empty() ? "no parameters" : out;
-}
-
-int budgetTrialsUsed(const std::vector<tracking::TrialRecord> &trials) {
-  int retried = 0;
-  for (const auto &t : trials)
-    if (t.retryOf >= 0) ++retried;
-  return static_cast<int>(trials.size()) - retried;
 }
 
 }  // namespace tw::cli

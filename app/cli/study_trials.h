@@ -20,6 +20,8 @@ using app::recordedSweep;
 using app::searchTrials;
 using app::studyDirections;
 using app::studyMetrics;
+using app::budgetTrialsUsed;
+using app::retryCandidate;
 
 // The study record for a sweep: its text with the `--set` overrides appended as "# --set KEY=VALUE"
 // lines (recordedSweep applies them again), the objectives, the base's hash and experiment.
@@ -38,15 +40,7 @@ std::optional<tracking::TrialRecord> bestTrial(const std::vector<tracking::Trial
 std::vector<tracking::TrialRecord> paretoFront(const std::vector<tracking::TrialRecord> &trials,
                                                const std::vector<search::Direction> &directions);
 
-// A FAILED trial worth asking again (`retries` in the sweep file), or -1: it started a run (a
-// configuration that does not validate would fail the same way), no trial retries it yet, it is
-// not in `exclude`, and fewer than `retries` retries lead to it.
-int retryCandidate(const std::vector<tracking::TrialRecord> &trials, int retries, const std::set<int> &exclude);
-
 // "train.lr=0.003 train.optimizer=adam", or "no parameters".
 std::string paramsLine(const std::map<std::string, std::string> &params);
-
-// How many trials of the budget are used: every trial, except FAILED ones that a retry replaced.
-int budgetTrialsUsed(const std::vector<tracking::TrialRecord> &trials);
 
 }  // namespace tw::cli

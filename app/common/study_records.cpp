@@ -1,5 +1,7 @@
 #include "app/common/study_records.h"
 
+#include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -74,6 +76,30 @@ std::vector<search::Trial> searchTrials(const search::SearchSpace &space,
   out.reserve(records.size());
   for (const auto &r : records) out.push_back(searchTrial(space, r));
   return out;
+}
+
+int retryCandidate(const std::vector<tracking::TrialRecord> &trials, int retries, const std::set<int> &exclude) {
+  if (retries <= 0) return -1;
+  std::set<int> retried;
+  std::map<int, int> retryOf;
+  for (const auto &t : trials) {
+    if (t.retryOf >= 0) retried.insert(t.retryOf);
+    retryOf[t.number] = t.retryOf;
+  }
+  for (const auto &t : trials) {
+    if (t.state != "FAILED" || t.runId == 0 || retried.count(t.number) || exclude.count(t.number)) continue;
+    int depth = 0;
+    for (int n = t.retryOf; n >= 0; n = retryOf.count(n) ? retryOf[n] : -1) ++depth;
+    if (depth < retries) return t.number;
+  }
+  return -1;
+}
+
+int budgetTrialsUsed(const std::vector<tracking::TrialRecord> &trials) {
+  int retried = 0;
+  for (const auto &t : trials)
+    if (t.retryOf >= 0) ++retried;
+  return static_cast<int>(trials.size()) - retried;
 }
 
 }  // namespace tw::app

@@ -8,6 +8,7 @@
 #include "core/sweep/sweep_file.h"
 #include "tracking/study_record.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,13 @@ std::vector<std::string> studyMetrics(const tracking::StudyRecord &study);
 search::Trial searchTrial(const search::SearchSpace &space, const tracking::TrialRecord &record);
 std::vector<search::Trial> searchTrials(const search::SearchSpace &space,
                                         const std::vector<tracking::TrialRecord> &records);
+
+// A FAILED trial worth asking again (`retries` in the sweep file), or -1: it started a run (a
+// configuration that does not validate would fail the same way), no trial retries it yet, it is
+// not in `exclude`, and fewer than `retries` retries lead to it.
+int retryCandidate(const std::vector<tracking::TrialRecord> &trials, int retries, const std::set<int> &exclude);
+
+// How many trials of the budget are used: every trial, except FAILED ones that a retry replaced.
+int budgetTrialsUsed(const std::vector<tracking::TrialRecord> &trials);
 
 }  // namespace tw::app

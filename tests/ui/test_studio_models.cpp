@@ -4,6 +4,7 @@
 // "Try It" runs the version's TorchScript file in the worker on the run's test examples.
 #include "studio_fixture.h"
 
+#include "ui/common/state_labels.h"
 #include "ui/models/export_dialog.h"
 #include "ui/models/models_page.h"
 
@@ -123,7 +124,7 @@ class TestStudioModels : public QObject {
     QVERIFY(page.selectedEntry());
     QCOMPARE(page.selectedEntry()->version.model, std::string("shirts"));
     const int row = page.versions()->selectionModel()->selectedRows().front().row();
-    QCOMPARE(page.versions()->item(row, ui::ModelsPage::StageColumn)->text(), QString("none"));
+    QCOMPARE(page.versions()->item(row, ui::ModelsPage::StageColumn)->text(), ui::modelStageText(QStringLiteral("none")));
     const QString lineage = page.lineage()->toPlainText();
     QVERIFY2(lineage.contains("studio-export"), qPrintable(lineage));
     QVERIFY(lineage.contains("unchanged"));
@@ -135,7 +136,7 @@ class TestStudioModels : public QObject {
     QVERIFY2(!QRegularExpression("\\d\\.\\d{6,}").match(metricLines.front()).hasMatch(), qPrintable(metricLines.front()));
 
     page.productionButton()->click();
-    QTRY_COMPARE_WITH_TIMEOUT(page.versions()->item(row, ui::ModelsPage::StageColumn)->text(), QString("production"), 30000);
+    QTRY_COMPARE_WITH_TIMEOUT(page.versions()->item(row, ui::ModelsPage::StageColumn)->text(), ui::modelStageText(QStringLiteral("production")), 30000);
 
     QSignalSpy shown(&page, &ui::ModelsPage::predictionsShown);
     page.tryCount()->setValue(12);

@@ -19,7 +19,13 @@
 #include "ui/launch/launch_page.h"
 #include "ui/main_window.h"
 #include "ui/runs/runs_page.h"
+#include "core/config/config_fields.h"
+#include "ui/common/number_item.h"
+#include "ui/common/state_labels.h"
+#include "ui/sweeps/base_run_box.h"
 #include "ui/sweeps/option_editor.h"
+#include "ui/sweeps/searchable_keys.h"
+#include "ui/sweeps/study_phase.h"
 #include "ui/sweeps/space_table.h"
 #include "ui/sweeps/study_plots.h"
 #include "ui/models/export_dialog.h"
@@ -29,6 +35,10 @@
 #include "ui/sweeps/sweeps_page.h"
 
 #include <QApplication>
+#include <QFontMetrics>
+#include <QLabel>
+#include <QLocale>
+#include <QValueAxis>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -146,6 +156,63 @@ sweep::SweepFile studySweep() {
   return s;
 }
 
+// A single-objective random search over train.lr with a budget of `budget` trials, recorded with
+// `complete` COMPLETE trials (accuracy `values[i]`, lr `lrs[i]`), as a finished or stopped
+// `torchwright sweep` leaves it.
+tracking::StudyRecord recordStudy(tw::test::Workspace &ws, const std::string &name, int budget,
+                                  const std::vector<double> &values, const std::vector<std::string> &lrs) {
+  sweep::SweepFile s;
+  s.studyName = name;
+  s.baseYaml = baseRun();
+  s.objectives = {{"val/accuracy", search::Direction::Maximize}};
+  search::ParamSpec lr;
+  lr.key = "train.lr";
+  lr.low = 1e-4;
+  lr.high = 1.0;
+  lr.log = true;
+  s.space.params = {lr};
+  s.sampler = "random";
+  s.budget.trials = budget;
+  tracking::NewStudy record;
+  record.name = name;
+  record.sweepYaml = sweep::sweepYaml(s);
+  record.directions = "maximize";
+  record.metrics = "val/accuracy";
+  const tracking::StudyRecord study = ws.store->createStudy(record);
+  for (size_t i = 0; i < values.size(); ++i) {
+    const auto trial = ws.store->addTrial(study.id, {{"train.lr", lrs[i]}});
+    auto run = ws.createRun(name + "-trial-" + std::to_string(i), "sweeps-test");
+    ws.store->linkTrialRun(study.id, trial.number, run.id);
+    std::vector<tracking::MetricRow> rows;
+    for (int epoch = 1; epoch <= 2; ++epoch)
+      rows.push_back({"val/accuracy", epoch, values[i] - 0.1 * (2 - epoch), tracking::nowMs()});
+    ws.store->writeMetrics(run.id, rows);
+    ws.store->setTrialState(study.id, trial.number, "COMPLETE", {values[i]});
+  }
+  return study;
+}
+
+// Studio on `ws`, the Sweeps page's Studies tab showing the study named `name`.
+ui::StudyView *showStudy(ui::MainWindow &window, const tw::test::Workspace &ws, const QString &name) {
+  window.resize(1400, 900);
+  window.show();
+  if (!window.openWorkspace(ws.dir)) return nullptr;
+  ui::SweepsPage *page = window.sweepsPage();
+  window.pages()->setCurrentWidget(page);
+  page->tabs()->setCurrentWidget(page->studies());
+  ui::StudyView *view = page->studies();
+  if (!QTest::qWaitFor([&] { return view->studies()->rowCount() > 0; }, 10000)) return nullptr;
+  for (int row = 0; row < view->studies()->rowCount(); ++row)
+    if (view->studies()->item(row, 0)->text() == name) view->studies()->selectRow(row);
+  return view;
+}
+
+QString studyStatus(const ui::StudyView *view, const QString &name) {
+  for (int row = 0; row < view->studies()->rowCount(); ++row)
+    if (view->studies()->item(row, 0)->text() == name) return view->studies()->item(row, 1)->text();
+  return {};
+}
+
 }  // namespace
 
 class TestStudioSweeps : public QObject {
@@ -186,7 +253,7 @@ class TestStudioSweeps : public QObject {
     // Picking a key suggests a distribution inside its range.
     const int lrRow = table->addParam(QStringLiteral("train.lr"));
     QCOMPARE(table->typeBox(lrRow)->currentText(), QStringLiteral("float"));
-    QVERIFY(table->item(lrRow, ui::SpaceTable::AllowedColumn)->text().contains("1000"));
+    QVERIFY(table->item(lrRow, ui::SpaceTable::AllowedColumn)->text().contains(ui::formatNumber(1000)));
     setRow(table, lrRow, "0.0001", "0.3", true, {});
     const int optRow = table->addParam(QStringLiteral("train.optimizer"));
     table->item(optRow, ui::SpaceTable::ChoicesColumn)->setText("sgd, adam");
@@ -329,8 +396,8 @@ class TestStudioSweeps : public QObject {
     ui::StudyView *view = page->studies();
     QTRY_COMPARE(view->studies()->rowCount(), 1);
     QCOMPARE(view->studies()->item(0, 0)->text(), QStringLiteral("written"));
-    QCOMPARE(view->studies()->item(0, 2)->data(Qt::DisplayRole).toInt(), 12);
-    QCOMPARE(view->studies()->item(0, 3)->data(Qt::DisplayRole).toDouble(), best);
+    QCOMPARE(view->studies()->item(0, 2)->data(ui::NumberItem::SortRole).toInt(), 12);
+    QCOMPARE(view->studies()->item(0, 3)->data(ui::NumberItem::SortRole).toDouble(), best);
     view->studies()->selectRow(0);
     QCOMPARE(view->selectedStudyId(), study.id);
 
@@ -339,9 +406,9 @@ class TestStudioSweeps : public QObject {
     QStringList headers;
     for (int c = 0; c < trials->columnCount(); ++c) headers << trials->horizontalHeaderItem(c)->text();
     QVERIFY(headers.contains("train.lr") && headers.contains("model.fc1.out_features"));
-    QCOMPARE(trials->item(view->trialRow(10), ui::StudyView::StateColumn)->text(), QStringLiteral("FAILED"));
-    QCOMPARE(trials->item(view->trialRow(3), ui::StudyView::StateColumn)->text(), QStringLiteral("PRUNED"));
-    QCOMPARE(trials->item(view->trialRow(3), ui::StudyView::PrunedAtColumn)->data(Qt::DisplayRole).toInt(), 2);
+    QCOMPARE(trials->item(view->trialRow(10), ui::StudyView::StateColumn)->text(), ui::trialStateText("FAILED"));
+    QCOMPARE(trials->item(view->trialRow(3), ui::StudyView::StateColumn)->text(), ui::trialStateText("PRUNED"));
+    QCOMPARE(trials->item(view->trialRow(3), ui::StudyView::PrunedAtColumn)->data(ui::NumberItem::SortRole).toInt(), 2);
 
     ui::StudyPlots *plots = view->plots();
     QTRY_COMPARE(plots->history()->drawnPoints().size(), complete);
@@ -418,6 +485,215 @@ class TestStudioSweeps : public QObject {
     QVERIFY(studies.entryList({QStringLiteral("*.sweep.yaml")}, QDir::Files).isEmpty());
   }
 
+  // The page says which model and data every trial trains (the Launch page's) before Start, and
+  // follows the Launch page when it changes; its button goes there.
+  void newSweepNamesTheModelAndData() {
+    tw::test::Workspace ws;
+    ui::MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(window.openWorkspace(ws.dir));
+    window.designPage()->document()->newModel(spec::parseModelYaml(kModel));
+    window.launchPage()->dataset()->setCurrentText("spirals");
+    ui::SweepsPage *page = window.sweepsPage();
+    window.pages()->setCurrentWidget(page);
+    ui::BaseRunBox *base = page->baseRun();
+    QTRY_VERIFY(base->isVisible());
+    QVERIFY2(base->label()->text().contains(QStringLiteral("“spiral”")), qPrintable(base->label()->text()));
+    QVERIFY2(base->label()->text().contains(QStringLiteral("Data: spirals.")), qPrintable(base->label()->text()));
+    saveShot(&window, "studio_sweeps_base_run.png");
+
+    window.pages()->setCurrentWidget(window.launchPage());
+    window.launchPage()->dataset()->setCurrentText("blobs");
+    window.pages()->setCurrentWidget(page);
+    QTRY_VERIFY2(base->label()->text().contains(QStringLiteral("Data: blobs.")), qPrintable(base->label()->text()));
+    QTest::mouseClick(base->changeButton(), Qt::LeftButton);
+    QCOMPARE(window.pages()->currentWidget(), static_cast<QWidget *>(window.launchPage()));
+    // Reading studies, the box is out of the way.
+    window.pages()->setCurrentWidget(page);
+    page->tabs()->setCurrentWidget(page->studies());
+    QVERIFY(!base->isVisible());
+  }
+
+  // "Add Parameter" starts at the optimiser's first numeric key in the config table (the learning
+  // rate), then the next one; never at the table's first key (data.dataset).
+  void addParameterStartsWhereSearchesStart() {
+    std::vector<std::string> optimiserNumbers;
+    for (const config::ConfigField &field : config::configFields())
+      if (field.section == "optimiser" && (field.kind == config::FieldKind::Float || field.kind == config::FieldKind::Int))
+        optimiserNumbers.push_back(field.key);
+    QVERIFY(optimiserNumbers.size() >= 2);
+    QCOMPARE(optimiserNumbers.front(), std::string("train.lr"));
+
+    ui::SweepForm form;
+    form.setModel(QString::fromLatin1(kModel));
+    QTest::mouseClick(form.addButton(), Qt::LeftButton);
+    QCOMPARE(form.space()->rowCount(), 1);
+    QCOMPARE(form.space()->keyBox(0)->currentText(), QStringLiteral("train.lr"));
+    QCOMPARE(form.space()->typeBox(0)->currentText(), QStringLiteral("float"));
+    QTest::mouseClick(form.addButton(), Qt::LeftButton);
+    QCOMPARE(form.space()->keyBox(1)->currentText().toStdString(), optimiserNumbers[1]);
+  }
+
+  // A study whose budget is spent reads "finished" with the reason and cannot be resumed; one
+  // stopped early reads "stopped" and can. The "runs in the background (pid ...)" line goes once
+  // the driver lets its study go.
+  void finishedStudySaysSoAndTheDriverLineGoes() {
+    tw::test::Workspace ws;
+    const auto done = recordStudy(ws, "done", 3, {0.7, 0.8, 0.75}, {"0.01", "0.1", "0.001"});
+    const auto half = recordStudy(ws, "half", 3, {0.6}, {"0.02"});
+    ui::MainWindow window;
+    ui::StudyView *view = showStudy(window, ws, QStringLiteral("done"));
+    QVERIFY(view);
+    QTRY_COMPARE(view->selectedStudyId(), done.id);
+    QTRY_COMPARE(studyStatus(view, "done"), ui::studyPhaseText(ui::StudyPhase::Finished));
+    QTRY_COMPARE(studyStatus(view, "half"), ui::studyPhaseText(ui::StudyPhase::Stopped));
+    QVERIFY(!view->resumeButton()->isEnabled());
+    QVERIFY2(view->phaseLabel()->text().contains(QStringLiteral("budget")), qPrintable(view->phaseLabel()->text()));
+    view->selectStudy(half.id);
+    QTRY_VERIFY(view->resumeButton()->isEnabled());
+    QVERIFY2(view->phaseLabel()->text().contains(QStringLiteral("1 of 3")), qPrintable(view->phaseLabel()->text()));
+
+    // The driver of "half" in the background: the CLI's line with its pid, until the study is let go.
+    ui::SweepsPage *page = window.sweepsPage();
+    const QString line = QStringLiteral("study half runs in the background (pid 4242); follow it with `torchwright "
+                                        "study show half`");
+    Q_EMIT page->launcher()->started(QString::fromStdString(half.uuid), line);
+    QCOMPARE(page->statusText(), line);
+    ws.store->setStudyStatus(half.id, "RUNNING");
+    QTRY_COMPARE(studyStatus(view, "half"), ui::studyPhaseText(ui::StudyPhase::Running));
+    QCOMPARE(page->statusText(), line);
+    QVERIFY(!view->resumeButton()->isEnabled());
+    ws.store->setStudyStatus(half.id, "IDLE");
+    QTRY_VERIFY2(!page->statusText().contains(QStringLiteral("pid")), qPrintable(page->statusText()));
+    QVERIFY2(page->statusText().contains(QStringLiteral("half")), qPrintable(page->statusText()));
+    QCOMPARE(studyStatus(view, "half"), ui::studyPhaseText(ui::StudyPhase::Stopped));
+  }
+
+  // A driver killed before it could let its study go leaves it RUNNING without heartbeats: past
+  // the silence allowed, the study reads stopped (Resume takes it on) and the pid line goes.
+  void silentDriverIsGone() {
+    tw::test::Workspace ws;
+    const auto orphan = recordStudy(ws, "orphan", 3, {0.6}, {"0.02"});
+    ui::MainWindow window;
+    ui::StudyView *view = showStudy(window, ws, QStringLiteral("orphan"));
+    QVERIFY(view);
+    QTRY_COMPARE(view->selectedStudyId(), orphan.id);
+    view->setDriverSilenceMs(2000);
+    ui::SweepsPage *page = window.sweepsPage();
+    const QString line = QStringLiteral("study orphan runs in the background (pid 4243)");
+    Q_EMIT page->launcher()->started(QString::fromStdString(orphan.uuid), line);
+    ws.store->setStudyStatus(orphan.id, "RUNNING");  // and then nothing more: the driver died
+    QTRY_COMPARE(studyStatus(view, "orphan"), ui::studyPhaseText(ui::StudyPhase::Running));
+    QVERIFY(!view->resumeButton()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(studyStatus(view, "orphan"), ui::studyPhaseText(ui::StudyPhase::Stopped), 10000);
+    QTRY_VERIFY(view->resumeButton()->isEnabled());
+    QVERIFY2(view->phaseLabel()->text().contains(QStringLiteral("stopped answering")),
+             qPrintable(view->phaseLabel()->text()));
+    QTRY_VERIFY2(!page->statusText().contains(QStringLiteral("pid")), qPrintable(page->statusText()));
+  }
+
+  // Trial numbers are whole on the history's axis even for three trials; the learning curves
+  // have a legend naming the best trials; long parameter names in the importance chart stay whole.
+  void smallStudyPlotsReadWell() {
+    tw::test::Workspace ws;
+    const auto study = recordStudy(ws, "small", 3, {0.7, 0.9, 0.8}, {"0.01", "0.1", "0.001"});
+    ui::MainWindow window;
+    ui::StudyView *view = showStudy(window, ws, QStringLiteral("small"));
+    QVERIFY(view);
+    QTRY_COMPARE(view->selectedStudyId(), study.id);
+    ui::StudyPlots *plots = view->plots();
+    QTRY_COMPARE(plots->history()->drawnPoints().size(), 3);
+    auto *axis = qobject_cast<QValueAxis *>(plots->history()->drawnAxis(Qt::Horizontal));
+    QVERIFY(axis);
+    QVERIFY2(axis->tickInterval() >= 1.0 && axis->tickInterval() == std::round(axis->tickInterval()),
+             qPrintable(QString::number(axis->tickInterval())));
+    QCOMPARE(axis->tickAnchor(), std::round(axis->tickAnchor()));
+    QCOMPARE(axis->labelFormat(), QStringLiteral("%d"));
+    plots->setCurrentIndex(0);
+    saveShot(&window, "studio_sweeps_small_history.png");
+
+    QCOMPARE(plots->bestTrials(), (std::vector<int>{1, 2, 0}));
+    const QString legend = plots->curvesLegend()->text();
+    QVERIFY2(legend.contains(QStringLiteral("Trial 1 (0.9)")), qPrintable(legend));
+    QVERIFY(legend.indexOf(QStringLiteral("Trial 1")) < legend.indexOf(QStringLiteral("Trial 2")));
+    QVERIFY2(legend.contains(QStringLiteral("pruned")), qPrintable(legend));
+    plots->setCurrentIndex(1);
+    QTRY_VERIFY(plots->curvesLegend()->isVisible());
+    saveShot(&window, "studio_sweeps_small_curves.png");
+
+    // A model field's long name on a small window: elided in the middle to fit, whole in the tooltip.
+    const std::string longKey = "model.a_rather_long_encoder_block_name.attention_projection.out_features";
+    auto analysis = std::make_shared<ui::StudyAnalysis>(*plots->analysis());
+    analysis->importance = {{longKey, 0.6, 0.0}, {"train.lr", 0.4, 0.0}};
+    window.resize(1024, 640);
+    plots->setCurrentWidget(plots->importance()->parentWidget());
+    plots->setAnalysis(analysis);
+    QTRY_VERIFY(plots->importance()->isVisible());
+    const QFontMetrics metrics(plots->importance()->font());
+    const int room = std::max(ui::StudyPlots::kMinImportanceLabelPx,
+                              static_cast<int>(plots->importance()->width() * ui::StudyPlots::kImportanceLabelShare));
+    QTRY_COMPARE(plots->importance()->drawnLabels().size(), 2);
+    const QStringList labels = plots->importance()->drawnLabels();
+    for (const QString &label : labels) QVERIFY2(metrics.horizontalAdvance(label) <= room, qPrintable(label));
+    QVERIFY2(labels.front().startsWith(QStringLiteral("model.")) && labels.front().endsWith(QStringLiteral("features")),
+             qPrintable(labels.front()));
+    QCOMPARE(labels.back(), QStringLiteral("train.lr"));
+    QVERIFY(plots->importance()->toolTip().contains(QString::fromStdString(longKey)));
+    saveShot(&window, "studio_sweeps_small_importance.png");
+  }
+
+  // Every number in the Sweeps tables goes through number_format.h (the locale's separators, the
+  // digits that matter) and sorts as a number.
+  void tablesFormatNumbersByTheLocale() {
+    struct GermanLocale {  // back to the locale before, even when a comparison fails
+      QLocale before;
+      GermanLocale() { QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany)); }
+      ~GermanLocale() { QLocale::setDefault(before); }
+    } german;
+    tw::test::Workspace ws;
+    const auto study = recordStudy(ws, "german", 12, {0.7912345, 0.9, 0.85},
+                                   {"0.002915586427666988", "0.0125", "0.5"});
+    ui::MainWindow window;
+    ui::StudyView *view = showStudy(window, ws, QStringLiteral("german"));
+    QVERIFY(view);
+    QTRY_COMPARE(view->selectedStudyId(), study.id);
+    QTRY_COMPARE(view->trials()->rowCount(), 3);
+    QTableWidget *trials = view->trials();
+    int lrColumn = -1;
+    for (int c = 0; c < trials->columnCount(); ++c)
+      if (trials->horizontalHeaderItem(c)->text() == QStringLiteral("train.lr")) lrColumn = c;
+    QVERIFY(lrColumn >= 0);
+    const int first = view->trialRow(0);
+    QCOMPARE(trials->item(first, lrColumn)->text(), QStringLiteral("0,002916"));
+    QCOMPARE(trials->item(first, lrColumn)->toolTip(), QStringLiteral("0.002915586427666988"));  // every digit kept
+    QCOMPARE(trials->item(first, ui::StudyView::ValueColumn)->text(), QStringLiteral("0,7912"));
+    QCOMPARE(trials->item(first, ui::StudyView::StateColumn)->text(), ui::trialStateText(QStringLiteral("COMPLETE")));
+    QCOMPARE(view->studies()->item(0, 3)->text(), QStringLiteral("0,9"));  // the best value
+    // Sorted by value as numbers: 0,7912 < 0,85 < 0,9.
+    trials->sortItems(ui::StudyView::ValueColumn, Qt::AscendingOrder);
+    QCOMPARE(trials->item(0, ui::StudyView::ValueColumn)->text(), QStringLiteral("0,7912"));
+    QCOMPARE(trials->item(2, ui::StudyView::ValueColumn)->text(), QStringLiteral("0,9"));
+    trials->sortItems(lrColumn, Qt::DescendingOrder);
+    QCOMPARE(trials->item(0, lrColumn)->text(), QStringLiteral("0,5"));
+    QCOMPARE(trials->item(2, lrColumn)->text(), QStringLiteral("0,002916"));
+
+    // The New Sweep form's bounds in the locale, read back in it or in the sweep file's C form.
+    ui::SweepForm form;
+    form.setModel(QString::fromLatin1(kModel));
+    form.setBaseYaml(QString::fromStdString(baseRun()));
+    const int row = form.space()->addParam(QStringLiteral("train.lr"));
+    QVERIFY2(form.space()->item(row, ui::SpaceTable::LowColumn)->text().contains(QLatin1Char(',')),
+             qPrintable(form.space()->item(row, ui::SpaceTable::LowColumn)->text()));
+    QCOMPARE(form.space()->item(row, ui::SpaceTable::AllowedColumn)->text(), QStringLiteral("0 – 1.000"));
+    setRow(form.space(), row, "0,0005", "0.25", true, {});
+    QStringList problems;
+    const sweep::SweepFile read = form.sweep(&problems);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+    QCOMPARE(read.space.params.front().low, 0.0005);
+    QCOMPARE(read.space.params.front().high, 0.25);
+  }
+
   void realSweepFromThePage() {
     if (!LiveStudio::canSweep()) QSKIP("build torchwright and torchwright-worker for the real sweep");
     LiveStudio studio;
@@ -430,11 +706,16 @@ class TestStudioSweeps : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(view->trials()->rowCount(), 3, 240000);
     auto finished = [view] {
       for (int r = 0; r < view->trials()->rowCount(); ++r)
-        if (view->trials()->item(r, ui::StudyView::StateColumn)->text() != "COMPLETE") return false;
+        if (view->trials()->item(r, ui::StudyView::StateColumn)->text() != ui::trialStateText("COMPLETE")) return false;
       return true;
     };
     QTRY_VERIFY_WITH_TIMEOUT(finished(), 240000);
     QTRY_COMPARE_WITH_TIMEOUT(view->plots()->history()->drawnPoints().size(), 3, 20000);
+    // The driver spent the budget and let the study go: finished, nothing to resume, and the
+    // line naming its pid gone.
+    QTRY_COMPARE_WITH_TIMEOUT(view->studies()->item(0, 1)->text(), ui::studyPhaseText(ui::StudyPhase::Finished), 60000);
+    QVERIFY(!view->resumeButton()->isEnabled());
+    QTRY_VERIFY2(!page->statusText().contains(QStringLiteral("pid")), qPrintable(page->statusText()));
     saveShot(&window, "studio_sweeps_real.png");
   }
 
@@ -451,7 +732,7 @@ class TestStudioSweeps : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(view->selectedStudyId() != 0, 60000);
     auto running = [view] {
       for (int r = 0; r < view->trials()->rowCount(); ++r)
-        if (view->trials()->item(r, ui::StudyView::StateColumn)->text() == "RUNNING") return true;
+        if (view->trials()->item(r, ui::StudyView::StateColumn)->text() == ui::trialStateText("RUNNING")) return true;
       return false;
     };
     QTRY_VERIFY_WITH_TIMEOUT(running(), 60000);

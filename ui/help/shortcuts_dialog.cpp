@@ -4,6 +4,7 @@
 #include "ui/help/shortcut_list.h"
 
 #include <QDialogButtonBox>
+#include <QPushButton>
 #include <QHeaderView>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -32,7 +33,8 @@ ShortcutsDialog::ShortcutsDialog(QWidget *window, QTabWidget *pages)
   m_table->resizeColumnToContents(1);
   m_table->resizeColumnToContents(2);
   keepRowsVisible(m_table);
-  auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  auto *buttons = new QDialogButtonBox(this);
+  buttons->addButton(new QPushButton(tr("Close"), buttons), QDialogButtonBox::RejectRole);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto *layout = new QVBoxLayout(this);
   layout->addWidget(m_table, 1);

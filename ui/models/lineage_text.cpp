@@ -1,6 +1,7 @@
 #include "ui/models/lineage_text.h"
 
 #include "ui/common/number_format.h"
+#include "ui/common/state_labels.h"
 
 #include <QCoreApplication>
 #include <QJsonDocument>
@@ -53,7 +54,8 @@ QString exportText(const std::string &json) {
   if (details.value(QStringLiteral("int8")).toBool()) parts << tr("int8 weights and activations");
   if (details.value(QStringLiteral("preprocessing_baked")).toBool()) parts << tr("standardisation inside the model");
   QString text = parts.join(QStringLiteral(", "));
-  const QString check = details.value(QStringLiteral("check")).toString();
+  // The worker's check sentence, in the user's language and number format.
+  const QString check = exportCheckText(QString::fromStdString(json));
   if (!check.isEmpty()) text += QStringLiteral("<br>") + check.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
   return text;
 }
@@ -63,7 +65,10 @@ QString exportText(const std::string &json) {
 QString lineageHtml(const RegistryEntry &entry) {
   const auto &v = entry.version;
   QString html = QStringLiteral("<p><b>%1</b></p>")
-                     .arg(tr("%1, version %2 (%3)").arg(escaped(v.model)).arg(v.version).arg(escaped(v.stage)));
+                     .arg(tr("%1, version %2 (%3)")
+                              .arg(escaped(v.model))
+                              .arg(v.version)
+                              .arg(modelStageText(QString::fromStdString(v.stage)).toHtmlEscaped()));
   if (!entry.description.empty()) html += QStringLiteral("<p>%1</p>").arg(escaped(entry.description));
   html += QStringLiteral("<table>");
   html += row(tr("File"), tr("%1 (%2, %3)").arg(escaped(v.path), escaped(v.format), escaped(entry.fileState)));

@@ -1,5 +1,6 @@
 #include "ui/models/models_page.h"
 
+#include "ui/common/state_labels.h"
 #include "ui/common/studio_icons.h"
 #include "ui/common/visible_rows.h"
 #include "core/config/workspace.h"
@@ -212,7 +213,7 @@ void ModelsPage::onRead() {
     const auto &v = e.version;
     m_versions->setItem(row, ModelColumn, cell(QString::fromStdString(v.model)));
     m_versions->setItem(row, VersionColumn, cell(QString::number(v.version)));
-    m_versions->setItem(row, StageColumn, cell(QString::fromStdString(v.stage)));
+    m_versions->setItem(row, StageColumn, cell(modelStageText(QString::fromStdString(v.stage))));
     m_versions->setItem(row, FormatColumn, cell(QString::fromStdString(v.format)));
     m_versions->setItem(row, RunColumn, cell(QString::fromStdString(v.runName)));
     m_versions->setItem(row, RegisteredColumn,

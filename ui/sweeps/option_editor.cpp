@@ -1,5 +1,7 @@
 #include "ui/sweeps/option_editor.h"
 
+#include "ui/common/number_format.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -13,6 +15,14 @@
 namespace tw::ui {
 
 namespace {
+
+// An option's value as every number Studio shows (number_format.h: "1", "0,25"), not "1.000000";
+// the six decimals stay what it keeps and steps.
+class ShownNumberSpinBox : public QDoubleSpinBox {
+ public:
+  using QDoubleSpinBox::QDoubleSpinBox;
+  QString textFromValue(double value) const override { return formatNumber(value, decimals()); }
+};
 
 double parsed(const std::string &text, double fallback) {
   try {
@@ -48,7 +58,7 @@ void OptionEditor::setSpecs(const std::vector<search::OptionSpec> &specs, const 
         break;
       }
       case search::OptionKind::Float: {
-        auto *box = new QDoubleSpinBox(this);
+        auto *box = new ShownNumberSpinBox(this);
         box->setDecimals(6);
         box->setRange(spec.min.value_or(-1e12), spec.max.value_or(1e12));
         box->setValue(parsed(spec.defaultText, 0.0));

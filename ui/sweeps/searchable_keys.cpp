@@ -22,6 +22,7 @@ void addConfigKeys(std::vector<SearchableKey> &keys) {
     SearchableKey key;
     key.key = field.key;
     key.doc = field.doc;
+    key.section = field.section;
     key.min = field.min;
     key.max = field.max;
     switch (field.kind) {
@@ -92,6 +93,19 @@ std::vector<SearchableKey> searchableKeys(const std::string &modelYaml) {
   addConfigKeys(keys);
   addModelKeys(modelYaml, keys);
   return keys;
+}
+
+std::string firstKeyToSearch(const std::vector<SearchableKey> &keys, const std::vector<std::string> &taken) {
+  auto free = [&](const SearchableKey &key) { return std::find(taken.begin(), taken.end(), key.key) == taken.end(); };
+  auto numeric = [](const SearchableKey &key) { return key.type != search::ParamType::Categorical; };
+  // Optimiser numbers first (the learning rate leads that section), then any number, then anything.
+  for (const auto &key : keys)
+    if (free(key) && key.section == "optimiser" && numeric(key)) return key.key;
+  for (const auto &key : keys)
+    if (free(key) && numeric(key)) return key.key;
+  for (const auto &key : keys)
+    if (free(key)) return key.key;
+  return {};
 }
 
 search::ParamSpec suggestedParam(const SearchableKey &key) {

@@ -22,10 +22,16 @@ struct SearchableKey {
   std::vector<std::string> choices;  // categorical: the allowed values
   std::string current;               // the value the base run has now, as text
   std::string doc;
+  std::string section;               // the config table's section ("optimiser"); empty for model fields
 };
 
 // Config-table keys first (table order), then the model's fields in file order.
 std::vector<SearchableKey> searchableKeys(const std::string &modelYaml);
+
+// The key a new row starts with: the first numeric key of the optimiser section in the config
+// table's order (train.lr), the key most searches start with, else the first key; a key already
+// in `taken` is passed over for the next one the same rule picks. Empty when there is none.
+std::string firstKeyToSearch(const std::vector<SearchableKey> &keys, const std::vector<std::string> &taken = {});
 
 // A distribution to start a new row with: around the current value within the allowed range
 // (floats a decade either side, log-scaled when positive; ints half to double), every choice.

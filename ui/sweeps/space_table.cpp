@@ -1,8 +1,11 @@
 #include "ui/sweeps/space_table.h"
 
+#include "ui/common/number_format.h"
+
 #include <QComboBox>
 #include <QCompleter>
 #include <QHeaderView>
+#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -13,12 +16,33 @@ namespace {
 
 const search::ParamType kTypes[] = {search::ParamType::Float, search::ParamType::Int, search::ParamType::Categorical};
 
-QString number(double value) { return QString::number(value, 'g', 12); }
+// A bound a person edits: every digit the sweep file will hold, in the locale's decimal
+// separator but without grouping, so that what is shown reads back unchanged.
+QString number(double value) {
+  QLocale locale;
+  locale.setNumberOptions(QLocale::OmitGroupSeparator);
+  return locale.toString(value, 'g', 12);
+}
 
+// The locale's form ("0,003" in German) or the C form a sweep file and the CLI use ("0.003").
+// Group separators are refused, so a German "0.003" is not read as 3.
 bool readNumber(const QString &text, double *value) {
+  QLocale locale;
+  locale.setNumberOptions(QLocale::RejectGroupSeparator);
   bool ok = false;
-  *value = text.trimmed().toDouble(&ok);
+  *value = locale.toDouble(text.trimmed(), &ok);
+  if (!ok) *value = QLocale::c().toDouble(text.trimmed(), &ok);
   return ok && std::isfinite(*value);
+}
+
+// The key's allowed values as shown: numbers through formatNumber, a range with a dash (a comma
+// would be ambiguous beside the German decimal comma).
+QString allowedShown(const SearchableKey &key) {
+  if (key.type == search::ParamType::Categorical) return QString::fromStdString(allowedText(key));
+  if (key.min && key.max) return QStringLiteral("%1 – %2").arg(formatNumber(*key.min, 12), formatNumber(*key.max, 12));
+  if (key.min) return QStringLiteral("≥ %1").arg(formatNumber(*key.min, 12));
+  if (key.max) return QStringLiteral("≤ %1").arg(formatNumber(*key.max, 12));
+  return {};
 }
 
 }  // namespace
@@ -73,7 +97,7 @@ void SpaceTable::setKeys(std::vector<SearchableKey> keys) {
     box->addItems(m_keyNames);
     box->setCurrentText(current);
     const SearchableKey *key = findKey(current);
-    setText(row, AllowedColumn, key ? QString::fromStdString(allowedText(*key)) : tr("not offered by the current model"));
+    setText(row, AllowedColumn, key ? allowedShown(*key) : tr("not offered by the current model"));
   }
 }
 
@@ -128,7 +152,9 @@ void SpaceTable::showParam(int row, const search::ParamSpec &param) {
   typeBox(row)->setCurrentText(QString::fromStdString(search::paramTypeName(param.type)));
   const bool categorical = param.type == search::ParamType::Categorical;
   const bool isInt = param.type == search::ParamType::Int;
-  auto bound = [&](double value) { return categorical ? QString() : isInt ? QString::number(std::llround(value)) : number(value); };
+  auto bound = [&](double value) {
+    return categorical ? QString() : isInt ? QString::number(std::llround(value)) : number(value);
+  };
   setText(row, LowColumn, bound(param.low));
   setText(row, HighColumn, bound(param.high));
   item(row, LogColumn)->setCheckState(param.log ? Qt::Checked : Qt::Unchecked);
@@ -138,7 +164,7 @@ void SpaceTable::showParam(int row, const search::ParamSpec &param) {
   setText(row, ChoicesColumn, choices.join(QStringLiteral(", ")));
   setText(row, WhenColumn, conditionText(param.when));
   const SearchableKey *key = findKey(QString::fromStdString(param.key));
-  setText(row, AllowedColumn, key ? QString::fromStdString(allowedText(*key)) : QString());
+  setText(row, AllowedColumn, key ? allowedShown(*key) : QString());
   if (key) item(row, AllowedColumn)->setToolTip(QString::fromStdString(key->doc));
 }
 
@@ -179,7 +205,7 @@ search::SearchSpace SpaceTable::space(QStringList *problems) const {
         problems->append(at + tr("the step must be a number"));
       if (const SearchableKey *known = findKey(key)) {
         if ((known->min && param.low < *known->min) || (known->max && param.high > *known->max))
-          problems->append(at + tr("the range must lie within %1").arg(QString::fromStdString(allowedText(*known))));
+          problems->append(at + tr("the range must lie within %1").arg(allowedShown(*known)));
       }
     }
     if (!parseConditions(text(row, WhenColumn), &param.when))

@@ -8,14 +8,20 @@
 #include "ui/charts/series_palette.h"
 #include "ui/common/status_colors.h"
 
+#include "ui/common/number_format.h"
+
 #include <QComboBox>
+#include <QEvent>
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace tw::ui {
 
@@ -45,6 +51,17 @@ ContourPlot::Axis contourAxis(const search::AnalysisAxis &axis) {
   return made;
 }
 
+// Trial numbers are whole: ticks on whole numbers only, at least one apart, labelled without
+// decimals (a study of three trials would otherwise read "0 0.5 1 1.5 2").
+void wholeNumberTicks(QAbstractAxis *axis) {
+  auto *value = qobject_cast<QValueAxis *>(axis);
+  if (!value) return;
+  value->setTickType(QValueAxis::TicksDynamic);
+  value->setTickAnchor(0.0);
+  value->setTickInterval(std::max(1.0, std::ceil(value->tickInterval())));
+  value->setLabelFormat(QStringLiteral("%d"));
+}
+
 QWidget *withNote(QWidget *chart, QLabel *note, QWidget *parent, QLayout *controls = nullptr) {
   auto *page = new QWidget(parent);
   auto *layout = new QVBoxLayout(page);
@@ -63,11 +80,20 @@ StudyPlots::StudyPlots(QWidget *parent)
       m_parallel(new ParallelCoordinates(this)), m_sliceParam(new QComboBox(this)), m_slice(new ScatterChart(this)),
       m_contourX(new QComboBox(this)), m_contourY(new QComboBox(this)), m_contour(new ContourPlot(this)),
       m_contourNote(new QLabel(this)), m_importance(new BarChart(this)), m_importanceNote(new QLabel(this)),
-      m_pareto(new ScatterChart(this)) {
+      m_pareto(new ScatterChart(this)), m_curvesLegend(new QLabel(this)) {
   setDocumentMode(true);
   addTab(m_history, tr("History"));
-  m_curves->setLegendVisible(false);  // one series per trial: the hover names it
-  addTab(m_curves, tr("Learning Curves"));
+  // One series per trial is a wall of colour chips: the legend beside the chart names the best
+  // trials' colours and what the faded ones are, and the hover names any curve.
+  m_curves->setLegendVisible(false);
+  m_curvesLegend->setObjectName(QStringLiteral("learningCurvesLegend"));
+  m_curvesLegend->setWordWrap(true);
+  m_curvesLegend->setTextFormat(Qt::RichText);
+  auto *curvesPage = new QWidget(this);
+  auto *curvesLayout = new QVBoxLayout(curvesPage);
+  curvesLayout->addWidget(m_curvesLegend);
+  curvesLayout->addWidget(m_curves, 1);
+  addTab(curvesPage, tr("Learning Curves"));
   addTab(m_parallel, tr("Parallel Coordinates"));
 
   auto *sliceControls = new QFormLayout;
@@ -92,6 +118,7 @@ StudyPlots::StudyPlots(QWidget *parent)
     });
 
   addTab(withNote(m_importance, m_importanceNote, this), tr("Importance"));
+  m_importance->installEventFilter(this);
   m_paretoTab = m_pareto;
   addTab(m_pareto, tr("Pareto Front"));
   setTabVisible(indexOf(m_paretoTab), false);
@@ -106,6 +133,7 @@ void StudyPlots::clear() {
   m_parallel->setData({}, {}, -1);
   m_contour->clear();
   m_importance->setBars({}, {});
+  m_curvesLegend->clear();
   m_sliceParam->clear();
   m_contourX->clear();
   m_contourY->clear();
@@ -133,6 +161,7 @@ void StudyPlots::setAnalysis(std::shared_ptr<const StudyAnalysis> analysis) {
     }
   }
   for (const auto &trial : m_analysis->trials) styleCurve(trial.number);
+  showCurvesLegend();
   showHistory();
   showParallel();
   showSlice();
@@ -165,6 +194,38 @@ void StudyPlots::styleCurve(int number) {
   }
 }
 
+std::vector<int> StudyPlots::bestTrials() const {
+  std::vector<int> best;
+  if (!m_analysis) return best;
+  // The history's points are the COMPLETE trials with their objective; the best first.
+  std::vector<std::pair<double, int>> ranked;
+  const bool minimize = !m_analysis->directions.empty() && m_analysis->directions.front() == search::Direction::Minimize;
+  for (const auto &point : m_analysis->history) ranked.emplace_back(minimize ? point.value : -point.value, point.number);
+  std::sort(ranked.begin(), ranked.end());
+  for (size_t i = 0; i < ranked.size() && i < kLegendTrials; ++i) best.push_back(ranked[i].second);
+  return best;
+}
+
+void StudyPlots::showCurvesLegend() {
+  auto chip = [](const QColor &color, const QString &text) {
+    return QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2").arg(color.name(), text.toHtmlEscaped());
+  };
+  QStringList parts;
+  std::map<int, double> valueOf;
+  for (const auto &point : m_analysis->history) valueOf[point.number] = point.value;
+  const std::vector<int> best = bestTrials();
+  for (int number : best)
+    parts << chip(seriesColor(static_cast<size_t>(number)),
+                  tr("Trial %1 (%2)").arg(number).arg(formatNumber(valueOf[number])));
+  parts << chip(statusColor(QStringLiteral("PRUNED")), tr("pruned (faded)"))
+        << chip(statusColor(QStringLiteral("FAILED")), tr("failed (faded)"));
+  const QString lead = best.empty() ? tr("Each trial's curve of %1.").arg(objectiveTitle(0))
+                                    : tr("Best trials by %1:").arg(objectiveTitle(0));
+  m_curvesLegend->setText(lead.toHtmlEscaped() + QStringLiteral("&nbsp; ") +
+                          parts.join(QStringLiteral("&nbsp;&nbsp; ")) + QStringLiteral("&nbsp;&nbsp; ") +
+                          tr("Other trials in their own colours; point at a curve to name it.").toHtmlEscaped());
+}
+
 void StudyPlots::showHistory() {
   std::vector<ScatterChart::Point> points;
   QList<QPointF> best;
@@ -174,6 +235,7 @@ void StudyPlots::showHistory() {
   }
   m_history->setPoints(titled(tr("Trial")), titled(objectiveTitle(0)), std::move(points));
   m_history->setLine(best, tr("Best so far"));
+  wholeNumberTicks(m_history->drawnAxis(Qt::Horizontal));
 }
 
 void StudyPlots::showParallel() {
@@ -242,11 +304,29 @@ void StudyPlots::showContour() {
 }
 
 void StudyPlots::showImportance() {
+  if (!m_analysis) return;
+  // Qt Charts cuts a category label that does not fit; a long model field
+  // ("model.encoder_block.attention.num_heads") would lose its end, which names it. Each label is
+  // elided in the middle to a share of the chart's width instead, and the tooltip has every name.
+  const QFontMetrics metrics(m_importance->font());
+  const int room = std::max(kMinImportanceLabelPx, static_cast<int>(m_importance->width() * kImportanceLabelShare));
   std::vector<std::pair<QString, double>> bars;
-  for (const auto &entry : m_analysis->importance) bars.emplace_back(QString::fromStdString(entry.key), entry.importance);
+  QStringList names;
+  for (const auto &entry : m_analysis->importance) {
+    const QString key = QString::fromStdString(entry.key);
+    bars.emplace_back(metrics.elidedText(key, Qt::ElideMiddle, room), entry.importance);
+    names << QStringLiteral("%1: %2").arg(key, formatNumber(entry.importance, 3));
+  }
+  m_importance->setToolTip(names.join(QLatin1Char('\n')));
   m_importanceNote->setVisible(bars.empty());
   m_importanceNote->setText(tr("Importance appears once enough trials have finished."));
   m_importance->setBars(std::move(bars), tr("Importance"));
+}
+
+bool StudyPlots::eventFilter(QObject *watched, QEvent *event) {
+  // A resize changes the room the importance labels have: elide them again for it.
+  if (watched == m_importance && event->type() == QEvent::Resize && m_analysis) showImportance();
+  return QTabWidget::eventFilter(watched, event);
 }
 
 void StudyPlots::showPareto() {

@@ -46,6 +46,20 @@ class StudyPlots : public QTabWidget {
   QComboBox *contourY() const { return m_contourY; }
   BarChart *importance() const { return m_importance; }
   ScatterChart *pareto() const { return m_pareto; }
+  // Above the learning curves: the best trials' colours with their values, and the faded states.
+  QLabel *curvesLegend() const { return m_curvesLegend; }
+  // The trials the legend names, best first (at most kLegendTrials of them).
+  std::vector<int> bestTrials() const;
+  static constexpr size_t kLegendTrials = 5;
+  // The importance chart's labels are elided (in the middle) to this share of its width, never
+  // below kMinImportanceLabelPx; its tooltip names every parameter in full.
+  static constexpr double kImportanceLabelShare = 0.3;
+  static constexpr int kMinImportanceLabelPx = 90;
+
+ protected:
+  bool eventFilter(QObject *watched, QEvent *event) override;
+
+ public:
   QWidget *paretoTab() const { return m_paretoTab; }
 
  Q_SIGNALS:
@@ -54,6 +68,7 @@ class StudyPlots : public QTabWidget {
 
  private:
   void showHistory();
+  void showCurvesLegend();
   void showParallel();
   void showSlice();
   void showContour();
@@ -75,6 +90,7 @@ class StudyPlots : public QTabWidget {
   QLabel *m_importanceNote;
   QWidget *m_paretoTab;
   ScatterChart *m_pareto;
+  QLabel *m_curvesLegend;
 };
 
 }  // namespace tw::ui

@@ -1,5 +1,6 @@
 #include "ui/sweeps/study_poller.h"
 
+#include "app/common/study_records.h"
 #include "tracking/store.h"
 #include "ui/studio_log.h"
 
@@ -32,6 +33,16 @@ StudySummary summarise(const tracking::StudyRecord &study, const std::vector<tra
   const auto [best, number] = bestValue(trials, direction);
   summary.best = best;
   summary.bestNumber = number;
+  try {
+    const sweep::SweepFile sweep = app::recordedSweep(study, /*requireBase=*/false);
+    summary.resumable = !sweep.baseYaml.empty();  // what `sweep --resume` requires
+    summary.budgetTrials = sweep.budget.trials;
+    summary.budgetUsed = app::budgetTrialsUsed(trials);
+    summary.retryLeft = app::retryCandidate(trials, sweep.retries, {}) >= 0;
+  } catch (const std::exception &) {
+    // A sweep that no longer parses (edited by hand, a key renamed): Resume would say why.
+    summary.resumable = true;
+  }
   return summary;
 }
 

@@ -34,6 +34,12 @@ struct StudySummary {
   int trials = 0, complete = 0, pruned = 0, failed = 0, running = 0;
   double best = 0.0;      // of the first objective; valid when bestNumber >= 0
   int bestNumber = -1;
+  // The recorded sweep's budget against the driver's own count (app/common/study_records.h);
+  // resumable: the study has a sweep with a base run that `sweep --resume` can drive.
+  bool resumable = false;
+  int budgetTrials = 0;     // 0: no limit on the count
+  int budgetUsed = 0;
+  bool retryLeft = false;   // a failed trial the sweep's `retries` would run again
 };
 
 // Every study, newest first, whenever one changed.

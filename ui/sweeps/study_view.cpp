@@ -1,9 +1,12 @@
 #include "ui/sweeps/study_view.h"
 
+#include "ui/common/number_item.h"
+#include "ui/common/state_labels.h"
 #include "ui/common/status_colors.h"
 #include "ui/common/studio_icons.h"
 #include "ui/common/visible_rows.h"
 #include "ui/runs/run_status.h"
+#include "ui/sweeps/study_phase.h"
 #include "ui/sweeps/study_plots.h"
 
 #include <QCoreApplication>
@@ -25,9 +28,11 @@ namespace {
 
 enum StudyColumn { NameColumn, StatusColumn, TrialsColumn, BestColumn, BestTrialColumn, StudyColumnCount };
 
-QTableWidgetItem *numberItem(double value) {
-  auto *item = new QTableWidgetItem;
-  item->setData(Qt::DisplayRole, value);  // sorts as a number
+// Trial numbers and run ids are names more than quantities: no thousands separator.
+QTableWidgetItem *idItem(qint64 id) {
+  auto *item = new NumberItem;
+  item->setText(QString::number(id));
+  item->setData(NumberItem::SortRole, static_cast<double>(id));
   return item;
 }
 
@@ -36,7 +41,7 @@ QTableWidgetItem *numberItem(double value) {
 
 StudyView::StudyView(QWidget *parent)
     : QWidget(parent), m_studies(new QTableWidget(0, StudyColumnCount, this)), m_trials(new QTableWidget(this)),
-      m_plots(new StudyPlots(this)), m_title(new QLabel(this)), m_stop(new QPushButton(tr("Stop"), this)),
+      m_plots(new StudyPlots(this)), m_title(new QLabel(this)), m_phase(new QLabel(this)), m_stop(new QPushButton(tr("Stop"), this)),
       m_resume(new QPushButton(tr("Resume"), this)), m_openRun(new QPushButton(tr("Open in Runs"), this)),
       m_launchTrial(new QPushButton(tr("Launch This Configuration"), this)),
       m_exportBest(new QPushButton(tr("Export Best Trial..."), this)) {
@@ -46,6 +51,9 @@ StudyView::StudyView(QWidget *parent)
   m_studies->setSelectionMode(QAbstractItemView::SingleSelection);
   m_studies->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_studies->verticalHeader()->setVisible(false);
+  // The name takes what is left after the figures, which are never cut (the list pane is narrow).
+  for (int column = StatusColumn; column < StudyColumnCount; ++column)
+    m_studies->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
   m_studies->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
   m_trials->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_trials->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -54,6 +62,8 @@ StudyView::StudyView(QWidget *parent)
   keepRowsVisible(m_studies);
   keepRowsVisible(m_trials);
 
+  m_phase->setObjectName(QStringLiteral("studyPhase"));
+  m_phase->setWordWrap(true);
   m_stop->setToolTip(tr("Ask the sweep to start no new trial and stop the running ones"));
   m_stop->setIcon(studioIcon("process-stop"));
   m_resume->setIcon(studioIcon("media-playback-start"));
@@ -99,6 +109,7 @@ StudyView::StudyView(QWidget *parent)
   auto *leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addWidget(m_studies, 1);
+  leftLayout->addWidget(m_phase);
   leftLayout->addLayout(studyButtons);
 
   auto *trialButtons = new QHBoxLayout;
@@ -165,7 +176,9 @@ void StudyView::setDatabase(const QString &dbPath) {
     if (generation == m_generation) onTrials(update);
   });
   connect(m_poller, &StudyPoller::polled, this, [this, generation] {
-    if (generation == m_generation) Q_EMIT polled();
+    if (generation != m_generation) return;
+    showPhases();  // a driver that died writes nothing: its silence shows only on the clock
+    Q_EMIT polled();
   });
   m_thread->start();
 }
@@ -222,24 +235,53 @@ void StudyView::onStudies(const StudiesUpdate &update) {
     name->setData(Qt::UserRole, static_cast<qlonglong>(s.study.id));
     name->setToolTip(QString::fromStdString(s.study.sweepFile));
     m_studies->setItem(row, NameColumn, name);
-    const QString status = s.study.status == "RUNNING" ? tr("running") : tr("idle");
-    auto *statusItem = new QTableWidgetItem(status);
-    statusItem->setIcon(statusIcon(QString::fromStdString(s.study.status)));
-    m_studies->setItem(row, StatusColumn, statusItem);
-    auto *trials = numberItem(s.trials);
+    m_studies->setItem(row, StatusColumn, new QTableWidgetItem);
+    auto *trials = new NumberItem(s.trials);
     trials->setToolTip(tr("%1 complete, %2 pruned, %3 failed, %4 running")
                            .arg(s.complete)
                            .arg(s.pruned)
                            .arg(s.failed)
                            .arg(s.running));
     m_studies->setItem(row, TrialsColumn, trials);
-    m_studies->setItem(row, BestColumn, s.bestNumber >= 0 ? numberItem(s.best) : new QTableWidgetItem);
-    m_studies->setItem(row, BestTrialColumn, s.bestNumber >= 0 ? numberItem(s.bestNumber) : new QTableWidgetItem);
+    m_studies->setItem(row, BestColumn, s.bestNumber >= 0 ? new NumberItem(s.best) : new NumberItem);
+    m_studies->setItem(row, BestTrialColumn, s.bestNumber >= 0 ? idItem(s.bestNumber) : new NumberItem);
     if (s.study.id == m_studyId) m_studies->selectRow(row);
   }
   m_studies->setSortingEnabled(true);
+  keepRowsVisible(m_studies);  // measured again on real rows
+  m_shownPhases.clear();
+  showPhases();
   if (!m_pendingUuid.isEmpty()) selectStudyUuid(m_pendingUuid);
   updateButtons();
+  Q_EMIT studiesChanged();
+}
+
+StudyClock StudyView::clock() const { return StudyClock{tracking::nowMs(), m_driverSilenceMs}; }
+
+void StudyView::showPhases() {
+  const StudyClock now = clock();
+  bool changed = m_shownPhases.size() != m_summaries.size();
+  m_shownPhases.resize(m_summaries.size(), StudyPhase::Idle);
+  for (size_t i = 0; i < m_summaries.size(); ++i) {
+    const StudySummary &s = m_summaries[i];
+    const StudyPhase phase = studyPhase(s, now);
+    changed = changed || phase != m_shownPhases[i];
+    m_shownPhases[i] = phase;
+    for (int row = 0; row < m_studies->rowCount(); ++row) {
+      if (m_studies->item(row, NameColumn)->data(Qt::UserRole).toLongLong() != s.study.id) continue;
+      QTableWidgetItem *item = m_studies->item(row, StatusColumn);
+      item->setText(studyPhaseText(phase));
+      const bool silent = driverSilent(s, now);
+      item->setIcon(statusIcon(phase == StudyPhase::Finished ? QStringLiteral("COMPLETE")
+                               : silent                     ? QStringLiteral("IDLE")
+                                                            : QString::fromStdString(s.study.status)));
+      item->setToolTip(studyPhaseReason(s, now));
+      break;  // with sorting on, the row may have moved
+    }
+  }
+  if (!changed) return;
+  updateButtons();
+  Q_EMIT studiesChanged();
 }
 
 void StudyView::onTrials(const StudyTrialsUpdate &update) {
@@ -271,37 +313,44 @@ void StudyView::showTrials() {
   const int selectedNumber = selectedTrial() ? selectedTrial()->number : -1;
   const QSignalBlocker block(m_trials);
   m_trials->setSortingEnabled(false);
+  QStringList shownHeaders;
+  for (int column = 0; column < m_trials->columnCount(); ++column)
+    if (const QTableWidgetItem *header = m_trials->horizontalHeaderItem(column)) shownHeaders << header->text();
+  const bool newColumns = shownHeaders != headers;
   m_trials->setColumnCount(static_cast<int>(headers.size()));
   m_trials->setHorizontalHeaderLabels(headers);
+  for (int column = FirstParamColumn; column < m_trials->columnCount(); ++column)
+    m_trials->horizontalHeaderItem(column)->setToolTip(headers[column]);
   m_trials->setRowCount(static_cast<int>(m_records.size()));
   const int64_t now = tracking::nowMs();
   for (int row = 0; row < static_cast<int>(m_records.size()); ++row) {
     const tracking::TrialRecord &t = m_records[static_cast<size_t>(row)];
-    m_trials->setItem(row, NumberColumn, numberItem(t.number));
-    auto *state = new QTableWidgetItem(QString::fromStdString(t.state));
+    m_trials->setItem(row, NumberColumn, idItem(t.number));
+    auto *state = new QTableWidgetItem(trialStateText(QString::fromStdString(t.state)));
     state->setIcon(statusIcon(QString::fromStdString(t.state)));
     if (!t.message.empty()) state->setToolTip(QString::fromStdString(t.message));
     m_trials->setItem(row, StateColumn, state);
+    // Two objectives read "0.91; 1,203": the list separator cannot be the German decimal comma.
     QStringList values;
-    for (double v : t.values) values << QString::number(v, 'g', 6);
-    auto *value = t.values.size() == 1 ? numberItem(t.values.front()) : new QTableWidgetItem(values.join(QStringLiteral(", ")));
+    for (double v : t.values) values << formatNumber(v);
+    auto *value = t.values.empty() ? new NumberItem : new NumberItem(t.values.front());
+    value->setText(values.join(QStringLiteral("; ")));
     m_trials->setItem(row, ValueColumn, value);
     const int64_t end = t.endMs > 0 ? t.endMs : (t.state == "RUNNING" ? now : t.startMs);
-    auto *duration = new QTableWidgetItem(t.startMs > 0 ? formatDuration(end - t.startMs) : QString());
+    auto *duration = new NumberItem;
+    if (t.startMs > 0) {
+      duration->setText(formatDuration(end - t.startMs));
+      duration->setData(NumberItem::SortRole, static_cast<double>(end - t.startMs));
+    }
     m_trials->setItem(row, DurationColumn, duration);
-    auto *prunedAt = new QTableWidgetItem;
-    if (t.state == "PRUNED" && !t.intermediate.empty())
-      prunedAt->setData(Qt::DisplayRole, static_cast<qlonglong>(t.intermediate.rbegin()->first));
-    m_trials->setItem(row, PrunedAtColumn, prunedAt);
-    m_trials->setItem(row, RunColumn, new QTableWidgetItem(t.runId != 0 ? QString::number(t.runId) : QString()));
+    const bool pruned = t.state == "PRUNED" && !t.intermediate.empty();
+    m_trials->setItem(row, PrunedAtColumn,
+                      pruned ? new NumberItem(static_cast<double>(t.intermediate.rbegin()->first)) : new NumberItem);
+    m_trials->setItem(row, RunColumn, t.runId != 0 ? idItem(t.runId) : new NumberItem);
     for (size_t i = 0; i < m_paramKeys.size(); ++i) {
       const auto found = t.params.find(m_paramKeys[i]);
-      QString shown;
-      if (found != t.params.end()) {
-        // Four significant digits, as the CLI prints them; the tooltip has every digit the store keeps.
-        shown = QString::fromStdString(search::displayText(found->second));
-      }
-      auto *item = new QTableWidgetItem(shown);
+      // The digits that matter in the locale; the tooltip has every digit the store keeps.
+      auto *item = found != t.params.end() ? NumberItem::fromText(QString::fromStdString(found->second)) : new NumberItem;
       if (found != t.params.end()) item->setToolTip(QString::fromStdString(found->second));
       m_trials->setItem(row, FirstParamColumn + static_cast<int>(i), item);
     }
@@ -310,6 +359,12 @@ void StudyView::showTrials() {
     if (t.number == selectedNumber) m_trials->selectRow(row);
   }
   m_trials->setSortingEnabled(true);
+  // Every column wide enough for its name and values (a parameter's name is its only label, and
+  // German states are long), once per set of columns.
+  if (newColumns) m_trials->resizeColumnsToContents();
+  // Rows with a state's icon are taller than the empty table measured at construction: 8 of them
+  // stay in view whatever the plots below ask for.
+  keepRowsVisible(m_trials);
   m_title->setText(tr("%n trial(s)", nullptr, static_cast<int>(m_records.size())));
   updateButtons();
 }
@@ -333,16 +388,23 @@ const tracking::TrialRecord *StudyView::selectedTrial() const {
 }
 
 void StudyView::updateButtons() {
-  const StudySummary *summary = nullptr;
-  for (const auto &s : m_summaries)
-    if (s.study.id == m_studyId) summary = &s;
-  const bool running = summary && summary->study.status == "RUNNING";
+  const StudySummary *summary = selectedSummary();
+  const bool running = summary && studyPhase(*summary, clock()) == StudyPhase::Running;
   m_stop->setEnabled(running && !summary->study.stopRequested);
-  m_resume->setEnabled(summary && !running);
+  // Resume only where a sweep has trials left to run: a finished study has none.
+  const StudyClock now = clock();
+  m_resume->setEnabled(summary && studyPhase(*summary, now) == StudyPhase::Stopped);
+  m_phase->setText(summary ? studyPhaseReason(*summary, now) : QString());
   const tracking::TrialRecord *trial = selectedTrial();
   m_openRun->setEnabled(trial && trial->runId != 0);
   m_launchTrial->setEnabled(trial != nullptr);
   m_exportBest->setEnabled(bestTrialRunId() != 0);
+}
+
+const StudySummary *StudyView::selectedSummary() const {
+  for (const auto &s : m_summaries)
+    if (s.study.id == m_studyId) return &s;
+  return nullptr;
 }
 
 int64_t StudyView::bestTrialRunId() const {

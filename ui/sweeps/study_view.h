@@ -7,6 +7,7 @@
 //   view->setDatabase(session->databasePath());
 //   connect(view, &StudyView::openRunRequested, runsPage, &RunsPage::selectRun);
 
+#include "ui/sweeps/study_phase.h"
 #include "ui/sweeps/study_poller.h"
 
 #include <QWidget>
@@ -37,6 +38,15 @@ class StudyView : public QWidget {
   void selectStudyUuid(const QString &uuid);
   int64_t selectedStudyId() const { return m_studyId; }
   QString selectedStudyName() const;
+  // Every study as last read, and the selected one's (nullptr when none).
+  const std::vector<StudySummary> &summaries() const { return m_summaries; }
+  const StudySummary *selectedSummary() const;
+  // The selected study's phase in a sentence: why it is where it is, what Resume would do.
+  QLabel *phaseLabel() const { return m_phase; }
+  // Phases judged now: a driver silent for longer than `silenceMs` is gone (default: the store's
+  // rule for runs). Re-judged after every poll, since a dead driver writes nothing.
+  StudyClock clock() const;
+  void setDriverSilenceMs(int64_t silenceMs) { m_driverSilenceMs = silenceMs; }
   // The selected trial's record, or nullptr.
   const tracking::TrialRecord *selectedTrial() const;
 
@@ -61,6 +71,8 @@ class StudyView : public QWidget {
   void exportRunRequested(qint64 runId);
   // The trial's parameters (dotted keys, values as text) to put on the Launch page.
   void launchConfigurationRequested(const std::map<std::string, std::string> &params);
+  // The study list was read again (summaries() holds it).
+  void studiesChanged();
   // After each poll of the study poller, following the updates it sent.
   void polled();
 
@@ -71,6 +83,8 @@ class StudyView : public QWidget {
   void stopPolling();
   void showTrials();
   void updateButtons();
+  // The status column and buttons again (a driver may have fallen silent since the last read).
+  void showPhases();
 
   QThread *m_thread = nullptr;
   StudyPoller *m_poller = nullptr;
@@ -87,6 +101,9 @@ class StudyView : public QWidget {
   QTableWidget *m_trials;
   StudyPlots *m_plots;
   QLabel *m_title;
+  QLabel *m_phase;
+  int64_t m_driverSilenceMs = tracking::Store::kDefaultMaxSilenceMs;
+  std::vector<StudyPhase> m_shownPhases;  // per row of m_summaries, as last shown
   QPushButton *m_stop, *m_resume, *m_openRun, *m_launchTrial, *m_exportBest;
 };
 

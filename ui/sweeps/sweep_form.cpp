@@ -7,6 +7,7 @@
 #include "ui/common/studio_icons.h"
 #include "core/sweep/sweep_writer.h"
 #include "ui/sweeps/option_editor.h"
+#include "ui/sweeps/searchable_keys.h"
 #include "ui/sweeps/space_table.h"
 
 #include <QCheckBox>
@@ -54,12 +55,14 @@ SweepForm::SweepForm(QWidget *parent)
       m_start(new QPushButton(tr("Start Sweep"), this)) {
   m_name->setPlaceholderText(tr("A name for the study (default: the date and time)"));
 
-  auto *add = new QPushButton(tr("Add Parameter"), this);
+  auto *add = m_add = new QPushButton(tr("Add Parameter"), this);
   auto *remove = new QPushButton(tr("Remove"), this);
   add->setToolTip(tr("Search another run-file key or model field"));
   connect(add, &QPushButton::clicked, this, [this] {
-    const int row = m_space->addParam(m_space->keys().empty() ? QString()
-                                                               : QString::fromStdString(m_space->keys().front().key));
+    std::vector<std::string> taken;
+    for (int row = 0; row < m_space->rowCount(); ++row)
+      if (const QComboBox *key = m_space->keyBox(row)) taken.push_back(key->currentText().toStdString());
+    const int row = m_space->addParam(QString::fromStdString(firstKeyToSearch(m_space->keys(), taken)));
     m_space->setCurrentCell(row, SpaceTable::KeyColumn);
   });
   connect(remove, &QPushButton::clicked, m_space, &SpaceTable::removeSelectedRows);
@@ -170,7 +173,7 @@ SweepForm::SweepForm(QWidget *parent)
   // screen: they scroll, and Start stays in view below them.
   keepRowsVisible(m_space);
   auto *content = new QWidget(this);
-  auto *contentLayout = new QVBoxLayout(content);
+  auto *contentLayout = m_contentLayout = new QVBoxLayout(content);
   contentLayout->setContentsMargins(0, 0, 0, 0);
   contentLayout->addWidget(spaceBox, 1);
   contentLayout->addLayout(settings);
@@ -182,6 +185,8 @@ SweepForm::SweepForm(QWidget *parent)
   layout->addWidget(scroll, 1);
   layout->addLayout(buttons);
 }
+
+void SweepForm::setHeader(QWidget *header) { m_contentLayout->insertWidget(0, header); }
 
 void SweepForm::setModel(const QString &modelYaml) { m_space->setKeys(searchableKeys(modelYaml.toStdString())); }
 

@@ -19,6 +19,7 @@ class QDoubleSpinBox;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace tw::ui {
 
@@ -33,6 +34,8 @@ class SweepForm : public QWidget {
 
   // Offers the config table's keys and the fields of this model (its YAML text).
   void setModel(const QString &modelYaml);
+  // A widget above the search space, scrolling with the form (what the trials train).
+  void setHeader(QWidget *header);
   // The base run file's text (the Launch page's run).
   void setBaseYaml(const QString &yaml) { m_baseYaml = yaml; }
 
@@ -59,6 +62,8 @@ class SweepForm : public QWidget {
   QSpinBox *parallel() const { return m_parallel; }
   QCheckBox *parallelAuto() const { return m_parallelAuto; }
   QPushButton *startButton() const { return m_start; }
+  // Adds a row starting at firstKeyToSearch's key.
+  QPushButton *addButton() const { return m_add; }
 
  Q_SIGNALS:
   void startRequested();
@@ -79,6 +84,8 @@ class SweepForm : public QWidget {
   QDoubleSpinBox *m_minutes;
   QCheckBox *m_parallelAuto;
   QPushButton *m_start;
+  QPushButton *m_add = nullptr;
+  QVBoxLayout *m_contentLayout = nullptr;
 };
 
 }  // namespace tw::ui

@@ -5,10 +5,13 @@
 #include "ui/design/model_document.h"
 #include "ui/launch/launch_page.h"
 #include "ui/launch/run_check.h"
+#include "ui/sweeps/base_run_box.h"
+#include "ui/sweeps/study_phase.h"
 #include "ui/sweeps/study_view.h"
 #include "ui/sweeps/sweep_form.h"
 #include "ui/sweeps/sweep_launcher.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFutureWatcher>
 #include <QLabel>
@@ -21,13 +24,18 @@ namespace tw::ui {
 
 SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent)
     : QWidget(parent), m_model(model), m_launch(launch), m_tabs(new QTabWidget(this)), m_form(new SweepForm(this)),
-      m_studies(new StudyView(this)), m_launcher(new SweepLauncher(this)), m_status(new QLabel(this)) {
+      m_studies(new StudyView(this)), m_launcher(new SweepLauncher(this)), m_status(new QLabel(this)),
+      m_base(new BaseRunBox(launch, model, this)) {
   m_tabs->addTab(m_form, tr("New Sweep"));
   m_tabs->addTab(m_studies, tr("Studies"));
   m_status->setWordWrap(true);
   m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
   auto *layout = new QVBoxLayout(this);
   layout->addWidget(m_tabs, 1);
+  // What a new sweep trains heads its form (scrolling with it, so small screens keep their rows).
+  m_form->setHeader(m_base);
+  connect(m_tabs, &QTabWidget::currentChanged, m_base, &BaseRunBox::refresh);
+  connect(m_base, &BaseRunBox::changeRequested, this, &SweepsPage::launchPageRequested);
   layout->addWidget(m_status);
 
   // The offered model fields follow the Design page's model as it is edited.
@@ -37,6 +45,10 @@ SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent
   connect(m_launcher, &SweepLauncher::started, this, [this](const QString &uuid, const QString &message) {
     m_form->startButton()->setEnabled(true);
     setStatus(message.isEmpty() ? tr("The sweep runs in the background.") : message, false);
+    // The line names the driver's pid: it goes once the study says the driver let it go.
+    m_background = uuid.isEmpty() ? m_resumedStudy : uuid;
+    m_backgroundSinceMs = QDateTime::currentMSecsSinceEpoch();
+    showBackgroundEnd();
     if (!uuid.isEmpty()) m_studies->selectStudyUuid(uuid);
     m_tabs->setCurrentWidget(m_studies);
   });
@@ -47,15 +59,44 @@ SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent
   connect(m_studies, &StudyView::stopRequested, this, &SweepsPage::requestStop);
   connect(m_studies, &StudyView::resumeRequested, this, [this](const QString &study) {
     if (m_workspace.isEmpty() || !m_launcher->resume(study, m_workspace)) return;
+    m_resumedStudy = study;
     m_studies->resumeButton()->setEnabled(false);
     setStatus(tr("Resuming %1…").arg(study), false);
   });
+  connect(m_studies, &StudyView::studiesChanged, this, &SweepsPage::showBackgroundEnd);
   connect(m_studies, &StudyView::openRunRequested, this, &SweepsPage::openRunRequested);
   connect(m_studies, &StudyView::exportRunRequested, this, &SweepsPage::exportRunRequested);
   connect(m_studies, &StudyView::launchConfigurationRequested, this, &SweepsPage::launchConfigurationRequested);
 }
 
-void SweepsPage::refreshModel() { m_form->setModel(m_model->toYaml()); }
+void SweepsPage::refreshModel() {
+  m_form->setModel(m_model->toYaml());
+  m_base->refresh();
+}
+
+void SweepsPage::showEvent(QShowEvent *event) {
+  QWidget::showEvent(event);
+  m_base->refresh();  // the Launch page's form may have changed while this page was hidden
+}
+
+void SweepsPage::showBackgroundEnd() {
+  if (m_background.isEmpty()) return;
+  for (const StudySummary &summary : m_studies->summaries()) {
+    const bool ours = QString::fromStdString(summary.study.uuid) == m_background ||
+                      QString::fromStdString(summary.study.name) == m_background;
+    // Idle again after the driver started (its release is the last thing a driver writes), or
+    // silent for longer than a live driver ever is (killed before it could write it).
+    const StudyClock clock = m_studies->clock();
+    const bool gone = summary.study.status != "RUNNING" ? summary.study.updatedMs >= m_backgroundSinceMs
+                                                        : driverSilent(summary, clock);
+    if (!ours || !gone) continue;
+    m_background.clear();
+    setStatus(tr("The sweep of study %1 ended. %2")
+                  .arg(QString::fromStdString(summary.study.name), studyPhaseReason(summary, clock)),
+              false);
+    return;
+  }
+}
 
 void SweepsPage::setWorkspace(const QString &dir) {
   m_workspace = dir;
@@ -78,6 +119,7 @@ void SweepsPage::start() {
     setStatus(tr("The model has problems; fix them on the Design page first."), true);
     return;
   }
+  m_base->refresh();
   const QString baseYaml = m_launch->runYaml();
   const QString base = QDir(QDir(m_workspace).filePath(QStringLiteral("studies"))).filePath(QStringLiteral("base.run.yaml"));
   // The base must be a run `torchwright launch` would take; its problems are named here. The
@@ -107,11 +149,14 @@ void SweepsPage::startChecked(const QString &baseYaml) {
     return;
   }
   m_lastSweepFile = path;
+  m_background.clear();
   if (!m_launcher->start(path, m_workspace)) {
     m_form->startButton()->setEnabled(true);
     return;
   }
-  setStatus(tr("Starting the sweep %1…").arg(QDir::toNativeSeparators(path)), false);
+  setStatus(tr("Starting the sweep %1: %2 on %3…")
+                .arg(QDir::toNativeSeparators(path), m_base->modelText(), m_base->dataText()),
+            false);
 }
 
 void SweepsPage::requestStop(qint64 studyId) {

@@ -17,6 +17,7 @@ class QTabWidget;
 
 namespace tw::ui {
 
+class BaseRunBox;
 class LaunchPage;
 class ModelDocument;
 class StudyView;
@@ -40,12 +41,19 @@ class SweepsPage : public QWidget {
   SweepLauncher *launcher() const { return m_launcher; }
   QTabWidget *tabs() const { return m_tabs; }
   QString statusText() const;
+  // What each trial of a new sweep trains: the Launch page's model and data.
+  BaseRunBox *baseRun() const { return m_base; }
   QString lastSweepFile() const { return m_lastSweepFile; }
 
  Q_SIGNALS:
   void openRunRequested(qint64 runId);
   void exportRunRequested(qint64 runId);
   void launchConfigurationRequested(const std::map<std::string, std::string> &params);
+  // "Change on Launch Page": the base run's model and data are set there.
+  void launchPageRequested();
+
+ protected:
+  void showEvent(QShowEvent *event) override;
 
  private:
   // Writes the sweep file and starts the sweep once the base run passed its check.
@@ -53,6 +61,8 @@ class SweepsPage : public QWidget {
   void setStatus(const QString &text, bool error);
   void requestStop(qint64 studyId);
   void refreshModel();
+  // Replaces the "runs in the background (pid ...)" line once that sweep's driver let its study go.
+  void showBackgroundEnd();
 
   ModelDocument *m_model;
   LaunchPage *m_launch;
@@ -63,6 +73,10 @@ class SweepsPage : public QWidget {
   StudyView *m_studies;
   SweepLauncher *m_launcher;
   QLabel *m_status;
+  BaseRunBox *m_base;
+  QString m_background;     // uuid or name of the study a started driver runs; empty: none
+  QString m_resumedStudy;   // the name Resume was asked for
+  qint64 m_backgroundSinceMs = 0;
 };
 
 }  // namespace tw::ui

@@ -1,0 +1,68 @@
+#include "ui/sweeps/study_phase.h"
+
+#include "ui/common/number_format.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tw::ui {
+
+bool driverSilent(const StudySummary &summary, const StudyClock &clock) {
+  const int64_t lastSign = std::max(summary.study.driverHeartbeatMs, summary.study.updatedMs);
+  return summary.study.status == "RUNNING" && clock.nowMs - lastSign > clock.driverSilenceMs;
+}
+
+StudyPhase studyPhase(const StudySummary &summary, const StudyClock &clock) {
+  if (summary.study.status == "RUNNING" && !driverSilent(summary, clock)) return StudyPhase::Running;
+  if (!summary.resumable) return StudyPhase::Idle;
+  if (summary.budgetTrials > 0 && summary.budgetUsed >= summary.budgetTrials && !summary.retryLeft &&
+      summary.running == 0)
+    return StudyPhase::Finished;
+  return StudyPhase::Stopped;
+}
+
+QString studyPhaseText(StudyPhase phase) {
+  switch (phase) {
+    case StudyPhase::Running: return QCoreApplication::translate("tw::ui::StudyPhase", "running");
+    case StudyPhase::Finished: return QCoreApplication::translate("tw::ui::StudyPhase", "finished");
+    case StudyPhase::Stopped: return QCoreApplication::translate("tw::ui::StudyPhase", "stopped");
+    case StudyPhase::Idle: break;
+  }
+  return QCoreApplication::translate("tw::ui::StudyPhase", "idle");
+}
+
+QString studyPhaseReason(const StudySummary &summary, const StudyClock &clock) {
+  if (driverSilent(summary, clock))
+    return QCoreApplication::translate("tw::ui::StudyPhase",
+                                       "Its sweep stopped answering (no heartbeat for %1 s): it was killed or its "
+                                       "machine stopped. Resume continues the study.")
+        .arg(formatNumber(std::floor((clock.nowMs - std::max(summary.study.driverHeartbeatMs,
+                                                             summary.study.updatedMs)) / 1000.0)));
+  switch (studyPhase(summary, clock)) {
+    case StudyPhase::Running:
+      if (summary.study.stopRequested)
+        return QCoreApplication::translate("tw::ui::StudyPhase",
+                                           "Stopping: the running trials end and no new one starts.");
+      return QCoreApplication::translate("tw::ui::StudyPhase", "A sweep in the background runs the study's trials.");
+    case StudyPhase::Finished:
+      return QCoreApplication::translate("tw::ui::StudyPhase",
+                                         "Finished: its budget of %1 trials is spent; there is nothing left to resume.")
+          .arg(formatNumber(summary.budgetTrials));
+    case StudyPhase::Stopped:
+      if (summary.budgetTrials > 0)
+        return QCoreApplication::translate("tw::ui::StudyPhase", "Stopped after %1 of %2 trials; Resume runs the rest.")
+            .arg(formatNumber(summary.budgetUsed), formatNumber(summary.budgetTrials));
+      // The driver's time budget starts again with each run of it, so Resume always has time to spend.
+      return QCoreApplication::translate("tw::ui::StudyPhase",
+                                         "Stopped (its time budget was reached, or it was stopped); Resume runs it "
+                                         "again for its time budget.");
+    case StudyPhase::Idle: break;
+  }
+  return QCoreApplication::translate("tw::ui::StudyPhase",
+                                     "No sweep drives this study; its trials come from `torchwright study ask` and "
+                                     "`tell`.");
+}
+
+}  // namespace tw::ui
