@@ -4,6 +4,7 @@
 
 #include "ui/launch/launch_page.h"
 
+#include "core/config/config_fields.h"
 #include "core/config/run_config.h"
 #include "core/spec/diagnostic.h"
 #include "core/spec/model_spec.h"
@@ -77,6 +78,11 @@ QString LaunchPage::applyRunFile(const config::RunConfig &config) {
   std::map<std::string, std::string> settings = config::flattenConfig(config);
   for (auto it = settings.begin(); it != settings.end();)
     it = it->first.rfind("model.", 0) == 0 ? settings.erase(it) : std::next(it);
+  // Lists as the form writes them, comma and space: "district, garden".
+  for (auto &[key, value] : settings)
+    if (const config::ConfigField *field = config::findConfigField(key);
+        field && (field->kind == config::FieldKind::IntList || field->kind == config::FieldKind::StringList))
+      value = QString::fromStdString(value).split(QLatin1Char(',')).join(QStringLiteral(", ")).toStdString();
   const QStringList skipped = applySettings(settings);
   // Every key of a parsed run file is a table key, which the form shows or keeps for the file.
   if (!skipped.isEmpty())
