@@ -26,6 +26,8 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include <climits>
+
 namespace {
 
 QStringList itemsOf(const QComboBox *box) {
@@ -96,6 +98,17 @@ class TestLaunchInputs : public QObject {
     QTest::keyClick(lr, Qt::Key_Return);
     QCOMPARE(lr->value(), 1e-3);
     QVERIFY2(page.statusText().contains(QStringLiteral("train.lr: 5000 is outside [0, 1000]")), qPrintable(page.statusText()));
+
+    // A key open upwards (seed >= 0) in a box that holds an int: the box's own bounds are said.
+    auto *seed = qobject_cast<QSpinBox *>(page.configField(QStringLiteral("train.seed")));
+    seed->setFocus();
+    seed->selectAll();
+    QTest::keyClicks(seed, QStringLiteral("9999999999"));
+    QTest::keyClick(seed, Qt::Key_Return);
+    QCOMPARE(seed->value(), 42);
+    QVERIFY2(page.statusText().contains(QStringLiteral("train.seed: 9999999999 is outside [0, ")) &&
+                 page.statusText().contains(QLocale().toString(INT_MAX)),
+             qPrintable(page.statusText()));
   }
 
   // The validator's rule, shown by the page: a batch larger than the training split.

@@ -1,6 +1,7 @@
 #include "ui/launch/range_spin_box.h"
 
 #include "core/config/config_fields.h"
+#include "ui/common/number_format.h"
 #include "ui/launch/config_widgets.h"
 
 #include <QCoreApplication>
@@ -29,12 +30,16 @@ bool typedNumber(const QAbstractSpinBox *box, const QString &prefix, const QStri
   return ok && std::isfinite(*value);
 }
 
-QString problemText(const QAbstractSpinBox *box, const QString &typed, double min, double max, const QString &kept) {
+// The config table's range, unless the number is inside it and only the box cannot hold it (an
+// open end beyond an int): then the box's own bounds.
+QString problemText(const QAbstractSpinBox *box, const QString &typed, double value, double min, double max,
+                    const QString &kept) {
   const QString key = box->property(kConfigKeyProperty).toString();
   QString range;
-  if (const config::ConfigField *field = config::findConfigField(key.toStdString()))
+  if (const config::ConfigField *field = config::findConfigField(key.toStdString());
+      field && ((field->min && value < *field->min) || (field->max && value > *field->max)))
     range = QString::fromStdString(config::rangeText(*field));
-  if (range.isEmpty()) range = QStringLiteral("[%1, %2]").arg(QLocale().toString(min), QLocale().toString(max));
+  if (range.isEmpty()) range = QStringLiteral("[%1, %2]").arg(formatNumber(min, 17), formatNumber(max, 17));
   const QString name = key.isEmpty() ? QCoreApplication::translate("tw::ui::RangeSpinBox", "The value") : key;
   return QCoreApplication::translate("tw::ui::RangeSpinBox", "%1: %2 is outside %3; it stays %4")
       .arg(name, typed.trimmed(), range, kept);
@@ -55,7 +60,7 @@ QString problemOf(const Box *box, const QString &input, const QString &kept) {
   double value = 0.0;
   if (!typedNumber(box, box->prefix(), box->suffix(), input, &value)) return {};
   if (value >= box->minimum() && value <= box->maximum()) return {};
-  return problemText(box, input, box->minimum(), box->maximum(), kept);
+  return problemText(box, input, value, box->minimum(), box->maximum(), kept);
 }
 
 }  // namespace
