@@ -13,26 +13,21 @@
 #include "ui/launch/dataset_choices.h"
 #include "ui/launch/launch_settings.h"
 #include "ui/launch/model_source.h"
-#include "ui/launch/run_check.h"
 #include "ui/launch/run_launcher.h"
 
 #include <QComboBox>
-#include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <set>
 
