@@ -14,6 +14,7 @@ int runLaunch(const CliArgs &args, const std::string &selfPath);
 int runRuns(const CliArgs &args);
 int runConfig(const CliArgs &args);
 int runDemoImages(const CliArgs &args);
+int runPack(const CliArgs &args);
 int runReproduce(const CliArgs &args, const std::string &selfPath);
 int runSweep(const CliArgs &args, const std::string &selfPath);
 int runStudy(const CliArgs &args);  // study list|show|create|ask|tell

@@ -21,6 +21,7 @@ int dispatch(const CliArgs &args, const std::string &command, const std::string 
   if (command.rfind("runs ", 0) == 0) return runRuns(args);
   if (command == "config") return runConfig(args);
   if (command == "demo-images") return runDemoImages(args);
+  if (command == "pack") return runPack(args);
   if (command == "reproduce") return runReproduce(args, self);
   if (command == "sweep") return runSweep(args, self);
   if (command.rfind("study ", 0) == 0) return runStudy(args);

@@ -168,6 +168,16 @@ std::vector<CommandHelp> makeTable() {
        "every run-file key with its type, range, choices, default and meaning",
        {{"--keys", "", "list the keys (the only form for now)"}, kJson},
        "The same table parses run files and --set overrides, so what it lists is what they accept."},
+      {"pack",
+       {"pack SRC OUT [--shard-mb N] [--set KEY=VALUE ...] [--json]"},
+       "write a dataset as packed shards (WebDataset tar files with an index and a manifest)",
+       {{"--shard-mb", "N", "close a shard once it holds N MB (default 64)"},
+        {"--set", "KEY=VALUE", "a data key, as in a run file, e.g. data.target=price for a CSV file (repeatable)"},
+        kJson},
+       "SRC is an image folder (one subfolder per class; the files' bytes are kept as they are), a folder of IDX "
+       "files, a CSV file, fashion-mnist or mnist, or a run file whose data section says what to read. OUT is a new "
+       "or empty folder; on any error the partial output is removed. Python reads the shards with tarfile or "
+       "webdataset; OUT/manifest.json lists every shard with its SHA-256."},
       {"demo-images",
        {"demo-images DIR [--per-class N] [--size PIXELS] [--gray]"},
        "draw the shapes image set the image-folder example trains on",

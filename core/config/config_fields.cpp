@@ -93,10 +93,12 @@ ConfigField onlyForSchedules(std::vector<std::string> schedules, ConfigField fie
 std::vector<ConfigField> makeFields() {
   // Which sources read which keys (core/data/data_sources.cpp): IDX sets bring their own test
   // set; augmentation needs images.
-  const std::vector<std::string> kCsv{"csv"}, kImageFolder{"image-folder"}, kTokens{"tokens"},
+  // A packed shard set (`shards`) is whatever it was packed from: image keys and the test share
+  // apply when its manifest says so.
+  const std::vector<std::string> kCsv{"csv"}, kImageFolder{"image-folder", "shards"}, kTokens{"tokens"},
       kSynthetic{"spirals", "blobs"}, kGenerated{"spirals", "blobs", "tokens"},
-      kImages{"fashion-mnist", "mnist", "image-folder"},
-      kWithoutTestSet{"csv", "image-folder", "spirals", "blobs", "tokens"};
+      kImages{"fashion-mnist", "mnist", "image-folder", "shards"},
+      kWithoutTestSet{"csv", "image-folder", "shards", "spirals", "blobs", "tokens"};
   std::vector<ConfigField> f;
   // Each row takes the section last set above it, so a row and its section are read together.
   std::string section;
@@ -107,11 +109,13 @@ std::vector<ConfigField> makeFields() {
   // --- data ---
   section = "data";
   add(stringField("data.dataset", TW_DATA(dataset),
-                          {"fashion-mnist", "mnist", "csv", "image-folder", "spirals", "blobs", "tokens"},
-                          "data source: IDX datasets, a CSV table, an image folder or a synthetic set "
+                          {"fashion-mnist", "mnist", "csv", "image-folder", "shards", "spirals", "blobs", "tokens"},
+                          "data source: IDX datasets, a CSV table, an image folder, a packed shard set "
+                          "(`torchwright pack`) or a synthetic set "
                           "(spirals, blobs; tokens: sequences whose class is the marker token seen most)"));
   add(stringField("data.path", TW_DATA(path), {},
-                          "IDX folder, CSV file or image folder; empty = the IDX dataset's Debian folder"));
+                          "IDX folder, CSV file, image folder or packed shard set; empty = the IDX dataset's "
+                          "Debian folder"));
   add(intField("data.train_limit", TW_DATA(trainLimit), 0, std::nullopt,
                        "use only the first N training examples (0 = all)"));
   add(intField("data.test_limit", TW_DATA(testLimit), 0, std::nullopt,

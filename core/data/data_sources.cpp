@@ -63,9 +63,10 @@ SourceData readSource(const config::DataOptions &o, int64_t seed) {
   else if (o.dataset == "image-folder") read = readImageFolderSource(o);
   else if (o.dataset == "spirals" || o.dataset == "blobs") read = readSyntheticSource(o, seed);
   else if (o.dataset == "tokens") read = readTokenSource(o, seed);
+  else if (o.dataset == "shards") read = readShardSource(o, seed);
   else
     throw std::runtime_error("data.dataset: unknown dataset '" + o.dataset +
-                             "' (expected fashion-mnist, mnist, csv, image-folder, spirals, blobs or tokens)");
+                             "' (expected fashion-mnist, mnist, csv, image-folder, shards, spirals, blobs or tokens)");
   read.source = o.path.empty() ? o.dataset : o.path;
   return read;
 }

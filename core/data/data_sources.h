@@ -35,4 +35,9 @@ SourceData readSource(const config::DataOptions &options, int64_t seed);
 // whatever the limits, their bytes fingerprinted with the options that shape the splits.
 SourceData readIdxSource(const config::DataOptions &options, int64_t seed);
 
+// A packed shard set (shard_set.h, made by `torchwright pack`) at data.path: every shard's size,
+// SHA-256 and index checked against the manifest, then read whole. A set packed from IDX files
+// gives exactly the examples and splits the IDX files give.
+SourceData readShardSource(const config::DataOptions &options, int64_t seed);
+
 }  // namespace tw::data

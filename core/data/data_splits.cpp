@@ -2,6 +2,7 @@
 
 #include "core/data/data_sources.h"
 #include "core/data/fingerprint.h"
+#include "core/data/shard_set.h"
 #include "core/data/idx.h"
 #include "core/data/image_folder.h"
 #include "core/data/random.h"
@@ -70,6 +71,7 @@ int64_t dataClassCount(const config::DataOptions &o) {
     if (o.dataset == "fashion-mnist" || o.dataset == "mnist") return kIdxClasses;
     if (o.dataset == "spirals" || o.dataset == "blobs") return o.classes;
     if (o.dataset == "image-folder") return imageFolderClasses(o.path);
+    if (o.dataset == "shards") return readShardManifest(o.path).info.classes;
     if (o.dataset == "csv") {
       if (parseTask(o.task) != Task::Classification) return 0;
       return readSource(o, 0).examples.classes;

@@ -44,17 +44,68 @@ std::runtime_error cannotDecode(const std::string &path) {
                             ")");
 }
 
-struct Item {
-  std::string path;
-  int64_t label = 0;
-};
+// Interleaved 8-bit pixels (HWC) as planes of floats in [0, 1] (CHW, what the engine's
+// convolutions want), resized first when their size is not the one asked for.
+void toPlanes(const unsigned char *pixels, int w, int h, int channels, int width, int height, const std::string &where,
+              std::vector<unsigned char> &resized, float *out) {
+  const unsigned char *source = pixels;
+  if (w != width || h != height) {
+    resized.resize(static_cast<size_t>(width) * height * channels);
+    if (!stbir_resize_uint8(pixels, w, h, 0, resized.data(), width, height, 0, channels))
+      throw std::runtime_error(where + ": cannot resize " + std::to_string(w) + "x" + std::to_string(h) + " to " +
+                               std::to_string(width) + "x" + std::to_string(height));
+    source = resized.data();
+  }
+  const size_t plane = static_cast<size_t>(width) * static_cast<size_t>(height);
+  const size_t stride = static_cast<size_t>(channels);
+  for (size_t p = 0; p < plane; ++p)
+    for (size_t c = 0; c < stride; ++c) out[c * plane + p] = source[p * stride + c] / 255.0f;
+}
 
 }  // namespace
+
+bool encodedImageInfo(const std::string &bytes, int *width, int *height, int *components) {
+  return stbi_info_from_memory(reinterpret_cast<const stbi_uc *>(bytes.data()), static_cast<int>(bytes.size()), width,
+                               height, components) != 0;
+}
+
+void decodeImage(const std::string &bytes, const std::string &where, int channels, int width, int height, float *out) {
+  int w = 0, h = 0, comp = 0;
+  std::unique_ptr<unsigned char, void (*)(void *)> pixels(
+      stbi_load_from_memory(reinterpret_cast<const stbi_uc *>(bytes.data()), static_cast<int>(bytes.size()), &w, &h,
+                            &comp, channels),
+      stbi_image_free);
+  if (!pixels) throw cannotDecode(where);
+  std::vector<unsigned char> resized;
+  toPlanes(pixels.get(), w, h, channels, width, height, where, resized, out);
+}
 
 int64_t imageFolderClasses(const std::string &dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return 0;
   return static_cast<int64_t>(sortedEntries(dir, true).size());
+}
+
+ImageFolderListing listImageFolder(const std::string &dir, int64_t limitPerClass) {
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) throw std::runtime_error(dir + ": no such folder");
+  if (!fs::is_directory(dir, ec)) throw std::runtime_error(dir + ": is not a folder");
+  ImageFolderListing listing;
+  for (const fs::path &classDir : sortedEntries(dir, true)) {
+    std::vector<fs::path> files = sortedEntries(classDir, false);
+    if (files.empty())
+      throw std::runtime_error(classDir.string() +
+                               ": no images (.png, .jpg, .jpeg or .bmp) in this class folder");
+    if (limitPerClass > 0 && static_cast<int64_t>(files.size()) > limitPerClass)
+      files.resize(static_cast<size_t>(limitPerClass));
+    for (const fs::path &file : files)
+      listing.files.push_back({file.string(), static_cast<int64_t>(listing.classNames.size())});
+    listing.classNames.push_back(classDir.filename().string());
+  }
+  if (listing.classNames.empty())
+    throw std::runtime_error(dir + ": no class subfolders (put each class's images in a subfolder "
+                             "named after the class, e.g. " + dir + "/cat/1.png)");
+  return listing;
 }
 
 Examples readImageFolder(const std::string &dir, const ImageFolderOptions &options) {
@@ -63,33 +114,17 @@ Examples readImageFolder(const std::string &dir, const ImageFolderOptions &optio
                              " channels asked for (use 1 for gray, 3 for RGB or 0 for automatic)");
   if (options.width < 0 || options.height < 0 || options.limitPerClass < 0)
     throw std::runtime_error(dir + ": image size and limit must not be negative");
-  std::error_code ec;
-  if (!fs::exists(dir, ec)) throw std::runtime_error(dir + ": no such folder");
-  if (!fs::is_directory(dir, ec)) throw std::runtime_error(dir + ": is not a folder");
-
+  ImageFolderListing listing = listImageFolder(dir, options.limitPerClass);
   Examples e;
   e.task = Task::Classification;
-  std::vector<Item> items;
-  for (const fs::path &classDir : sortedEntries(dir, true)) {
-    std::vector<fs::path> files = sortedEntries(classDir, false);
-    if (files.empty())
-      throw std::runtime_error(classDir.string() +
-                               ": no images (.png, .jpg, .jpeg or .bmp) in this class folder");
-    if (options.limitPerClass > 0 && static_cast<int64_t>(files.size()) > options.limitPerClass)
-      files.resize(static_cast<size_t>(options.limitPerClass));
-    for (const fs::path &file : files)
-      items.push_back({file.string(), static_cast<int64_t>(e.classNames.size())});
-    e.classNames.push_back(classDir.filename().string());
-  }
-  if (e.classNames.empty())
-    throw std::runtime_error(dir + ": no class subfolders (put each class's images in a subfolder "
-                             "named after the class, e.g. " + dir + "/cat/1.png)");
+  e.classNames = std::move(listing.classNames);
+  const std::vector<ImageFile> &items = listing.files;
 
   // Headers first: the automatic channel count needs every image, the default size the first
   // one, and a broken file is reported before minutes of decoding.
   bool colour = false;
   int firstWidth = 0, firstHeight = 0;
-  for (const Item &item : items) {
+  for (const ImageFile &item : items) {
     int w = 0, h = 0, comp = 0;
     if (!stbi_info(item.path.c_str(), &w, &h, &comp)) throw cannotDecode(item.path);
     if (&item == &items.front()) {
@@ -117,19 +152,7 @@ Examples readImageFolder(const std::string &dir, const ImageFolderOptions &optio
     std::unique_ptr<unsigned char, void (*)(void *)> pixels(
         stbi_load(items[i].path.c_str(), &w, &h, &comp, channels), stbi_image_free);
     if (!pixels) throw cannotDecode(items[i].path);
-    const unsigned char *source = pixels.get();
-    if (w != width || h != height) {
-      if (!stbir_resize_uint8(pixels.get(), w, h, 0, resized.data(), width, height, 0, channels))
-        throw std::runtime_error(items[i].path + ": cannot resize " + std::to_string(w) + "x" +
-                                 std::to_string(h) + " to " + std::to_string(width) + "x" +
-                                 std::to_string(height));
-      source = resized.data();
-    }
-    // stb gives interleaved rows (HWC); the engine's convolutions want planes (CHW).
-    float *out = e.features.data() + i * perImage;
-    const size_t stride = static_cast<size_t>(channels);
-    for (size_t p = 0; p < plane; ++p)
-      for (size_t c = 0; c < stride; ++c) out[c * plane + p] = source[p * stride + c] / 255.0f;
+    toPlanes(pixels.get(), w, h, channels, width, height, items[i].path, resized, e.features.data() + i * perImage);
     e.labels.push_back(items[i].label);
   }
   return e;

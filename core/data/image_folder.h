@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tw::data {
 
@@ -29,6 +30,27 @@ struct ImageFolderOptions {
 
 // features: count * channels * height * width floats, CHW per example.
 Examples readImageFolder(const std::string &dir, const ImageFolderOptions &options);
+
+// The files readImageFolder would decode, in its order, with their class indices: the listing
+// alone, for `torchwright pack` (which stores the encoded bytes) and for readers that decode later.
+struct ImageFile {
+  std::string path;
+  int64_t label = 0;
+};
+struct ImageFolderListing {
+  std::vector<std::string> classNames;
+  std::vector<ImageFile> files;
+};
+// Throws std::runtime_error naming the folder: missing, not a folder, no class subfolders, or a
+// class folder without images.
+ImageFolderListing listImageFolder(const std::string &dir, int64_t limitPerClass = 0);
+
+// An encoded image held in memory (a packed shard's member): its size and channel count from the
+// header alone, and decoded as readImageFolder decodes a file (stb converts to `channels`; a
+// different size is resized) into channels x height x width floats in [0, 1]. `where` names the
+// image in errors.
+bool encodedImageInfo(const std::string &bytes, int *width, int *height, int *components);
+void decodeImage(const std::string &bytes, const std::string &where, int channels, int width, int height, float *out);
 
 // The class subfolders readImageFolder would read, without reading an image; 0 when `dir` is not
 // a folder.

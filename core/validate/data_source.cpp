@@ -2,11 +2,12 @@
 
 #include "core/data/dataset_presence.h"
 #include "core/data/idx.h"
+#include "core/data/shard_set.h"
 #include "core/data/splits.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -65,12 +66,28 @@ std::string checkImageFolder(const config::DataOptions &data) {
   return data.path + ": no class folders (one subfolder per class expected)";
 }
 
+std::string checkShards(const config::DataOptions &data) {
+  if (data.path.empty()) return "the shards dataset needs data.path, the folder `torchwright pack` wrote";
+  try {
+    const data::ShardManifest manifest = data::readShardManifest(data.path);
+    for (const auto &entry : manifest.splits)
+      for (const data::ShardInfo &shard : entry.second.shards) {
+        const std::string file = (fs::path(data.path) / shard.file).string();
+        if (auto problem = unreadable(file); !problem.empty()) return problem;
+      }
+  } catch (const std::exception &e) {
+    return e.what();
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string checkDataSource(const config::DataOptions &data) {
   if (data.dataset == "fashion-mnist" || data.dataset == "mnist") return checkIdx(data);
   if (data.dataset == "csv") return checkCsv(data);
   if (data.dataset == "image-folder") return checkImageFolder(data);
+  if (data.dataset == "shards") return checkShards(data);
   return {};  // generated sources (spirals, blobs) read nothing
 }
 
@@ -86,6 +103,13 @@ int64_t trainingExamples(const config::DataOptions &data) {
       if (labels.empty()) return -1;
       n = data::readIdxLabels(labels).fileCount;  // a few bytes per example, never the images
       testFraction = 0.0;                          // IDX sets bring their own test file
+    } else if (data.dataset == "shards") {
+      // The manifest counts each split; a set with its own test split holds none out.
+      const data::ShardManifest manifest = data::readShardManifest(data.path);
+      const auto train = manifest.splits.find("train");
+      if (train == manifest.splits.end()) return -1;
+      n = train->second.examples;
+      if (manifest.splits.count("test")) testFraction = 0.0;
     }
     if (n <= 0) return -1;
     if (data.trainLimit > 0) n = std::min(n, data.trainLimit);

@@ -14,7 +14,8 @@ std::string checkDataSource(const config::DataOptions &data);
 
 // The examples the training split will hold (core/data/splits.h's sizes after data.train_limit),
 // as cheaply as the source allows: generated sets from data.samples, IDX sets from the training
-// labels file's size. -1 when unknown: CSV tables and image folders are not read before training
+// labels file's size, shard sets from their manifest. -1 when unknown: CSV tables and image
+// folders are not read before training
 // (the loader counts them), and an unreadable or unsplittable source is reported elsewhere.
 int64_t trainingExamples(const config::DataOptions &data);
 

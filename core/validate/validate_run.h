@@ -15,7 +15,7 @@
 // and the plateau schedule need a validation split;
 // train.device names a device this machine has (cuda:N below its GPU count); the model has one
 // Input; the data source exists and is readable; data.batch_size is at most the training split
-// (where its size is known before reading the data: generated sets, IDX files); the memory
+// (where its size is known before reading the data: generated sets, IDX files, shard sets); the memory
 // estimate fits the device.
 
 #include "core/config/run_config.h"

@@ -6,6 +6,7 @@
 #include "core/config/metric_direction.h"
 #include "core/config/metric_keys.h"
 #include "core/config/run_task.h"
+#include "core/data/shard_set.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -175,6 +176,29 @@ class TestValidateRun : public QObject {
     QVERIFY2(hasField(c, "data.batch_size") && problems(c).contains("(45 examples)"), qPrintable(problems(c)));
     c = check(smallRun({"data.dataset=mnist", path, "data.train_limit=20", "data.batch_size=19"}));
     QVERIFY2(hasField(c, "data.batch_size") && problems(c).contains("(18 examples)"), qPrintable(problems(c)));
+    // A shard set: its manifest counts the training split; its own test split holds none out.
+    const QString shards = dir.filePath("shards");
+    {
+      tw::data::ShardSetInfo info;
+      info.kind = "array";
+      info.classes = 2;
+      info.classNames = {"a", "b"};
+      info.featureShape = {2};
+      info.dtype = "float32";
+      tw::data::ShardSetWriter writer(shards.toStdString(), info, {});
+      for (int i = 0; i < 50; ++i) {
+        tw::data::ShardExample example;
+        example.members = {{"npy", std::string(8, '\0')}, {"cls", std::to_string(i % 2)}};
+        example.label = i % 2;
+        writer.add(i < 40 ? "train" : "test", example);
+      }
+      writer.finish();
+    }
+    const std::string shardPath = "data.path=" + shards.toStdString();
+    c = check(smallRun({"data.dataset=shards", shardPath, "data.batch_size=36"}));  // 4 for validation
+    QVERIFY2(!hasField(c, "data.batch_size"), qPrintable(problems(c)));
+    c = check(smallRun({"data.dataset=shards", shardPath, "data.batch_size=37"}));
+    QVERIFY2(hasField(c, "data.batch_size") && problems(c).contains("(36 examples)"), qPrintable(problems(c)));
     // Without the data check (the engine, which reads the data itself), the rule is not applied.
     tw::validate::ValidateOptions options;
     options.machine = fakeMachine(0);

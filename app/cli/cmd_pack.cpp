@@ -1,0 +1,108 @@
+// `torchwright pack SRC OUT`: a dataset written as packed shards (core/data/pack_dataset.h) that
+// training and Python's webdataset both read. SRC is an image folder, an IDX folder, a CSV file, an
+// IDX dataset's name (fashion-mnist, mnist) or a run file, whose data section says what to read.
+
+#include "app/cli/commands.h"
+#include "app/cli/usage.h"
+
+#include "core/config/run_config.h"
+#include "core/data/idx.h"
+#include "core/data/image_folder.h"
+#include "core/data/json_text.h"
+#include "core/data/pack_dataset.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+namespace tw::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+bool endsWith(const std::string &text, const std::string &tail) {
+  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+// The data section SRC stands for, with --set applied through the config table.
+config::DataOptions dataOptions(const std::string &src, const std::vector<std::string> &overrides) {
+  if (endsWith(src, ".yaml") || endsWith(src, ".yml")) return config::loadRunConfig(src, overrides, false).data;
+  std::error_code ec;
+  std::string dataset;
+  if (!fs::exists(src, ec)) {
+    if (src == "fashion-mnist" || src == "mnist") dataset = src;
+    else throw std::runtime_error(src + ": no such file or folder (give an image folder, an IDX folder, a CSV file, "
+                                  "a run file, or fashion-mnist / mnist)");
+  } else if (fs::is_directory(src, ec)) {
+    dataset = data::findIdxFile(src, "train-images-idx3-ubyte").empty() ? "image-folder" : "mnist";
+  } else {
+    dataset = "csv";
+  }
+  std::string yaml = "data:\n  dataset: " + data::jsonString(dataset) + "\n";
+  if (dataset != src) yaml += "  path: " + data::jsonString(src) + "\n";
+  return config::parseRunConfig(yaml, "pack " + src, overrides, false).data;
+}
+
+std::string megabytes(uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  return text;
+}
+
+}  // namespace
+
+int runPack(const CliArgs &args) {
+  if (args.positionals.size() != 2) return usageError("pack");
+  const std::string src = args.positionals[0], out = args.positionals[1];
+  const long long shardMb = integerOption(args, "--shard-mb", 64, 1, 1 << 20);
+  const config::DataOptions data = dataOptions(src, args.all("--set"));
+
+  data::PackOptions options;
+  options.targetBytes = static_cast<uint64_t>(shardMb) << 20;
+  options.createdBy = std::string("torchwright ") + TW_VERSION;
+  const bool terminal = ::isatty(STDERR_FILENO) != 0 && !args.hasFlag("--json");
+  const auto start = std::chrono::steady_clock::now();
+  auto lastDrawn = start;
+  if (terminal)
+    options.progress = [&](int64_t done, int64_t total) {
+      const auto now = std::chrono::steady_clock::now();
+      if (done != total && now - lastDrawn < std::chrono::milliseconds(200)) return;
+      lastDrawn = now;
+      std::fprintf(stderr, "\rpacking %lld / %lld examples (%d%%)", static_cast<long long>(done),
+                   static_cast<long long>(total), total ? static_cast<int>(100 * done / total) : 100);
+      std::fflush(stderr);
+    };
+  const data::ShardManifest manifest = data::packDataset(data, out, options);
+  if (terminal) std::fputc('\n', stderr);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (args.hasFlag("--json")) {
+    std::string json = "{\"out\": " + data::jsonString(out) + ", \"seconds\": " + std::to_string(seconds) + ", \"splits\": {";
+    bool first = true;
+    for (const auto &[name, split] : manifest.splits) {
+      uint64_t bytes = 0;
+      for (const auto &shard : split.shards) bytes += shard.bytes;
+      json += std::string(first ? "" : ", ") + data::jsonString(name) + ": {\"examples\": " +
+              std::to_string(split.examples) + ", \"shards\": " + std::to_string(split.shards.size()) +
+              ", \"bytes\": " + std::to_string(bytes) + "}";
+      first = false;
+    }
+    std::printf("%s}}\n", json.c_str());
+    return 0;
+  }
+  std::printf("packed %s (%s) into %s in %.1f s\n", manifest.info.source.c_str(), manifest.info.sourceKind.c_str(),
+              out.c_str(), seconds);
+  for (const auto &[name, split] : manifest.splits) {
+    uint64_t bytes = 0;
+    for (const auto &shard : split.shards) bytes += shard.bytes;
+    std::printf("  %-6s %lld examples in %zu shard%s, %s\n", name.c_str(), static_cast<long long>(split.examples),
+                split.shards.size(), split.shards.size() == 1 ? "" : "s", megabytes(bytes).c_str());
+  }
+  std::printf("manifest: %s/%s\n", out.c_str(), data::kShardManifestName);
+  return 0;
+}
+
+}  // namespace tw::cli

@@ -1,0 +1,156 @@
+#include "core/data/pack_dataset.h"
+
+#include "core/data/data_sources.h"
+#include "core/data/idx.h"
+#include "core/data/image_folder.h"
+#include "core/data/json_text.h"
+#include "core/data/npy.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace tw::data {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readFileBytes(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": cannot read");
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::string lowerExtension(const std::string &path) {
+  std::string ext = fs::path(path).extension().string();
+  if (!ext.empty()) ext.erase(0, 1);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == "jpeg" ? "jpg" : ext;
+}
+
+ShardManifest packImageFolder(const config::DataOptions &data, const PackOptions &options, const std::string &out) {
+  if (data.path.empty()) throw std::runtime_error("data.path: give the folder with one subfolder per class");
+  const ImageFolderListing listing = listImageFolder(data.path);
+  ShardSetInfo info;
+  info.kind = "image";
+  info.classNames = listing.classNames;
+  info.classes = static_cast<int64_t>(listing.classNames.size());
+  info.source = data.path;
+  info.sourceKind = "image-folder";
+  ShardSetWriter writer(out, info, {options.targetBytes, options.createdBy});
+  const int64_t total = static_cast<int64_t>(listing.files.size());
+  for (int64_t i = 0; i < total; ++i) {
+    const ImageFile &file = listing.files[static_cast<size_t>(i)];
+    ShardExample example;
+    example.label = file.label;
+    example.members.emplace_back(lowerExtension(file.path), readFileBytes(file.path));
+    example.members.emplace_back("cls", std::to_string(file.label));
+    const std::string relative = fs::relative(file.path, data.path).generic_string();
+    example.members.emplace_back("json", "{\"source\": " + jsonString(relative) + "}");
+    writer.add("train", example);
+    if (options.progress) options.progress(i + 1, total);
+  }
+  return writer.finish();
+}
+
+ShardManifest packIdx(const config::DataOptions &data, const PackOptions &options, const std::string &out) {
+  const std::string dir = data.path.empty() ? defaultDatasetDir(data.dataset) : data.path;
+  struct Part {
+    const char *split, *prefix;
+    IdxImages images;
+    IdxLabels labels;
+    std::string imagesPath;
+  };
+  std::vector<Part> parts{{"train", "train", {}, {}, {}}, {"test", "t10k", {}, {}, {}}};
+  const int64_t limits[2] = {data.trainLimit, data.testLimit};
+  int64_t total = 0;
+  for (Part &part : parts) {
+    const int64_t limit = limits[&part - parts.data()];
+    part.imagesPath = findIdxFile(dir, std::string(part.prefix) + "-images-idx3-ubyte");
+    const std::string labelsPath = findIdxFile(dir, std::string(part.prefix) + "-labels-idx1-ubyte");
+    if (part.imagesPath.empty() || labelsPath.empty())
+      throw std::runtime_error(dir + ": no " + part.prefix + "-images-idx3-ubyte and " + part.prefix +
+                               "-labels-idx1-ubyte (or .gz)");
+    part.images = readIdxImages(part.imagesPath, limit);
+    part.labels = readIdxLabels(labelsPath, limit, kIdxClasses);
+    if (part.images.count != part.labels.count)
+      throw std::runtime_error(dir + ": " + std::to_string(part.images.count) + " images but " +
+                               std::to_string(part.labels.count) + " labels in the " + part.split + " files");
+    total += part.images.count;
+  }
+  ShardSetInfo info;
+  info.kind = "array";
+  info.dtype = "uint8";
+  info.classes = kIdxClasses;
+  info.classNames = data.dataset == "fashion-mnist" ? fashionMnistClassNames() : std::vector<std::string>();
+  info.featureShape = {1, parts[0].images.rows, parts[0].images.cols};
+  info.source = dir;
+  info.sourceKind = "idx";
+  ShardSetWriter writer(out, info, {options.targetBytes, options.createdBy});
+  int64_t done = 0;
+  for (const Part &part : parts) {
+    const int64_t pixels = part.images.rows * part.images.cols;
+    const std::string file = fs::path(part.imagesPath).filename().string();
+    for (int64_t i = 0; i < part.images.count; ++i) {
+      ShardExample example;
+      example.label = part.labels.labels[static_cast<size_t>(i)];
+      example.members.emplace_back("npy", npyBytes(NpyType::Uint8, info.featureShape,
+                                                   part.images.pixels.data() + i * pixels, pixels));
+      example.members.emplace_back("cls", std::to_string(example.label));
+      example.members.emplace_back("json", "{\"source\": " + jsonString(file) + ", \"index\": " + std::to_string(i) + "}");
+      writer.add(part.split, example);
+      if (options.progress) options.progress(++done, total);
+    }
+  }
+  return writer.finish();
+}
+
+ShardManifest packCsv(const config::DataOptions &data, const PackOptions &options, const std::string &out) {
+  SourceData read = readSource(data, 0);
+  const Examples &e = read.examples;
+  ShardSetInfo info;
+  info.kind = "array";
+  info.dtype = "float32";
+  info.task = taskName(e.task);
+  info.classes = e.task == Task::Classification ? e.classes : 0;
+  info.classNames = e.classNames;
+  info.featureShape = e.featureShape;
+  info.targetDim = e.targetDim;
+  info.featureNames = e.featureNames;
+  info.scaleColumns = read.scaleColumns;
+  info.source = data.path;
+  info.sourceKind = "csv";
+  ShardSetWriter writer(out, info, {options.targetBytes, options.createdBy});
+  const int64_t size = e.featureSize();
+  for (int64_t i = 0; i < e.count; ++i) {
+    ShardExample example;
+    example.members.emplace_back("npy", npyBytes(NpyType::Float32, e.featureShape, e.features.data() + i * size, size));
+    if (e.task == Task::Classification) {
+      example.label = e.labels[static_cast<size_t>(i)];
+      example.members.emplace_back("cls", std::to_string(example.label));
+    } else {
+      example.members.emplace_back("target.npy", npyBytes(NpyType::Float32, {e.targetDim},
+                                                          e.targets.data() + i * e.targetDim, e.targetDim));
+    }
+    example.members.emplace_back("json", "{\"row\": " + std::to_string(i) + "}");
+    writer.add("train", example);
+    if (options.progress) options.progress(i + 1, e.count);
+  }
+  return writer.finish();
+}
+
+}  // namespace
+
+ShardManifest packDataset(const config::DataOptions &data, const std::string &outDir, const PackOptions &options) {
+  if (data.dataset == "fashion-mnist" || data.dataset == "mnist") return packIdx(data, options, outDir);
+  if (data.dataset == "image-folder") return packImageFolder(data, options, outDir);
+  if (data.dataset == "csv") return packCsv(data, options, outDir);
+  throw std::runtime_error("data.dataset: " + data.dataset +
+                           " is generated from the run's seed; there is nothing to pack (pack an image folder, "
+                           "an IDX folder or a CSV file)");
+}
+
+}  // namespace tw::data

@@ -1,0 +1,32 @@
+#pragma once
+// `torchwright pack`: a data source written as a packed shard set (shard_set.h). Image folders
+// keep their files' encoded bytes (nothing is decoded or resized: the reader does that, as it
+// would from the folder); IDX sets become uint8 arrays with their own test split (data.train_limit
+// and data.test_limit keep the first N of each); CSV files
+// become float32 feature arrays as the CSV reader parsed them (one-hot columns expanded, missing
+// values handled by data.missing), standardisation left to training.
+//
+//   PackOptions options;
+//   options.progress = [](int64_t done, int64_t total) { ... };
+//   ShardManifest m = packDataset(config.data, "fashion-shards", options);
+
+#include "core/config/run_config.h"
+#include "core/data/shard_set.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace tw::data {
+
+struct PackOptions {
+  uint64_t targetBytes = 64ull << 20;
+  std::string createdBy;
+  std::function<void(int64_t done, int64_t total)> progress;  // after each example
+};
+
+// Throws std::runtime_error naming the source's file or the option; the partial output is removed.
+// Generated datasets (spirals, blobs, tokens) are refused: their seed makes them, nothing to pack.
+ShardManifest packDataset(const config::DataOptions &data, const std::string &outDir, const PackOptions &options);
+
+}  // namespace tw::data
