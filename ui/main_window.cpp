@@ -8,6 +8,7 @@
 #include "ui/help/shortcuts_dialog.h"
 #include "ui/help/user_guide.h"
 #include "ui/i18n/translations.h"
+#include "ui/launch/example_run_files.h"
 #include "ui/launch/launch_page.h"
 #include "ui/models/models_page.h"
 #include "ui/runs/runs_page.h"
@@ -141,6 +142,31 @@ void MainWindow::createMenus() {
   // The Design page's own Open action (Ctrl+O): one action, one key, in the menu and the toolbar.
   file->addAction(m_designPage->openAction());
   connect(m_designPage, &DesignPage::showRequested, this, [this] { m_pages->setCurrentWidget(m_designPage); });
+  // Run files open into the Launch page, which is where a person then sees them.
+  QAction *openRun = file->addAction(tr("Open &Run File…"), this, [this] {
+    m_pages->setCurrentWidget(m_launchPage);
+    m_launchPage->chooseRunFileToOpen();
+  });
+  openRun->setObjectName(QStringLiteral("openRunFileAction"));
+  openRun->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_O));
+  QMenu *examples = file->addMenu(tr("&Examples"));
+  examples->setObjectName(QStringLiteral("examplesMenu"));
+  for (const QString &path : exampleRunFiles()) {
+    QAction *example = examples->addAction(exampleName(path), this, [this, path] {
+      m_pages->setCurrentWidget(m_launchPage);
+      m_launchPage->openRunFile(path);
+    });
+    example->setData(path);
+    example->setStatusTip(QDir::toNativeSeparators(path));
+  }
+  if (examples->isEmpty()) examples->addAction(tr("No example run files found"))->setEnabled(false);
+  QAction *saveRun = file->addAction(tr("&Save Run File…"), this, [this] {
+    m_pages->setCurrentWidget(m_launchPage);
+    m_launchPage->chooseRunFileToSave();
+  });
+  saveRun->setObjectName(QStringLiteral("saveRunFileAction"));
+  saveRun->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+  file->addSeparator();
   QAction *open = file->addAction(tr("&Open Workspace…"), this, &MainWindow::chooseWorkspace);
   open->setObjectName(QStringLiteral("openWorkspaceAction"));
   open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));

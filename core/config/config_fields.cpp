@@ -80,6 +80,12 @@ ConfigField onlyFor(std::vector<std::string> sources, ConfigField field) {
   return field;
 }
 
+// The row, restricted to the learning-rate schedules it means something for.
+ConfigField onlyForSchedules(std::vector<std::string> schedules, ConfigField field) {
+  field.schedules = std::move(schedules);
+  return field;
+}
+
 // Accessor shorthands keep each row of the table on a line or two.
 #define TW_DATA(member) [](RunConfig &c) -> auto & { return c.data.member; }
 #define TW_TRAIN(member) [](RunConfig &c) -> auto & { return c.train.member; }
@@ -182,14 +188,20 @@ std::vector<ConfigField> makeFields() {
                           "learning-rate schedule"));
   add(intField("train.warmup_steps", TW_TRAIN(warmupSteps), 0, std::nullopt,
                        "linear warm-up over the first N optimiser steps (0 = none), then the schedule"));
-  add(intField("train.step_size", TW_TRAIN(stepSize), 1, std::nullopt, "step: epochs between decays"));
-  add(intListField("train.milestones", TW_TRAIN(milestones), 1, "multistep: epochs at which lr *= gamma"));
-  add(floatField("train.gamma", TW_TRAIN(gamma), 0.0, 1.0,
-                         "decay factor of step, multistep, exponential (per epoch) and plateau"));
-  add(floatField("train.min_lr", TW_TRAIN(minLr), 0.0, 1e3, "cosine and plateau: the lowest lr"));
-  add(floatField("train.pct_start", TW_TRAIN(pctStart), 0.0, 1.0, "onecycle: share of steps rising to lr"));
-  add(intField("train.plateau_patience", TW_TRAIN(plateauPatience), 0, std::nullopt,
-                       "plateau: epochs without improvement of the monitor before lr *= gamma"));
+  // Which schedules read which keys (core/engine/lr_schedule.h); warm-up precedes every schedule.
+  const std::vector<std::string> kStep{"step"}, kMultistep{"multistep"}, kOnecycle{"onecycle"}, kPlateau{"plateau"},
+      kDecaying{"step", "multistep", "exponential", "plateau"}, kWithFloor{"cosine", "plateau"};
+  add(onlyForSchedules(kStep, intField("train.step_size", TW_TRAIN(stepSize), 1, std::nullopt,
+                                       "step: epochs between decays")));
+  add(onlyForSchedules(kMultistep, intListField("train.milestones", TW_TRAIN(milestones), 1,
+                                                "multistep: epochs at which lr *= gamma")));
+  add(onlyForSchedules(kDecaying, floatField("train.gamma", TW_TRAIN(gamma), 0.0, 1.0,
+                                             "decay factor of step, multistep, exponential (per epoch) and plateau")));
+  add(onlyForSchedules(kWithFloor, floatField("train.min_lr", TW_TRAIN(minLr), 0.0, 1e3, "cosine and plateau: the lowest lr")));
+  add(onlyForSchedules(kOnecycle, floatField("train.pct_start", TW_TRAIN(pctStart), 0.0, 1.0,
+                                             "onecycle: share of steps rising to lr")));
+  add(onlyForSchedules(kPlateau, intField("train.plateau_patience", TW_TRAIN(plateauPatience), 0, std::nullopt,
+                                          "plateau: epochs without improvement of the monitor before lr *= gamma")));
   section = "regularisation";
   add(floatField("train.clip_norm", TW_TRAIN(clipNorm), 0.0, 1e6, "clip the global gradient norm (0 = off)"));
   add(floatField("train.clip_value", TW_TRAIN(clipValue), 0.0, 1e6, "clip each gradient element (0 = off)"));
@@ -282,6 +294,12 @@ bool appliesToSource(const std::string &key, const std::string &dataset) {
   const ConfigField *field = findConfigField(key);
   if (!field || field->sources.empty() || dataset.empty()) return true;
   return std::find(field->sources.begin(), field->sources.end(), dataset) != field->sources.end();
+}
+
+bool appliesToSchedule(const std::string &key, const std::string &schedule) {
+  const ConfigField *field = findConfigField(key);
+  if (!field || field->schedules.empty() || schedule.empty()) return true;
+  return std::find(field->schedules.begin(), field->schedules.end(), schedule) != field->schedules.end();
 }
 
 std::string fieldKindName(FieldKind kind) {

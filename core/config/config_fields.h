@@ -30,6 +30,9 @@ struct ConfigField {
   // "optimiser", "schedule", "regularisation", "loss", "training", "early stopping",
   // "checkpoints", "precision", "seed", "metrics", "resources", "distributed", "tracking".
   std::string section;
+  // The learning-rate schedules (train.schedule choices) the key means something for; empty =
+  // whatever the schedule. Forms show a schedule's keys only while that schedule is chosen.
+  std::vector<std::string> schedules;
   // Accessors into RunConfig; exactly one pair is set, matching `kind`.
   std::function<int64_t &(RunConfig &)> intRef;
   std::function<double &(RunConfig &)> floatRef;
@@ -51,6 +54,11 @@ const ConfigField *findConfigField(const std::string &key);
 //   appliesToSource("data.target", "csv")            // true
 //   appliesToSource("data.target", "fashion-mnist")  // false
 bool appliesToSource(const std::string &key, const std::string &dataset);
+// Whether `key` means something under the schedule `schedule` (a train.schedule value): true for
+// keys of every schedule, for keys outside the table and for an empty schedule.
+//   appliesToSchedule("train.step_size", "step")     // true
+//   appliesToSchedule("train.step_size", "cosine")   // false
+bool appliesToSchedule(const std::string &key, const std::string &schedule);
 
 // "int", "float", "bool", "string", "int or auto", "list of int", "list of string".
 std::string fieldKindName(FieldKind kind);

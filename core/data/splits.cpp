@@ -18,18 +18,16 @@ std::string num(double value) {
   return text;
 }
 
-struct Sizes {
-  int64_t val = 0, test = 0;
-};
+}  // namespace
 
 // Checks the fractions and the resulting sizes once, for both split kinds, so the messages agree.
-Sizes checkedSizes(int64_t n, double valFraction, double testFraction) {
+SplitSizes splitSizes(int64_t n, double valFraction, double testFraction) {
   if (n <= 0) throw std::runtime_error("cannot split " + std::to_string(n) + " examples");
   if (!(valFraction >= 0.0 && valFraction < 1.0))
     throw std::runtime_error("data.val_fraction " + num(valFraction) + " is outside [0, 1)");
   if (!(testFraction >= 0.0 && testFraction < 1.0))
     throw std::runtime_error("data.test_fraction " + num(testFraction) + " is outside [0, 1)");
-  Sizes s;
+  SplitSizes s;
   s.val = std::llround(static_cast<double>(n) * valFraction);
   s.test = std::llround(static_cast<double>(n) * testFraction);
   const std::string of = " of " + std::to_string(n) + " examples";
@@ -43,8 +41,11 @@ Sizes checkedSizes(int64_t n, double valFraction, double testFraction) {
     throw std::runtime_error("nothing is left for training: " + std::to_string(s.val) +
                              " validation + " + std::to_string(s.test) + " test" + of +
                              " (lower data.val_fraction or data.test_fraction)");
+  s.train = n - s.val - s.test;
   return s;
 }
+
+namespace {
 
 // Splits `total` among classes in proportion to `ideal` (which sums to total up to rounding),
 // never giving a class more than its `cap`: floors first, then one more each to the largest
@@ -82,7 +83,7 @@ std::vector<int64_t> apportion(int64_t total, const std::vector<double> &ideal,
 }  // namespace
 
 SplitIndices splitIndices(int64_t n, double valFraction, double testFraction, uint64_t seed) {
-  const Sizes sizes = checkedSizes(n, valFraction, testFraction);
+  const SplitSizes sizes = splitSizes(n, valFraction, testFraction);
   std::vector<int64_t> order(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
   std::mt19937_64 rng(seed);
@@ -103,7 +104,7 @@ SplitIndices splitIndices(int64_t n, double valFraction, double testFraction, ui
 SplitIndices stratifiedSplit(const std::vector<int64_t> &labels, double valFraction,
                              double testFraction, uint64_t seed) {
   const int64_t n = static_cast<int64_t>(labels.size());
-  const Sizes sizes = checkedSizes(n, valFraction, testFraction);
+  const SplitSizes sizes = splitSizes(n, valFraction, testFraction);
 
   int64_t classes = 0;
   for (size_t i = 0; i < labels.size(); ++i) {

@@ -19,6 +19,14 @@ struct SplitIndices {
   std::vector<int64_t> train, val, test;  // each sorted ascending; together exactly 0..n-1
 };
 
+struct SplitSizes {
+  int64_t train = 0, val = 0, test = 0;
+};
+
+// How many of n examples each split gets (the sizes above); the validator compares the batch with
+// the training split through it. Throws as splitIndices does.
+SplitSizes splitSizes(int64_t n, double valFraction, double testFraction);
+
 // Throws std::runtime_error, with the numbers, when a fraction is outside [0, 1), when a split that
 // was asked for (fraction > 0) would be empty, or when nothing is left for training.
 SplitIndices splitIndices(int64_t n, double valFraction, double testFraction, uint64_t seed);

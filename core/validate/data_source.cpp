@@ -3,7 +3,9 @@
 #include "core/data/dataset_presence.h"
 #include "core/data/idx.h"
 #include "core/data/shard_set.h"
+#include "core/data/splits.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -87,6 +89,34 @@ std::string checkDataSource(const config::DataOptions &data) {
   if (data.dataset == "image-folder") return checkImageFolder(data);
   if (data.dataset == "shards") return checkShards(data);
   return {};  // generated sources (spirals, blobs) read nothing
+}
+
+int64_t trainingExamples(const config::DataOptions &data) {
+  int64_t n = -1;
+  double testFraction = data.testFraction;
+  try {
+    if (data.dataset == "spirals" || data.dataset == "blobs" || data.dataset == "tokens") {
+      n = data.samples;
+    } else if (data.dataset == "fashion-mnist" || data.dataset == "mnist") {
+      const std::string dir = data.path.empty() ? data::defaultDatasetDir(data.dataset) : data.path;
+      const std::string labels = dir.empty() ? std::string() : data::findIdxFile(dir, "train-labels-idx1-ubyte");
+      if (labels.empty()) return -1;
+      n = data::readIdxLabels(labels).fileCount;  // a few bytes per example, never the images
+      testFraction = 0.0;                          // IDX sets bring their own test file
+    } else if (data.dataset == "shards") {
+      // The manifest counts each split; a set with its own test split holds none out.
+      const data::ShardManifest manifest = data::readShardManifest(data.path);
+      const auto train = manifest.splits.find("train");
+      if (train == manifest.splits.end()) return -1;
+      n = train->second.examples;
+      if (manifest.splits.count("test")) testFraction = 0.0;
+    }
+    if (n <= 0) return -1;
+    if (data.trainLimit > 0) n = std::min(n, data.trainLimit);
+    return data::splitSizes(n, data.valFraction, testFraction).train;
+  } catch (const std::exception &) {
+    return -1;  // the loader says what is wrong with the file or the fractions, with the numbers
+  }
 }
 
 }  // namespace tw::validate::detail

@@ -2,6 +2,7 @@
 
 #include "core/config/metric_keys.h"
 #include "core/config/optimizer_rules.h"
+#include "core/config/run_task.h"
 #include "core/validate/data_source.h"
 
 #include <yaml-cpp/yaml.h>
@@ -57,6 +58,7 @@ class Checker {
     if (m_analysis.ok()) checkModel();
     if (m_options.checkData) {
       if (auto problem = detail::checkDataSource(m_config.data); !problem.empty()) report("data.path", problem);
+      else checkBatchFitsTheData();
     }
     return std::move(m_result);
   }
@@ -66,6 +68,17 @@ class Checker {
     m_result.diagnostics.push_back({locate(m_config, field), "", field, message});
   }
 
+  // A batch larger than the training split makes every epoch one step over all of it, which is
+  // not what the number asked for; a spin box that clamped it would have hidden that.
+  void checkBatchFitsTheData() {
+    const int64_t train = detail::trainingExamples(m_config.data);
+    const int64_t batch = m_config.data.batchSize;
+    if (train <= 0 || batch <= train) return;
+    report("data.batch_size", std::to_string(batch) + " is larger than the training split (" + std::to_string(train) +
+                                  " examples): every epoch would be one step; use at most " + std::to_string(train) +
+                                  ", or more data");
+  }
+
   const Machine &machine() {
     if (!m_machine) m_machine = m_options.machine ? *m_options.machine : detectMachine();
     return *m_machine;
@@ -73,8 +86,7 @@ class Checker {
 
   void checkTraining() {
     const config::TrainOptions &t = m_config.train;
-    // Only CSV tables can be regression; every other source is classification.
-    const bool regression = m_config.data.dataset == "csv" && m_config.data.task == "regression";
+    const bool regression = config::isRegression(m_config.data);
     if (regression && isClassificationLoss(t.loss))
       report("train.loss", "'" + t.loss + "' is a classification loss but data.task is regression; use mse, l1 or huber");
     if (!regression && !isClassificationLoss(t.loss))
@@ -83,13 +95,10 @@ class Checker {
     if (t.labelSmoothing > 0.0 && t.loss != "cross_entropy")
       report("train.label_smoothing", "applies to cross_entropy only, not to '" + t.loss + "'");
 
-    const std::vector<std::string> names = config::metrics::evaluationNames(regression, t.topK);
-    const std::string prefix = config::metrics::kValPrefix;
-    const bool known = t.monitor.rfind(prefix, 0) == 0 &&
-                       std::find(names.begin(), names.end(), t.monitor.substr(prefix.size())) != names.end();
-    if (!known) {
+    const std::vector<std::string> monitors = config::monitorKeys(m_config.data, t.topK);
+    if (std::find(monitors.begin(), monitors.end(), t.monitor) == monitors.end()) {
       std::string list;
-      for (const std::string &name : names) list += (list.empty() ? "" : ", ") + prefix + name;
+      for (const std::string &name : monitors) list += (list.empty() ? "" : ", ") + name;
       report("train.monitor", "'" + t.monitor + "' is not a validation metric this " +
                                   (regression ? "regression" : "classification") + " run records (" + list + ")");
     }

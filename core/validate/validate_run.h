@@ -14,7 +14,9 @@
 // fp16 and the nccl backend need a CUDA device; a CSV table needs data.target; early stopping
 // and the plateau schedule need a validation split;
 // train.device names a device this machine has (cuda:N below its GPU count); the model has one
-// Input; the data source exists and is readable; the memory estimate fits the device.
+// Input; the data source exists and is readable; data.batch_size is at most the training split
+// (where its size is known before reading the data: generated sets, IDX files, shard sets); the memory
+// estimate fits the device.
 
 #include "core/config/run_config.h"
 #include "core/spec/analysis.h"

@@ -183,6 +183,54 @@ class TestRunConfig : public QObject {
     }
     QVERIFY(restricted >= 10);
   }
+
+  // The table says which schedule reads which key, and only schedule keys are restricted: the
+  // Launch form shows cosine's min_lr, not step's step_size.
+  void keysOfSchedules_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<bool>("applies");
+    QTest::newRow("step size, step") << "train.step_size" << "step" << true;
+    QTest::newRow("step size, cosine") << "train.step_size" << "cosine" << false;
+    QTest::newRow("milestones, multistep") << "train.milestones" << "multistep" << true;
+    QTest::newRow("milestones, cosine") << "train.milestones" << "cosine" << false;
+    QTest::newRow("gamma, exponential") << "train.gamma" << "exponential" << true;
+    QTest::newRow("gamma, plateau") << "train.gamma" << "plateau" << true;
+    QTest::newRow("gamma, cosine") << "train.gamma" << "cosine" << false;
+    QTest::newRow("gamma, none") << "train.gamma" << "none" << false;
+    QTest::newRow("min lr, cosine") << "train.min_lr" << "cosine" << true;
+    QTest::newRow("min lr, onecycle") << "train.min_lr" << "onecycle" << false;
+    QTest::newRow("pct start, onecycle") << "train.pct_start" << "onecycle" << true;
+    QTest::newRow("pct start, cosine") << "train.pct_start" << "cosine" << false;
+    QTest::newRow("plateau patience, plateau") << "train.plateau_patience" << "plateau" << true;
+    QTest::newRow("plateau patience, step") << "train.plateau_patience" << "step" << false;
+    QTest::newRow("warm-up, every schedule") << "train.warmup_steps" << "cosine" << true;
+    QTest::newRow("the schedule itself") << "train.schedule" << "none" << true;
+    QTest::newRow("no schedule recorded") << "train.gamma" << "" << true;
+  }
+
+  void keysOfSchedules() {
+    QFETCH(QString, key);
+    QFETCH(QString, schedule);
+    QFETCH(bool, applies);
+    QCOMPARE(tw::config::appliesToSchedule(key.toStdString(), schedule.toStdString()), applies);
+  }
+
+  // Every schedule a row names is one train.schedule offers, and only the schedule section's keys
+  // depend on the schedule.
+  void schedulesAreChoices() {
+    const auto &choices = tw::config::findConfigField("train.schedule")->choices;
+    int restricted = 0;
+    for (const auto &field : tw::config::configFields()) {
+      if (field.schedules.empty()) continue;
+      ++restricted;
+      QCOMPARE(field.section, std::string("schedule"));
+      for (const std::string &schedule : field.schedules)
+        QVERIFY2(std::find(choices.begin(), choices.end(), schedule) != choices.end(),
+                 (field.key + ": " + schedule).c_str());
+    }
+    QCOMPARE(restricted, 6);
+  }
 };
 
 QTEST_APPLESS_MAIN(TestRunConfig)

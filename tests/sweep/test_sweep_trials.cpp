@@ -111,7 +111,7 @@ class TestSweepTrials : public QObject {
                             "  - {id: act, op: ReLU}\n"
                             "  - {id: out, op: Linear, in_features: 16, out_features: 3}\n";
     std::ofstream(dir.filePath("r.run.yaml").toStdString())
-        << "model: m.model.yaml\ndata: {dataset: blobs, samples: 60, classes: 3}\ntrain: {epochs: 1}\n";
+        << "model: m.model.yaml\ndata: {dataset: blobs, samples: 60, classes: 3, batch_size: 16}\ntrain: {epochs: 1}\n";
     const std::string file = dir.filePath("s.sweep.yaml").toStdString();
     std::ofstream(file) << "base: r.run.yaml\nobjective: val/accuracy\nsampler: random\nbudget: {trials: 2}\n"
                            "space:\n  model.h1.out_features: [16, 32]\n  train.loss: [cross_entropy, mse]\n";
@@ -143,7 +143,7 @@ class TestSweepTrials : public QObject {
            "      - {id: fc, op: Linear, out_features: $width, inputs: [x]}\n"
            "      - {id: drop, op: Dropout, p: '$p'}\n"
            "nodes:\n  - {id: x, op: Input, shape: [2]}\n  - {id: h, block: dense}\n  - {id: out, op: Linear, out_features: 3}\n";
-    std::ofstream(dir.filePath("q.run.yaml").toStdString()) << "model: q.model.yaml\ndata: {dataset: blobs, samples: 60}\n";
+    std::ofstream(dir.filePath("q.run.yaml").toStdString()) << "model: q.model.yaml\ndata: {dataset: blobs, samples: 60, batch_size: 16}\n";
     const std::string file = dir.filePath("q.sweep.yaml").toStdString();
     std::ofstream(file) << "base: q.run.yaml\nsampler: random\nbudget: {trials: 1}\nspace: {model.h.width: [8, 16]}\n";
     const sweep::SweepFile s = sweep::loadSweepFile(file);

@@ -7,6 +7,7 @@
 #include "studio_fixture.h"
 
 #include "core/config/config_fields.h"
+#include "core/config/run_task.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/collapsible_section.h"
 #include "ui/launch/config_sections.h"
@@ -82,6 +83,10 @@ class TestLaunchForm : public QObject {
             QStringList items, choices;
             for (int i = 0; i < box->count(); ++i) items << box->itemText(i);
             for (const std::string &choice : field.choices) choices << QString::fromStdString(choice);
+            // The monitor's choices are the metrics the task records, which the table cannot list.
+            if (field.key == "train.monitor")
+              for (const std::string &metric : tw::config::monitorKeys(defaults.data, defaults.train.topK))
+                choices << QString::fromStdString(metric);
             QVERIFY2(!choices.isEmpty(), qPrintable(key));
             QCOMPARE(items, choices);
             if (!suggested) QCOMPARE(box->currentText(), QString::fromStdString(field.stringRef(defaults)));
@@ -156,15 +161,16 @@ class TestLaunchForm : public QObject {
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     tw::ui::CollapsibleSection *schedule = page.sections()->section(QStringLiteral("schedule"));
-    QWidget *gamma = page.configField(QStringLiteral("train.gamma"));
-    QVERIFY(!schedule->isExpanded() && !gamma->isVisible());
+    // Studio's first schedule is cosine, whose floor is min_lr (gamma is another schedule's).
+    QWidget *minLr = page.configField(QStringLiteral("train.min_lr"));
+    QVERIFY(!schedule->isExpanded() && !minLr->isVisible());
     QTest::mouseClick(schedule->header(), Qt::LeftButton);
-    QVERIFY(schedule->isExpanded() && gamma->isVisible());
+    QVERIFY(schedule->isExpanded() && minLr->isVisible());
     page.sections()->section(QStringLiteral("early stopping"))->setExpanded(true);
     QTest::qWait(50);  // one layout pass for the opened sections
     page.grab().save(tw::test::screenshotPath(QStringLiteral("studio_launch_sections.png")));
     QTest::mouseClick(schedule->header(), Qt::LeftButton);
-    QVERIFY(!gamma->isVisible());
+    QVERIFY(!minLr->isVisible());
   }
 
   void studioSuggestsAFirstRun() {

@@ -5,6 +5,8 @@
 
 #include "core/config/metric_direction.h"
 #include "core/config/metric_keys.h"
+#include "core/config/run_task.h"
+#include "core/data/shard_set.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -145,6 +147,66 @@ class TestValidateRun : public QObject {
     }
   }
 
+  // A batch larger than the training split would make every epoch one step; the rule counts the
+  // split as the loader will (data.train_limit, the fractions) where that needs no example read.
+  void batchFitsTheTrainingSplit() {
+    // spirals, 3000 samples: 300 validation, 600 test, 2100 for training.
+    auto c = check(smallRun({"data.batch_size=2100"}));
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+    c = check(smallRun({"data.batch_size=2101"}));
+    QVERIFY2(hasField(c, "data.batch_size") && problems(c).contains("training split (2100 examples)"),
+             qPrintable(problems(c)));
+    c = check(smallRun({"data.batch_size=500", "data.samples=500"}));  // 350 for training
+    QVERIFY2(hasField(c, "data.batch_size") && problems(c).contains("use at most 350"), qPrintable(problems(c)));
+
+    // An IDX set: the training labels file says how many there are (50 here), data.train_limit
+    // takes the first ones, and its own test file leaves the rest to training and validation.
+    QTemporaryDir dir;
+    for (const char *stem : {"train-images-idx3-ubyte", "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"})
+      std::ofstream(dir.filePath(stem).toStdString()) << "x";
+    std::ofstream labels(dir.filePath("train-labels-idx1-ubyte").toStdString(), std::ios::binary);
+    const unsigned char header[] = {0, 0, 8, 1, 0, 0, 0, 50};
+    labels.write(reinterpret_cast<const char *>(header), sizeof header);
+    for (int i = 0; i < 50; ++i) labels.put(static_cast<char>(i % 10));
+    labels.close();
+    const std::string path = "data.path=" + dir.path().toStdString();
+    c = check(smallRun({"data.dataset=mnist", path, "data.batch_size=45"}));  // 5 for validation
+    QVERIFY2(!hasField(c, "data.batch_size"), qPrintable(problems(c)));
+    c = check(smallRun({"data.dataset=mnist", path, "data.batch_size=46"}));
+    QVERIFY2(hasField(c, "data.batch_size") && problems(c).contains("(45 examples)"), qPrintable(problems(c)));
+    c = check(smallRun({"data.dataset=mnist", path, "data.train_limit=20", "data.batch_size=19"}));
+    QVERIFY2(hasField(c, "data.batch_size") && problems(c).contains("(18 examples)"), qPrintable(problems(c)));
+    // A shard set: its manifest counts the training split; its own test split holds none out.
+    const QString shards = dir.filePath("shards");
+    {
+      tw::data::ShardSetInfo info;
+      info.kind = "array";
+      info.classes = 2;
+      info.classNames = {"a", "b"};
+      info.featureShape = {2};
+      info.dtype = "float32";
+      tw::data::ShardSetWriter writer(shards.toStdString(), info, {});
+      for (int i = 0; i < 50; ++i) {
+        tw::data::ShardExample example;
+        example.members = {{"npy", std::string(8, '\0')}, {"cls", std::to_string(i % 2)}};
+        example.label = i % 2;
+        writer.add(i < 40 ? "train" : "test", example);
+      }
+      writer.finish();
+    }
+    const std::string shardPath = "data.path=" + shards.toStdString();
+    c = check(smallRun({"data.dataset=shards", shardPath, "data.batch_size=36"}));  // 4 for validation
+    QVERIFY2(!hasField(c, "data.batch_size"), qPrintable(problems(c)));
+    c = check(smallRun({"data.dataset=shards", shardPath, "data.batch_size=37"}));
+    QVERIFY2(hasField(c, "data.batch_size") && problems(c).contains("(36 examples)"), qPrintable(problems(c)));
+    // Without the data check (the engine, which reads the data itself), the rule is not applied.
+    tw::validate::ValidateOptions options;
+    options.machine = fakeMachine(0);
+    options.checkData = false;
+    const RunConfig big = smallRun({"data.batch_size=5000"});
+    QVERIFY(tw::validate::validateRun(big, analysisOf(big), options).ok());
+  }
+
   // A named dataset that is not installed says how to get it; a folder of one's own does not.
   void missingDatasetSaysHowToGetIt() {
     QTemporaryDir empty;
@@ -196,6 +258,17 @@ class TestValidateRun : public QObject {
     QCOMPARE(classification[2], std::string("top3_accuracy"));
     QCOMPARE(evaluationNames(true, 5), (std::vector<std::string>{"loss", "mse", "mae", "r2"}));
     QCOMPARE(key("val", kAccuracy), std::string(kValAccuracy));
+    // What train.monitor may name: exactly the validation split's metrics of the task.
+    tw::config::DataOptions table;
+    table.dataset = "csv";
+    table.task = "regression";
+    QCOMPARE(tw::config::monitorKeys(table, 5), (std::vector<std::string>{"val/loss", "val/mse", "val/mae", "val/r2"}));
+    const auto monitors = tw::config::monitorKeys(tw::config::DataOptions(), 3);
+    QCOMPARE(monitors.size(), classification.size());
+    for (const std::string &monitor : monitors) {
+      const auto c = check(smallRun({"train.top_k=3", "train.monitor=" + monitor}));
+      QVERIFY2(c.ok(), qPrintable(problems(c)));
+    }
   }
 };
 

@@ -1,6 +1,7 @@
 #include "ui/launch/config_field_widget.h"
 
 #include "ui/launch/config_widgets.h"
+#include "ui/launch/range_spin_box.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -59,9 +60,10 @@ QString listText(const config::ConfigField &field) {
 
 }  // namespace
 
+// The key as the run file spells it, then what it does: the form's label is a person's word.
 QString configToolTip(const config::ConfigField &field) {
   const std::string range = config::rangeText(field);
-  return QString::fromStdString(range.empty() ? field.doc : field.doc + " " + range);
+  return QString::fromStdString(field.key + "\n" + (range.empty() ? field.doc : field.doc + " " + range));
 }
 
 QWidget *configFieldWidget(const config::ConfigField &field, QWidget *parent) {
@@ -71,7 +73,7 @@ QWidget *configFieldWidget(const config::ConfigField &field, QWidget *parent) {
     case config::FieldKind::Int: widget = configSpinBox(key.constData(), parent); break;
     case config::FieldKind::Float: widget = configDoubleSpinBox(key.constData(), decimalsFor(field), parent); break;
     case config::FieldKind::Threads: {
-      auto *box = new QSpinBox(parent);
+      auto *box = new RangeSpinBox(parent);
       const auto [min, max] = configIntRange(field);
       box->setRange(min, max);
       box->setValue(static_cast<int>(field.intRef(defaults())));

@@ -30,7 +30,7 @@ void rememberConfigDefault(QWidget *widget);
 bool configWidgetChanged(const QWidget *widget);
 // Back to the remembered default (a data source's fields when another source is chosen).
 void resetConfigWidget(QWidget *widget);
-// The key's doc and range, as the widget's tooltip shows them.
+// The key, its doc and range, as the widget's tooltip shows them.
 QString configToolTip(const config::ConfigField &field);
 
 }  // namespace tw::ui

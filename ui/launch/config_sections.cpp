@@ -1,9 +1,13 @@
 #include "ui/launch/config_sections.h"
 
 #include "core/config/config_fields.h"
+#include "core/config/run_task.h"
 #include "ui/launch/collapsible_section.h"
 #include "ui/launch/config_field_widget.h"
+#include "ui/launch/config_labels.h"
+#include "ui/launch/config_widgets.h"
 
+#include <QComboBox>
 #include <QFormLayout>
 #include <QVBoxLayout>
 
@@ -24,12 +28,45 @@ ConfigSections::ConfigSections(const std::set<std::string> &shownElsewhere, QWid
       layout->addWidget(section);
     }
     const QString key = QString::fromStdString(field.key);
-    QWidget *widget = configFieldWidget(field, section);
-    // Labelled with the key's own name, as the run file and `torchwright config --keys` spell it.
-    section->form()->addRow(key.section(QLatin1Char('.'), 1), widget);
+    QWidget *widget = field.key == "train.monitor" ? monitorBox(field, section) : configFieldWidget(field, section);
+    // A person's word for the key; the tooltip spells the key as the run file does.
+    section->form()->addRow(configLabel(key), widget);
     m_fields.insert(key, widget);
   }
   layout->addStretch(1);
+  if (auto *schedule = qobject_cast<QComboBox *>(field(QStringLiteral("train.schedule")))) {
+    connect(schedule, &QComboBox::currentTextChanged, this, &ConfigSections::showForSchedule);
+    showForSchedule(schedule->currentText());
+  }
+}
+
+// The monitor names a metric the run records, so it is chosen from them rather than typed: the
+// table cannot list them, since they depend on the task and top_k (setMonitorChoices).
+QWidget *ConfigSections::monitorBox(const config::ConfigField &field, QWidget *parent) {
+  auto *box = new QComboBox(parent);
+  box->setProperty(kConfigKeyProperty, QString::fromStdString(field.key));
+  box->setToolTip(configToolTip(field));
+  const config::RunConfig defaults;
+  QStringList choices;
+  for (const std::string &key : config::monitorKeys(defaults.data, defaults.train.topK)) choices << QString::fromStdString(key);
+  box->addItems(choices);
+  box->setCurrentText(QString::fromStdString(defaults.train.monitor));
+  rememberConfigDefault(box);
+  return box;
+}
+
+void ConfigSections::setMonitorChoices(const QStringList &choices) {
+  auto *box = qobject_cast<QComboBox *>(field(QStringLiteral("train.monitor")));
+  if (!box) return;
+  QStringList current;
+  for (int i = 0; i < box->count(); ++i) current << box->itemText(i);
+  if (current == choices) return;
+  // A metric the new task still records stays chosen; otherwise the table's default, val/loss.
+  const QString kept = choices.contains(box->currentText()) ? box->currentText()
+                                                            : QString::fromStdString(config::TrainOptions().monitor);
+  box->clear();
+  box->addItems(choices);
+  box->setCurrentText(kept);
 }
 
 QString ConfigSections::sectionTitle(const QString &id) {
@@ -68,10 +105,24 @@ QString ConfigSections::yamlLines(const QString &group, const QString &dataset) 
 }
 
 void ConfigSections::showForSource(const QString &dataset) {
+  m_dataset = dataset;
+  for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+    if (!config::appliesToSource(it.key().toStdString(), dataset.toStdString())) resetConfigWidget(it.value());
+  showApplyingRows();
+}
+
+// A schedule's keys keep their values while hidden: choosing the schedule again brings them back.
+void ConfigSections::showForSchedule(const QString &schedule) {
+  m_schedule = schedule;
+  showApplyingRows();
+}
+
+void ConfigSections::showApplyingRows() {
   QMap<CollapsibleSection *, bool> anyShown;
   for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
-    const bool applies = config::appliesToSource(it.key().toStdString(), dataset.toStdString());
-    if (!applies) resetConfigWidget(it.value());
+    const std::string key = it.key().toStdString();
+    const bool applies = config::appliesToSource(key, m_dataset.toStdString()) &&
+                         config::appliesToSchedule(key, m_schedule.toStdString());
     for (CollapsibleSection *section : m_sections) {
       if (!section->isAncestorOf(it.value())) continue;
       section->form()->setRowVisible(it.value(), applies);

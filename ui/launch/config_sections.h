@@ -2,7 +2,10 @@
 // The Launch form's folding sections: one per config-table section (the table's `section`
 // column: schedule, regularisation, loss, augmentation, early stopping, checkpoints, precision,
 // seed, splits, ...), each with a widget for every key of that section that the page does not
-// show up front. Keys that mean nothing for the chosen data source are hidden and reset.
+// show up front, labelled in words (config_labels.h). Keys that mean nothing for the chosen data
+// source are hidden and reset; keys of another learning-rate schedule than the chosen one are
+// hidden (the table's `schedules` column). The early-stopping monitor is a list of the metrics the
+// run records.
 //
 //   ConfigSections sections({"train.lr", "train.epochs"}, this);   // keys shown elsewhere
 //   sections.showForSource("csv");
@@ -14,6 +17,8 @@
 
 #include <set>
 #include <string>
+
+namespace tw::config { struct ConfigField; }
 
 namespace tw::ui {
 
@@ -38,8 +43,16 @@ class ConfigSections : public QWidget {
   // Shows the keys that apply to the data source; hides the others and resets them, so nothing
   // of the previous source reaches the run file.
   void showForSource(const QString &dataset);
+  // Shows the keys the schedule (a train.schedule value) reads; the schedule box calls it.
+  void showForSchedule(const QString &schedule);
+  // The metrics train.monitor may name for the run as set up (config/run_task.h's monitorKeys).
+  void setMonitorChoices(const QStringList &choices);
 
  private:
+  static QWidget *monitorBox(const config::ConfigField &field, QWidget *parent);
+  void showApplyingRows();
+
+  QString m_dataset, m_schedule;
   QMap<QString, QWidget *> m_fields;
   QMap<QString, CollapsibleSection *> m_sections;
 };

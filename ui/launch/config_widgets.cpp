@@ -1,6 +1,7 @@
 #include "ui/launch/config_widgets.h"
 
 #include "ui/launch/config_field_widget.h"
+#include "ui/launch/range_spin_box.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -62,7 +63,7 @@ QComboBox *configComboBox(const char *key, QWidget *parent) {
 }
 
 QSpinBox *configSpinBox(const char *key, QWidget *parent) {
-  auto *box = tagged(new QSpinBox(parent), key);
+  auto *box = tagged(new RangeSpinBox(parent), key);
   box->setGroupSeparatorShown(true);
   const config::ConfigField *field = fieldOf(key, config::FieldKind::Int);
   if (!field) return box;
@@ -74,7 +75,7 @@ QSpinBox *configSpinBox(const char *key, QWidget *parent) {
 }
 
 QDoubleSpinBox *configDoubleSpinBox(const char *key, int decimals, QWidget *parent) {
-  auto *box = tagged(new QDoubleSpinBox(parent), key);
+  auto *box = tagged(new RangeDoubleSpinBox(parent), key);
   box->setDecimals(decimals);  // before the range: QDoubleSpinBox rounds its limits to the decimals
   const config::ConfigField *field = fieldOf(key, config::FieldKind::Float);
   if (!field) return box;

@@ -27,7 +27,8 @@ inline constexpr char kConfigKeyProperty[] = "configKey";
 // The key's choices, the default selected. An unknown key or one without choices gives an empty box
 // (and a warning): a programming error the form test catches.
 QComboBox *configComboBox(const char *key, QWidget *parent);
-// The key's range as a QSpinBox can hold it (configIntRange), its default value.
+// The key's range as a QSpinBox can hold it (configIntRange), its default value. Number boxes are
+// range_spin_box.h's: a number outside the range is refused with the range, never clamped.
 QSpinBox *configSpinBox(const char *key, QWidget *parent);
 // The key's range, its default value; `decimals` is the precision shown and entered.
 QDoubleSpinBox *configDoubleSpinBox(const char *key, int decimals, QWidget *parent);

@@ -54,6 +54,7 @@ void DataPreview::preview(const QString &dataset, const QString &path, int64_t t
 void DataPreview::preview(const DataPreviewRequest &asked) {
   DataPreviewRequest request = asked;
   request.pixelRatio = devicePixelRatioF();
+  m_request = request;
   const quint64 generation = ++m_generation;
   m_splits->setText(tr("Reading %1…").arg(request.dataset));
   auto *watcher = new QFutureWatcher<DataPreviewResult>(this);
@@ -76,6 +77,7 @@ void DataPreview::preview(const DataPreviewRequest &asked) {
 void DataPreview::clear() {
   ++m_generation;  // a read still running answers an older generation and is dropped
   m_result = DataPreviewResult();
+  m_request = DataPreviewRequest();
   m_splits->clear();
   m_grid->clear();
   m_histogram->clear();
@@ -87,6 +89,7 @@ void DataPreview::clear() {
 
 void DataPreview::showResult(const DataPreviewResult &result) {
   m_result = result;
+  if (m_request.target.isEmpty()) m_request.target = result.target;  // the column it took
   m_table->setVisible(!result.columns.isEmpty());
   m_table->clear();
   m_table->setColumnCount(static_cast<int>(result.columns.size()));

@@ -31,6 +31,9 @@ class DataPreview : public QWidget {
   void clear();
   QTableWidget *table() const { return m_table; }
   const DataPreviewResult &result() const { return m_result; }
+  // What the preview on screen (or the read under way) was asked for; a default request when
+  // nothing is shown. A CSV table's target is the column the read took when none was named.
+  const DataPreviewRequest &request() const { return m_request; }
   QString splitText() const;
 
  Q_SIGNALS:
@@ -46,6 +49,7 @@ class DataPreview : public QWidget {
   QLabel *m_splits;
   QTableWidget *m_table;
   DataPreviewResult m_result;
+  DataPreviewRequest m_request;
   quint64 m_generation = 0;
 };
 

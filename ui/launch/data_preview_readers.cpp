@@ -4,6 +4,7 @@
 #include "core/data/csv_reader.h"
 #include "core/data/idx.h"
 #include "core/data/image_folder.h"
+#include "core/data/splits.h"
 #include "core/data/synthetic.h"
 
 #include <QCoreApplication>
@@ -14,6 +15,14 @@
 #include <stdexcept>
 
 namespace tw::ui {
+
+bool sameData(const DataPreviewRequest &a, const DataPreviewRequest &b) {
+  return a.dataset == b.dataset && a.path == b.path && a.trainLimit == b.trainLimit && a.valFraction == b.valFraction &&
+         a.testFraction == b.testFraction && a.task == b.task && a.target == b.target && a.missing == b.missing &&
+         a.categorical == b.categorical && a.samples == b.samples && a.classes == b.classes && a.noise == b.noise &&
+         a.seed == b.seed;
+}
+
 
 namespace {
 
@@ -56,6 +65,15 @@ QString label(const QStringList &names, int64_t index) {
   return index >= 0 && index < names.size() ? names[int(index)] : QString::number(index);
 }
 
+// The split sizes the run will have: core/data's own (splits.h), with its message when a split
+// would be empty; testFraction 0 for sources that bring their own test set.
+void splitCounts(DataPreviewResult &result, int64_t count, double valFraction, double testFraction) {
+  const data::SplitSizes sizes = data::splitSizes(count, valFraction, testFraction);
+  result.train = sizes.train;
+  result.validation = sizes.val;
+  result.test = sizes.test;
+}
+
 DataPreviewResult readIdx(const QString &dataset, const QString &path, int64_t limit, double valFraction,
                           double ratio) {
   DataPreviewResult result;
@@ -81,8 +99,7 @@ DataPreviewResult readIdx(const QString &dataset, const QString &path, int64_t l
     names.push_back(label(result.classNames, i < all.count ? all.labels[size_t(i)] : -1));
   }
   result.grid = gridOf(thumbs, names, ratio);
-  result.validation = static_cast<int64_t>(std::llround(all.count * valFraction));
-  result.train = all.count - result.validation;
+  splitCounts(result, all.count, valFraction, 0.0);
   result.test = testLabels.empty() ? 0 : data::readIdxLabels(testLabels).count;
   return result;
 }
@@ -118,19 +135,11 @@ DataPreviewResult readFolder(const QString &path, double valFraction, double tes
     names.push_back(label(result.classNames, examples.labels[size_t(i)]));
   }
   result.grid = gridOf(thumbs, names, ratio);
-  result.test = static_cast<int64_t>(std::llround(examples.count * testFraction));
-  result.validation = static_cast<int64_t>(std::llround((examples.count - result.test) * valFraction));
-  result.train = examples.count - result.test - result.validation;
+  splitCounts(result, examples.count, valFraction, testFraction);
   return result;
 }
 
 
-// Splits as the engine makes them for sources without their own test set.
-void splitCounts(DataPreviewResult &result, int64_t count, double valFraction, double testFraction) {
-  result.test = static_cast<int64_t>(std::llround(count * testFraction));
-  result.validation = static_cast<int64_t>(std::llround((count - result.test) * valFraction));
-  result.train = count - result.test - result.validation;
-}
 
 constexpr int kPreviewRows = 12;
 

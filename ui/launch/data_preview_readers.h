@@ -33,6 +33,10 @@ struct DataPreviewRequest {
   double pixelRatio = 1.0;
 };
 
+// Whether two requests read the same data the same way (the pixel ratio aside): a preview made for
+// one is still true of the other.
+bool sameData(const DataPreviewRequest &a, const DataPreviewRequest &b);
+
 struct DataPreviewResult {
   QString error;                // why there is no preview
   QImage grid;                  // images with labels, or the synthetic set's scatter; may be null

@@ -13,25 +13,21 @@
 #include "ui/launch/dataset_choices.h"
 #include "ui/launch/launch_settings.h"
 #include "ui/launch/model_source.h"
-#include "ui/launch/run_check.h"
 #include "ui/launch/run_launcher.h"
 
 #include <QComboBox>
-#include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <set>
 
@@ -138,6 +134,9 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   connect(m_dataset, &QComboBox::currentTextChanged, this, &LaunchPage::showDatasetFields);
   connect(m_dataPath, &QLineEdit::textChanged, this, &LaunchPage::showDatasetFields);
   connect(m_preview, &DataPreview::columnsRead, this, [this](const QStringList &columns) {
+    // The preview read the column it names as the target; filling the box with the table's
+    // columns is no edit of what the preview shows, so it does not clear it.
+    const QSignalBlocker quiet(m_csvTarget);
     const QString current = m_csvTarget->currentText();
     m_csvTarget->clear();
     m_csvTarget->addItems(columns);
@@ -194,6 +193,7 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
     m_launch->setEnabled(true);
     setStatus(message, true);
   });
+  watchFormEdits();
 }
 
 void LaunchPage::setWorkspace(const QString &dir) {
@@ -282,6 +282,8 @@ DataPreviewRequest LaunchPage::previewRequest() const {
   if (auto *seed = qobject_cast<QSpinBox *>(m_sections->field(QStringLiteral("train.seed")))) request.seed = seed->value();
   if (auto *val = qobject_cast<QDoubleSpinBox *>(m_sections->field(QStringLiteral("data.val_fraction"))))
     request.valFraction = val->value();
+  if (auto *test = qobject_cast<QDoubleSpinBox *>(m_sections->field(QStringLiteral("data.test_fraction"))))
+    request.testFraction = test->value();
   request.samples = m_samples->value();
   request.classes = m_classes->value();
   request.noise = m_noise->value();
@@ -337,58 +339,6 @@ void LaunchPage::browseDataPath() {
   if (chosen.isEmpty()) return;
   m_dataPath->setText(QDir::toNativeSeparators(chosen));
   m_preview->preview(previewRequest());
-}
-
-
-void LaunchPage::launch() {
-  if (m_workspace.isEmpty()) {
-    setStatus(tr("Open a workspace first."), true);
-    return;
-  }
-  if (m_modelSource->usesFile() && m_modelSource->modelFile().isEmpty()) {
-    setStatus(tr("Choose a model file first."), true);
-    return;
-  }
-  if (!m_modelSource->usesFile() && !m_model->analysis().ok()) {
-    setStatus(tr("The model has problems; fix them on the Design page first."), true);
-    return;
-  }
-  const QString folder = QDir(m_workspace).filePath(QStringLiteral("studio-runs"));
-  QDir().mkpath(folder);
-  const QString path = QDir(folder).filePath(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss-zzz")) +
-                                             QStringLiteral(".run.yaml"));
-  // Refused before a run file or a run exists, by the checks `torchwright check` and `launch`
-  // apply; they read the data source and the model file, so they run on a worker thread.
-  const QString yaml = runYaml();
-  const int processes = m_processes->value();
-  m_launch->setEnabled(false);
-  setStatus(tr("Checking the run…"), false);
-  auto *watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, yaml, path, processes] {
-    const QString problems = watcher->result();
-    watcher->deleteLater();
-    if (!problems.isEmpty()) {
-      m_launch->setEnabled(true);
-      setStatus(tr("Not launched: %1").arg(problems), true);
-      return;
-    }
-    writeAndLaunch(yaml, path, processes);
-  });
-  watcher->setFuture(QtConcurrent::run([yaml, path] { return runFileProblems(yaml, path); }));
-}
-
-void LaunchPage::writeAndLaunch(const QString &yaml, const QString &path, int processes) {
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(yaml.toUtf8()) < 0 || !file.commit()) {
-    m_launch->setEnabled(true);
-    setStatus(tr("Cannot write %1: %2").arg(path, file.errorString()), true);
-    return;
-  }
-  if (!m_launcher->launch(path, m_workspace, processes)) {
-    m_launch->setEnabled(true);
-    return;
-  }
-  setStatus(tr("Starting…"), false);
 }
 
 }  // namespace tw::ui

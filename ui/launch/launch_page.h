@@ -5,7 +5,10 @@
 // start it with `torchwright launch --detach` once the core's checks (run_check.h, off the UI
 // thread) accept it. The run file it writes lands in the workspace's studio-runs/ folder, so
 // every launch can be repeated from the command line. The status line follows the launched run's
-// recorded state (followRuns, fed by the workspace's database poller).
+// recorded state (followRuns, fed by the workspace's database poller). A run file opens into the
+// form, every key of it (run_file_io.cpp), and the form saves as the run file Launch would write.
+// What the form shows never outlives its inputs: an edit clears the preview it changes and a
+// refusal it answers (launch_form_edits.cpp).
 
 #include "ui/launch/data_preview_readers.h"
 #include "ui/workspace/poll_results.h"
@@ -23,6 +26,8 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+
+namespace tw::config { struct RunConfig; }
 
 namespace tw::ui {
 
@@ -85,11 +90,25 @@ class LaunchPage : public QWidget {
   // What Preview Data reads: the form's data settings.
   DataPreviewRequest previewRequest() const;
 
+  // Reads a run file off the UI thread through the config table's parser and fills the whole form
+  // from it: every key, the data source and its path, and the model it names (a model file through
+  // the model picker, an inline model into the open design as one undo step). A file that does not
+  // load leaves the form as it was and the status line names the file, line and key.
+  // runFileOpened tells when it is done.
+  void openRunFile(const QString &path);
+  // Writes runYaml() to `path` (the text Launch writes); false with *error when it cannot.
+  bool saveRunFile(const QString &path, QString *error);
+  // File > Open Run File… and Save Run File…: the dialogs, then the calls above.
+  void chooseRunFileToOpen();
+  void chooseRunFileToSave();
+
   // Runs as the database poller reports them: the status line follows the launched run's state.
   void followRuns(const tw::ui::RunsUpdate &update);
 
  Q_SIGNALS:
   void runLaunched(const QString &runUuid);
+  // An openRunFile call finished: `error` empty when the form now holds the file's settings.
+  void runFileOpened(const QString &path, const QString &error);
 
  private:
   QStringList categoricalColumns() const;  // the Categorical columns field, split at commas
@@ -97,6 +116,12 @@ class LaunchPage : public QWidget {
   void writeAndLaunch(const QString &yaml, const QString &path, int processes);
   void showLaunchedRunState();
   void setStatus(const QString &text, bool error);
+  // A refusal of what the form holds: shown until the form changes (onFormEdited).
+  void showRefusal(const QString &text);
+  QString applyRunFile(const config::RunConfig &config);
+  void watchFormEdits();
+  void onFormEdited(const QString &key);
+  void refreshMonitorChoices();
   void browseDataPath();
   void showDatasetFields();
 
@@ -124,6 +149,12 @@ class LaunchPage : public QWidget {
   ModelSource *m_modelSource = nullptr;
   QString m_shownDataset;  // the source whose fields the form shows
   QString m_launchedUuid;  // the run the status line speaks of
+  bool m_refusalShown = false;
+  // A number a field refused when editing ended (it went back to its value): the next Launch
+  // says so instead of launching with the value the person did not see change.
+  QString m_inputRefusal;
+  quint64 m_openGeneration = 0;  // the run file asked for last; an earlier read is dropped
+  QString m_runFileFolder;       // where Open and Save Run File start
   // The last state the poller reported of each run: the launch's answer can come after the
   // poller already saw the run start, or even finish.
   struct RunState {

@@ -75,11 +75,13 @@ QStringList LaunchPage::applySettings(const std::map<std::string, std::string> &
   m_extraSettings.clear();
   QStringList notApplied;
   // The data source first: choosing it resets the fields of other sources, which would undo
-  // settings applied before it (data.categorical sorts before data.dataset).
+  // settings applied before it (data.categorical sorts before data.dataset). The monitor last: its
+  // choices follow the task and top_k (train.top_k sorts after train.monitor).
   std::vector<std::pair<std::string, std::string>> ordered;
   if (auto it = settings.find("data.dataset"); it != settings.end()) ordered.push_back(*it);
   for (const auto &setting : settings)
-    if (setting.first != "data.dataset") ordered.push_back(setting);
+    if (setting.first != "data.dataset" && setting.first != "train.monitor") ordered.push_back(setting);
+  if (auto it = settings.find("train.monitor"); it != settings.end()) ordered.push_back(*it);
   for (const auto &[key, value] : ordered) {
     const QString qkey = QString::fromStdString(key), text = QString::fromStdString(value);
     std::string node, field;

@@ -11,8 +11,14 @@ namespace tw::ui {
 QString LaunchPage::statusText() const { return m_status->text(); }
 
 void LaunchPage::setStatus(const QString &text, bool error) {
+  m_refusalShown = false;
   m_status->setText(text);
   m_status->setStyleSheet(error ? QStringLiteral("color: #c62828") : QString());
+}
+
+void LaunchPage::showRefusal(const QString &text) {
+  setStatus(text, true);
+  m_refusalShown = true;
 }
 
 void LaunchPage::followRuns(const RunsUpdate &update) {
