@@ -61,6 +61,10 @@
         <source>Block %1</source>
         <translation>Block %1</translation>
     </message>
+    <message>
+        <source>Connect %1 to %2 instead of %3</source>
+        <translation>%1 mit %2 statt mit %3 verbinden</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -98,6 +102,74 @@
     <message>
         <source>%1 is not installed here: %2</source>
         <translation>%1 ist hier nicht installiert: %2</translation>
+    </message>
+    <message>
+        <source>from checkpoint %1</source>
+        <translation>aus Checkpoint %1</translation>
+    </message>
+    <message>
+        <source>ONNX opset %1</source>
+        <translation>ONNX-Opset %1</translation>
+    </message>
+    <message>
+        <source>int8 weights and activations</source>
+        <translation>int8-Gewichte und -Aktivierungen</translation>
+    </message>
+    <message>
+        <source>standardisation inside the model</source>
+        <translation>Standardisierung im Modell</translation>
+    </message>
+    <message>
+        <source>%1, version %2 (%3)</source>
+        <translation>%1, Version %2 (%3)</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>nicht aufgezeichnet</translation>
+    </message>
+    <message>
+        <source>%1 (%2) in experiment %3</source>
+        <translation>%1 (%2) im Experiment %3</translation>
+    </message>
+    <message>
+        <source>(deleted since)</source>
+        <translation>(inzwischen gelöscht)</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>Data fingerprint</source>
+        <translation>Daten-Fingerabdruck</translation>
+    </message>
+    <message>
+        <source>Configuration hash</source>
+        <translation>Konfigurations-Hash</translation>
+    </message>
+    <message>
+        <source>Metrics</source>
+        <translation>Metriken</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Export</translation>
     </message>
 </context>
 <context>
@@ -152,6 +224,38 @@
     <message>
         <source>Cannot read the artifacts: %1</source>
         <translation>Die Artefakte können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Copy SHA-256</source>
+        <translation>SHA-256 kopieren</translation>
+    </message>
+    <message>
+        <source>Copy the selected file&apos;s full SHA-256 digest</source>
+        <translation>Den vollständigen SHA-256 der gewählten Datei kopieren</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1
+of the file as it is now (none was recorded when it was written)</source>
+        <translation>SHA-256 %1
+der Datei, wie sie jetzt ist (beim Schreiben wurde keiner aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>SHA-256 %1
+recorded when the file was written</source>
+        <translation>SHA-256 %1
+aufgezeichnet, als die Datei geschrieben wurde</translation>
+    </message>
+    <message>
+        <source>The file is gone: no digest to compute</source>
+        <translation>Die Datei ist fort: kein Hash zu berechnen</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>wird berechnet …</translation>
+    </message>
+    <message>
+        <source>No digest was recorded for this file; it is being computed from the file</source>
+        <translation>Für diese Datei wurde kein Hash aufgezeichnet; er wird aus der Datei berechnet</translation>
     </message>
 </context>
 <context>
@@ -402,6 +506,289 @@
     </message>
 </context>
 <context>
+    <name>tw::ui::ConfigLabels</name>
+    <message>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Pfad</translation>
+    </message>
+    <message>
+        <source>Training examples</source>
+        <translation>Trainingsbeispiele</translation>
+    </message>
+    <message>
+        <source>Test examples</source>
+        <translation>Testbeispiele</translation>
+    </message>
+    <message>
+        <source>Validation share</source>
+        <translation>Validierungsanteil</translation>
+    </message>
+    <message>
+        <source>Test share</source>
+        <translation>Testanteil</translation>
+    </message>
+    <message>
+        <source>Keep class proportions</source>
+        <translation>Klassenanteile beibehalten</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Batchgröße</translation>
+    </message>
+    <message>
+        <source>Shuffle every epoch</source>
+        <translation>Jede Epoche neu mischen</translation>
+    </message>
+    <message>
+        <source>Standardise</source>
+        <translation>Standardisieren</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Aufgabe</translation>
+    </message>
+    <message>
+        <source>Target column</source>
+        <translation>Zielspalte</translation>
+    </message>
+    <message>
+        <source>Feature columns</source>
+        <translation>Merkmalsspalten</translation>
+    </message>
+    <message>
+        <source>Categorical columns</source>
+        <translation>Kategoriale Spalten</translation>
+    </message>
+    <message>
+        <source>Missing values</source>
+        <translation>Fehlende Werte</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>Bildgröße</translation>
+    </message>
+    <message>
+        <source>Channels</source>
+        <translation>Kanäle</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>Beispiele</translation>
+    </message>
+    <message>
+        <source>Classes</source>
+        <translation>Klassen</translation>
+    </message>
+    <message>
+        <source>Noise</source>
+        <translation>Rauschen</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>Sequenzlänge</translation>
+    </message>
+    <message>
+        <source>Vocabulary size</source>
+        <translation>Vokabulargröße</translation>
+    </message>
+    <message>
+        <source>Random crop padding</source>
+        <translation>Rand für zufälligen Ausschnitt</translation>
+    </message>
+    <message>
+        <source>Horizontal flip probability</source>
+        <translation>Wahrscheinlichkeit horizontaler Spiegelung</translation>
+    </message>
+    <message>
+        <source>Random erasing probability</source>
+        <translation>Wahrscheinlichkeit zufälligen Löschens</translation>
+    </message>
+    <message>
+        <source>Batches prepared ahead</source>
+        <translation>Im Voraus vorbereitete Batches</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Momentum</source>
+        <translation>Momentum</translation>
+    </message>
+    <message>
+        <source>Nesterov momentum</source>
+        <translation>Nesterov-Momentum</translation>
+    </message>
+    <message>
+        <source>Weight decay</source>
+        <translation>Gewichtsabnahme</translation>
+    </message>
+    <message>
+        <source>Beta 1</source>
+        <translation>Beta 1</translation>
+    </message>
+    <message>
+        <source>Beta 2</source>
+        <translation>Beta 2</translation>
+    </message>
+    <message>
+        <source>Smoothing constant</source>
+        <translation>Glättungskonstante</translation>
+    </message>
+    <message>
+        <source>Epsilon</source>
+        <translation>Epsilon</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Zeitplan</translation>
+    </message>
+    <message>
+        <source>Warm-up steps</source>
+        <translation>Aufwärmschritte</translation>
+    </message>
+    <message>
+        <source>Step size</source>
+        <translation>Schrittweite</translation>
+    </message>
+    <message>
+        <source>Milestones</source>
+        <translation>Meilensteine</translation>
+    </message>
+    <message>
+        <source>Decay factor</source>
+        <translation>Abklingfaktor</translation>
+    </message>
+    <message>
+        <source>Lowest learning rate</source>
+        <translation>Niedrigste Lernrate</translation>
+    </message>
+    <message>
+        <source>Rising share</source>
+        <translation>Anteil des Anstiegs</translation>
+    </message>
+    <message>
+        <source>Plateau patience</source>
+        <translation>Geduld bei Plateau</translation>
+    </message>
+    <message>
+        <source>Clip gradient norm</source>
+        <translation>Gradientennorm begrenzen</translation>
+    </message>
+    <message>
+        <source>Clip gradient values</source>
+        <translation>Gradientenwerte begrenzen</translation>
+    </message>
+    <message>
+        <source>Batches per step</source>
+        <translation>Batches pro Schritt</translation>
+    </message>
+    <message>
+        <source>Label smoothing</source>
+        <translation>Label-Glättung</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Huber delta</source>
+        <translation>Huber-Delta</translation>
+    </message>
+    <message>
+        <source>Number format</source>
+        <translation>Zahlenformat</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>Memory layout</source>
+        <translation>Speicherlayout</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>Seed</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>Log loss every N steps</source>
+        <translation>Verlust alle N Schritte protokollieren</translation>
+    </message>
+    <message>
+        <source>Metric watched</source>
+        <translation>Beobachtete Metrik</translation>
+    </message>
+    <message>
+        <source>Patience (epochs)</source>
+        <translation>Geduld (Epochen)</translation>
+    </message>
+    <message>
+        <source>Smallest improvement</source>
+        <translation>Kleinste Verbesserung</translation>
+    </message>
+    <message>
+        <source>Checkpoint every N steps</source>
+        <translation>Checkpoint alle N Schritte</translation>
+    </message>
+    <message>
+        <source>Top-k accuracy: k</source>
+        <translation>Top-k-Genauigkeit: k</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>Prozesse</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>Backend</translation>
+    </message>
+    <message>
+        <source>Restarts after a failure</source>
+        <translation>Neustarts nach einem Fehler</translation>
+    </message>
+    <message>
+        <source>Gradient bucket (MB)</source>
+        <translation>Gradienten-Bucket (MB)</translation>
+    </message>
+    <message>
+        <source>Broadcast buffers</source>
+        <translation>Puffer verteilen</translation>
+    </message>
+    <message>
+        <source>Collective timeout (s)</source>
+        <translation>Zeitlimit kollektiver Operationen (s)</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>Experiment</translation>
+    </message>
+    <message>
+        <source>Run name</source>
+        <translation>Name des Laufs</translation>
+    </message>
+    <message>
+        <source>Decode threads</source>
+        <translation>Dekodier-Threads</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::ConfigSections</name>
     <message>
         <source>More data options</source>
@@ -520,6 +907,26 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>None of these runs recorded %1 yet. Choose another metric above, or wait until the runs log it.</source>
         <translation>Keiner dieser Läufe hat bisher %1 aufgezeichnet. Wählen Sie oben eine andere Metrik oder warten Sie, bis die Läufe sie protokollieren.</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>What the runs&apos; curves are drawn against: the optimiser step, the epoch (runs with different batch sizes line up), or the time since each run started. Group bands stay on steps.</source>
+        <translation>Wogegen die Kurven der Läufe gezeichnet werden: den Optimiererschritt, die Epoche (Läufe mit verschiedenen Batchgrößen liegen übereinander) oder die Zeit seit dem Start jedes Laufs. Gruppenbänder bleiben bei Schritten.</translation>
+    </message>
+    <message>
+        <source>X axis</source>
+        <translation>X-Achse</translation>
     </message>
 </context>
 <context>
@@ -734,6 +1141,18 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>New %1</source>
         <translation>Neu: %1</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model…</source>
+        <translation>&amp;Modell öffnen …</translation>
+    </message>
+    <message>
+        <source>Open a model file (%1)</source>
+        <translation>Eine Modelldatei öffnen (%1)</translation>
+    </message>
+    <message>
+        <source>Show the whole model, zoomed out no further than its op names can be read (Ctrl+0); Zoom Out goes further</source>
+        <translation>Das ganze Modell zeigen, höchstens so weit verkleinert, dass die Op-Namen lesbar bleiben (Strg+0); Verkleinern geht weiter</translation>
     </message>
 </context>
 <context>
@@ -1161,6 +1580,38 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <source>Run %1 was stopped: %2</source>
         <translation>Lauf %1 wurde angehalten: %2</translation>
     </message>
+    <message>
+        <source>Packed Shard Set (torchwright pack&apos;s folder)</source>
+        <translation>Gepackter Shard-Satz (Ordner von torchwright pack)</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>%1 wird gelesen …</translation>
+    </message>
+    <message>
+        <source>Opened %1; Launch trains it as the form now shows.</source>
+        <translation>%1 geöffnet; Starten trainiert ihn so, wie das Formular ihn jetzt zeigt.</translation>
+    </message>
+    <message>
+        <source>Cannot open the run file: %1</source>
+        <translation>Die Laufdatei lässt sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>Open Run File</source>
+        <translation>Laufdatei öffnen</translation>
+    </message>
+    <message>
+        <source>Run files (*.run.yaml *.yaml *.yml);;All files (*)</source>
+        <translation>Laufdateien (*.run.yaml *.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save Run File</source>
+        <translation>Laufdatei speichern</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::LayerNormsPanel</name>
@@ -1385,6 +1836,22 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Not updating</source>
         <translation>Keine Aktualisierung</translation>
     </message>
+    <message>
+        <source>Open &amp;Run File…</source>
+        <translation>&amp;Laufdatei öffnen …</translation>
+    </message>
+    <message>
+        <source>&amp;Examples</source>
+        <translation>&amp;Beispiele</translation>
+    </message>
+    <message>
+        <source>No example run files found</source>
+        <translation>Keine Beispiel-Laufdateien gefunden</translation>
+    </message>
+    <message>
+        <source>&amp;Save Run File…</source>
+        <translation>Laufdatei &amp;speichern …</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -1393,12 +1860,48 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Schritt</translation>
     </message>
     <message>
-        <source>%1 · step %2: %3</source>
-        <translation>%1 · Schritt %2: %3</translation>
-    </message>
-    <message>
         <source>Show All Steps</source>
         <translation>Alle Schritte zeigen</translation>
+    </message>
+    <message>
+        <source>%1 (no epoch recorded yet)</source>
+        <translation>%1 (noch keine Epoche aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>%1 (no times recorded)</source>
+        <translation>%1 (keine Zeiten aufgezeichnet)</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>Schritt %1</translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>Epoche %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3</source>
+        <translation>%1 · %2: %3</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>Time since start (h)</source>
+        <translation>Zeit seit dem Start (h)</translation>
+    </message>
+    <message>
+        <source>Time since start (min)</source>
+        <translation>Zeit seit dem Start (min)</translation>
+    </message>
+    <message>
+        <source>Time since start (s)</source>
+        <translation>Zeit seit dem Start (s)</translation>
     </message>
 </context>
 <context>
@@ -1458,6 +1961,38 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Insert block %1</source>
         <translation>Block %1 einfügen</translation>
+    </message>
+    <message>
+        <source>%1 is where data comes in: it reads no other node.</source>
+        <translation>%1 ist der Eingang der Daten: es liest keinen anderen Knoten.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) takes %3 inputs and has them all; delete an edge into it first.</source>
+        <translation>%1 (%2) nimmt %3 Eingänge und hat sie alle; löschen Sie zuerst eine Kante dorthin.</translation>
+    </message>
+    <message>
+        <source>Not connected: %2 already feeds %1, so %1 -&gt; %2 would be a cycle.</source>
+        <translation>Nicht verbunden: %2 speist bereits %1, also wäre %1 -&gt; %2 ein Zyklus.</translation>
+    </message>
+    <message>
+        <source>Not connected: %1</source>
+        <translation>Nicht verbunden: %1</translation>
+    </message>
+    <message>
+        <source>%1 already reads %2.</source>
+        <translation>%1 liest bereits %2.</translation>
+    </message>
+    <message>
+        <source>%1 now reads %2 instead of %3 (Undo puts %3 back).</source>
+        <translation>%1 liest jetzt %2 statt %3 (Rückgängig stellt %3 wieder her).</translation>
+    </message>
+    <message>
+        <source>Add %1 after %2</source>
+        <translation>%1 nach %2 einfügen</translation>
+    </message>
+    <message>
+        <source>Make room for %1</source>
+        <translation>Platz für %1 schaffen</translation>
     </message>
 </context>
 <context>
@@ -1617,46 +2152,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Die Registry konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <source>%1, version %2 (%3)</source>
-        <translation>%1, Version %2 (%3)</translation>
-    </message>
-    <message>
-        <source>File: %1 (%2, %3)</source>
-        <translation>Datei: %1 (%2, %3)</translation>
-    </message>
-    <message>
-        <source>SHA-256: %1</source>
-        <translation>SHA-256: %1</translation>
-    </message>
-    <message>
-        <source>Run: %1 (%2) in experiment %3</source>
-        <translation>Lauf: %1 (%2) im Experiment %3</translation>
-    </message>
-    <message>
-        <source>(deleted since)</source>
-        <translation>(inzwischen gelöscht)</translation>
-    </message>
-    <message>
-        <source>Configuration hash: %1</source>
-        <translation>Konfigurations-Hash: %1</translation>
-    </message>
-    <message>
-        <source>Data fingerprint: %1</source>
-        <translation>Daten-Fingerabdruck: %1</translation>
-    </message>
-    <message>
-        <source>Export: %1</source>
-        <translation>Export: %1</translation>
-    </message>
-    <message>
-        <source>Metrics: %1</source>
-        <translation>Metriken: %1</translation>
-    </message>
-    <message>
-        <source>Try It runs TorchScript files; export the run as TorchScript to try it here</source>
-        <translation>„Ausprobieren“ führt TorchScript-Dateien aus; exportieren Sie den Lauf als TorchScript, um ihn hier auszuprobieren</translation>
-    </message>
-    <message>
         <source>Predicting with %1...</source>
         <translation>Vorhersage mit %1 …</translation>
     </message>
@@ -1673,8 +2168,24 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>ab Nummer:</translation>
     </message>
     <message>
-        <source>Check: %1</source>
-        <translation>Prüfung: %1</translation>
+        <source>The version&apos;s file is missing: there is nothing to run.</source>
+        <translation>Die Datei der Version fehlt: es gibt nichts auszuführen.</translation>
+    </message>
+    <message>
+        <source>This version is %1; Try It runs TorchScript (torchwright predict), so it runs %2, the TorchScript export of the same run.</source>
+        <translation>Diese Version ist %1; Ausprobieren führt TorchScript aus (torchwright predict), also führt es %2 aus, den TorchScript-Export desselben Laufs.</translation>
+    </message>
+    <message>
+        <source>This version is %1, and Try It runs TorchScript files (torchwright predict). Its run has no TorchScript export: export the run as TorchScript (Runs page, Export...) to try it here.</source>
+        <translation>Diese Version ist %1, und Ausprobieren führt TorchScript-Dateien aus (torchwright predict). Ihr Lauf hat keinen TorchScript-Export: exportieren Sie den Lauf als TorchScript (Seite Läufe, Exportieren …), um ihn hier auszuprobieren.</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>No images: %1</source>
+        <translation>Keine Bilder: %1</translation>
     </message>
 </context>
 <context>
@@ -1875,6 +2386,17 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::RangeSpinBox</name>
+    <message>
+        <source>The value</source>
+        <translation>Der Wert</translation>
+    </message>
+    <message>
+        <source>%1: %2 is outside %3; it stays %4</source>
+        <translation>%1: %2 liegt außerhalb von %3; es bleibt %4</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::RunDetailView</name>
     <message>
         <source>Select a run to see its curves.</source>
@@ -1979,6 +2501,26 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Test</source>
         <translation>Test</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>Laufzeit</translation>
+    </message>
+    <message>
+        <source>What the curves are drawn against: the optimiser step, the epoch (runs with different batch sizes line up), or the time since each run started</source>
+        <translation>Wogegen die Kurven gezeichnet werden: den Optimiererschritt, die Epoche (Läufe mit verschiedenen Batchgrößen liegen übereinander) oder die Zeit seit dem Start jedes Laufs</translation>
+    </message>
+    <message>
+        <source>X axis</source>
+        <translation>X-Achse</translation>
     </message>
 </context>
 <context>
@@ -2267,6 +2809,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Note</source>
         <translation>Notiz</translation>
     </message>
+    <message>
+        <source>%1 = %2 at step %3</source>
+        <translation>%1 = %2 bei Schritt %3</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ScatterChart</name>
@@ -2300,6 +2846,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>These runs recorded no parameters of their data source to place them along. Compare runs recorded by torchwright train or a sweep.</source>
         <translation>Diese Läufe haben keine Parameter ihrer Datenquelle aufgezeichnet, entlang derer sie sich anordnen ließen. Vergleichen Sie Läufe, die mit torchwright train oder einem Suchlauf aufgezeichnet wurden.</translation>
+    </message>
+    <message>
+        <source>%1 = %2, %3 = %4</source>
+        <translation>%1 = %2, %3 = %4</translation>
     </message>
 </context>
 <context>

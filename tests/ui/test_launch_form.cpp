@@ -8,6 +8,7 @@
 
 #include "core/config/config_fields.h"
 #include "core/config/run_task.h"
+#include "core/data/pack_dataset.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/collapsible_section.h"
 #include "ui/launch/config_sections.h"
@@ -23,6 +24,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
 
@@ -202,6 +204,30 @@ class TestLaunchForm : public QObject {
     QCOMPARE(config.data.shuffle, false);
     QCOMPARE(config.distributed.backend, std::string("gloo"));
     QCOMPARE(config.train.eps, tw::config::TrainOptions().eps);
+  }
+
+  // A packed shard set previews from its manifest and its first examples (read through the index):
+  // the split counts the run will have, the classes, and pictures of the examples.
+  void shardSetPreviews() {
+    QTemporaryDir dir;
+    const std::string out = dir.filePath(QStringLiteral("fm")).toStdString();
+    const auto data = tw::config::parseRunConfig(
+        "data: {dataset: fashion-mnist, path: '" TW_FASHION_MNIST_DIR "', train_limit: 500, test_limit: 100}\n",
+        "pack.yaml", {}, false);
+    tw::data::packDataset(data.data, out, {});
+    tw::ui::ModelDocument model;
+    tw::ui::LaunchPage page(&model);
+    page.dataset()->setCurrentText(QStringLiteral("shards"));
+    page.dataPath()->setText(QString::fromStdString(out));
+    QSignalSpy previewed(page.dataPreview(), &tw::ui::DataPreview::previewed);
+    QTest::mouseClick(page.previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    const tw::ui::DataPreviewResult &result = page.dataPreview()->result();
+    QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+    QCOMPARE(result.train + result.validation, int64_t(500));
+    QCOMPARE(result.test, int64_t(100));
+    QCOMPARE(result.classNames.front(), QStringLiteral("T-shirt/top"));
+    QVERIFY(!result.grid.isNull());
   }
 
   // Keys of other data sources are hidden, and reset when the source changes, so nothing of the

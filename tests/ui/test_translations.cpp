@@ -155,7 +155,10 @@ class TestTranslations : public QObject {
     QCOMPARE(menus.at(0)->text(), QStringLiteral("&Datei"));
     QCOMPARE(menus.at(1)->text(), QStringLiteral("&Ansicht"));
     QCOMPARE(menus.at(2)->text(), QStringLiteral("&Hilfe"));
-    QCOMPARE(menus.at(0)->menu()->actions().at(0)->text(), QStringLiteral("Arbeitsbereich ö&ffnen …"));
+    auto *openWorkspace = window.findChild<QAction *>(QStringLiteral("openWorkspaceAction"));
+  QVERIFY(openWorkspace);
+  QCOMPARE(openWorkspace->text(), QStringLiteral("Arbeitsbereich ö&ffnen …"));
+  QCOMPARE(menus.at(0)->menu()->actions().at(0)->text(), QStringLiteral("&Modell öffnen …"));
 
     auto *table = window.findChild<QTableView *>(QStringLiteral("runsTable"));
     QCOMPARE(table->model()->headerData(tw::ui::RunsTableModel::Started, Qt::Horizontal).toString(),

@@ -37,6 +37,7 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("data.flip"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Horizontal flip probability")},
       {QStringLiteral("data.erase"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Random erasing probability")},
       {QStringLiteral("data.prefetch"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Batches prepared ahead")},
+      {QStringLiteral("data.workers"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Decode threads")},
       {QStringLiteral("train.optimizer"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Optimizer")},
       {QStringLiteral("train.lr"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Learning rate")},
       {QStringLiteral("train.momentum"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Momentum")},

@@ -4,6 +4,8 @@
 #include "core/data/csv_reader.h"
 #include "core/data/idx.h"
 #include "core/data/image_folder.h"
+#include "core/data/npy.h"
+#include "core/data/shard_set.h"
 #include "core/data/splits.h"
 #include "core/data/synthetic.h"
 
@@ -104,6 +106,65 @@ DataPreviewResult readIdx(const QString &dataset, const QString &path, int64_t l
   return result;
 }
 
+// Planes of floats in [0, 1] (CHW, 1 or 3 channels) as a picture.
+QImage planesImage(const float *f, int64_t channels, int64_t h, int64_t w) {
+  QImage image(int(w), int(h), QImage::Format_RGB32);
+  for (int64_t y = 0; y < h; ++y)
+    for (int64_t x = 0; x < w; ++x) {
+      auto channel = [&](int64_t c) { return int(std::clamp(f[(std::min(c, channels - 1) * h + y) * w + x], 0.0f, 1.0f) * 255); };
+      image.setPixel(int(x), int(y), qRgb(channel(0), channel(1), channel(2)));
+    }
+  return image;
+}
+
+// A packed shard set: what its manifest says, and the first examples read through its index, so
+// a set of any size previews at once (nothing else is read or decoded).
+DataPreviewResult readShardsPreview(const DataPreviewRequest &r) {
+  if (r.path.isEmpty()) throw std::runtime_error("a packed shard set needs a path (the folder `torchwright pack` wrote)");
+  DataPreviewResult result;
+  data::ShardReader reader(r.path.toStdString(), "train");
+  const data::ShardSetInfo &info = reader.manifest().info;
+  const data::ShardSplit &train = reader.manifest().splits.at("train");
+  for (const auto &name : info.classNames) result.classNames << QString::fromStdString(name);
+  result.classCounts = train.classCounts;
+  const int64_t count = r.trainLimit > 0 ? std::min(r.trainLimit, reader.size()) : reader.size();
+  const auto test = reader.manifest().splits.find("test");
+  const bool ownTest = test != reader.manifest().splits.end();
+  splitCounts(result, count, r.valFraction, ownTest ? 0.0 : r.testFraction);
+  if (ownTest) result.test = test->second.examples;
+  const bool images = info.kind == "image" || (info.dtype == "uint8" && info.featureShape.size() == 3);
+  if (!images) return result;
+  std::vector<QImage> thumbs;
+  std::vector<QString> names;
+  const int64_t shown = std::min<int64_t>(count, kGridColumns * kGridRows);
+  for (int64_t k = 0; k < shown; ++k) {
+    const int64_t i = k * count / std::max<int64_t>(shown, 1);
+    const data::ShardExample example = reader.read(i);
+    const std::string where = r.path.toStdString() + " example " + std::to_string(i);
+    std::vector<float> planes;
+    int64_t channels = 1, h = 0, w = 0;
+    for (const auto &[ext, bytes] : example.members) {
+      if (ext == "npy") {
+        const data::NpyArray array = data::parseNpy(bytes, where);
+        if (array.type != data::NpyType::Uint8 || array.shape.size() != 3) break;
+        channels = array.shape[0], h = array.shape[1], w = array.shape[2];
+        for (unsigned char v : array.data) planes.push_back(v / 255.0f);
+      } else if (ext == "jpg" || ext == "png" || ext == "bmp") {
+        int iw = 0, ih = 0, comp = 0;
+        if (!data::encodedImageInfo(bytes, &iw, &ih, &comp)) break;
+        channels = comp >= 3 ? 3 : 1, h = 32, w = 32;  // a preview: small is enough, and fast
+        planes.resize(size_t(channels * h * w));
+        data::decodeImage(bytes, where, int(channels), int(w), int(h), planes.data());
+      }
+    }
+    if (planes.empty()) continue;
+    thumbs.push_back(planesImage(planes.data(), channels, h, w));
+    names.push_back(label(result.classNames, example.label));
+  }
+  result.grid = gridOf(thumbs, names, r.pixelRatio);
+  return result;
+}
+
 DataPreviewResult readFolder(const QString &path, double valFraction, double testFraction, double ratio) {
   DataPreviewResult result;
   if (path.isEmpty()) throw std::runtime_error("an image folder needs a path (one subfolder per class)");
@@ -124,14 +185,7 @@ DataPreviewResult readFolder(const QString &path, double valFraction, double tes
   const int64_t shown = std::min<int64_t>(examples.count, kGridColumns * kGridRows);
   for (int64_t k = 0; k < shown; ++k) {
     const int64_t i = k * examples.count / std::max<int64_t>(shown, 1);
-    QImage image(int(w), int(h), QImage::Format_RGB32);
-    const float *f = examples.features.data() + i * examples.featureSize();
-    for (int64_t y = 0; y < h; ++y)
-      for (int64_t x = 0; x < w; ++x) {
-        auto channel = [&](int64_t c) { return int(std::clamp(f[(std::min(c, channels - 1) * h + y) * w + x], 0.0f, 1.0f) * 255); };
-        image.setPixel(int(x), int(y), qRgb(channel(0), channel(1), channel(2)));
-      }
-    thumbs.push_back(image);
+    thumbs.push_back(planesImage(examples.features.data() + i * examples.featureSize(), channels, h, w));
     names.push_back(label(result.classNames, examples.labels[size_t(i)]));
   }
   result.grid = gridOf(thumbs, names, ratio);
@@ -240,6 +294,7 @@ DataPreviewResult readDataPreview(const DataPreviewRequest &r) {
     return readIdx(r.dataset, r.path, r.trainLimit, r.valFraction, r.pixelRatio);
   if (r.dataset == QLatin1String("image-folder")) return readFolder(r.path, r.valFraction, r.testFraction, r.pixelRatio);
   if (r.dataset == QLatin1String("csv")) return readCsvPreview(r);
+  if (r.dataset == QLatin1String("shards")) return readShardsPreview(r);
   if (r.dataset == QLatin1String("spirals") || r.dataset == QLatin1String("blobs")) return readSynthetic(r);
   throw std::runtime_error("unknown dataset '" + r.dataset.toStdString() + "'");
 }

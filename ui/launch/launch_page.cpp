@@ -332,10 +332,11 @@ void LaunchPage::browseDataPath() {
   const QString chosen =
       dataset == QLatin1String("csv")
           ? chooseOpenFile(this, tr("CSV Table"), start, tr("CSV tables (*.csv);;All files (*)"))
-          : chooseDirectory(this, dataset == QLatin1String("image-folder")
-                                                        ? tr("Image Folder (one subfolder per class)")
-                                                        : tr("Folder with the IDX files"),
-                                              start);
+          : chooseDirectory(this,
+                            dataset == QLatin1String("image-folder") ? tr("Image Folder (one subfolder per class)")
+                            : dataset == QLatin1String("shards")     ? tr("Packed Shard Set (torchwright pack's folder)")
+                                                                     : tr("Folder with the IDX files"),
+                            start);
   if (chosen.isEmpty()) return;
   m_dataPath->setText(QDir::toNativeSeparators(chosen));
   m_preview->preview(previewRequest());
