@@ -214,13 +214,6 @@
         <source>missing</source>
         <translation>fehlt</translation>
     </message>
-    <message numerus="yes">
-        <source>%n artifact(s)</source>
-        <translation>
-            <numerusform>%n Artefakt</numerusform>
-            <numerusform>%n Artefakte</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Cannot read the artifacts: %1</source>
         <translation>Die Artefakte können nicht gelesen werden: %1</translation>
@@ -256,6 +249,14 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
     <message>
         <source>No digest was recorded for this file; it is being computed from the file</source>
         <translation>Für diese Datei wurde kein Hash aufgezeichnet; er wird aus der Datei berechnet</translation>
+    </message>
+    <message>
+        <source>1 artifact</source>
+        <translation>1 Artefakt</translation>
+    </message>
+    <message>
+        <source>%1 artifacts</source>
+        <translation>%1 Artefakte</translation>
     </message>
 </context>
 <context>
@@ -3193,13 +3194,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
-    <message numerus="yes">
-        <source>%n trial(s)</source>
-        <translation>
-            <numerusform>%n Versuch</numerusform>
-            <numerusform>%n Versuche</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Export Best Trial...</source>
         <translation>Besten Versuch exportieren …</translation>
@@ -3207,6 +3201,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Export the model of the study&apos;s best trial to TorchScript or ONNX</source>
         <translation>Das Modell des besten Versuchs der Studie nach TorchScript oder ONNX exportieren</translation>
+    </message>
+    <message>
+        <source>1 trial</source>
+        <translation>1 Versuch</translation>
+    </message>
+    <message>
+        <source>%1 trials</source>
+        <translation>%1 Versuche</translation>
     </message>
 </context>
 <context>

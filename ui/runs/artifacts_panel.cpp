@@ -195,8 +195,9 @@ void ArtifactsPanel::onRead() {
     showDigest(row);
     if (a.path == selected) m_table->selectRow(row);
   }
-  m_status->setText(list.error.isEmpty() ? tr("%n artifact(s)", nullptr, static_cast<int>(m_rows.size()))
-                                         : tr("Cannot read the artifacts: %1").arg(list.error));
+  // Two strings rather than %n: without an English translation %n reads "3 artifact(s)".
+  const QString count = m_rows.size() == 1 ? tr("1 artifact") : tr("%1 artifacts").arg(m_rows.size());
+  m_status->setText(list.error.isEmpty() ? count : tr("Cannot read the artifacts: %1").arg(list.error));
   m_copyPath->setEnabled(!selectedPath().isEmpty());
   m_copyDigest->setEnabled(!selectedDigest().isEmpty());
   Q_EMIT loaded();

@@ -59,7 +59,8 @@ void wholeNumberTicks(QAbstractAxis *axis) {
   value->setTickType(QValueAxis::TicksDynamic);
   value->setTickAnchor(0.0);
   value->setTickInterval(std::max(1.0, std::ceil(value->tickInterval())));
-  value->setLabelFormat(QStringLiteral("%d"));
+  // "%.0f" rather than "%d": QtCharts 6.4 draws no labels at all for "%d" on a dynamic-tick axis.
+  value->setLabelFormat(QStringLiteral("%.0f"));
 }
 
 QWidget *withNote(QWidget *chart, QLabel *note, QWidget *parent, QLayout *controls = nullptr) {

@@ -365,7 +365,8 @@ void StudyView::showTrials() {
   // Rows with a state's icon are taller than the empty table measured at construction: 8 of them
   // stay in view whatever the plots below ask for.
   keepRowsVisible(m_trials);
-  m_title->setText(tr("%n trial(s)", nullptr, static_cast<int>(m_records.size())));
+  // Two strings rather than %n: without an English translation %n reads "6 trial(s)".
+  m_title->setText(m_records.size() == 1 ? tr("1 trial") : tr("%1 trials").arg(m_records.size()));
   updateButtons();
 }
 
