@@ -1,6 +1,15 @@
 # tw_add_test(NAME <name> SOURCES <files...> LIBS <libs...> [LABELS <labels...>] [TIMEOUT <s>]
 #             [ENGINE_PCH])
 # One Qt Test program per test, registered with CTest; labels let CI skip `gpu` and pick `gui`.
+
+# tw_engine's precompiled <torch/torch.h> for another target: a reused PCH must see the flags and
+# definitions it was built with, optimisation included.
+function(tw_reuse_engine_pch target)
+  target_compile_options(${target} PRIVATE ${TORCH_CXX_FLAGS})
+  target_compile_definitions(${target} PRIVATE TW_VERSION="${PROJECT_VERSION}")
+  target_precompile_headers(${target} REUSE_FROM tw_engine)
+endfunction()
+
 function(tw_add_test)
   cmake_parse_arguments(T "ENGINE_PCH" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})
@@ -11,11 +20,7 @@ function(tw_add_test)
     TW_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}"
     TW_FASHION_MNIST_DIR="${TW_DEFAULT_FASHION_MNIST}")
   if(T_ENGINE_PCH)
-    # tw_engine's precompiled <torch/torch.h>: a reused PCH must see the flags and definitions
-    # it was built with, optimisation included.
-    target_compile_options(${T_NAME} PRIVATE ${TORCH_CXX_FLAGS})
-    target_compile_definitions(${T_NAME} PRIVATE TW_VERSION="${PROJECT_VERSION}")
-    target_precompile_headers(${T_NAME} REUSE_FROM tw_engine)
+    tw_reuse_engine_pch(${T_NAME})
   elseif(NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
     # Test programs call into the optimised libraries and do little work of their own; unoptimised
     # they compile in half the time, which is most of a clean build's test half.
