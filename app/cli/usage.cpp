@@ -182,8 +182,10 @@ std::vector<CommandHelp> makeTable() {
        {"data bench RUN.yaml [--workers 1,2,auto] [--set KEY=VALUE ...] [--json]"},
        "read a run's data at each worker count and print examples per second",
        {{"--workers", "LIST", "decoding thread counts to try, comma-separated (default 1,2,auto)"}, kSet, kJson},
-       "Reads, decodes and checks the data as training does (everything before the first step), after one untimed "
-       "pass that fills the page cache, so `data.workers` can be chosen before training."},
+       "Reads, decodes and checks the data as training does, after one untimed pass that fills the page cache, so "
+       "`data.workers` can be chosen before training: a source read whole up to its split and standardisation, a "
+       "streamed image folder as a first epoch reads it (every training image, shuffled, in batches, no cache), "
+       "with the time to its first batch."},
       {"demo-images",
        {"demo-images DIR [--per-class N] [--size PIXELS] [--gray]"},
        "draw the shapes image set the image-folder example trains on",

@@ -39,7 +39,8 @@ double accuracy(engine::GraphModule &model, const engine::Split &split) {
   int64_t correct = 0;
   for (int64_t i = 0; i < split.size(); i += 512) {
     const int64_t end = std::min(i + 512, split.size());
-    correct += (model.forward(split.inputs.slice(0, i, end)).argmax(1) == split.targets.slice(0, i, end)).sum().item<int64_t>();
+    const engine::Batch batch = split.range(i, end);
+    correct += (model.forward(batch.inputs).argmax(1) == batch.targets).sum().item<int64_t>();
   }
   return split.size() ? static_cast<double>(correct) / static_cast<double>(split.size()) : 0.0;
 }
@@ -53,7 +54,7 @@ struct CheckInputs {
 CheckInputs checkInputs(const engine::ExportSource &source, bool baked, const engine::Dataset &data) {
   const engine::Split &split = data.test.size() > 0 ? data.test : data.val;
   CheckInputs in;
-  in.model = split.inputs.slice(0, 0, std::min<int64_t>(kCheckExamples, split.size()));
+  in.model = split.range(0, std::min<int64_t>(kCheckExamples, split.size())).inputs;
   in.file = in.model;
   if (baked) {
     const auto [mean, stdev] = engine::standardization(*source.preprocessing);
@@ -113,7 +114,7 @@ int exportRun(int argc, char **argv) {
     std::optional<engine::ExportSource> simulated;
     if (int8) {
       plan = engine::calibrateInt8(*source.module, source.analysis,
-                                   data.train.inputs.slice(0, 0, std::min<int64_t>(kCalibrationExamples, data.train.size())));
+                                   data.train.range(0, std::min<int64_t>(kCalibrationExamples, data.train.size())).inputs);
       options.int8 = &plan;
       const std::string floatBytes = engine::exportOnnx(source, engine::ExportOptions{options.bakePreprocessing, options.opset});
       simulated = engine::loadRunExport(runDir, config.modelYaml, checkpoint);

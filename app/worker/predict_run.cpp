@@ -164,8 +164,9 @@ int predictRun(int argc, char **argv) {
     std::vector<torch::Tensor> xs, ys;
     for (const auto &s : parts)
       if (s.size() > 0) {
-        xs.push_back(s.inputs);
-        ys.push_back(s.targets);
+        const engine::Batch all = s.range(0, s.size());
+        xs.push_back(all.inputs);
+        ys.push_back(all.targets);
       }
     if (xs.empty()) throw std::runtime_error("the " + splitName + " split of this data is empty");
     const torch::Tensor x = torch::cat(xs), y = torch::cat(ys);

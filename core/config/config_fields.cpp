@@ -1,5 +1,7 @@
 #include "core/config/config_fields.h"
 
+#include "core/config/data_source_table.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -91,14 +93,17 @@ ConfigField onlyForSchedules(std::vector<std::string> schedules, ConfigField fie
 #define TW_TRAIN(member) [](RunConfig &c) -> auto & { return c.train.member; }
 
 std::vector<ConfigField> makeFields() {
-  // Which sources read which keys (core/data/data_sources.cpp): IDX sets bring their own test
-  // set; augmentation needs images.
-  // A packed shard set (`shards`) is whatever it was packed from: image keys and the test share
-  // apply when its manifest says so.
-  const std::vector<std::string> kCsv{"csv"}, kImageFolder{"image-folder", "shards"}, kTokens{"tokens"},
-      kSynthetic{"spirals", "blobs"}, kGenerated{"spirals", "blobs", "tokens"},
-      kImages{"fashion-mnist", "mnist", "image-folder", "shards"},
-      kWithoutTestSet{"csv", "image-folder", "shards", "spirals", "blobs", "tokens"};
+  // Which sources read which keys: the data-source table's (data_source_table.h).
+  using S = DataSourceInfo;
+  using F = SourceFamily;
+  const std::vector<std::string> kCsv = dataSourcesWhere([](const S &s) { return s.family == F::Csv; }),
+      kImageFolder = dataSourcesWhere([](const S &s) { return s.imageGeometry; }),
+      kStreamed = dataSourcesWhere([](const S &s) { return s.streamed; }),
+      kTokens = dataSourcesWhere([](const S &s) { return s.family == F::Tokens; }),
+      kSynthetic = dataSourcesWhere([](const S &s) { return s.family == F::Synthetic; }),
+      kGenerated = dataSourcesWhere([](const S &s) { return s.family == F::Synthetic || s.family == F::Tokens; }),
+      kImages = dataSourcesWhere([](const S &s) { return s.images; }),
+      kWithoutTestSet = dataSourcesWhere([](const S &s) { return !s.ownTestSet; });
   std::vector<ConfigField> f;
   // Each row takes the section last set above it, so a row and its section are read together.
   std::string section;
@@ -108,8 +113,7 @@ std::vector<ConfigField> makeFields() {
   };
   // --- data ---
   section = "data";
-  add(stringField("data.dataset", TW_DATA(dataset),
-                          {"fashion-mnist", "mnist", "csv", "image-folder", "shards", "spirals", "blobs", "tokens"},
+  add(stringField("data.dataset", TW_DATA(dataset), dataSourceNames(),
                           "data source: IDX datasets, a CSV table, an image folder, a packed shard set "
                           "(`torchwright pack`) or a synthetic set "
                           "(spirals, blobs; tokens: sequences whose class is the marker token seen most)"));
@@ -169,6 +173,15 @@ std::vector<ConfigField> makeFields() {
                                      "whatever the number")));
   add(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
                        "batches prepared ahead on a background thread (0 = on the training thread)"));
+  add(onlyFor(kStreamed, stringField("data.cache", TW_DATA(cache), {"none", "memory"},
+                                     "streamed images: keep them decoded (8-bit) in memory after their first read, "
+                                     "within data.memory_mb, so later epochs skip decoding")));
+  add(onlyFor(kStreamed, intField("data.memory_mb", TW_DATA(memoryMb), 0, 16 << 20,
+                                  "streamed images: the most memory the decoded cache may take, in MiB "
+                                  "(0 = a quarter of this machine's memory)")));
+  add(onlyFor(kStreamed, stringField("data.on_bad", TW_DATA(onBad), {"error", "skip"},
+                                     "streamed images: a corrupt or changed image stops the run, naming it (error), "
+                                     "or is left out of its batch and counted (skip)")));
   // --- train ---
   section = "optimiser";
   add(stringField("train.optimizer", TW_TRAIN(optimizer), {"sgd", "adam", "adamw", "rmsprop"}, "optimiser"));

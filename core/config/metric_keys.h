@@ -25,6 +25,11 @@ inline constexpr const char *kTrainGradNorm = "train/grad_norm";
 inline constexpr const char *kTrainEpochLoss = "train/epoch_loss";      // once per epoch
 inline constexpr const char *kTrainSamplesPerSec = "train/samples_per_sec";
 inline constexpr const char *kTrainDataWait = "train/data_wait";
+// Streamed sources, once per epoch: the share of examples read from the decoded cache, the
+// encoded megabytes read from disk per second of the epoch, and the bad examples skipped so far.
+inline constexpr const char *kTrainCacheHitRate = "train/cache_hit_rate";
+inline constexpr const char *kTrainReadMbPerSec = "train/read_mb_per_sec";
+inline constexpr const char *kTrainSkipped = "train/skipped_examples";
 inline constexpr const char *kEpoch = "epoch";                          // the epoch just finished
 // Per parameter tensor, once per epoch: "weight_norm/fc1.weight", "grad_norm/fc1.weight".
 inline constexpr const char *kWeightNormPrefix = "weight_norm/";

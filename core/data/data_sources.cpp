@@ -1,5 +1,7 @@
 #include "core/data/data_sources.h"
 
+#include "core/config/data_source_table.h"
+
 #include "core/data/image_folder.h"
 #include "core/data/random.h"
 #include "core/data/synthetic.h"
@@ -29,14 +31,22 @@ SourceData readCsvSource(const config::DataOptions &o) {
   return read;
 }
 
+// Streamed: the listing, labels and geometry now, the images when a batch needs them.
 SourceData readImageFolderSource(const config::DataOptions &o) {
   if (o.path.empty()) throw std::runtime_error("data.path: give the folder with one subfolder per class");
-  ImageFolderOptions images;
-  images.width = images.height = o.imageSize;
-  images.channels = o.channels;
-  images.workers = o.workers;
+  ImageGeometryOptions geometry;
+  geometry.width = geometry.height = o.imageSize;
+  geometry.channels = o.channels;
   SourceData read;
-  read.examples = readImageFolder(o.path, images);
+  std::shared_ptr<ExampleStore> store = openImageFolderStore(o.path, geometry, static_cast<int>(o.workers));
+  Examples &e = read.examples;
+  e.task = Task::Classification;
+  e.featureShape = store->featureShape();
+  e.labels = store->labels();
+  e.count = store->count();
+  e.classNames = store->classNames();
+  e.classes = static_cast<int64_t>(e.classNames.size());
+  read.store = std::move(store);
   read.images = true;
   return read;
 }
@@ -58,16 +68,19 @@ SourceData readTokenSource(const config::DataOptions &o, int64_t seed) {
 }  // namespace
 
 SourceData readSource(const config::DataOptions &o, int64_t seed) {
+  const config::DataSourceInfo *kind = config::findDataSource(o.dataset);
+  if (!kind)
+    throw std::runtime_error("data.dataset: unknown dataset '" + o.dataset + "' (expected " +
+                             config::dataSourceList() + ")");
   SourceData read;
-  if (o.dataset == "fashion-mnist" || o.dataset == "mnist") return readIdxSource(o, seed);
-  if (o.dataset == "csv") read = readCsvSource(o);
-  else if (o.dataset == "image-folder") read = readImageFolderSource(o);
-  else if (o.dataset == "spirals" || o.dataset == "blobs") read = readSyntheticSource(o, seed);
-  else if (o.dataset == "tokens") read = readTokenSource(o, seed);
-  else if (o.dataset == "shards") read = readShardSource(o, seed);
-  else
-    throw std::runtime_error("data.dataset: unknown dataset '" + o.dataset +
-                             "' (expected fashion-mnist, mnist, csv, image-folder, shards, spirals, blobs or tokens)");
+  switch (kind->family) {
+    case config::SourceFamily::Idx: return readIdxSource(o, seed);
+    case config::SourceFamily::Csv: read = readCsvSource(o); break;
+    case config::SourceFamily::ImageFolder: read = readImageFolderSource(o); break;
+    case config::SourceFamily::Shards: read = readShardSource(o, seed); break;
+    case config::SourceFamily::Synthetic: read = readSyntheticSource(o, seed); break;
+    case config::SourceFamily::Tokens: read = readTokenSource(o, seed); break;
+  }
   read.source = o.path.empty() ? o.dataset : o.path;
   return read;
 }

@@ -5,10 +5,12 @@
 
 #include "core/config/run_config.h"
 #include "core/data/csv_reader.h"
+#include "core/data/example_store.h"
 #include "core/data/examples.h"
 #include "core/data/random.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -26,6 +28,9 @@ struct SourceData {
   std::string source;                 // where it was read from ("spirals" for synthetic sets)
   // A source that hashes the bytes it read (IDX) sets this; otherwise the splits are hashed.
   std::string fingerprint;
+  // A streamed source (image folders): its examples are read per batch from here, and
+  // `examples` holds their labels, classes and shape only (no features).
+  std::shared_ptr<const ExampleStore> store;
 };
 
 // Throws std::runtime_error naming the option, file, line or column.

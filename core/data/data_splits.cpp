@@ -1,5 +1,6 @@
 #include "core/data/data_splits.h"
 
+#include "core/config/data_source_table.h"
 #include "core/data/data_sources.h"
 #include "core/data/fingerprint.h"
 #include "core/data/shard_set.h"
@@ -68,13 +69,17 @@ std::string classSurplusWarning(const std::string &output, int64_t scores, int64
 
 int64_t dataClassCount(const config::DataOptions &o) {
   try {
-    if (o.dataset == "fashion-mnist" || o.dataset == "mnist") return kIdxClasses;
-    if (o.dataset == "spirals" || o.dataset == "blobs") return o.classes;
-    if (o.dataset == "image-folder") return imageFolderClasses(o.path);
-    if (o.dataset == "shards") return readShardManifest(o.path).info.classes;
-    if (o.dataset == "csv") {
-      if (parseTask(o.task) != Task::Classification) return 0;
-      return readSource(o, 0).examples.classes;
+    const config::DataSourceInfo *kind = config::findDataSource(o.dataset);
+    if (!kind) return 0;
+    switch (kind->family) {
+      case config::SourceFamily::Idx: return kIdxClasses;
+      case config::SourceFamily::Synthetic: return o.classes;
+      case config::SourceFamily::Tokens: return o.classes;
+      case config::SourceFamily::ImageFolder: return imageFolderClasses(o.path);
+      case config::SourceFamily::Shards: return readShardManifest(o.path).info.classes;
+      case config::SourceFamily::Csv:
+        if (parseTask(o.task) != Task::Classification) return 0;
+        return readSource(o, 0).examples.classes;
     }
   } catch (const std::exception &) {
     // Unreadable data is reported by the checks that read it, with the file and line.
@@ -87,22 +92,25 @@ void splitInPlace(Examples &&all, const std::vector<int64_t> &train, const std::
   valOut = select(all, val);
   testOut = select(all, test);
   const int64_t fs = all.featureSize(), td = all.targetDim;
-  const bool hasLabels = !all.labels.empty(), hasTargets = !all.targets.empty();
+  const bool hasLabels = !all.labels.empty(), hasTargets = !all.targets.empty(), hasFeatures = !all.features.empty();
   // train is ascending, so row k moves from train[k] >= k: never over a row still to be moved.
   for (size_t k = 0; k < train.size(); ++k) {
     const int64_t from = train[k], to = static_cast<int64_t>(k);
     if (from < to || from >= all.count)
       throw std::out_of_range("splitInPlace: training index " + std::to_string(from) + " is out of order or range");
     if (from == to) continue;
-    std::copy(all.features.begin() + from * fs, all.features.begin() + (from + 1) * fs, all.features.begin() + to * fs);
+    if (hasFeatures)
+      std::copy(all.features.begin() + from * fs, all.features.begin() + (from + 1) * fs, all.features.begin() + to * fs);
     if (hasLabels) all.labels[static_cast<size_t>(to)] = all.labels[static_cast<size_t>(from)];
     if (hasTargets)
       std::copy(all.targets.begin() + from * td, all.targets.begin() + (from + 1) * td, all.targets.begin() + to * td);
   }
   const int64_t n = static_cast<int64_t>(train.size());
   all.count = n;
-  all.features.resize(static_cast<size_t>(n * fs));
-  all.features.shrink_to_fit();
+  if (hasFeatures) {
+    all.features.resize(static_cast<size_t>(n * fs));
+    all.features.shrink_to_fit();
+  }
   if (hasLabels) all.labels.resize(static_cast<size_t>(n));
   if (hasTargets) all.targets.resize(static_cast<size_t>(n * td));
   trainOut = std::move(all);
@@ -113,6 +121,8 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   Examples &all = read.examples;
   if (o.trainLimit > 0 && o.trainLimit < all.count) all = select(all, firstIndices(o.trainLimit));
   if (all.count == 0) throw std::runtime_error(read.source + ": no examples");
+  if (read.store && use.indexInputs)
+    throw std::runtime_error(read.source + ": images cannot feed an int64 Input (it takes token or category indices)");
   checkIndexInputs(all, use, read.source);
   if (read.hasOwnTest) checkIndexInputs(read.ownTest, use, read.source);
 
@@ -126,6 +136,15 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   splitInPlace(std::move(all), split.train, split.val, split.test, out.train, out.val, out.test);
   if (read.hasOwnTest) out.test = std::move(read.ownTest);
   if (o.testLimit > 0 && o.testLimit < out.test.count) out.test = select(out.test, firstIndices(o.testLimit));
+  if (read.store) {
+    // The first train_limit examples are the store's first ones, so split indices are store rows.
+    out.store = read.store;
+    out.trainRows = split.train;
+    out.valRows = split.val;
+    out.testRows = split.test;
+    if (o.testLimit > 0 && o.testLimit < static_cast<int64_t>(out.testRows.size()))
+      out.testRows.resize(static_cast<size_t>(o.testLimit));
+  }
 
   Preprocessing &p = out.preprocessing;
   p.dataset = o.dataset;
@@ -140,7 +159,15 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   p.targetDim = shape.targetDim;
   // Index inputs stay as they are: standardised, they would no longer be indices.
   if (o.normalize && !use.indexInputs) {
-    if (read.images) {
+    if (read.store) {
+      // Applied per batch by the engine, as the images are read.
+      const ImageStandardizer s = ImageStandardizer::fit(
+          *read.store, statisticsRows(out.trainRows, mixSeed(static_cast<uint64_t>(seed), kStatisticsStream)),
+          static_cast<int>(o.workers), o.onBad == "skip");
+      p.standardization = "image";
+      p.imageMean = s.mean;
+      p.imageStd = s.stddev;
+    } else if (read.images) {
       const ImageStandardizer s = ImageStandardizer::fit(out.train);
       for (Examples *e : {&out.train, &out.val, &out.test}) s.apply(*e);
       p.standardization = "image";
@@ -162,6 +189,7 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
     out.fingerprint = read.fingerprint;
   } else {
     Fingerprint fp;
+    if (read.store) read.store->addToFingerprint(fp);  // names, sizes and times: the pixels are not read
     addToFingerprint(fp, "train", out.train);
     addToFingerprint(fp, "val", out.val);
     addToFingerprint(fp, "test", out.test);

@@ -14,10 +14,12 @@
 // the first examples before the split, data.test_limit the first of the test split.
 
 #include "core/config/run_config.h"
+#include "core/data/example_store.h"
 #include "core/data/examples.h"
 #include "core/data/preprocessing.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,6 +42,11 @@ struct DataSplits {
   std::string fingerprint;         // SHA-256 hex over the data and the options that shaped it
   std::vector<std::string> notes;  // what the reader did on the way (filled missing values ...)
   Preprocessing preprocessing;     // what a deployed model must do to its inputs
+  // A streamed source (image folders): train, val and test hold labels only, and these are each
+  // split's example numbers in the store, whose examples the engine reads per batch and
+  // standardises with preprocessing's image mean and std.
+  std::shared_ptr<const ExampleStore> store;
+  std::vector<int64_t> trainRows, valRows, testRows;
 };
 
 // Throws std::runtime_error naming the file, line, column or option; with index inputs, a value

@@ -73,15 +73,16 @@ Examples select(const Examples &all, const std::vector<int64_t> &indices) {
   const int64_t fs = all.featureSize();
   const bool hasLabels = !all.labels.empty();
   const bool hasTargets = !all.targets.empty();
-  out.features.reserve(static_cast<size_t>(out.count * fs));
+  const bool hasFeatures = !all.features.empty();  // a streamed source's examples carry labels only
+  if (hasFeatures) out.features.reserve(static_cast<size_t>(out.count * fs));
   if (hasLabels) out.labels.reserve(indices.size());
   if (hasTargets) out.targets.reserve(static_cast<size_t>(out.count * all.targetDim));
   for (int64_t i : indices) {
     if (i < 0 || i >= all.count)
       throw std::out_of_range("select: index " + std::to_string(i) + " is outside 0.." +
                               std::to_string(all.count - 1));
-    out.features.insert(out.features.end(), all.features.begin() + i * fs,
-                        all.features.begin() + (i + 1) * fs);
+    if (hasFeatures)
+      out.features.insert(out.features.end(), all.features.begin() + i * fs, all.features.begin() + (i + 1) * fs);
     if (hasLabels) out.labels.push_back(all.labels[static_cast<size_t>(i)]);
     if (hasTargets)
       out.targets.insert(out.targets.end(), all.targets.begin() + i * all.targetDim,

@@ -1,9 +1,7 @@
 #include "core/data/image_folder.h"
 
-#include "core/data/parallel_for.h"
-
-#include <stb/stb_image.h>
-#include <stb/stb_image_resize.h>
+#include "core/data/example_store.h"
+#include "core/data/image_codec.h"
 
 #include <algorithm>
 #include <cctype>
@@ -40,48 +38,13 @@ std::vector<fs::path> sortedEntries(const fs::path &dir, bool folders) {
   return entries;
 }
 
-std::runtime_error cannotDecode(const std::string &path) {
-  // stb keeps one global reason: with several decoding threads it may be a neighbour's; the file
-  // named is always the one that failed.
-  const char *reason = stbi_failure_reason();
-  return std::runtime_error(path + ": cannot decode (stb: " + (reason ? reason : "unknown reason") +
-                            ")");
-}
-
-// Interleaved 8-bit pixels (HWC) as planes of floats in [0, 1] (CHW, what the engine's
-// convolutions want), resized first when their size is not the one asked for.
-void toPlanes(const unsigned char *pixels, int w, int h, int channels, int width, int height, const std::string &where,
-              std::vector<unsigned char> &resized, float *out) {
-  const unsigned char *source = pixels;
-  if (w != width || h != height) {
-    resized.resize(static_cast<size_t>(width) * height * channels);
-    if (!stbir_resize_uint8(pixels, w, h, 0, resized.data(), width, height, 0, channels))
-      throw std::runtime_error(where + ": cannot resize " + std::to_string(w) + "x" + std::to_string(h) + " to " +
-                               std::to_string(width) + "x" + std::to_string(height));
-    source = resized.data();
-  }
-  const size_t plane = static_cast<size_t>(width) * static_cast<size_t>(height);
-  const size_t stride = static_cast<size_t>(channels);
-  for (size_t p = 0; p < plane; ++p)
-    for (size_t c = 0; c < stride; ++c) out[c * plane + p] = source[p * stride + c] / 255.0f;
-}
-
 }  // namespace
 
-bool encodedImageInfo(const std::string &bytes, int *width, int *height, int *components) {
-  return stbi_info_from_memory(reinterpret_cast<const stbi_uc *>(bytes.data()), static_cast<int>(bytes.size()), width,
-                               height, components) != 0;
-}
-
 void decodeImage(const std::string &bytes, const std::string &where, int channels, int width, int height, float *out) {
-  int w = 0, h = 0, comp = 0;
-  std::unique_ptr<unsigned char, void (*)(void *)> pixels(
-      stbi_load_from_memory(reinterpret_cast<const stbi_uc *>(bytes.data()), static_cast<int>(bytes.size()), &w, &h,
-                            &comp, channels),
-      stbi_image_free);
-  if (!pixels) throw cannotDecode(where);
-  std::vector<unsigned char> resized;
-  toPlanes(pixels.get(), w, h, channels, width, height, where, resized, out);
+  std::vector<uint8_t> planes(static_cast<size_t>(channels) * static_cast<size_t>(width) * static_cast<size_t>(height));
+  decodeImage(reinterpret_cast<const unsigned char *>(bytes.data()), bytes.size(), where, channels, width, height,
+              planes.data());
+  for (size_t k = 0; k < planes.size(); ++k) out[k] = kByteToUnit[planes[k]];
 }
 
 int64_t imageFolderClasses(const std::string &dir) {
@@ -113,49 +76,15 @@ ImageFolderListing listImageFolder(const std::string &dir, int64_t limitPerClass
 }
 
 Examples readImageFolder(const std::string &dir, const ImageFolderOptions &options) {
-  if (options.channels != 0 && options.channels != 1 && options.channels != 3)
-    throw std::runtime_error(dir + ": " + std::to_string(options.channels) +
-                             " channels asked for (use 1 for gray, 3 for RGB or 0 for automatic)");
-  if (options.width < 0 || options.height < 0 || options.limitPerClass < 0)
-    throw std::runtime_error(dir + ": image size and limit must not be negative");
-  ImageFolderListing listing = listImageFolder(dir, options.limitPerClass);
-  Examples e;
-  e.task = Task::Classification;
-  e.classNames = std::move(listing.classNames);
-  const std::vector<ImageFile> &items = listing.files;
-
-  // Headers first: the automatic channel count needs every image, the default size the first
-  // one, and a broken file is reported before minutes of decoding.
-  const int workers = decodeWorkers(options.workers);
-  const int64_t count = static_cast<int64_t>(items.size());
-  std::vector<int> widths(items.size()), heights(items.size()), components(items.size());
-  parallelFor(count, workers, [&](int64_t i) {
-    if (!stbi_info(items[i].path.c_str(), &widths[i], &heights[i], &components[i])) throw cannotDecode(items[i].path);
-  });
-  const bool colour = std::any_of(components.begin(), components.end(), [](int comp) { return comp >= 3; });
-  const int width = options.width > 0 ? static_cast<int>(options.width) : widths.front();
-  const int height = options.height > 0 ? static_cast<int>(options.height) : heights.front();
-  const int channels = options.channels > 0 ? static_cast<int>(options.channels) : (colour ? 3 : 1);
-  const size_t perImage = static_cast<size_t>(width) * static_cast<size_t>(height) * static_cast<size_t>(channels);
-
-  e.count = count;
-  e.classes = static_cast<int64_t>(e.classNames.size());
-  e.featureShape = {channels, height, width};
-  e.features.resize(perImage * items.size());
-  e.labels.reserve(items.size());
-  for (const ImageFile &item : items) e.labels.push_back(item.label);
-  // Each image decodes into its own slot: the same floats whatever the number of workers.
-  parallelFor(count, workers, [&](int64_t i) {
-    int w = 0, h = 0, comp = 0;
-    // stb converts to the channel count asked for: RGB to gray by luma, gray to RGB by copying,
-    // and drops alpha (transparent pixels keep whatever colour they store).
-    std::unique_ptr<unsigned char, void (*)(void *)> pixels(
-        stbi_load(items[i].path.c_str(), &w, &h, &comp, channels), stbi_image_free);
-    if (!pixels) throw cannotDecode(items[i].path);
-    std::vector<unsigned char> resized;
-    toPlanes(pixels.get(), w, h, channels, width, height, items[i].path, resized, e.features.data() + i * perImage);
-  });
-  return e;
+  ImageGeometryOptions geometry;
+  geometry.width = options.width;
+  geometry.height = options.height;
+  geometry.channels = options.channels;
+  geometry.limitPerClass = options.limitPerClass;
+  const std::shared_ptr<ExampleStore> store = openImageFolderStore(dir, geometry, static_cast<int>(options.workers));
+  std::vector<int64_t> rows(static_cast<size_t>(store->count()));
+  for (int64_t i = 0; i < store->count(); ++i) rows[static_cast<size_t>(i)] = i;
+  return readStore(*store, rows, static_cast<int>(options.workers));
 }
 
 }  // namespace tw::data

@@ -10,8 +10,9 @@
 //
 // Class folders are sorted by name (class index = position); hidden ones (".x") are ignored.
 // Files in a class folder are read in sorted order; only .png .jpg .jpeg .bmp (any case) count,
-// other files are skipped. Decoding and resizing are stb_image's. Errors are std::runtime_error
-// naming the file or folder: "photos/cat/7.png: cannot decode (stb: <reason>)".
+// other files are skipped. Decoding and resizing are image_codec.h's. Errors are std::runtime_error
+// naming the file or folder: "photos/cat/7.png: cannot decode (PNG: <reason>)". Training streams a
+// folder (example_store.h's openImageFolderStore); readImageFolder decodes it whole.
 
 #include "core/data/examples.h"
 
@@ -29,7 +30,7 @@ struct ImageFolderOptions {
   int64_t workers = 0;        // decoding threads; 0 = one per core (the result is the same)
 };
 
-// features: count * channels * height * width floats, CHW per example.
+// features: count * channels * height * width floats, CHW per example: the store's examples, all.
 Examples readImageFolder(const std::string &dir, const ImageFolderOptions &options);
 
 // The files readImageFolder would decode, in its order, with their class indices: the listing
@@ -46,11 +47,8 @@ struct ImageFolderListing {
 // class folder without images.
 ImageFolderListing listImageFolder(const std::string &dir, int64_t limitPerClass = 0);
 
-// An encoded image held in memory (a packed shard's member): its size and channel count from the
-// header alone, and decoded as readImageFolder decodes a file (stb converts to `channels`; a
-// different size is resized) into channels x height x width floats in [0, 1]. `where` names the
-// image in errors.
-bool encodedImageInfo(const std::string &bytes, int *width, int *height, int *components);
+// An encoded image held in memory (a packed shard's member) decoded as an image folder's file is
+// (image_codec.h) into channels x height x width floats in [0, 1]. `where` names the image in errors.
 void decodeImage(const std::string &bytes, const std::string &where, int channels, int width, int height, float *out);
 
 // The class subfolders readImageFolder would read, without reading an image; 0 when `dir` is not

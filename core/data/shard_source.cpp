@@ -3,6 +3,7 @@
 
 #include "core/data/data_sources.h"
 #include "core/data/fingerprint.h"
+#include "core/data/image_codec.h"
 #include "core/data/image_folder.h"
 #include "core/data/npy.h"
 #include "core/data/parallel_for.h"
@@ -41,14 +42,16 @@ ImageGeometry imageGeometry(ShardReader &reader, const config::DataOptions &o, i
   bool colour = false;
   for (int64_t i = 0; i < count; ++i) {
     const std::string where = o.path + " example " + std::to_string(i);
-    int w = 0, h = 0, comp = 0;
-    if (!encodedImageInfo(imageBytes(reader.read(i), where), &w, &h, &comp))
+    const ShardExample example = reader.read(i);
+    const std::string &bytes = imageBytes(example, where);
+    ImageHeader header;
+    if (!readImageHeader(reinterpret_cast<const unsigned char *>(bytes.data()), bytes.size(), &header))
       throw std::runtime_error(where + ": cannot decode its image header");
     if (i == 0) {
-      g.width = w;
-      g.height = h;
+      g.width = header.width;
+      g.height = header.height;
     }
-    colour = colour || comp >= 3;
+    colour = colour || header.components >= 3;
   }
   if (o.imageSize > 0) g.width = g.height = static_cast<int>(o.imageSize);
   g.channels = o.channels > 0 ? static_cast<int>(o.channels) : (colour ? 3 : 1);

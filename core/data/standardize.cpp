@@ -1,5 +1,9 @@
 #include "core/data/standardize.h"
 
+#include "core/data/image_codec.h"
+#include "core/data/parallel_for.h"
+#include "core/data/random.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -67,6 +71,55 @@ ImageStandardizer ImageStandardizer::fit(const Examples &train) {
   s.stddev = std::sqrt(std::max(0.0, squares / n - s.mean * s.mean));
   if (s.stddev < 1e-12) s.stddev = 1.0;  // blank images: nothing to standardise
   return s;
+}
+
+ImageStandardizer ImageStandardizer::fit(const ExampleStore &store, const std::vector<int64_t> &rows, int workers,
+                                         bool skipBad) {
+  const int64_t size = store.exampleBytes();
+  std::vector<double> sums(rows.size()), squares(rows.size());
+  std::vector<char> read(rows.size(), 1);
+  parallelFor(static_cast<int64_t>(rows.size()), decodeWorkers(workers), [&](int64_t k) {
+    std::vector<uint8_t> pixels(static_cast<size_t>(size));
+    try {
+      store.read(rows[static_cast<size_t>(k)], pixels.data());
+    } catch (const std::exception &) {
+      if (!skipBad) throw;
+      read[static_cast<size_t>(k)] = 0;
+      return;
+    }
+    double sum = 0.0, square = 0.0;
+    for (uint8_t v : pixels) {
+      const double x = kByteToUnit[v];
+      sum += x;
+      square += x * x;
+    }
+    sums[static_cast<size_t>(k)] = sum;
+    squares[static_cast<size_t>(k)] = square;
+  });
+  double sum = 0.0, square = 0.0;
+  int64_t examples = 0;
+  for (size_t k = 0; k < rows.size(); ++k) {
+    if (!read[k]) continue;
+    sum += sums[k];
+    square += squares[k];
+    ++examples;
+  }
+  const double n = static_cast<double>(std::max<int64_t>(1, size * examples));
+  ImageStandardizer s;
+  s.mean = sum / n;
+  s.stddev = std::sqrt(std::max(0.0, square / n - s.mean * s.mean));
+  if (s.stddev < 1e-12) s.stddev = 1.0;
+  return s;
+}
+
+std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed) {
+  if (static_cast<int64_t>(train.size()) <= kImageStatisticsSample) return train;
+  const std::vector<int64_t> order = permutation(static_cast<int64_t>(train.size()), seed);
+  std::vector<int64_t> rows;
+  rows.reserve(static_cast<size_t>(kImageStatisticsSample));
+  for (int64_t k = 0; k < kImageStatisticsSample; ++k) rows.push_back(train[static_cast<size_t>(order[static_cast<size_t>(k)])]);
+  std::sort(rows.begin(), rows.end());
+  return rows;
 }
 
 void ImageStandardizer::apply(Examples &examples) const {

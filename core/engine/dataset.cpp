@@ -2,6 +2,8 @@
 
 #include "core/spec/param.h"
 
+#include <spdlog/fmt/fmt.h>
+
 #include <memory>
 #include <utility>
 
@@ -22,7 +24,8 @@ Split toTensors(data::Examples &&e) {
   Split split;
   std::vector<int64_t> shape{e.count};
   shape.insert(shape.end(), e.featureShape.begin(), e.featureShape.end());
-  split.inputs = adopt(std::move(e.features), shape, torch::kFloat);
+  if (!e.features.empty() || e.featureSize() == 0 || e.count == 0)
+    split.inputs = adopt(std::move(e.features), shape, torch::kFloat);
   if (e.task == Task::Classification)
     split.targets = adopt(std::move(e.labels), {e.count}, torch::kLong);
   else
@@ -30,7 +33,48 @@ Split toTensors(data::Examples &&e) {
   return split;
 }
 
+// Rows of a streamed split read into their places in the batch (data::readImageBatch); a bad
+// example with on_bad: skip leaves its place out.
+Batch readStreamed(const Split &split, const int64_t *positions, int64_t n) {
+  const StreamedInputs &s = *split.streamed;
+  std::vector<int64_t> rows(static_cast<size_t>(n));
+  for (int64_t k = 0; k < n; ++k) rows[static_cast<size_t>(k)] = s.rows.at(static_cast<size_t>(positions[k]));
+  std::vector<int64_t> batchShape{n};
+  const data::ExampleStore &store = s.cache->store();
+  batchShape.insert(batchShape.end(), store.featureShape().begin(), store.featureShape().end());
+  torch::Tensor inputs = torch::empty(batchShape, torch::kFloat);
+  const data::BatchRead read =
+      data::readImageBatch(*s.cache, rows.data(), n, s.table, s.workers, s.skipBad, inputs.data_ptr<float>());
+  s.counters->examples.fetch_add(n);
+  torch::Tensor where = torch::from_blob(const_cast<int64_t *>(positions), {n}, torch::kLong);
+  if (read.skipped == 0) return {inputs, split.targets.index_select(0, where)};
+  {
+    s.counters->skipped.fetch_add(read.skipped);
+    std::lock_guard<std::mutex> lock(s.counters->mutex);
+    for (const std::string &error : read.errors)
+      if (s.counters->skippedNames.size() < 20) s.counters->skippedNames.push_back(error);
+  }
+  std::vector<int64_t> good;
+  for (int64_t k = 0; k < n; ++k)
+    if (read.kept[static_cast<size_t>(k)]) good.push_back(k);
+  const torch::Tensor keep = torch::from_blob(good.data(), {static_cast<int64_t>(good.size())}, torch::kLong).clone();
+  return {inputs.index_select(0, keep), split.targets.index_select(0, where).index_select(0, keep)};
+}
+
 }  // namespace
+
+Batch Split::range(int64_t begin, int64_t end) const {
+  if (!streamed) return {inputs.slice(0, begin, end), targets.slice(0, begin, end)};
+  std::vector<int64_t> positions(static_cast<size_t>(std::max<int64_t>(0, end - begin)));
+  for (size_t k = 0; k < positions.size(); ++k) positions[k] = begin + static_cast<int64_t>(k);
+  return readStreamed(*this, positions.data(), static_cast<int64_t>(positions.size()));
+}
+
+Batch Split::gather(const torch::Tensor &indices) const {
+  if (!streamed) return {inputs.index_select(0, indices), targets.index_select(0, indices)};
+  const torch::Tensor idx = indices.to(torch::kLong).contiguous();
+  return readStreamed(*this, idx.data_ptr<int64_t>(), idx.numel());
+}
 
 data::ModelUse modelUse(const spec::Analysis &analysis) {
   data::ModelUse use;
@@ -60,6 +104,37 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
   out.train = toTensors(std::move(splits.train));
   out.val = toTensors(std::move(splits.val));
   out.test = toTensors(std::move(splits.test));
+  if (splits.store) {
+    out.pipeline = std::make_shared<PipelineCounters>();
+    const uint64_t budget = options.cache == "memory" ? data::memoryBudgetBytes(options.memoryMb) : 0;
+    out.exampleCache = std::make_shared<data::ExampleCache>(splits.store, budget);
+    const auto stream = [&](Split &split, std::vector<int64_t> &&rows) {
+      auto s = std::make_shared<StreamedInputs>();
+      s->cache = out.exampleCache;
+      s->rows = std::move(rows);
+      s->table = data::standardisedBytes(out.preprocessing.standardization == "image", out.preprocessing.imageMean,
+                                         out.preprocessing.imageStd);
+      s->workers = static_cast<int>(options.workers);
+      s->skipBad = options.onBad == "skip";
+      s->counters = out.pipeline;
+      split.streamed = std::move(s);
+    };
+    stream(out.train, std::move(splits.trainRows));
+    stream(out.val, std::move(splits.valRows));
+    stream(out.test, std::move(splits.testRows));
+    const data::ExampleStore &store = *splits.store;
+    const double decodedMb = static_cast<double>(store.exampleBytes()) * static_cast<double>(store.count()) / (1 << 20);
+    const int64_t kept = out.exampleCache->capacity();
+    out.notes.push_back(fmt::format(
+        "{} images streamed from disk and decoded per batch ({:.0f} MiB as 8-bit pixels); {}", store.count(), decodedMb,
+        options.cache != "memory" ? std::string("no cache (data.cache: none)")
+        : kept >= store.count()   ? fmt::format("all kept in memory after their first read (data.memory_mb {})",
+                                                static_cast<int64_t>(budget >> 20))
+                                  : fmt::format("{} of them ({:.0f}%) kept in memory after their first read, within "
+                                                "data.memory_mb {}",
+                                                kept, 100.0 * static_cast<double>(kept) / static_cast<double>(store.count()),
+                                                static_cast<int64_t>(budget >> 20))));
+  }
   return out;
 }
 
@@ -84,8 +159,8 @@ torch::Tensor BatchOrder::indices(int64_t b) const {
 
 Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b) {
   const torch::Tensor idx = order.indices(b);
-  if (idx.defined()) return {split.inputs.index_select(0, idx), split.targets.index_select(0, idx)};
-  return {split.inputs.slice(0, order.begin(b), order.end(b)), split.targets.slice(0, order.begin(b), order.end(b))};
+  if (idx.defined()) return split.gather(idx);
+  return split.range(order.begin(b), order.end(b));
 }
 
 }  // namespace tw::engine

@@ -7,6 +7,8 @@
 //   Batch b = takeBatch(data.train, order.indices(0));
 
 #include "core/config/run_config.h"
+#include "core/data/example_cache.h"
+#include "core/data/image_batch.h"
 #include "core/data/data_splits.h"
 #include "core/data/examples.h"
 #include "core/data/random.h"
@@ -16,7 +18,10 @@
 #include <torch/torch.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -24,10 +29,40 @@ namespace tw::engine {
 
 using data::Task;
 
+struct Batch {
+  torch::Tensor inputs, targets;
+};
+
+// What a streamed source's input pipeline did, for the run's record: shared by its splits,
+// counted by the decode threads.
+struct PipelineCounters {
+  std::atomic<int64_t> examples{0};  // examples read (from the cache or the store)
+  std::atomic<int64_t> skipped{0};   // bad examples left out (data.on_bad: skip)
+  std::mutex mutex;
+  std::vector<std::string> skippedNames;  // the first few, with their reasons
+};
+
+// A split whose inputs are read per batch (streamed image folders): its example numbers in the
+// store, read through the cache as uint8 on `workers` threads and standardised as they become
+// floats (data/image_batch.h), so a batch is the only float copy of its images.
+struct StreamedInputs {
+  std::shared_ptr<data::ExampleCache> cache;  // shared by the splits of one dataset
+  std::vector<int64_t> rows;
+  data::ByteTable table{};          // byte -> standardised float (the training split's statistics)
+  int workers = 0;                  // data.workers
+  bool skipBad = false;             // data.on_bad: skip
+  std::shared_ptr<PipelineCounters> counters;
+};
+
 struct Split {
-  torch::Tensor inputs;   // float [N, ...]
+  torch::Tensor inputs;   // in memory: float [N, ...]; undefined when streamed
   torch::Tensor targets;  // classification: int64 [N] class indices; regression: float [N, D]
-  int64_t size() const { return inputs.defined() ? inputs.size(0) : 0; }
+  std::shared_ptr<const StreamedInputs> streamed;  // set when the inputs are read per batch
+  int64_t size() const { return targets.defined() ? targets.size(0) : 0; }
+  // Examples [begin, end), or those at `indices` (int64), as float inputs and their targets. A
+  // streamed split with data.on_bad: skip may return fewer than asked for.
+  Batch range(int64_t begin, int64_t end) const;
+  Batch gather(const torch::Tensor &indices) const;
 };
 
 struct Dataset {
@@ -42,10 +77,13 @@ struct Dataset {
   std::string source;                  // where the data was read from ("spirals" for synthetic sets)
   std::vector<std::string> notes;      // what the reader did on the way (filled missing values ...)
   data::Preprocessing preprocessing;   // statistics, category maps, class names: preprocessing.json
+  std::shared_ptr<PipelineCounters> pipeline;  // streamed sources only
+  std::shared_ptr<data::ExampleCache> exampleCache;  // streamed sources only: the decoded cache
 };
 
 // data::loadDataSplits (every source, split and standardised in core/data), as tensors. Each
-// split's vectors become its tensors without a copy. Throws std::runtime_error naming the file,
+// split's vectors become its tensors without a copy; a streamed source's splits read their inputs
+// per batch (Split::streamed), through one cache of data.memory_mb (data.cache). Throws std::runtime_error naming the file,
 // line, column or option.
 Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data::ModelUse &use = {});
 
@@ -77,9 +115,6 @@ class BatchOrder {
   torch::Tensor m_order;  // int64 permutation; undefined when not shuffling
 };
 
-struct Batch {
-  torch::Tensor inputs, targets;
-};
 Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b);
 
 // The seeding is core/data's (random.h), so the data and the batches draw from one scheme.

@@ -27,19 +27,24 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
   ClassificationCounts counts(classes, k);
   RegressionSums sums;
   double lossSum = 0.0;
+  int64_t examples = 0;
   // Large slices: no optimiser step to wait for, so fewer, bigger GEMMs win.
   constexpr int64_t kSlice = 1000;
   for (int64_t start = 0; start < split.size(); start += kSlice) {
     const int64_t end = std::min(split.size(), start + kSlice);
-    const torch::Tensor x = split.inputs.slice(0, start, end).to(options.device);
-    const torch::Tensor y = split.targets.slice(0, start, end).to(options.device);
+    const Batch batch = split.range(start, end);
+    const torch::Tensor x = batch.inputs.to(options.device);
+    const torch::Tensor y = batch.targets.to(options.device);
+    const int64_t seen = batch.targets.size(0);  // fewer than asked when bad images are skipped
+    if (seen == 0) continue;
+    examples += seen;
     torch::Tensor output;
     {
       AutocastGuard autocast(options.bf16 ? Precision::BF16 : Precision::FP32, options.device);
       output = model.forward(x);
     }
     output = output.to(torch::kFloat);
-    lossSum += loss(output, y).item<double>() * static_cast<double>(end - start);
+    lossSum += loss(output, y).item<double>() * static_cast<double>(seen);
     if (classification) {
       torch::Tensor predicted, inTopK;
       if (output.dim() == 1 || output.size(-1) == 1) {  // one logit: the binary head
@@ -60,7 +65,12 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
                    target.sum().item<double>(), target.pow(2).sum().item<double>());
     }
   }
-  result.metrics[keys::kLoss] = lossSum / static_cast<double>(split.size());
+  result.examples = examples;
+  if (examples == 0) {  // every example skipped as bad
+    if (wasTraining) model.train();
+    return result;
+  }
+  result.metrics[keys::kLoss] = lossSum / static_cast<double>(examples);
   if (classification) {
     ClassificationReport r = counts.report();
     result.metrics[keys::kAccuracy] = r.accuracy;
@@ -73,7 +83,7 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
     result.metrics[keys::kF1Weighted] = r.weightedF1;
     result.report = std::move(r);
   } else {
-    const RegressionReport r = sums.report(split.size());
+    const RegressionReport r = sums.report(examples);
     result.metrics[keys::kMse] = r.mse;
     result.metrics[keys::kMae] = r.mae;
     result.metrics[keys::kR2] = r.r2;

@@ -346,6 +346,28 @@ class TrainRun {
     return bad.empty() ? std::string() : "; first non-finite tensor " + bad;
   }
 
+  // A streamed source's input pipeline over the epoch just trained: cache hits, bytes read from
+  // disk, and the bad examples skipped (each named once in the log).
+  void logPipeline(double trainSeconds) {
+    const Dataset &d = m_setup.data;
+    if (!d.pipeline || !d.exampleCache) return;
+    const int64_t hits = d.exampleCache->hits(), misses = d.exampleCache->misses();
+    const int64_t reads = hits + misses - m_pipelineReadsBefore, hitsNow = hits - m_pipelineHitsBefore;
+    const uint64_t bytes = d.exampleCache->store().bytesRead();
+    if (reads > 0) log(config::metrics::kTrainCacheHitRate, static_cast<double>(hitsNow) / static_cast<double>(reads));
+    if (trainSeconds > 0)
+      log(config::metrics::kTrainReadMbPerSec, static_cast<double>(bytes - m_pipelineBytesBefore) / (1 << 20) / trainSeconds);
+    m_pipelineReadsBefore = hits + misses;
+    m_pipelineHitsBefore = hits;
+    m_pipelineBytesBefore = bytes;
+    const int64_t skipped = d.pipeline->skipped.load();
+    log(config::metrics::kTrainSkipped, static_cast<double>(skipped));
+    std::lock_guard<std::mutex> lock(d.pipeline->mutex);
+    for (size_t i = m_skippedLogged; i < d.pipeline->skippedNames.size(); ++i)
+      engineLog()->warn("data: skipped (data.on_bad: skip): {}", d.pipeline->skippedNames[i]);
+    m_skippedLogged = d.pipeline->skippedNames.size();
+  }
+
   void endOfEpoch(double trainSeconds, int64_t seen, double waitSeconds, Clock::time_point epochStart) {
     const int64_t epoch = m_progress.epoch;
     EpochReport report;
@@ -363,6 +385,7 @@ class TrainRun {
     log(config::metrics::kTrainEpochLoss, report.trainLoss);
     log(config::metrics::kTrainSamplesPerSec, report.samplesPerSec);
     log(config::metrics::kTrainDataWait, report.dataWait);
+    logPipeline(trainSeconds);
     log(config::metrics::kEpoch, static_cast<double>(epoch));
     for (const auto &[key, value] : val.metrics) log(config::metrics::kValPrefix + key, value);
     for (const auto &[key, value] : layerNorms(*m_setup.model)) log(key, value);
@@ -474,6 +497,9 @@ class TrainRun {
   TrainSummary m_summary;
   double m_lr = 0.0;
   double m_trackingSeconds = 0.0;  // of this process's training, not kept across resumes
+  int64_t m_pipelineReadsBefore = 0, m_pipelineHitsBefore = 0;
+  uint64_t m_pipelineBytesBefore = 0;
+  size_t m_skippedLogged = 0;
   double m_countedSeconds = 0.0;  // of this epoch, already added to m_progress by a checkpoint
   int64_t m_countedSamples = 0;
   bool m_reportedLast = false, m_reportedBest = false;

@@ -1,4 +1,5 @@
 #include "core/validate/data_source.h"
+#include "core/config/data_source_table.h"
 
 #include "core/data/dataset_presence.h"
 #include "core/data/idx.h"
@@ -84,26 +85,34 @@ std::string checkShards(const config::DataOptions &data) {
 }  // namespace
 
 std::string checkDataSource(const config::DataOptions &data) {
-  if (data.dataset == "fashion-mnist" || data.dataset == "mnist") return checkIdx(data);
-  if (data.dataset == "csv") return checkCsv(data);
-  if (data.dataset == "image-folder") return checkImageFolder(data);
-  if (data.dataset == "shards") return checkShards(data);
-  return {};  // generated sources (spirals, blobs) read nothing
+  const config::DataSourceInfo *kind = config::findDataSource(data.dataset);
+  if (!kind) return {};  // the config table refuses the name, listing the sources
+  switch (kind->family) {
+    case config::SourceFamily::Idx: return checkIdx(data);
+    case config::SourceFamily::Csv: return checkCsv(data);
+    case config::SourceFamily::ImageFolder: return checkImageFolder(data);
+    case config::SourceFamily::Shards: return checkShards(data);
+    case config::SourceFamily::Synthetic:
+    case config::SourceFamily::Tokens: return {};  // drawn from the seed: nothing to read
+  }
+  return {};
 }
 
 int64_t trainingExamples(const config::DataOptions &data) {
   int64_t n = -1;
   double testFraction = data.testFraction;
   try {
-    if (data.dataset == "spirals" || data.dataset == "blobs" || data.dataset == "tokens") {
+    const config::DataSourceInfo *kind = config::findDataSource(data.dataset);
+    if (!kind) return -1;
+    if (kind->family == config::SourceFamily::Synthetic || kind->family == config::SourceFamily::Tokens) {
       n = data.samples;
-    } else if (data.dataset == "fashion-mnist" || data.dataset == "mnist") {
+    } else if (kind->family == config::SourceFamily::Idx) {
       const std::string dir = data.path.empty() ? data::defaultDatasetDir(data.dataset) : data.path;
       const std::string labels = dir.empty() ? std::string() : data::findIdxFile(dir, "train-labels-idx1-ubyte");
       if (labels.empty()) return -1;
       n = data::readIdxLabels(labels).fileCount;  // a few bytes per example, never the images
       testFraction = 0.0;                          // IDX sets bring their own test file
-    } else if (data.dataset == "shards") {
+    } else if (kind->family == config::SourceFamily::Shards) {
       // The manifest counts each split; a set with its own test split holds none out.
       const data::ShardManifest manifest = data::readShardManifest(data.path);
       const auto train = manifest.splits.find("train");

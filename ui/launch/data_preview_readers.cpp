@@ -1,13 +1,18 @@
 #include "ui/launch/data_preview_readers.h"
 
+#include "core/config/data_source_table.h"
 #include "core/data/csv_parser.h"
 #include "core/data/csv_reader.h"
 #include "core/data/idx.h"
+#include "core/data/example_store.h"
+#include "core/data/image_codec.h"
 #include "core/data/image_folder.h"
 #include "core/data/npy.h"
 #include "core/data/shard_set.h"
 #include "core/data/splits.h"
+#include "core/data/random.h"
 #include "core/data/synthetic.h"
+#include "core/data/token_sequences.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -22,7 +27,7 @@ bool sameData(const DataPreviewRequest &a, const DataPreviewRequest &b) {
   return a.dataset == b.dataset && a.path == b.path && a.trainLimit == b.trainLimit && a.valFraction == b.valFraction &&
          a.testFraction == b.testFraction && a.task == b.task && a.target == b.target && a.missing == b.missing &&
          a.categorical == b.categorical && a.samples == b.samples && a.classes == b.classes && a.noise == b.noise &&
-         a.seed == b.seed;
+         a.seqLen == b.seqLen && a.vocabSize == b.vocabSize && a.seed == b.seed;
 }
 
 
@@ -150,9 +155,9 @@ DataPreviewResult readShardsPreview(const DataPreviewRequest &r) {
         channels = array.shape[0], h = array.shape[1], w = array.shape[2];
         for (unsigned char v : array.data) planes.push_back(v / 255.0f);
       } else if (ext == "jpg" || ext == "png" || ext == "bmp") {
-        int iw = 0, ih = 0, comp = 0;
-        if (!data::encodedImageInfo(bytes, &iw, &ih, &comp)) break;
-        channels = comp >= 3 ? 3 : 1, h = 32, w = 32;  // a preview: small is enough, and fast
+        data::ImageHeader header;
+        if (!data::readImageHeader(reinterpret_cast<const unsigned char *>(bytes.data()), bytes.size(), &header)) break;
+        channels = header.components >= 3 ? 3 : 1, h = 32, w = 32;  // a preview: small is enough, and fast
         planes.resize(size_t(channels * h * w));
         data::decodeImage(bytes, where, int(channels), int(w), int(h), planes.data());
       }
@@ -165,35 +170,38 @@ DataPreviewResult readShardsPreview(const DataPreviewRequest &r) {
   return result;
 }
 
+// An image folder through the streaming store: the listing and the shown images only, so a folder
+// of any size previews at once.
 DataPreviewResult readFolder(const QString &path, double valFraction, double testFraction, double ratio) {
   DataPreviewResult result;
   if (path.isEmpty()) throw std::runtime_error("an image folder needs a path (one subfolder per class)");
-  data::ImageFolderOptions options;
+  data::ImageGeometryOptions options;
   options.width = 32;  // a preview: small is enough, and fast
   options.height = 32;
-  const data::Examples examples = data::readImageFolder(path.toStdString(), options);
-  for (const auto &name : examples.classNames) result.classNames << QString::fromStdString(name);
-  result.classCounts.assign(size_t(std::max<int64_t>(examples.classes, 0)), 0);
-  for (int64_t l : examples.labels)
-    if (l >= 0 && l < examples.classes) ++result.classCounts[size_t(l)];
-  const int64_t channels = examples.featureShape.empty() ? 1 : examples.featureShape[0];
-  const int64_t h = examples.featureShape.size() > 1 ? examples.featureShape[1] : 0;
-  const int64_t w = examples.featureShape.size() > 2 ? examples.featureShape[2] : 0;
+  options.stampFiles = false;
+  const std::shared_ptr<data::ExampleStore> store = data::openImageFolderStore(path.toStdString(), options);
+  for (const auto &name : store->classNames()) result.classNames << QString::fromStdString(name);
+  const int64_t classes = int64_t(store->classNames().size());
+  result.classCounts.assign(size_t(classes), 0);
+  for (int64_t l : store->labels())
+    if (l >= 0 && l < classes) ++result.classCounts[size_t(l)];
+  // Every class in the grid: the folders are read class by class, so take examples evenly spread.
+  const int64_t count = store->count();
+  const int64_t shown = std::min<int64_t>(count, kGridColumns * kGridRows);
+  std::vector<int64_t> rows;
+  for (int64_t k = 0; k < shown; ++k) rows.push_back(k * count / std::max<int64_t>(shown, 1));
+  const data::Examples examples = data::readStore(*store, rows);
+  const int64_t channels = examples.featureShape[0], h = examples.featureShape[1], w = examples.featureShape[2];
   std::vector<QImage> thumbs;
   std::vector<QString> names;
-  // Every class in the grid: the folders are read class by class, so take examples evenly spread.
-  const int64_t shown = std::min<int64_t>(examples.count, kGridColumns * kGridRows);
   for (int64_t k = 0; k < shown; ++k) {
-    const int64_t i = k * examples.count / std::max<int64_t>(shown, 1);
-    thumbs.push_back(planesImage(examples.features.data() + i * examples.featureSize(), channels, h, w));
-    names.push_back(label(result.classNames, examples.labels[size_t(i)]));
+    thumbs.push_back(planesImage(examples.features.data() + k * examples.featureSize(), channels, h, w));
+    names.push_back(label(result.classNames, examples.labels[size_t(k)]));
   }
   result.grid = gridOf(thumbs, names, ratio);
-  splitCounts(result, examples.count, valFraction, testFraction);
+  splitCounts(result, count, valFraction, testFraction);
   return result;
 }
-
-
 
 constexpr int kPreviewRows = 12;
 
@@ -287,15 +295,42 @@ DataPreviewResult readSynthetic(const DataPreviewRequest &request) {
   return result;
 }
 
+// Token sequences: the very sequences the run trains on, their classes and the first few as a
+// table of token ids.
+DataPreviewResult readTokens(const DataPreviewRequest &request) {
+  const data::Examples examples =
+      data::makeTokenSequences(request.samples, request.classes, request.seqLen, request.vocabSize,
+                               data::mixSeed(static_cast<uint64_t>(request.seed), data::kSyntheticStream));
+  DataPreviewResult result;
+  result.classCounts.assign(size_t(examples.classes), 0);
+  for (int64_t l : examples.labels) ++result.classCounts[size_t(l)];
+  const int64_t d = examples.featureSize(), shown = std::min<int64_t>(examples.count, kPreviewRows);
+  for (int64_t j = 0; j < d; ++j) result.columns << QString::number(j);
+  result.columns << QCoreApplication::translate("tw::ui::DataPreview", "class");
+  result.target = result.columns.last();
+  for (int64_t i = 0; i < shown; ++i) {
+    QStringList row;
+    for (int64_t j = 0; j < d; ++j) row << QString::number(examples.features[size_t(i * d + j)], 'f', 0);
+    row << QString::number(examples.labels[size_t(i)]);
+    result.rows << row;
+  }
+  splitCounts(result, examples.count, request.valFraction, request.testFraction);
+  return result;
+}
+
 }  // namespace
 
 DataPreviewResult readDataPreview(const DataPreviewRequest &r) {
-  if (r.dataset == QLatin1String("fashion-mnist") || r.dataset == QLatin1String("mnist"))
-    return readIdx(r.dataset, r.path, r.trainLimit, r.valFraction, r.pixelRatio);
-  if (r.dataset == QLatin1String("image-folder")) return readFolder(r.path, r.valFraction, r.testFraction, r.pixelRatio);
-  if (r.dataset == QLatin1String("csv")) return readCsvPreview(r);
-  if (r.dataset == QLatin1String("shards")) return readShardsPreview(r);
-  if (r.dataset == QLatin1String("spirals") || r.dataset == QLatin1String("blobs")) return readSynthetic(r);
+  const config::DataSourceInfo *kind = config::findDataSource(r.dataset.toStdString());
+  if (!kind) throw std::runtime_error("unknown dataset '" + r.dataset.toStdString() + "'");
+  switch (kind->family) {
+    case config::SourceFamily::Idx: return readIdx(r.dataset, r.path, r.trainLimit, r.valFraction, r.pixelRatio);
+    case config::SourceFamily::ImageFolder: return readFolder(r.path, r.valFraction, r.testFraction, r.pixelRatio);
+    case config::SourceFamily::Csv: return readCsvPreview(r);
+    case config::SourceFamily::Shards: return readShardsPreview(r);
+    case config::SourceFamily::Synthetic: return readSynthetic(r);
+    case config::SourceFamily::Tokens: return readTokens(r);
+  }
   throw std::runtime_error("unknown dataset '" + r.dataset.toStdString() + "'");
 }
 

@@ -1,5 +1,7 @@
 #include "ui/launch/launch_page.h"
 
+#include "core/config/data_source_table.h"
+
 #include "core/config/config_fields.h"
 #include "core/config/run_config.h"
 #include "ui/common/file_dialogs.h"
@@ -233,8 +235,10 @@ QString LaunchPage::runYaml() const {
               .arg(m_trainLimit->value())
               .arg(m_batchSize->value());
   const QString dataset = m_dataset->currentText();
-  const bool synthetic = dataset == QLatin1String("spirals") || dataset == QLatin1String("blobs");
-  if (!synthetic && !m_dataPath->text().trimmed().isEmpty())
+  const config::DataSourceInfo *kind = config::findDataSource(dataset.toStdString());
+  const bool synthetic = kind && kind->family == config::SourceFamily::Synthetic;
+  const bool readsFile = kind && *kind->path;
+  if (readsFile && !m_dataPath->text().trimmed().isEmpty())
     yaml += QStringLiteral("  path: %1\n").arg(quoted(m_dataPath->text().trimmed()));
   if (dataset == QLatin1String("csv")) {
     yaml += QStringLiteral("  task: %1\n  missing: %2\n").arg(m_csvTask->currentText(), m_csvMissing->currentText());
@@ -251,7 +255,7 @@ QString LaunchPage::runYaml() const {
                 .arg(m_samples->value())
                 .arg(m_classes->value())
                 .arg(m_noise->value(), 0, 'g', 10);
-  } else if (dataset == QLatin1String("tokens")) {
+  } else if (kind && kind->family == config::SourceFamily::Tokens) {
     yaml += QStringLiteral("  samples: %1\n  classes: %2\n").arg(m_samples->value()).arg(m_classes->value());
   }
   // The sections' keys only where the user changed them: the rest keep the table's defaults.
@@ -287,6 +291,9 @@ DataPreviewRequest LaunchPage::previewRequest() const {
   request.samples = m_samples->value();
   request.classes = m_classes->value();
   request.noise = m_noise->value();
+  if (auto *seqLen = qobject_cast<QSpinBox *>(m_sections->field(QStringLiteral("data.seq_len")))) request.seqLen = seqLen->value();
+  if (auto *vocab = qobject_cast<QSpinBox *>(m_sections->field(QStringLiteral("data.vocab_size"))))
+    request.vocabSize = vocab->value();
   return request;
 }
 
@@ -313,8 +320,8 @@ void LaunchPage::showDatasetFields() {
     m_dataForm->setRowVisible(row, applies);
   }
   m_sections->showForSource(dataset);
-  const bool synthetic = dataset == QLatin1String("spirals") || dataset == QLatin1String("blobs");
-  m_dataPath->setEnabled(!synthetic);
+  const config::DataSourceInfo *kind = config::findDataSource(dataset.toStdString());
+  m_dataPath->setEnabled(kind && *kind->path);  // generated sources read no file
   if (switched) {
     // The old source's file and pictures describe other data.
     m_dataPath->clear();

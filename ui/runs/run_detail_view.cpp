@@ -1,4 +1,5 @@
 #include "ui/runs/run_detail_view.h"
+#include "ui/runs/data_bound_hint.h"
 
 #include "core/config/metric_keys.h"
 #include "ui/charts/metric_chart.h"
@@ -186,14 +187,21 @@ QWidget *RunDetailView::createTrainingTab() {
     m_chartSeries.push_back({c, key, label});
     return c;
   };
-  m_lrChart = chart("lrChart", tr("Learning rate"), kLearningRate, tr("Learning rate"), 0, 0);
+  // Above the charts, only while the run waits for its data: what would help (data_bound_hint.h).
+  m_dataBoundHint = new QLabel(page);
+  m_dataBoundHint->setObjectName(QStringLiteral("dataBoundHint"));
+  m_dataBoundHint->setWordWrap(true);
+  m_dataBoundHint->setContentsMargins(8, 4, 8, 4);
+  m_dataBoundHint->hide();
+  grid->addWidget(m_dataBoundHint, 0, 0, 1, 2);
+  m_lrChart = chart("lrChart", tr("Learning rate"), kLearningRate, tr("Learning rate"), 1, 0);
   m_throughputChart = chart("throughputChart", tr("Throughput (samples/s, per epoch)"), kThroughput,
-                            tr("Training samples per second"), 0, 1, {4000, QStringLiteral("%.0f")});
+                            tr("Training samples per second"), 1, 1, {4000, QStringLiteral("%.0f")});
   // Shares are often a few thousandths: the default significant-digit labels keep them apart.
   m_dataWaitChart = chart("dataWaitChart", tr("Data wait (share of training time, 0 to 1, per epoch)"), kDataWait,
-                          tr("Waiting for batches"), 1, 0);
+                          tr("Waiting for batches"), 2, 0);
   m_gradNormChart = chart("gradNormChart", tr("Gradient norm (before clipping)"), kGradNorm,
-                          tr("Global L2 norm"), 1, 1);
+                          tr("Global L2 norm"), 2, 1);
   return page;
 }
 
@@ -237,6 +245,7 @@ void RunDetailView::showRuns(const RunSnapshot &snapshot, const std::vector<RunS
 
   // The other tabs are about the run in detail alone: adding a run to the overlay leaves them be.
   if (!newRun) return;
+  showDataBoundHint(snapshot);
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
   m_evaluation->showRun(snapshot);
@@ -291,6 +300,7 @@ void RunDetailView::clearRun() {
   m_charted.clear();
   for (MetricChart *chart : m_charts) chart->clear();
   m_overlayNote->hide();
+  m_dataBoundHint->hide();
   m_info->clear();
   m_system->clearRun();
   m_evaluation->clearRun();
@@ -300,6 +310,12 @@ void RunDetailView::clearRun() {
   m_stack->setCurrentIndex(0);
 }
 
+void RunDetailView::showDataBoundHint(const RunSnapshot &snapshot) {
+  const QString hint = dataBoundHint(snapshot);
+  m_dataBoundHint->setText(hint);
+  m_dataBoundHint->setVisible(!hint.isEmpty());
+}
+
 void RunDetailView::updateRun(const RunSnapshot &snapshot) {
   for (size_t i = 0; i < m_charted.size(); ++i) {
     if (m_charted[i] != snapshot.run.id) continue;
@@ -307,6 +323,7 @@ void RunDetailView::updateRun(const RunSnapshot &snapshot) {
     updateMarkers(i, snapshot);
   }
   if (snapshot.run.id != m_runId) return;
+  showDataBoundHint(snapshot);
   m_info->showRun(snapshot);
   m_system->showRun(snapshot);
   m_evaluation->updateRun(snapshot);

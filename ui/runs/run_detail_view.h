@@ -72,6 +72,7 @@ class RunDetailView : public QWidget {
   MetricChart *lrChart() const { return m_lrChart; }
   MetricChart *throughputChart() const { return m_throughputChart; }
   MetricChart *dataWaitChart() const { return m_dataWaitChart; }
+  QLabel *dataBoundHintLabel() const { return m_dataBoundHint; }
   MetricChart *gradNormChart() const { return m_gradNormChart; }
   EvaluationPanel *evaluationPanel() const { return m_evaluation; }
   QTabWidget *tabs() const { return m_tabs; }
@@ -88,6 +89,7 @@ class RunDetailView : public QWidget {
   QWidget *createTrainingTab();
   // A run's series on every chart, and its test markers.
   void addRunSeries(size_t index, const RunSnapshot &snapshot);
+  void showDataBoundHint(const RunSnapshot &snapshot);
   void updateMarkers(size_t index, const RunSnapshot &snapshot);
 
   // A curve every chart draws per run: the chart, the metric and its label.
@@ -99,6 +101,7 @@ class RunDetailView : public QWidget {
   std::vector<ChartSeries> m_chartSeries;
   std::vector<int64_t> m_charted;  // the runs whose curves are drawn, the run in detail first
   QLabel *m_overlayNote = nullptr;
+  QLabel *m_dataBoundHint = nullptr;
 
   QStackedWidget *m_stack = nullptr;
   QTabWidget *m_tabs = nullptr;

@@ -1,0 +1,87 @@
+"""The input pipeline against PyTorch's: images/s from disk for a folder of JPEGs (default 50,000
+of 128x128 in 10 classes, written once by make_jpeg_folder.py), Torchwright's streamed image
+folder (`torchwright data bench`: every training image in a shuffled order, batch 128, decoded
+and standardised to float batches, no cache) against DataLoader + torchvision ImageFolder
+(peer_dataloader.py: ToTensor + Normalize, shuffled, batch 128) at the same worker counts, side by
+side in one run. The peer gets its best loader at each count, measured here (PIL, ImageFolder's
+default, and torchvision.io's libjpeg-turbo decoder). Both read from the page cache: Torchwright's
+bench makes one untimed pass first, and the peers run after it. Prints a table with the ratio and
+the time to the first batch, and a JSON line.
+
+  /usr/bin/python3 tests/bench/bench_data_pipeline.py [--count 50000] [--dir /tmp/tw-bench-jpegs] [--repeat 1]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_json import last_json  # noqa: E402
+from make_jpeg_folder import make  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+CLI = os.path.join(ROOT, "build", "bin", "torchwright")
+PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer_dataloader.py")
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{p.stdout}{p.stderr}")
+    return p.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--count", type=int, default=50000)
+    ap.add_argument("--dir", default=None)
+    ap.add_argument("--repeat", type=int, default=1)
+    args = ap.parse_args()
+    cores = os.cpu_count() or 1
+    folder = args.dir or f"/tmp/tw-bench-jpegs-{args.count}"
+    make(folder, args.count, 128, 10)
+    counts = sorted({1, 2, cores})
+    with tempfile.TemporaryDirectory() as tmp:
+        run_file = os.path.join(tmp, "folder.run.yaml")
+        with open(run_file, "w") as f:
+            f.write("model:\n  nodes:\n    - {id: x, op: Input, shape: [3, 128, 128]}\n    - {id: f, op: Flatten}\n"
+                    "    - {id: out, op: Linear, out_features: 10}\n"
+                    f"data: {{dataset: image-folder, path: {folder}, batch_size: 128}}\n")
+        ours = {w: [] for w in counts}
+        first = {w: [] for w in counts}
+        mean = std = None
+        for _ in range(args.repeat):
+            out = json.loads(run([CLI, "data", "bench", run_file, "--workers", ",".join(map(str, counts)), "--json"]))
+            for p in out["passes"]:
+                ours[p["workers"]].append(p["examples_per_s"])
+                first[p["workers"]].append(p["first_batch_s"])
+        peers = {w: {} for w in counts}
+        peer_first = {w: {} for w in counts}
+        for _ in range(args.repeat):
+            for w in counts:
+                for loader in ("pil", "tvio"):
+                    r = last_json(run(["/usr/bin/python3", PEER, folder, "--workers", str(w), "--loader", loader]),
+                                  "peer", "dataloader")
+                    peers[w].setdefault(loader, []).append(r["images_per_s"])
+                    peer_first[w].setdefault(loader, []).append(r["first_batch_s"])
+    print(f"{args.count} JPEGs 128x128, 10 classes, batch 128, normalised float batches, one epoch from the page cache")
+    print(f"{'workers':>8} {'torchwright img/s':>18} {'DataLoader img/s':>17} {'best loader':>12} {'ratio':>7}"
+          f" {'1st batch tw':>13} {'1st batch peer':>15}")
+    rows = []
+    for w in counts:
+        tw = statistics.median(ours[w])
+        loader = max(peers[w], key=lambda k: statistics.median(peers[w][k]))
+        peer = statistics.median(peers[w][loader])
+        rows.append({"workers": w, "torchwright_images_per_s": tw, "dataloader_images_per_s": peer,
+                     "peer_loader": loader, "ratio": tw / peer, "torchwright_first_batch_s": statistics.median(first[w]),
+                     "dataloader_first_batch_s": statistics.median(peer_first[w][loader])})
+        print(f"{w:>8} {tw:>18.0f} {peer:>17.0f} {loader:>12} {tw / peer:>6.2f}x"
+              f" {rows[-1]['torchwright_first_batch_s']:>11.2f} s {rows[-1]['dataloader_first_batch_s']:>13.2f} s")
+    print(json.dumps({"bench": "data_pipeline", "images": args.count, "cores": cores, "rows": rows}))
+
+
+if __name__ == "__main__":
+    main()
