@@ -788,6 +788,18 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Decode threads</source>
         <translation>Dekodier-Threads</translation>
     </message>
+    <message>
+        <source>Decoded-image cache</source>
+        <translation>Cache dekodierter Bilder</translation>
+    </message>
+    <message>
+        <source>Cache memory budget (MiB)</source>
+        <translation>Speicherbudget des Caches (MiB)</translation>
+    </message>
+    <message>
+        <source>Damaged images</source>
+        <translation>Beschädigte Bilder</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>
@@ -931,6 +943,33 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::DataBoundHint</name>
+    <message>
+        <source>data.cache: memory keeps decoded images, so later epochs skip decoding</source>
+        <translation>data.cache: memory behält dekodierte Bilder, sodass spätere Epochen nicht mehr dekodieren</translation>
+    </message>
+    <message>
+        <source>a larger data.memory_mb keeps more decoded images (the cache held %1% of the last epoch&apos;s)</source>
+        <translation>ein größeres data.memory_mb behält mehr dekodierte Bilder (der Cache hielt %1% der letzten Epoche)</translation>
+    </message>
+    <message>
+        <source>more decode threads (data.workers; `torchwright data bench RUN.yaml` measures each count)</source>
+        <translation>mehr Dekodier-Threads (data.workers; `torchwright data bench RUN.yaml` misst jede Anzahl)</translation>
+    </message>
+    <message>
+        <source>data.prefetch above 0 prepares batches ahead</source>
+        <translation>data.prefetch über 0 bereitet Batches im Voraus vor</translation>
+    </message>
+    <message>
+        <source>Data-bound: this run waited for batches %1% of its training time in the last epoch.</source>
+        <translation>Datengebunden: Dieser Lauf hat in der letzten Epoche %1% seiner Trainingszeit auf Batches gewartet.</translation>
+    </message>
+    <message>
+        <source>What would help: %1.</source>
+        <translation>Was helfen würde: %1.</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::DataPreview</name>
     <message>
         <source>Reading %1…</source>
@@ -951,6 +990,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>%1: min %2, mean %3, max %4</source>
         <translation>%1: Min. %2, Mittel %3, Max. %4</translation>
+    </message>
+    <message>
+        <source>class</source>
+        <translation>Klasse</translation>
     </message>
 </context>
 <context>

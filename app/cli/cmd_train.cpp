@@ -11,9 +11,11 @@
 #include "app/cli/usage.h"
 #include "app/common/run_recording.h"
 
+#include "core/config/config_fields.h"
 #include "core/config/workspace.h"
 #include "tracking/store.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace tw::cli {
@@ -27,16 +29,42 @@ LaunchPlan localPlan(const config::RunConfig &config, const std::string &workspa
   return plan;
 }
 
+// The --set keys a resume accepts: those that change how fast the run trains, never what it
+// trains (the config table's speedOnly rows), so the resumed run still ends bit-identical.
+std::string refusedResumeKey(const std::vector<std::string> &sets) {
+  const std::vector<std::string> allowed = config::speedOnlyKeys();
+  for (const std::string &set : sets) {
+    const std::string key = set.substr(0, set.find('='));
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      std::string list;
+      for (const std::string &k : allowed) list += (list.empty() ? "" : ", ") + k;
+      return "--resume continues a run with its recorded configuration; --set may change only what makes it "
+             "faster, not what it trains (" + list + "), not " + key;
+    }
+  }
+  return {};
+}
+
 int resumeRun(const CliArgs &args, const std::string &selfPath) {
+  const std::vector<std::string> sets = args.all("--set");
+  if (const std::string refused = refusedResumeKey(sets); !refused.empty()) return usageError("train", refused);
   const std::string workspace = args.workspace();
   auto store = tracking::Store::open(config::trackingDbPath(workspace));
   auto run = findResumableRun(*store, args.option("--resume"), args.hasFlag("--force"));
   if (!run) return 1;
+  config::RunConfig config;
+  try {
+    config = config::parseRunConfig(run->configYaml, run->runDir + "/config.yaml", sets);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright train: %s\n", e.what());
+    return 1;
+  }
   std::printf("resuming run %s (%s) in experiment '%s'\n", run->uuid.c_str(), run->name.c_str(),
               run->experiment.c_str());
   std::fflush(stdout);
-  LaunchPlan plan = localPlan(recordedConfig(*run), workspace, *run);
+  LaunchPlan plan = localPlan(config, workspace, *run);
   plan.resume = true;
+  for (const std::string &set : sets) plan.workerArgs.insert(plan.workerArgs.end(), {"--set", set});
   return superviseRanks(store.get(), &*run, selfPath, plan);
 }
 
@@ -44,9 +72,9 @@ int resumeRun(const CliArgs &args, const std::string &selfPath) {
 
 int runTrain(const CliArgs &args, const std::string &selfPath) {
   if (!args.option("--resume").empty()) {
-    if (!args.positionals.empty() || !args.all("--set").empty() || !args.option("--trial").empty()) {
-      return usageError("train", "--resume continues a run with its recorded configuration; it takes no run file, "
-                                 "no --set and no --trial");
+    if (!args.positionals.empty() || !args.option("--trial").empty()) {
+      return usageError("train", "--resume continues a run with its recorded configuration; it takes no run file "
+                                 "and no --trial");
     }
     return resumeRun(args, selfPath);
   }

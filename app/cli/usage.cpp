@@ -1,5 +1,7 @@
 #include "app/cli/usage.h"
 
+#include "core/config/config_fields.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -16,6 +18,12 @@ const OptionHelp kSet{"--set", "KEY=VALUE", "override a run-file key, e.g. train
 const OptionHelp kJson{"--json", "", "print JSON instead of a table"};
 const OptionHelp kHelp{"--help", "", "show this help"};
 const OptionHelp kTrial{"--trial", "STUDY:N", "record the run as trial N of a study (the sweep driver passes it)"};
+
+std::string joined(const std::vector<std::string> &keys) {
+  std::string text;
+  for (const std::string &key : keys) text += (text.empty() ? "" : ", ") + key;
+  return text;
+}
 
 std::vector<CommandHelp> makeTable() {
   const std::vector<OptionHelp> launchOptions = {
@@ -41,11 +49,14 @@ std::vector<CommandHelp> makeTable() {
        {kSet, {"--ops", "", "list the registry's ops with their parameters, types, defaults and ranges"}},
        "Exit 0 when the model is valid, 1 with one diagnostic per problem (file:line:column, node, field)."},
       {"train",
-       {"train RUN.yaml [--set KEY=VALUE ...] [--workspace DIR]", "train --resume RUN [--force] [--workspace DIR]"},
+       {"train RUN.yaml [--set KEY=VALUE ...] [--workspace DIR]",
+        "train --resume RUN [--set KEY=VALUE ...] [--force] [--workspace DIR]"},
        "train and record a run on this machine (no restarts; see launch)",
        {kSet, {"--resume", "RUN", "continue a stopped, failed or killed run from its last checkpoint"},
         {"--force", "", "with --resume: also a run recorded as RUNNING (its worker is gone)"}, kTrial, kWorkspace},
-       "Everything wrong with the run file is reported before a run is recorded. " + runRef},
+       "Everything wrong with the run file is reported before a run is recorded. A resumed run may change "
+       "only what makes it faster (--set " + joined(config::speedOnlyKeys()) + ") and ends bit-identical all the "
+       "same. " + runRef},
       {"launch",
        {"launch RUN.yaml [--nproc-per-node N] [--nnodes M --node-rank R --master-addr ADDR --master-port PORT]",
         "       [--max-restarts K] [--heartbeat-timeout S] [--set KEY=VALUE ...] [--detach] [--workspace DIR]",

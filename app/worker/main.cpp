@@ -12,6 +12,7 @@
 #include "app/worker/export_run.h"
 #include "app/worker/predict_run.h"
 #include "app/worker/worker_args.h"
+#include "core/config/config_fields.h"
 #include "core/config/sha256.h"
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
@@ -32,6 +33,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -409,7 +411,7 @@ int main(int argc, char **argv) {
   std::string workspace = option(argc, argv, "--workspace");
   const bool serving = flag(argc, argv, "--serve");
   if (serving ? !(runId.empty() && configFile.empty()) : runId.empty() == configFile.empty()) {
-    std::fprintf(stderr, "usage: torchwright-worker --workspace DIR --run RUN_ID [--resume]\n"
+    std::fprintf(stderr, "usage: torchwright-worker --workspace DIR --run RUN_ID [--resume] [--set KEY=VALUE ...]\n"
                          "       torchwright-worker --config RUN.yaml [--set key=value ...] [--workspace DIR]\n"
                          "                          (one rank under srun, torchrun or a PyTorchJob)\n"
                          "       torchwright-worker --workspace DIR --serve\n"
@@ -446,6 +448,16 @@ int main(int argc, char **argv) {
       run = *found;
       runDir = folderOf(workspace, run);
       config = configOf(run, runDir);
+      // A resume may change what only makes it faster (`train --resume RUN --set data.workers=4`).
+      const std::vector<std::string> sets = options(argc, argv, "--set");
+      if (!sets.empty()) {
+        const std::vector<std::string> allowed = tw::config::speedOnlyKeys();
+        for (const std::string &set : sets)
+          if (std::find(allowed.begin(), allowed.end(), set.substr(0, set.find('='))) == allowed.end())
+            throw std::runtime_error("--set " + set + ": a recorded run takes only settings that change its speed");
+        config = tw::config::parseRunConfig(run.configYaml, (fs::path(runDir) / "config.yaml").string(), sets);
+        for (const std::string &set : sets) std::printf("resumed with %s\n", set.c_str());
+      }
     } else {
       config = tw::config::loadRunConfig(configFile, options(argc, argv, "--set"));
       if (rank0) {

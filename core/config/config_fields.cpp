@@ -88,6 +88,12 @@ ConfigField onlyForSchedules(std::vector<std::string> schedules, ConfigField fie
   return field;
 }
 
+// The row, marked as changing only how fast a run trains (ConfigField::speedOnly).
+ConfigField speedOnly(ConfigField field) {
+  field.speedOnly = true;
+  return field;
+}
+
 // Accessor shorthands keep each row of the table on a line or two.
 #define TW_DATA(member) [](RunConfig &c) -> auto & { return c.data.member; }
 #define TW_TRAIN(member) [](RunConfig &c) -> auto & { return c.train.member; }
@@ -168,17 +174,17 @@ std::vector<ConfigField> makeFields() {
   add(onlyFor(kImages, floatField("data.erase", TW_DATA(erase), 0.0, 1.0,
                                           "augmentation: random erasing probability")));
   section = "resources";
-  add(onlyFor(kImageFolder, intField("data.workers", TW_DATA(workers), 0, 256,
+  add(speedOnly(onlyFor(kImageFolder, intField("data.workers", TW_DATA(workers), 0, 256,
                                      "threads that decode images (0 = one per core); the data are the same "
-                                     "whatever the number")));
-  add(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
-                       "batches prepared ahead on a background thread (0 = on the training thread)"));
-  add(onlyFor(kStreamed, stringField("data.cache", TW_DATA(cache), {"none", "memory"},
+                                     "whatever the number"))));
+  add(speedOnly(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
+                       "batches prepared ahead on a background thread (0 = on the training thread)")));
+  add(speedOnly(onlyFor(kStreamed, stringField("data.cache", TW_DATA(cache), {"none", "memory"},
                                      "streamed images: keep them decoded (8-bit) in memory after their first read, "
-                                     "within data.memory_mb, so later epochs skip decoding")));
-  add(onlyFor(kStreamed, intField("data.memory_mb", TW_DATA(memoryMb), 0, 16 << 20,
+                                     "within data.memory_mb, so later epochs skip decoding"))));
+  add(speedOnly(onlyFor(kStreamed, intField("data.memory_mb", TW_DATA(memoryMb), 0, 16 << 20,
                                   "streamed images: the most memory the decoded cache may take, in MiB "
-                                  "(0 = a quarter of this machine's memory)")));
+                                  "(0 = a quarter of this machine's memory)"))));
   add(onlyFor(kStreamed, stringField("data.on_bad", TW_DATA(onBad), {"error", "skip"},
                                      "streamed images: a corrupt or changed image stops the run, naming it (error), "
                                      "or is left out of its batch and counted (skip)")));
@@ -301,6 +307,13 @@ const ConfigField *findConfigField(const std::string &key) {
   for (const auto &field : configFields())
     if (field.key == key) return &field;
   return nullptr;
+}
+
+std::vector<std::string> speedOnlyKeys() {
+  std::vector<std::string> keys;
+  for (const ConfigField &field : configFields())
+    if (field.speedOnly) keys.push_back(field.key);
+  return keys;
 }
 
 bool appliesToSource(const std::string &key, const std::string &dataset) {

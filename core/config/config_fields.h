@@ -33,6 +33,10 @@ struct ConfigField {
   // The learning-rate schedules (train.schedule choices) the key means something for; empty =
   // whatever the schedule. Forms show a schedule's keys only while that schedule is chosen.
   std::vector<std::string> schedules;
+  // The key changes how fast a run trains, never what it trains (decode threads, prefetch, the
+  // decoded cache): `train --resume RUN --set KEY=VALUE` may change it, and the resumed run ends
+  // bit-identical all the same.
+  bool speedOnly = false;
   // Accessors into RunConfig; exactly one pair is set, matching `kind`.
   std::function<int64_t &(RunConfig &)> intRef;
   std::function<double &(RunConfig &)> floatRef;
@@ -59,6 +63,9 @@ bool appliesToSource(const std::string &key, const std::string &dataset);
 //   appliesToSchedule("train.step_size", "step")     // true
 //   appliesToSchedule("train.step_size", "cosine")   // false
 bool appliesToSchedule(const std::string &key, const std::string &schedule);
+
+// The keys a resumed run may change (ConfigField::speedOnly), in table order.
+std::vector<std::string> speedOnlyKeys();
 
 // "int", "float", "bool", "string", "int or auto", "list of int", "list of string".
 std::string fieldKindName(FieldKind kind);

@@ -134,6 +134,56 @@ class TestCliResume : public QObject {
     QVERIFY(comparison.seriesCompared > 10);  // losses, lr, val metrics, per-layer norms, test metrics
   }
 
+  // A streamed image folder: killed mid-run, resumed with other decode threads and no cache, the
+  // run ends with the weights of one trained straight through. A resume refuses a setting that
+  // would change what is trained.
+  void streamedFolderResumesWithOtherWorkers() {
+    Workspace ws;
+    QTemporaryDir tmp;
+    const QString images = tmp.path() + "/shapes";
+    const CliResult drawn = runCli({"demo-images", images, "--per-class", "100", "--size", "32"});
+    QVERIFY2(drawn.exitCode == 0, qPrintable(drawn.all()));
+    const QString file = tmp.path() + "/folder.run.yaml";
+    {
+      QFile out(file);
+      QVERIFY(out.open(QIODevice::WriteOnly));
+      out.write(QString("model:\n  nodes:\n    - {id: x, op: Input, shape: [3, 32, 32]}\n"
+                        "    - {id: c, op: Conv2d, out_channels: 8, kernel_size: 3, padding: 1}\n"
+                        "    - {id: bn, op: BatchNorm2d}\n    - {id: r, op: ReLU}\n"
+                        "    - {id: p, op: MaxPool2d, kernel_size: 4}\n    - {id: f, op: Flatten}\n"
+                        "    - {id: out, op: Linear, out_features: 3}\n"
+                        "data: {dataset: image-folder, path: '%1', batch_size: 10, flip: 0.5, workers: 1}\n"
+                        "train: {epochs: 20, lr: 0.003, seed: 9, threads: 1, checkpoint_every: 5, log_every: 1}\n")
+                    .arg(images)
+                    .toUtf8());
+    }
+    const CliResult straight = runCli({"train", file, "--workspace", ws.path(), "--set", "tracking.run_name=straight"});
+    QVERIFY2(straight.exitCode == 0, qPrintable(straight.all()));
+
+    QProcess cli;
+    cli.start(TW_BIN_DIR "/torchwright", {"train", file, "--workspace", ws.path(), "--set", "tracking.run_name=victim"});
+    QVERIFY(cli.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(ws.lossPoints("victim") >= 40 || cli.state() == QProcess::NotRunning, 60000);
+    QVERIFY2(cli.state() == QProcess::Running, "the run ended before it could be killed");
+    QVERIFY(ws.killWorker());
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 1);
+
+    const CliResult refused = runCli({"train", "--resume", "victim", "--set", "train.lr=0.1", "--workspace", ws.path()});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains("train.lr") && refused.err.contains("data.workers"), qPrintable(refused.all()));
+
+    const CliResult resumed = runCli({"train", "--resume", "victim", "--set", "data.workers=3", "--set",
+                                      "data.cache=none", "--workspace", ws.path()});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.all()));
+    QVERIFY2(resumed.all().contains("resumed with data.workers=3"), qPrintable(resumed.all()));
+    auto db = ws.store();
+    const auto a = *db->findRun("straight");
+    const auto b = *db->findRun("victim");
+    QCOMPARE(b.status, RunStatus::Finished);
+    QCOMPARE(db->tags(b.id).at("weights_sha256"), db->tags(a.id).at("weights_sha256"));
+  }
+
   void resumeRefusesAFinishedRun() {
     Workspace ws;
     auto trained = ws.trainShort("done");
