@@ -31,6 +31,7 @@ struct SourceData {
   // A streamed source (image folders): its examples are read per batch from here, and
   // `examples` holds their labels, classes and shape only (no features).
   std::shared_ptr<const ExampleStore> store;
+  int64_t ownTestFirstRow = 0;  // a streamed source with its own test set: the test examples' first row
 };
 
 // Throws std::runtime_error naming the option, file, line or column.

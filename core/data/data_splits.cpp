@@ -142,6 +142,10 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
     out.trainRows = split.train;
     out.valRows = split.val;
     out.testRows = split.test;
+    if (read.hasOwnTest) {
+      out.testRows.resize(static_cast<size_t>(out.test.count));  // the own test set, test_limit applied
+      for (int64_t k = 0; k < out.test.count; ++k) out.testRows[static_cast<size_t>(k)] = read.ownTestFirstRow + k;
+    }
     if (o.testLimit > 0 && o.testLimit < static_cast<int64_t>(out.testRows.size()))
       out.testRows.resize(static_cast<size_t>(o.testLimit));
   }
@@ -162,7 +166,8 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
     if (read.store) {
       // Applied per batch by the engine, as the images are read.
       const ImageStandardizer s = ImageStandardizer::fit(
-          *read.store, statisticsRows(out.trainRows, mixSeed(static_cast<uint64_t>(seed), kStatisticsStream)),
+          *read.store,
+          statisticsRows(out.trainRows, mixSeed(static_cast<uint64_t>(seed), kStatisticsStream), read.store->encoded()),
           static_cast<int>(o.workers), o.onBad == "skip");
       p.standardization = "image";
       p.imageMean = s.mean;

@@ -40,6 +40,9 @@ class ExampleStore {
   virtual std::string where(int64_t i) const = 0;
   // Encoded bytes read from disk so far, by every thread.
   uint64_t bytesRead() const { return m_bytesRead.load(std::memory_order_relaxed); }
+  // Whether reading an example decodes it (images) rather than copying stored pixels (uint8
+  // arrays): decoding is what a statistics sample saves (standardize.h's statisticsRows).
+  virtual bool encoded() const { return true; }
   // What identifies the stored data without reading it: every file's name, size and modification
   // time (folders) or every shard's checksum (shard sets).
   virtual void addToFingerprint(Fingerprint &fp) const = 0;
@@ -69,6 +72,17 @@ inline constexpr int64_t kHeaderSample = 1024;
 // the folder or file: missing, no class folders, a class folder without images, an unreadable header.
 std::shared_ptr<ExampleStore> openImageFolderStore(const std::string &dir, const ImageGeometryOptions &options,
                                                    int workers = 0);
+
+// A packed shard set (shard_set.h) of images or of uint8 arrays (packed IDX files) as a store:
+// its train split's examples first (*trainExamples of them), then its test split's when it has
+// one. Each example's class is read at opening from its .cls member (headers only). Shard sizes and
+// indices are checked at opening; every shard's SHA-256 and index-against-members too when the
+// set's shards total at most `verifyNowBytes`, else on a background thread while training starts,
+// and a mismatch fails the next read naming the shard. A float32 array set (a CSV) is refused: it
+// is read whole (data_sources.h).
+inline constexpr uint64_t kVerifyNowBytes = 256ull << 20;
+std::shared_ptr<ExampleStore> openShardStore(const std::string &dir, const ImageGeometryOptions &options, int workers,
+                                             int64_t *trainExamples, uint64_t verifyNowBytes = kVerifyNowBytes);
 
 // The examples at `rows`, decoded on `workers` threads into floats in [0, 1] (image_codec.h's
 // kByteToUnit): the in-memory form of a store's examples, for previews and for tools that want

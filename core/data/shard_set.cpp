@@ -52,20 +52,6 @@ void writeIndex(const std::string &path, const std::vector<uint64_t> &offsets) {
   if (!out) throw std::runtime_error(path + ": write failed (" + std::strerror(errno) + ")");
 }
 
-std::vector<uint64_t> readIndex(const std::string &path, int64_t examples) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path + ": missing (the shard's index; pack the set again)");
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() != static_cast<size_t>(examples) * 8)
-    throw std::runtime_error(path + ": stale index: " + std::to_string(bytes.size() / 8) + " entries for a shard of " +
-                             std::to_string(examples) + " examples");
-  std::vector<uint64_t> offsets(static_cast<size_t>(examples));
-  for (size_t i = 0; i < offsets.size(); ++i)
-    for (int b = 0; b < 8; ++b)
-      offsets[i] |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[i * 8 + b])) << (8 * b);
-  return offsets;
-}
-
 // A manifest field, or an error naming the file and the field.
 YAML::Node field(const YAML::Node &node, const std::string &name, const std::string &file, const std::string &path) {
   const YAML::Node value = node[name];
@@ -324,7 +310,7 @@ void verifyShard(const std::string &dir, const ShardInfo &shard) {
                              std::to_string(shard.bytes) + (size < shard.bytes ? " (truncated)" : " (changed)"));
   if (config::fileSha256Hex(path) != shard.sha256)
     throw std::runtime_error(path + ": checksum mismatch: its SHA-256 is not the manifest's (the shard changed)");
-  const std::vector<uint64_t> index = readIndex((fs::path(dir) / shard.index).string(), shard.examples);
+  const std::vector<uint64_t> index = readShardIndex((fs::path(dir) / shard.index).string(), shard.examples);
   std::vector<uint64_t> firsts;
   std::string lastKey;
   for (const TarMember &member : listTar(path)) {
@@ -339,6 +325,21 @@ void verifyShard(const std::string &dir, const ShardInfo &shard) {
 
 // ---- reading --------------------------------------------------------------------------------
 
+std::vector<uint64_t> readShardIndex(const std::string &path, int64_t examples) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path + ": missing (the shard's index; pack the set again)");
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.size() != static_cast<size_t>(examples) * 8)
+    throw std::runtime_error(path + ": stale index: " + std::to_string(bytes.size() / 8) + " entries for a shard of " +
+                             std::to_string(examples) + " examples");
+  std::vector<uint64_t> offsets(static_cast<size_t>(examples));
+  for (size_t i = 0; i < offsets.size(); ++i)
+    for (int b = 0; b < 8; ++b)
+      offsets[i] |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[i * 8 + b])) << (8 * b);
+  return offsets;
+}
+
+
 ShardReader::ShardReader(const std::string &dir, const std::string &split) : m_dir(dir), m_manifest(readShardManifest(dir)) {
   auto found = m_manifest.splits.find(split);
   if (found == m_manifest.splits.end()) {
@@ -351,7 +352,7 @@ ShardReader::ShardReader(const std::string &dir, const std::string &split) : m_d
   for (const ShardInfo &shard : m_split.shards) {
     m_firstExample.push_back(first);
     first += shard.examples;
-    m_index.push_back(readIndex((fs::path(dir) / shard.index).string(), shard.examples));
+    m_index.push_back(readShardIndex((fs::path(dir) / shard.index).string(), shard.examples));
     m_files.push_back(nullptr);
   }
 }

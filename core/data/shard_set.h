@@ -123,6 +123,10 @@ ShardManifest readShardManifest(const std::string &dir);
 // missing or stale index).
 void verifyShard(const std::string &dir, const ShardInfo &shard);
 
+// A shard's sidecar index: `examples` header offsets. Throws naming the file when it is missing or
+// has another number of entries (stale).
+std::vector<uint64_t> readShardIndex(const std::string &path, int64_t examples);
+
 // Random access to one split of a set, through the sidecar indices.
 class ShardReader {
  public:

@@ -1,5 +1,5 @@
-// Packed shard sets as a data source (readShardSource in data_sources.h): read whole into
-// Examples, the in-memory path every source takes today.
+// Packed shard sets as a data source (readShardSource in data_sources.h): image sets and uint8
+// array sets stream through openShardStore; float arrays (CSV rows) are read whole into Examples.
 
 #include "core/data/data_sources.h"
 #include "core/data/fingerprint.h"
@@ -23,41 +23,7 @@ const std::string *member(const ShardExample &example, const std::string &ext) {
   return nullptr;
 }
 
-bool isImageExtension(const std::string &ext) { return ext == "jpg" || ext == "png" || ext == "bmp"; }
-
-const std::string &imageBytes(const ShardExample &example, const std::string &where) {
-  for (const auto &m : example.members)
-    if (isImageExtension(m.first)) return m.second;
-  throw std::runtime_error(where + ": no image member (.jpg, .png or .bmp)");
-}
-
-struct ImageGeometry {
-  int channels = 0, width = 0, height = 0;
-};
-
-// readImageFolder's rule: the size asked for or the first image's; channels asked for, or RGB
-// when any image has colour.
-ImageGeometry imageGeometry(ShardReader &reader, const config::DataOptions &o, int64_t count) {
-  ImageGeometry g;
-  bool colour = false;
-  for (int64_t i = 0; i < count; ++i) {
-    const std::string where = o.path + " example " + std::to_string(i);
-    const ShardExample example = reader.read(i);
-    const std::string &bytes = imageBytes(example, where);
-    ImageHeader header;
-    if (!readImageHeader(reinterpret_cast<const unsigned char *>(bytes.data()), bytes.size(), &header))
-      throw std::runtime_error(where + ": cannot decode its image header");
-    if (i == 0) {
-      g.width = header.width;
-      g.height = header.height;
-    }
-    colour = colour || header.components >= 3;
-  }
-  if (o.imageSize > 0) g.width = g.height = static_cast<int>(o.imageSize);
-  g.channels = o.channels > 0 ? static_cast<int>(o.channels) : (colour ? 3 : 1);
-  return g;
-}
-
+// An array set (CSV rows, regression targets) read whole, in order a chunk at a time.
 Examples readSplit(const std::string &dir, const std::string &split, int64_t limit, const config::DataOptions &o) {
   ShardReader reader(dir, split);
   const ShardSetInfo &info = reader.manifest().info;
@@ -68,20 +34,13 @@ Examples readSplit(const std::string &dir, const std::string &split, int64_t lim
   e.featureNames = info.featureNames;
   e.targetDim = info.targetDim;
   e.count = limit > 0 ? std::min(limit, reader.size()) : reader.size();
-  ImageGeometry geometry;
-  if (info.kind == "image") {
-    geometry = imageGeometry(reader, o, e.count);
-    e.featureShape = {geometry.channels, geometry.height, geometry.width};
-  } else {
-    e.featureShape = info.featureShape;
-  }
+  e.featureShape = info.featureShape;
   const int64_t size = e.featureSize();
   e.features.resize(static_cast<size_t>(size * e.count));
   // IDX's own conversion (idx_source.cpp), so a set packed from IDX files trains bit for bit alike.
   float scaled[256];
   for (int v = 0; v < 256; ++v) scaled[v] = static_cast<float>(v / 255.0);
-  // Read in order a chunk at a time (one file position per shard), decoded on `workers` threads,
-  // each example into its own slot.
+  // One file position per shard; converted on `workers` threads, each example into its own slot.
   const int workers = decodeWorkers(o.workers);
   constexpr int64_t kChunk = 1024;
   std::vector<ShardExample> chunk;
@@ -94,10 +53,6 @@ Examples readSplit(const std::string &dir, const std::string &split, int64_t lim
       const ShardExample &example = chunk[static_cast<size_t>(k)];
       const std::string where = dir + ": " + split + " example " + std::to_string(i);
       float *out = e.features.data() + i * size;
-      if (info.kind == "image") {
-        decodeImage(imageBytes(example, where), where, geometry.channels, geometry.width, geometry.height, out);
-        return;
-      }
       const std::string *npy = member(example, "npy");
       if (!npy) throw std::runtime_error(where + ": no .npy member");
       const NpyArray array = parseNpy(*npy, where + ".npy");
@@ -134,11 +89,63 @@ Examples readSplit(const std::string &dir, const std::string &split, int64_t lim
   return e;
 }
 
+// Labels-only examples of store rows [first, first + count), limited to the first `limit`.
+Examples storeLabels(const ExampleStore &store, const ShardSetInfo &info, int64_t first, int64_t count, int64_t limit) {
+  Examples e;
+  e.task = Task::Classification;
+  e.classes = info.classes;
+  e.classNames = info.classNames;
+  e.featureShape = store.featureShape();
+  e.count = limit > 0 ? std::min(limit, count) : count;
+  e.labels.assign(store.labels().begin() + first, store.labels().begin() + first + e.count);
+  return e;
+}
+
+// Image sets and uint8 array sets (packed IDX files) stream: the store reads each batch's examples
+// through the index. Float arrays (CSV rows) are read whole below.
+SourceData streamShardSource(const config::DataOptions &o, const ShardManifest &manifest) {
+  ImageGeometryOptions geometry;
+  geometry.width = geometry.height = o.imageSize;
+  geometry.channels = o.channels;
+  int64_t trainExamples = 0;
+  std::shared_ptr<ExampleStore> store = openShardStore(o.path, geometry, static_cast<int>(o.workers), &trainExamples);
+  const ShardSetInfo &info = manifest.info;
+  SourceData read;
+  read.examples = storeLabels(*store, info, 0, trainExamples, o.trainLimit);
+  if (manifest.splits.count("test")) {
+    read.hasOwnTest = true;
+    read.ownTestFirstRow = trainExamples;
+    read.ownTest = storeLabels(*store, info, trainExamples, store->count() - trainExamples, o.testLimit);
+  }
+  read.store = std::move(store);
+  return read;
+}
+
+// What both paths record: whether the examples are images, how the set splits, its notes.
+void finishShardSource(SourceData &read, const ShardManifest &manifest, bool streamed) {
+  const ShardSetInfo &info = manifest.info;
+  read.images = info.kind == "image" || (info.dtype == "uint8" && info.featureShape.size() == 3);
+  // A set packed from IDX files splits as the IDX source does: same seed, same validation set.
+  if (info.sourceKind == "idx") read.splitStream = kIdxSplitStream;
+  read.scaleColumns = info.scaleColumns;
+  read.notes.push_back("packed shard set from " + info.source + " (" + info.sourceKind + "), " +
+                       (streamed ? "streamed through its index; every shard's size and index checked, its checksum "
+                                   "verified before or while training"
+                                 : "read whole; every shard's checksum verified"));
+}
+
 }  // namespace
 
 SourceData readShardSource(const config::DataOptions &o, int64_t seed) {
   if (o.path.empty()) throw std::runtime_error("data.path: give the folder `torchwright pack` wrote (with manifest.json)");
   const ShardManifest manifest = readShardManifest(o.path);
+  const bool streamed = manifest.info.task == "classification" &&
+                        (manifest.info.kind == "image" || manifest.info.dtype == "uint8");
+  if (streamed) {
+    SourceData read = streamShardSource(o, manifest);
+    finishShardSource(read, manifest, /*streamed=*/true);
+    return read;
+  }
   Fingerprint fp;
   for (const auto &[name, split] : manifest.splits)
     for (const ShardInfo &shard : split.shards) {
@@ -152,12 +159,7 @@ SourceData readShardSource(const config::DataOptions &o, int64_t seed) {
     read.ownTest = readSplit(o.path, "test", o.testLimit, o);
     read.hasOwnTest = true;
   }
-  const ShardSetInfo &info = manifest.info;
-  read.images = info.kind == "image" || (info.dtype == "uint8" && info.featureShape.size() == 3);
-  // A set packed from IDX files splits as the IDX source does: same seed, same validation set.
-  if (info.sourceKind == "idx") read.splitStream = kIdxSplitStream;
-  read.scaleColumns = info.scaleColumns;
-  read.notes.push_back("packed shard set from " + info.source + " (" + info.sourceKind + "), every shard's checksum verified");
+  finishShardSource(read, manifest, /*streamed=*/false);
   fp.addOption("train_limit", o.trainLimit);
   fp.addOption("test_limit", o.testLimit);
   fp.addOption("val_fraction", o.valFraction);

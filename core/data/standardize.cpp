@@ -75,45 +75,46 @@ ImageStandardizer ImageStandardizer::fit(const Examples &train) {
 
 ImageStandardizer ImageStandardizer::fit(const ExampleStore &store, const std::vector<int64_t> &rows, int workers,
                                          bool skipBad) {
+  // Decoded a chunk at a time on the workers, summed in row and pixel order on this thread: the
+  // same sums as fit() over the same examples in memory, whatever the number of threads.
   const int64_t size = store.exampleBytes();
-  std::vector<double> sums(rows.size()), squares(rows.size());
-  std::vector<char> read(rows.size(), 1);
-  parallelFor(static_cast<int64_t>(rows.size()), decodeWorkers(workers), [&](int64_t k) {
-    std::vector<uint8_t> pixels(static_cast<size_t>(size));
-    try {
-      store.read(rows[static_cast<size_t>(k)], pixels.data());
-    } catch (const std::exception &) {
-      if (!skipBad) throw;
-      read[static_cast<size_t>(k)] = 0;
-      return;
-    }
-    double sum = 0.0, square = 0.0;
-    for (uint8_t v : pixels) {
-      const double x = kByteToUnit[v];
-      sum += x;
-      square += x * x;
-    }
-    sums[static_cast<size_t>(k)] = sum;
-    squares[static_cast<size_t>(k)] = square;
-  });
-  double sum = 0.0, square = 0.0;
+  constexpr int64_t kChunk = 64;
+  std::vector<uint8_t> pixels(static_cast<size_t>(kChunk * size));
+  std::vector<char> read(static_cast<size_t>(kChunk));
+  double sum = 0.0, squares = 0.0;
   int64_t examples = 0;
-  for (size_t k = 0; k < rows.size(); ++k) {
-    if (!read[k]) continue;
-    sum += sums[k];
-    square += squares[k];
-    ++examples;
+  for (size_t begin = 0; begin < rows.size(); begin += kChunk) {
+    const int64_t n = std::min<int64_t>(kChunk, static_cast<int64_t>(rows.size() - begin));
+    parallelFor(n, decodeWorkers(workers), [&](int64_t k) {
+      read[static_cast<size_t>(k)] = 1;
+      try {
+        store.read(rows[begin + static_cast<size_t>(k)], pixels.data() + k * size);
+      } catch (const std::exception &) {
+        if (!skipBad) throw;
+        read[static_cast<size_t>(k)] = 0;
+      }
+    });
+    for (int64_t k = 0; k < n; ++k) {
+      if (!read[static_cast<size_t>(k)]) continue;
+      ++examples;
+      const uint8_t *p = pixels.data() + k * size;
+      for (int64_t j = 0; j < size; ++j) {
+        const float v = kByteToUnit[p[j]];
+        sum += v;
+        squares += static_cast<double>(v) * v;
+      }
+    }
   }
   const double n = static_cast<double>(std::max<int64_t>(1, size * examples));
   ImageStandardizer s;
   s.mean = sum / n;
-  s.stddev = std::sqrt(std::max(0.0, square / n - s.mean * s.mean));
+  s.stddev = std::sqrt(std::max(0.0, squares / n - s.mean * s.mean));
   if (s.stddev < 1e-12) s.stddev = 1.0;
   return s;
 }
 
-std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed) {
-  if (static_cast<int64_t>(train.size()) <= kImageStatisticsSample) return train;
+std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed, bool encoded) {
+  if (!encoded || static_cast<int64_t>(train.size()) <= kImageStatisticsSample) return train;
   const std::vector<int64_t> order = permutation(static_cast<int64_t>(train.size()), seed);
   std::vector<int64_t> rows;
   rows.reserve(static_cast<size_t>(kImageStatisticsSample));

@@ -41,19 +41,20 @@ struct ImageStandardizer {
 
   static ImageStandardizer fit(const Examples &train);
   // A streamed image set: the pixels of the store's examples at `rows` (statisticsRows), decoded
-  // on `workers` threads; summed per example and then in row order, so the result does not
-  // depend on the number of threads. With skipBad (data.on_bad: skip) an example that cannot be
+  // on `workers` threads and summed in row order, so the result is fit()'s over the same examples
+  // in memory, whatever the number of threads. With skipBad (data.on_bad: skip) an example that cannot be
   // read counts for nothing; otherwise its error is thrown.
   static ImageStandardizer fit(const ExampleStore &store, const std::vector<int64_t> &rows, int workers,
                                bool skipBad = false);
   void apply(Examples &examples) const;  // x = (x - mean) / stddev, computed in double
 };
 
-// Which training examples give a streamed image set its statistics: all of them up to
-// kImageStatisticsSample, else that many drawn from `seed` (ascending). Decoding a sample rather
-// than the whole set keeps the time to the first step short at any size; 2,048 images put the
-// mean and std within about a percent of the whole set's.
+// Which training examples give a streamed image set its statistics: for a store that decodes
+// (encoded images), all of them up to kImageStatisticsSample, else that many drawn from `seed`
+// (ascending); for stored pixels (uint8 arrays, cheap to read), all of them. Decoding a sample
+// rather than the whole set keeps the time to the first step short at any size; 2,048 images put
+// the mean and std within about a percent of the whole set's.
 inline constexpr int64_t kImageStatisticsSample = 2048;
-std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed);
+std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed, bool encoded = true);
 
 }  // namespace tw::data

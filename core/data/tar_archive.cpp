@@ -92,6 +92,10 @@ TarMember readTarHeader(std::FILE *file, const std::string &path, uint64_t heade
   unsigned char header[kTarBlock];
   if (fseeko(file, static_cast<off_t>(headerOffset), SEEK_SET) != 0 || std::fread(header, 1, kTarBlock, file) != kTarBlock)
     throw std::runtime_error(where(path, headerOffset) + ": truncated: the archive ends inside a header");
+  return parseTarHeader(header, path, headerOffset);
+}
+
+TarMember parseTarHeader(const unsigned char *header, const std::string &path, uint64_t headerOffset) {
   const char *h = reinterpret_cast<const char *>(header);
   TarMember member;
   try {

@@ -61,5 +61,9 @@ std::vector<TarMember> listTar(const std::string &path);
 
 // The header at `headerOffset` parsed (its checksum checked), for random access through an index.
 TarMember readTarHeader(std::FILE *file, const std::string &path, uint64_t headerOffset);
+// The same from a 512-byte block already read (`path` and `headerOffset` name it in errors).
+TarMember parseTarHeader(const unsigned char *block, const std::string &path, uint64_t headerOffset);
+// A member's bytes padded to whole blocks: where the next header starts after its data.
+inline uint64_t tarPadded(uint64_t size) { return (size + kTarBlock - 1) / kTarBlock * kTarBlock; }
 
 }  // namespace tw::data

@@ -6,7 +6,9 @@
 #include "core/config/run_config.h"
 #include "core/data/data_sources.h"
 #include "core/data/data_splits.h"
+#include "core/data/example_store.h"
 #include "core/data/image_folder.h"
+#include "core/data/standardize.h"
 #include "core/data/npy.h"
 #include "core/data/pack_dataset.h"
 #include "core/data/shard_set.h"
@@ -64,6 +66,12 @@ void flipByte(const std::string &path, uint64_t at) {
 }
 
 tw::config::DataOptions options(const std::string &yaml) { return tw::config::parseRunConfig(yaml, "test.yaml", {}, false).data; }
+
+std::vector<int64_t> allRows(int64_t n) {
+  std::vector<int64_t> rows(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) rows[static_cast<size_t>(i)] = i;
+  return rows;
+}
 
 void compareExamples(const Examples &a, const Examples &b) {
   QCOMPARE(a.count, b.count);
@@ -139,13 +147,13 @@ class TestShardSet : public QObject {
       QCOMPARE(e.label, listing.files[size_t(i)].label);
       QCOMPARE(e.members[0].second, readAll(listing.files[size_t(i)].path));
     }
-    // The shards read whole give the pixels the folder's store decodes, read whole.
-    auto fromShards = readSource(options("data: {dataset: shards, path: '" + out + "'}\n"), 1);
-    compareExamples(fromShards.examples, readImageFolder(root, {}));
+    // Both stream (labels now, pixels per batch); read whole, the shards give the folder's pixels.
+    const auto fromShards = readSource(options("data: {dataset: shards, path: '" + out + "'}\n"), 1);
+    const auto fromFolder = readSource(data, 1);
+    QVERIFY(fromShards.store && fromFolder.store);
     QVERIFY(fromShards.images);
-    const auto fromFolder = readSource(data, 1);  // streamed: labels now, pixels per batch
-    QVERIFY(fromFolder.store);
     QCOMPARE(fromFolder.examples.labels, fromShards.examples.labels);
+    compareExamples(readStore(*fromShards.store, allRows(fromShards.store->count())), readImageFolder(root, {}));
   }
 
   // Packed from the real IDX files, the set gives the IDX source's splits bit for bit.
@@ -159,10 +167,22 @@ class TestShardSet : public QObject {
     QCOMPARE(m.splits.at("train").examples, int64_t(600));
     QCOMPARE(m.splits.at("test").examples, int64_t(200));
     const auto shards = options("data: {dataset: shards, path: '" + out + "', " + limits + "}\n");
+    // The IDX files are read whole; the set streams through its index. The same rows, labels and
+    // statistics, and the pixels standardised per batch are the in-memory ones bit for bit.
     const DataSplits a = loadDataSplits(idx, 42), b = loadDataSplits(shards, 42);
-    compareExamples(a.train, b.train);
-    compareExamples(a.val, b.val);
-    compareExamples(a.test, b.test);
+    QVERIFY(!a.store && b.store);
+    QCOMPARE(b.preprocessing.imageMean, a.preprocessing.imageMean);
+    QCOMPARE(b.preprocessing.imageStd, a.preprocessing.imageStd);
+    const ImageStandardizer standardize{b.preprocessing.imageMean, b.preprocessing.imageStd};
+    const std::vector<std::pair<const Examples *, const std::vector<int64_t> *>> splits = {
+        {&a.train, &b.trainRows}, {&a.val, &b.valRows}, {&a.test, &b.testRows}};
+    for (const auto &[inMemory, rows] : splits) {
+      Examples streamed = readStore(*b.store, *rows);
+      standardize.apply(streamed);
+      streamed.classNames = inMemory->classNames;
+      compareExamples(*inMemory, streamed);
+    }
+    QCOMPARE(b.test.labels, a.test.labels);
     QCOMPARE(dataClassCount(shards), int64_t(10));
   }
 
@@ -192,7 +212,8 @@ class TestShardSet : public QObject {
       const std::string path = source == "shards" ? out : root;
       const SourceData one = readSource(options("data: {dataset: " + source + ", path: '" + path + "', workers: 1}\n"), 1);
       const SourceData three = readSource(options("data: {dataset: " + source + ", path: '" + path + "', workers: 3}\n"), 1);
-      compareExamples(three.examples, one.examples);
+      const std::vector<int64_t> rows = allRows(one.store->count());
+      compareExamples(readStore(*three.store, rows, 3), readStore(*one.store, rows, 1));
     }
     testing::writeText(root + "/dog/0.png", "not a png");
     testing::writeText(root + "/owl/2.png", "not a png either");
@@ -233,6 +254,24 @@ class TestShardSet : public QObject {
                 .contains("already holds a shard set"));
     QVERIFY(testing::errorOf([&] { packDataset(options("data: {dataset: spirals}\n"), dir.filePath("x").toStdString(), {}); })
                 .contains("nothing to pack"));
+  }
+
+  // A set too large to hash before the first step is verified on a thread of its own: a changed
+  // byte fails a later read, naming the shard.
+  void largeSetsAreVerifiedWhileTraining() {
+    QTemporaryDir dir;
+    const std::string root = dir.filePath("images").toStdString(), out = dir.filePath("shards").toStdString();
+    writeImageFolder(root);
+    packDataset(options("data: {dataset: image-folder, path: '" + root + "'}\n"), out, {});
+    flipByte(out + "/train-000000.tar", 600);
+    int64_t train = 0;
+    const auto store = openShardStore(out, {}, 1, &train, /*verifyNowBytes=*/0);  // opens: sizes and indices agree
+    QCOMPARE(train, int64_t(12));
+    std::vector<uint8_t> pixels(size_t(store->exampleBytes()));
+    QString error;
+    QTRY_VERIFY_WITH_TIMEOUT((error = testing::errorOf([&] { store->read(11, pixels.data()); })).contains("checksum mismatch"),
+                             10000);
+    QVERIFY2(error.contains("train-000000.tar"), qPrintable(error));
   }
 
   // A disk that fills while packing (a file size limit here): the shard is named and nothing
