@@ -28,8 +28,9 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
   RegressionSums sums;
   double lossSum = 0.0;
   int64_t examples = 0;
-  // Large slices: no optimiser step to wait for, so fewer, bigger GEMMs win.
-  constexpr int64_t kSlice = 1000;
+  // Large slices: no optimiser step to wait for, so fewer, bigger GEMMs win. A streamed split's
+  // slices are decoded for the occasion: smaller ones keep its memory that of a few batches.
+  const int64_t kSlice = split.streamed ? 256 : 1000;
   for (int64_t start = 0; start < split.size(); start += kSlice) {
     const int64_t end = std::min(split.size(), start + kSlice);
     const Batch batch = split.range(start, end);

@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_json import last_json  # noqa: E402
 from make_jpeg_folder import make  # noqa: E402
 
+GOAL = 1.5  # images/s against DataLoader at equal workers (the target)
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CLI = os.path.join(ROOT, "build", "bin", "torchwright")
 PEER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer_dataloader.py")
@@ -81,6 +82,11 @@ def main():
         print(f"{w:>8} {tw:>18.0f} {peer:>17.0f} {loader:>12} {tw / peer:>6.2f}x"
               f" {rows[-1]['torchwright_first_batch_s']:>11.2f} s {rows[-1]['dataloader_first_batch_s']:>13.2f} s")
     print(json.dumps({"bench": "data_pipeline", "images": args.count, "cores": cores, "rows": rows}))
+    worst = min(r["ratio"] for r in rows)
+    print(f"goal: at least {GOAL}x DataLoader at every worker count: {'met' if worst >= GOAL else 'MISSED'} "
+          f"(lowest {worst:.2f}x)")
+    if worst < GOAL:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
