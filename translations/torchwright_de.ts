@@ -1896,6 +1896,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>&amp;Save Run File…</source>
         <translation>Laufdatei &amp;speichern …</translation>
     </message>
+    <message>
+        <source>&amp;Pack Dataset…</source>
+        <translation>Datensatz &amp;packen …</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -2300,6 +2304,105 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Your block %1: inserts its nodes as one group</source>
         <translation>Ihr Block %1: fügt seine Knoten als eine Gruppe ein</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::PackDialog</name>
+    <message>
+        <source>Pack Dataset</source>
+        <translation>Datensatz packen</translation>
+    </message>
+    <message>
+        <source>Writes a dataset as packed shards (WebDataset tar files with an index and a manifest) that training streams from and Python&apos;s tarfile reads.</source>
+        <translation>Schreibt einen Datensatz als gepackte Shards (WebDataset-Tar-Dateien mit Index und Manifest), aus denen das Training streamt und die Pythons tarfile liest.</translation>
+    </message>
+    <message>
+        <source>an image folder, an IDX folder, a CSV file or a run file</source>
+        <translation>ein Bildordner, ein IDX-Ordner, eine CSV-Datei oder eine Lauf-Datei</translation>
+    </message>
+    <message>
+        <source>Folder…</source>
+        <translation>Ordner …</translation>
+    </message>
+    <message>
+        <source>File…</source>
+        <translation>Datei …</translation>
+    </message>
+    <message>
+        <source>Dataset folder</source>
+        <translation>Datensatz-Ordner</translation>
+    </message>
+    <message>
+        <source>CSV or run file</source>
+        <translation>CSV- oder Lauf-Datei</translation>
+    </message>
+    <message>
+        <source>CSV and run files (*.csv *.yaml *.yml);;All files (*)</source>
+        <translation>CSV- und Lauf-Dateien (*.csv *.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>CSV files only: the column to predict</source>
+        <translation>nur CSV-Dateien: die vorherzusagende Spalte</translation>
+    </message>
+    <message>
+        <source>Target column</source>
+        <translation>Zielspalte</translation>
+    </message>
+    <message>
+        <source>a new folder for the shards</source>
+        <translation>ein neuer Ordner für die Shards</translation>
+    </message>
+    <message>
+        <source>Where the shard set goes</source>
+        <translation>Wohin der Shard-Satz kommt</translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Shard size</source>
+        <translation>Shard-Größe</translation>
+    </message>
+    <message>
+        <source>Pack</source>
+        <translation>Packen</translation>
+    </message>
+    <message>
+        <source>Cancel Packing</source>
+        <translation>Packen abbrechen</translation>
+    </message>
+    <message>
+        <source>Use in Launch</source>
+        <translation>Auf der Seite „Starten“ verwenden</translation>
+    </message>
+    <message>
+        <source>Packing: %1 of %2 examples</source>
+        <translation>Packe: %1 von %2 Beispielen</translation>
+    </message>
+    <message>
+        <source>Give a source and an output folder.</source>
+        <translation>Geben Sie eine Quelle und einen Ausgabeordner an.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1 …</translation>
+    </message>
+    <message>
+        <source>Cancelled: the partial output was removed.</source>
+        <translation>Abgebrochen: Die unvollständige Ausgabe wurde entfernt.</translation>
+    </message>
+    <message>
+        <source>Packed %1 examples into %2 shards (%3 MB) in %4.</source>
+        <translation>%1 Beispiele in %2 Shards (%3 MB) nach %4 gepackt.</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "ui/main_window.h"
+#include "ui/launch/pack_dialog.h"
 
 #include "ui/common/file_dialogs.h"
 #include "ui/common/status_colors.h"
@@ -166,6 +167,18 @@ void MainWindow::createMenus() {
   });
   saveRun->setObjectName(QStringLiteral("saveRunFileAction"));
   saveRun->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_S));
+  file->addSeparator();
+  // `torchwright pack` with a progress bar; the finished set can go straight into Launch.
+  QAction *pack = file->addAction(tr("&Pack Dataset…"), this, [this] {
+    auto *dialog = new PackDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &PackDialog::useRequested, this, [this](const QString &shardSet) {
+      m_pages->setCurrentWidget(m_launchPage);
+      m_launchPage->applySettings({{"data.dataset", "shards"}, {"data.path", shardSet.toStdString()}});
+    });
+    dialog->open();
+  });
+  pack->setObjectName(QStringLiteral("packDatasetAction"));
   file->addSeparator();
   QAction *open = file->addAction(tr("&Open Workspace…"), this, &MainWindow::chooseWorkspace);
   open->setObjectName(QStringLiteral("openWorkspaceAction"));

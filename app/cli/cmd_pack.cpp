@@ -23,29 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool endsWith(const std::string &text, const std::string &tail) {
-  return text.size() >= tail.size() && text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-// The data section SRC stands for, with --set applied through the config table.
-config::DataOptions dataOptions(const std::string &src, const std::vector<std::string> &overrides) {
-  if (endsWith(src, ".yaml") || endsWith(src, ".yml")) return config::loadRunConfig(src, overrides, false).data;
-  std::error_code ec;
-  std::string dataset;
-  if (!fs::exists(src, ec)) {
-    if (src == "fashion-mnist" || src == "mnist") dataset = src;
-    else throw std::runtime_error(src + ": no such file or folder (give an image folder, an IDX folder, a CSV file, "
-                                  "a run file, or fashion-mnist / mnist)");
-  } else if (fs::is_directory(src, ec)) {
-    dataset = data::findIdxFile(src, "train-images-idx3-ubyte").empty() ? "image-folder" : "mnist";
-  } else {
-    dataset = "csv";
-  }
-  std::string yaml = "data:\n  dataset: " + data::jsonString(dataset) + "\n";
-  if (dataset != src) yaml += "  path: " + data::jsonString(src) + "\n";
-  return config::parseRunConfig(yaml, "pack " + src, overrides, false).data;
-}
-
 std::string megabytes(uint64_t bytes) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
@@ -58,7 +35,7 @@ int runPack(const CliArgs &args) {
   if (args.positionals.size() != 2) return usageError("pack");
   const std::string src = args.positionals[0], out = args.positionals[1];
   const long long shardMb = integerOption(args, "--shard-mb", 64, 1, 1 << 20);
-  const config::DataOptions data = dataOptions(src, args.all("--set"));
+  const config::DataOptions data = data::packSource(src, args.all("--set"));
 
   data::PackOptions options;
   options.targetBytes = static_cast<uint64_t>(shardMb) << 20;

@@ -144,6 +144,27 @@ ShardManifest packCsv(const config::DataOptions &data, const PackOptions &option
 
 }  // namespace
 
+config::DataOptions packSource(const std::string &src, const std::vector<std::string> &overrides) {
+  const auto endsWith = [&](const std::string &tail) {
+    return src.size() >= tail.size() && src.compare(src.size() - tail.size(), tail.size(), tail) == 0;
+  };
+  if (endsWith(".yaml") || endsWith(".yml")) return config::loadRunConfig(src, overrides, false).data;
+  std::error_code ec;
+  std::string dataset;
+  if (!std::filesystem::exists(src, ec)) {
+    if (src == "fashion-mnist" || src == "mnist") dataset = src;
+    else throw std::runtime_error(src + ": no such file or folder (give an image folder, an IDX folder, a CSV file, "
+                                  "a run file, or fashion-mnist / mnist)");
+  } else if (std::filesystem::is_directory(src, ec)) {
+    dataset = findIdxFile(src, "train-images-idx3-ubyte").empty() ? "image-folder" : "mnist";
+  } else {
+    dataset = "csv";
+  }
+  std::string yaml = "data:\n  dataset: " + jsonString(dataset) + "\n";
+  if (dataset != src) yaml += "  path: " + jsonString(src) + "\n";
+  return config::parseRunConfig(yaml, "pack " + src, overrides, false).data;
+}
+
 ShardManifest packDataset(const config::DataOptions &data, const std::string &outDir, const PackOptions &options) {
   if (data.dataset == "fashion-mnist" || data.dataset == "mnist") return packIdx(data, options, outDir);
   if (data.dataset == "image-folder") return packImageFolder(data, options, outDir);

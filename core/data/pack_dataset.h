@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace tw::data {
 
@@ -24,6 +25,13 @@ struct PackOptions {
   std::string createdBy;
   std::function<void(int64_t done, int64_t total)> progress;  // after each example
 };
+
+// The data section a pack source stands for: a run file (.yaml: its data section), fashion-mnist
+// or mnist by name, a folder (IDX files when it holds train-images-idx3-ubyte, else an image
+// folder) or a file (a CSV table), with `overrides` (--set data.target=price) applied through the
+// config table. `torchwright pack` and Studio's Pack Dataset both read SRC this way. Throws
+// std::runtime_error naming SRC when it is none of these.
+config::DataOptions packSource(const std::string &src, const std::vector<std::string> &overrides = {});
 
 // Throws std::runtime_error naming the source's file or the option; the partial output is removed.
 // Generated datasets (spirals, blobs, tokens) are refused: their seed makes them, nothing to pack.
