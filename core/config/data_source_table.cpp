@@ -14,8 +14,9 @@ const std::vector<DataSourceInfo> &dataSources() {
        false, true},
       {"image-folder", F::ImageFolder, "a folder of images, one subfolder per class, streamed from disk",
        "the folder with one subfolder per class", false, false, true, true, true, true},
+      // Streamed when packed from images or uint8 arrays; a set of CSV rows is read whole.
       {"shards", F::Shards, "a packed shard set written by `torchwright pack`", "the folder `torchwright pack` wrote",
-       false, false, true, true, false, true},
+       false, false, true, true, true, true},
       {"spirals", F::Synthetic, "interleaved spirals drawn from the seed (2 features)", "", false, false, false, false,
        false, true},
       {"blobs", F::Synthetic, "Gaussian blobs drawn from the seed (2 features)", "", false, false, false, false, false,
