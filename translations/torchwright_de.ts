@@ -800,6 +800,14 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Damaged images</source>
         <translation>Beschädigte Bilder</translation>
     </message>
+    <message>
+        <source>Shuffle shard sets</source>
+        <translation>Shard-Sätze mischen</translation>
+    </message>
+    <message>
+        <source>Shuffle buffer (examples)</source>
+        <translation>Mischpuffer (Beispiele)</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>

@@ -105,6 +105,7 @@ std::vector<ConfigField> makeFields() {
   const std::vector<std::string> kCsv = dataSourcesWhere([](const S &s) { return s.family == F::Csv; }),
       kImageFolder = dataSourcesWhere([](const S &s) { return s.imageGeometry; }),
       kStreamed = dataSourcesWhere([](const S &s) { return s.streamed; }),
+      kShards = dataSourcesWhere([](const S &s) { return s.family == F::Shards; }),
       kTokens = dataSourcesWhere([](const S &s) { return s.family == F::Tokens; }),
       kSynthetic = dataSourcesWhere([](const S &s) { return s.family == F::Synthetic; }),
       kGenerated = dataSourcesWhere([](const S &s) { return s.family == F::Synthetic || s.family == F::Tokens; }),
@@ -140,6 +141,12 @@ std::vector<ConfigField> makeFields() {
   section = "data";
   add(intField("data.batch_size", TW_DATA(batchSize), 1, 1 << 20, "samples per batch"));
   add(boolField("data.shuffle", TW_DATA(shuffle), "reshuffle the training set every epoch (from the seed)"));
+  add(onlyFor(kShards, stringField("data.shuffle_mode", TW_DATA(shuffleMode), {"global", "shards"},
+                                   "shard sets: global (a fresh random order of every example each epoch) or shards "
+                                   "(shards in a random order, each read front to back through a shuffle buffer: "
+                                   "sequential reads; the run records how well mixed the order is)")));
+  add(onlyFor(kShards, intField("data.shuffle_buffer", TW_DATA(shuffleBuffer), 1, 100000000,
+                                "shard sets with shuffle_mode shards: examples held in the shuffle buffer")));
   add(boolField("data.normalize", TW_DATA(normalize),
                         "standardise with the training split's statistics (applied to every split)"));
   add(onlyFor(kCsv, stringField("data.task", TW_DATA(task), {"classification", "regression"},

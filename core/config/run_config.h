@@ -62,6 +62,11 @@ struct DataOptions {
   std::string cache = "memory";  // none | memory
   int64_t memoryMb = 0;
   std::string onBad = "error";   // error | skip
+  // Packed shard sets: global (every example in a fresh random order each epoch, through the
+  // index) or shards (the shards in a random order, each read front to back through a shuffle
+  // buffer of shuffle_buffer examples: sequential reads, a less mixed order).
+  std::string shuffleMode = "global";
+  int64_t shuffleBuffer = 10000;
 };
 
 struct TrainOptions {

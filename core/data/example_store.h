@@ -43,6 +43,9 @@ class ExampleStore {
   // Whether reading an example decodes it (images) rather than copying stored pixels (uint8
   // arrays): decoding is what a statistics sample saves (standardize.h's statisticsRows).
   virtual bool encoded() const { return true; }
+  // Where each stretch of examples that is read fastest front to back begins (a shard set's
+  // shards), as rows in ascending order; empty when there are none (a folder).
+  virtual std::vector<int64_t> groupStarts() const { return {}; }
   // What identifies the stored data without reading it: every file's name, size and modification
   // time (folders) or every shard's checksum (shard sets).
   virtual void addToFingerprint(Fingerprint &fp) const = 0;

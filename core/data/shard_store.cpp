@@ -216,6 +216,12 @@ class ShardStore : public ExampleStore {
 
   bool encoded() const override { return m_image; }
 
+  std::vector<int64_t> groupStarts() const override {
+    std::vector<int64_t> starts;
+    for (const Shard &shard : m_shards) starts.push_back(shard.first);
+    return starts;
+  }
+
   void addToFingerprint(Fingerprint &fp) const override {
     fp.addOption("store", std::string("shards"));
     for (const Shard &shard : m_shards) fp.addOption(shard.info->file, shard.info->sha256);

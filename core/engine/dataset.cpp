@@ -1,5 +1,6 @@
 #include "core/engine/dataset.h"
 
+#include "core/data/shuffle_order.h"
 #include "core/spec/param.h"
 
 #include <spdlog/fmt/fmt.h>
@@ -119,7 +120,16 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
       s->counters = out.pipeline;
       split.streamed = std::move(s);
     };
+    // The store's groups (shards) as positions in the training split, whose rows ascend.
+    std::vector<int64_t> trainGroups;
+    for (int64_t row : splits.store->groupStarts()) {
+      const int64_t at = std::lower_bound(splits.trainRows.begin(), splits.trainRows.end(), row) - splits.trainRows.begin();
+      if (at < static_cast<int64_t>(splits.trainRows.size()) && (trainGroups.empty() || trainGroups.back() != at))
+        trainGroups.push_back(at);
+    }
+    if (!trainGroups.empty()) trainGroups.front() = 0;
     stream(out.train, std::move(splits.trainRows));
+    std::const_pointer_cast<StreamedInputs>(out.train.streamed)->groupStarts = std::move(trainGroups);
     stream(out.val, std::move(splits.valRows));
     stream(out.test, std::move(splits.testRows));
     const data::ExampleStore &store = *splits.store;
@@ -145,6 +155,31 @@ BatchOrder::BatchOrder(int64_t examples, int64_t batchSize, bool shuffle, int64_
     std::vector<int64_t> order = permutation(examples, s);
     m_order = torch::from_blob(order.data(), {examples}, torch::kLong).clone();
   }
+}
+
+BatchOrder::BatchOrder(const std::vector<int64_t> &order, int64_t batchSize)
+    : m_examples(static_cast<int64_t>(order.size())), m_batchSize(std::max<int64_t>(1, batchSize)) {
+  if (!order.empty())
+    m_order = torch::from_blob(const_cast<int64_t *>(order.data()), {m_examples}, torch::kLong).clone();
+}
+
+std::vector<int64_t> BatchOrder::positions() const {
+  if (!m_order.defined()) {
+    std::vector<int64_t> all(static_cast<size_t>(m_examples));
+    for (int64_t i = 0; i < m_examples; ++i) all[static_cast<size_t>(i)] = i;
+    return all;
+  }
+  const int64_t *p = m_order.data_ptr<int64_t>();
+  return std::vector<int64_t>(p, p + m_examples);
+}
+
+BatchOrder epochOrder(const Split &train, const config::DataOptions &options, int64_t seed, int64_t epoch) {
+  if (options.shuffle && options.shuffleMode == "shards" && train.streamed && train.size() > 1) {
+    const uint64_t s = mixSeed(mixSeed(static_cast<uint64_t>(seed), data::kShuffleStream), static_cast<uint64_t>(epoch));
+    return BatchOrder(data::bufferedShardOrder(train.streamed->groupStarts, train.size(), options.shuffleBuffer, s),
+                      options.batchSize);
+  }
+  return BatchOrder(train.size(), options.batchSize, options.shuffle, seed, epoch);
 }
 
 void BatchOrder::shard(int rank, int world) {

@@ -51,6 +51,8 @@ struct StreamedInputs {
   data::ByteTable table{};          // byte -> standardised float (the training split's statistics)
   int workers = 0;                  // data.workers
   bool skipBad = false;             // data.on_bad: skip
+  // Where the store's groups (shards) begin, as positions in this split (data.shuffle_mode: shards).
+  std::vector<int64_t> groupStarts;
   std::shared_ptr<PipelineCounters> counters;
 };
 
@@ -96,6 +98,10 @@ data::ModelUse modelUse(const spec::Analysis &analysis);
 class BatchOrder {
  public:
   BatchOrder(int64_t examples, int64_t batchSize, bool shuffle, int64_t seed, int64_t epoch);
+  // A given order of the positions 0..n-1 (data/shuffle_order.h's shard-by-shard order).
+  BatchOrder(const std::vector<int64_t> &order, int64_t batchSize);
+  // The whole epoch's order, as positions in the split.
+  std::vector<int64_t> positions() const;
   // Distributed training: every batch is split into `world` contiguous shares and this rank takes
   // share `rank`, so the ranks together see exactly the batches one process would.
   void shard(int rank, int world);
@@ -116,6 +122,10 @@ class BatchOrder {
 };
 
 Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b);
+
+// The training order of `epoch` as the run's data options ask: global (BatchOrder's permutation)
+// or, for a streamed shard set with data.shuffle_mode: shards, shard by shard through the buffer.
+BatchOrder epochOrder(const Split &train, const config::DataOptions &options, int64_t seed, int64_t epoch);
 
 // The seeding is core/data's (random.h), so the data and the batches draw from one scheme.
 using data::mixSeed;

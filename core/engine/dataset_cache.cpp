@@ -14,6 +14,8 @@ std::string datasetKey(const config::DataOptions &options, int64_t seed, const d
   const config::DataOptions defaults;
   shaping.data.batchSize = defaults.batchSize;
   shaping.data.shuffle = defaults.shuffle;
+  shaping.data.shuffleMode = defaults.shuffleMode;
+  shaping.data.shuffleBuffer = defaults.shuffleBuffer;
   shaping.data.prefetch = defaults.prefetch;
   shaping.data.cropPadding = defaults.cropPadding;
   shaping.data.flip = defaults.flip;

@@ -1,5 +1,7 @@
 #include "core/engine/trainer.h"
 
+#include "core/data/shuffle_order.h"
+
 #include "core/engine/atomic_file.h"
 #include "core/engine/batch_stream.h"
 #include "core/engine/checkpoint.h"
@@ -26,6 +28,7 @@
 #include <torch/torch.h>
 
 #include <chrono>
+#include <optional>
 #include <cmath>
 #include <filesystem>
 #include <memory>
@@ -201,7 +204,8 @@ class TrainRun {
     const int64_t epoch = m_progress.epoch;
     const int64_t batches = m_setup.batchesPerEpoch;
     model.train();
-    BatchOrder order(data.train.size(), m_config.data.batchSize, m_config.data.shuffle, m_t.seed, epoch);
+    BatchOrder order = epochOrder(data.train, m_config.data, m_t.seed, epoch);
+    watchOrder(order);
     if (m_comm) order.shard(m_comm->rank(), m_comm->size());
     BatchStream stream(data.train, order, m_progress.batch, m_augment, m_t.seed, epoch, m_config.data.prefetch);
     const auto epochStart = Clock::now();
@@ -346,6 +350,23 @@ class TrainRun {
     return bad.empty() ? std::string() : "; first non-finite tensor " + bad;
   }
 
+  // How well the epoch's order mixes the classes (data/shuffle_order.h), logged with the epoch's
+  // metrics; a shard-by-shard order that stays clustered is worth a warning, once.
+  void watchOrder(const BatchOrder &order) {
+    const Dataset &d = m_setup.data;
+    m_orderAutocorrelation.reset();
+    if (d.task != Task::Classification || d.train.size() < 2) return;
+    const torch::Tensor targets = d.train.targets.contiguous();
+    const std::vector<int64_t> labels(targets.data_ptr<int64_t>(), targets.data_ptr<int64_t>() + targets.numel());
+    m_orderAutocorrelation = data::orderLabelAutocorrelation(order.positions(), labels);
+    if (*m_orderAutocorrelation > 0.1 && !m_warnedOrder) {
+      m_warnedOrder = true;
+      engineLog()->warn("data: the epoch's order is clustered by class (label autocorrelation {:.2f}): raise "
+                        "data.shuffle_buffer above the examples of a shard, or use data.shuffle_mode: global",
+                        *m_orderAutocorrelation);
+    }
+  }
+
   // A streamed source's input pipeline over the epoch just trained: cache hits, bytes read from
   // disk, and the bad examples skipped (each named once in the log).
   void logPipeline(double trainSeconds) {
@@ -386,6 +407,7 @@ class TrainRun {
     log(config::metrics::kTrainSamplesPerSec, report.samplesPerSec);
     log(config::metrics::kTrainDataWait, report.dataWait);
     logPipeline(trainSeconds);
+    if (m_orderAutocorrelation) log(config::metrics::kTrainOrderAutocorrelation, *m_orderAutocorrelation);
     log(config::metrics::kEpoch, static_cast<double>(epoch));
     for (const auto &[key, value] : val.metrics) log(config::metrics::kValPrefix + key, value);
     for (const auto &[key, value] : layerNorms(*m_setup.model)) log(key, value);
@@ -500,6 +522,8 @@ class TrainRun {
   int64_t m_pipelineReadsBefore = 0, m_pipelineHitsBefore = 0;
   uint64_t m_pipelineBytesBefore = 0;
   size_t m_skippedLogged = 0;
+  std::optional<double> m_orderAutocorrelation;
+  bool m_warnedOrder = false;
   double m_countedSeconds = 0.0;  // of this epoch, already added to m_progress by a checkpoint
   int64_t m_countedSamples = 0;
   bool m_reportedLast = false, m_reportedBest = false;

@@ -9,6 +9,7 @@
 #include "core/data/image_folder.h"
 #include "core/data/random.h"
 #include "core/data/shape_images.h"
+#include "core/data/shuffle_order.h"
 #include "core/data/standardize.h"
 #include "data_test_helpers.h"
 
@@ -233,6 +234,30 @@ class TestExampleStore : public QObject {
     for (int64_t row : a) QCOMPARE(row % 3, int64_t(0));
     QCOMPARE(a, again);
     QVERIFY(a != b);
+  }
+
+  void shardOrderDependsOnTheSeedAlone() {
+    const std::vector<int64_t> groups{0, 10, 20, 30};  // four shards of ten, class by shard
+    std::vector<int64_t> labels;
+    for (int64_t i = 0; i < 40; ++i) labels.push_back(i / 10);
+    const std::vector<int64_t> a = bufferedShardOrder(groups, 40, 1, 7), again = bufferedShardOrder(groups, 40, 1, 7);
+    QCOMPARE(a, again);
+    std::vector<int64_t> sorted = a;
+    std::sort(sorted.begin(), sorted.end());
+    QCOMPARE(sorted, allRows(40));  // every position once
+    // Without a buffer each shard is read front to back: the classes come in runs.
+    for (size_t t = 0; t < 40; t += 10)
+      for (size_t k = 1; k < 10; ++k) QCOMPARE(a[t + k], a[t] + int64_t(k));
+    QVERIFY(orderLabelAutocorrelation(a, labels) > 0.85);  // 36 of 39 neighbours alike, chance 1 in 4
+    QVERIFY(bufferedShardOrder(groups, 40, 1, 8) != a || bufferedShardOrder(groups, 40, 1, 9) != a);
+    // A buffer as large as the set mixes it like a global shuffle.
+    const std::vector<int64_t> mixed = bufferedShardOrder(groups, 40, 40, 7);
+    sorted = mixed;
+    std::sort(sorted.begin(), sorted.end());
+    QCOMPARE(sorted, allRows(40));
+    QVERIFY2(std::abs(orderLabelAutocorrelation(mixed, labels)) < 0.35,
+             qPrintable(QString::number(orderLabelAutocorrelation(mixed, labels))));
+    QCOMPARE(orderLabelAutocorrelation(allRows(40), std::vector<int64_t>(40, 3)), 0.0);  // one class
   }
 
   void imageFolderSplitsAsAStreamedSource() {

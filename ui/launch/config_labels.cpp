@@ -20,6 +20,8 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("data.stratify"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Keep class proportions")},
       {QStringLiteral("data.batch_size"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Batch size")},
       {QStringLiteral("data.shuffle"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Shuffle every epoch")},
+      {QStringLiteral("data.shuffle_mode"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Shuffle shard sets")},
+      {QStringLiteral("data.shuffle_buffer"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Shuffle buffer (examples)")},
       {QStringLiteral("data.normalize"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Standardise")},
       {QStringLiteral("data.task"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Task")},
       {QStringLiteral("data.target"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Target column")},
