@@ -1,7 +1,7 @@
 """The input pipeline against PyTorch's: images/s from disk for a folder of JPEGs (default 50,000
 of 128x128 in 10 classes, written once by make_jpeg_folder.py), Torchwright's streamed image
 folder (`torchwright data bench`: every training image in a shuffled order, batch 128, decoded
-and standardised to float batches, no cache) against DataLoader + torchvision ImageFolder
+and standardised to float batches, no cache), and the same images packed into shards, against DataLoader + torchvision ImageFolder
 (peer_dataloader.py: ToTensor + Normalize, shuffled, batch 128) at the same worker counts, side by
 side in one run. The peer gets its best loader at each count, measured here (PIL, ImageFolder's
 default, and torchvision.io's libjpeg-turbo decoder). Both read from the page cache: Torchwright's
@@ -59,6 +59,19 @@ def main():
             for p in out["passes"]:
                 ours[p["workers"]].append(p["examples_per_s"])
                 first[p["workers"]].append(p["first_batch_s"])
+        # The same images packed into shards (once, beside the folder): the streamed shard store.
+        shard_dir = folder.rstrip("/") + "-shards"
+        if not os.path.exists(os.path.join(shard_dir, "manifest.json")):
+            run([CLI, "pack", folder, shard_dir])
+        shard_run = os.path.join(tmp, "shards.run.yaml")
+        with open(shard_run, "w") as f:
+            f.write(open(run_file).read().replace(f"dataset: image-folder, path: {folder}",
+                                                  f"dataset: shards, path: {shard_dir}"))
+        shard_rate = {w: [] for w in counts}
+        for _ in range(args.repeat):
+            out = json.loads(run([CLI, "data", "bench", shard_run, "--workers", ",".join(map(str, counts)), "--json"]))
+            for p in out["passes"]:
+                shard_rate[p["workers"]].append(p["examples_per_s"])
         peers = {w: {} for w in counts}
         peer_first = {w: {} for w in counts}
         for _ in range(args.repeat):
@@ -81,6 +94,10 @@ def main():
                      "dataloader_first_batch_s": statistics.median(peer_first[w][loader])})
         print(f"{w:>8} {tw:>18.0f} {peer:>17.0f} {loader:>12} {tw / peer:>6.2f}x"
               f" {rows[-1]['torchwright_first_batch_s']:>11.2f} s {rows[-1]['dataloader_first_batch_s']:>13.2f} s")
+    for r in rows:
+        r["shards_images_per_s"] = statistics.median(shard_rate[r["workers"]])
+        print(f"{r['workers']:>8} workers: packed shards {r['shards_images_per_s']:.0f} img/s, "
+              f"{r['shards_images_per_s'] / r['torchwright_images_per_s']:.2f}x the folder")
     print(json.dumps({"bench": "data_pipeline", "images": args.count, "cores": cores, "rows": rows}))
     worst = min(r["ratio"] for r in rows)
     print(f"goal: at least {GOAL}x DataLoader at every worker count: {'met' if worst >= GOAL else 'MISSED'} "

@@ -162,6 +162,31 @@ class TestCliLaunch : public QObject {
     QCOMPARE(runTwo.status, RunStatus::Finished);
   }
 
+  // A streamed image folder split between two ranks (each reads its share of every batch through
+  // BatchOrder::shard): the two train what one rank trains on the whole batch.
+  void streamedFolderTwoRanksMatchOneRank() {
+    const QString images = m_dir.path() + "/shapes";
+    const CliResult drawn = runCli({"demo-images", images, "--per-class", "40", "--size", "16"});
+    QVERIFY2(drawn.exitCode == 0, qPrintable(drawn.all()));
+    const QString yaml = QString("model:\n  nodes:\n    - {id: x, op: Input, shape: [3, 16, 16]}\n"
+                                 "    - {id: f, op: Flatten}\n    - {id: h, op: Linear, out_features: 32}\n"
+                                 "    - {id: r, op: ReLU}\n    - {id: out, op: Linear, out_features: 3}\n"
+                                 "data: {dataset: image-folder, path: '%1', batch_size: 16, cache: none}\n"
+                                 "train: {optimizer: adam, lr: 0.002, epochs: 2, seed: 5, threads: 1}\n")
+                             .arg(images);
+    const QString file = writeFile("folder.run.yaml", yaml.toUtf8().constData());
+    auto one = runCli({"train", file, "--workspace", workspace(), "--set", "tracking.run_name=folder-one"});
+    QVERIFY2(one.exitCode == 0, qPrintable(one.all()));
+    auto two = runCli({"launch", file, "--nproc-per-node", "2", "--workspace", workspace(), "--set",
+                       "tracking.run_name=folder-two"});
+    QVERIFY2(two.exitCode == 0, qPrintable(two.all()));
+    const auto a = loadWeights(modelPath("folder-one")), b = loadWeights(modelPath("folder-two"));
+    QCOMPARE(b.size(), a.size());
+    double worst = 0.0;
+    for (const auto &[key, t] : a) worst = std::max(worst, (t - b.at(key)).abs().max().item<double>());
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+  }
+
   void accumulationSyncsOnlyTheLastMicroStep() {
     // Two micro-batches per step: the first accumulates locally on each rank, the second's
     // backward carries the all-reduce; the result is still the single process's.
