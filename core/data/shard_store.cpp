@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -36,23 +37,43 @@ struct Shard {
   const ShardInfo *info = nullptr;
 };
 
-// `length` bytes at `offset` of `path`; a short read is a truncated shard.
-void readRange(const std::string &path, uint64_t offset, uint64_t length, std::vector<unsigned char> &out) {
+// `length` bytes at `offset` of the open `fd` (`path` in messages); a short read is a truncated shard.
+void readRange(int fd, const std::string &path, uint64_t offset, uint64_t length, std::vector<unsigned char> &out) {
   out.resize(static_cast<size_t>(length));
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw std::runtime_error(path + ": cannot open (" + std::strerror(errno) + ")");
   size_t done = 0;
   while (done < out.size()) {
     const ssize_t n = ::pread(fd, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      throw std::runtime_error(path + ": truncated at byte " + std::to_string(offset + done));
-    }
+    if (n <= 0) throw std::runtime_error(path + ": truncated at byte " + std::to_string(offset + done));
     done += static_cast<size_t>(n);
   }
-  ::close(fd);
 }
+
+int openShard(const std::string &path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error(path + ": cannot open (" + std::strerror(errno) + ")");
+  return fd;
+}
+
+// Shards stay open once read, up to this many (a process's descriptors are limited); reads of the
+// others open and close their shard each time.
+constexpr int kKeptOpen = 256;
+
+// Per shard, its open descriptor or -1; closed when the store goes, or when opening fails half-way.
+struct KeptDescriptors {
+  std::unique_ptr<std::atomic<int>[]> fds;
+  size_t count = 0;
+  void reset(size_t n) {
+    fds = std::make_unique<std::atomic<int>[]>(n);
+    count = n;
+    for (size_t i = 0; i < n; ++i) fds[i].store(-1);
+  }
+  std::atomic<int> &operator[](size_t i) const { return fds[i]; }
+  ~KeptDescriptors() {
+    for (size_t i = 0; i < count; ++i)
+      if (fds[i].load() >= 0) ::close(fds[i].load());
+  }
+};
 
 bool isImageExtension(const std::string &ext) { return ext == "jpg" || ext == "png" || ext == "bmp"; }
 
@@ -131,6 +152,7 @@ class ShardStore : public ExampleStore {
       }
     }
     const int64_t n = static_cast<int64_t>(m_rowsSoFar);
+    m_fds.reset(m_shards.size());
     m_labels.assign(static_cast<size_t>(n), 0);
     const int threads = decodeWorkers(workers);
     // Each example's class from its .cls member: a header or two per example, never the images.
@@ -236,6 +258,32 @@ class ShardStore : public ExampleStore {
     return *(it - 1);
   }
 
+  // Reads `length` bytes at `offset` of shard `s`, through its kept descriptor when it has one.
+  void readShard(const Shard &s, uint64_t offset, uint64_t length, std::vector<unsigned char> &out) const {
+    const size_t index = static_cast<size_t>(&s - m_shards.data());
+    int fd = m_fds[index].load(std::memory_order_acquire);
+    if (fd < 0 && m_keptOpen.load() < kKeptOpen) {
+      const int opened = openShard(s.path);
+      int expected = -1;
+      if (m_fds[index].compare_exchange_strong(expected, opened)) {
+        m_keptOpen.fetch_add(1);
+        fd = opened;
+      } else {
+        ::close(opened);  // another thread kept its own first
+        fd = expected;
+      }
+    }
+    if (fd >= 0) return readRange(fd, s.path, offset, length, out);
+    const int once = openShard(s.path);
+    try {
+      readRange(once, s.path, offset, length, out);
+    } catch (...) {
+      ::close(once);
+      throw;
+    }
+    ::close(once);
+  }
+
   // Example i's members: from its header to the next example's (or the shard's end).
   Members readMembers(int64_t i, std::vector<unsigned char> &block) const {
     const Shard &s = shardOf(i);
@@ -243,7 +291,7 @@ class ShardStore : public ExampleStore {
     const uint64_t at = s.offsets[local];
     const uint64_t end = local + 1 < s.offsets.size() ? s.offsets[local + 1] : s.bytes;
     if (at >= end || end > s.bytes) throw std::runtime_error(s.path + ": stale index: entry " + std::to_string(local));
-    readRange(s.path, at, end - at, block);
+    readShard(s, at, end - at, block);
     return parseMembers(block, s.path, at);
   }
 
@@ -255,10 +303,10 @@ class ShardStore : public ExampleStore {
     std::vector<unsigned char> block;
     uint64_t at = s.offsets[local];
     while (at + kTarBlock <= end) {
-      readRange(s.path, at, kTarBlock, block);
+      readShard(s, at, kTarBlock, block);
       const TarMember member = parseTarHeader(block.data(), s.path, at);
       if (memberExtension(member.name) == "cls") {
-        readRange(s.path, member.dataOffset, member.size, block);
+        readShard(s, member.dataOffset, member.size, block);
         Members m;
         m.cls = block.data();
         m.clsSize = member.size;
@@ -275,6 +323,8 @@ class ShardStore : public ExampleStore {
   std::vector<Shard> m_shards;
   uint64_t m_rowsSoFar = 0;
   int64_t m_trainExamples = 0;
+  KeptDescriptors m_fds;  // per shard: its kept descriptor, or -1
+  mutable std::atomic<int> m_keptOpen{0};
   std::thread m_verifier;
   std::atomic<bool> m_stop{false}, m_failed{false};
   mutable std::mutex m_mutex;

@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <memory>
 #include <fstream>
 #include <string>
 
@@ -49,6 +50,26 @@ std::string writeShapes(const QTemporaryDir &tmp, const std::string &name, int64
   shapes.size = 12;
   data::writeShapeImages(dir, shapes);
   return dir;
+}
+
+// Trains with a metric writer into a fresh database and returns what was recorded.
+struct Recorded {
+  QTemporaryDir dir;
+  std::unique_ptr<tracking::Store> store;
+  int64_t run = 0;
+  engine::TrainSummary summary;
+  std::vector<tracking::MetricPoint> points(const char *key) const { return store->metricPoints(run, key); }
+};
+
+std::unique_ptr<Recorded> trainRecorded(const config::RunConfig &c) {
+  auto r = std::make_unique<Recorded>();
+  const std::string path = r->dir.path().toStdString() + "/tracking.db";
+  r->store = tracking::Store::open(path);
+  r->run = r->store->createRun(tracking::NewRun{}).id;
+  tracking::MetricWriter writer(path, r->run);
+  r->summary = engine::train(c, &writer);
+  writer.flush();
+  return r;
 }
 
 std::string errorOf(const config::RunConfig &c) {
@@ -137,24 +158,16 @@ class TestStreamedImages : public QObject {
     const std::string dir = writeShapes(m_tmp, "recorded", 10);
     config::RunConfig c = folderRun(dir);
     c.train.epochs = 3;
-    QTemporaryDir db;
-    const std::string path = db.path().toStdString() + "/tracking.db";
-    auto store = tracking::Store::open(path);
-    const int64_t run = store->createRun(tracking::NewRun{}).id;
-    {
-      tracking::MetricWriter writer(path, run);
-      engine::train(c, &writer);
-      writer.flush();
-    }
-    const auto hits = store->metricPoints(run, config::metrics::kTrainCacheHitRate);
-    const auto mb = store->metricPoints(run, config::metrics::kTrainReadMbPerSec);
+    const auto recorded = trainRecorded(c);
+    const auto hits = recorded->points(config::metrics::kTrainCacheHitRate);
+    const auto mb = recorded->points(config::metrics::kTrainReadMbPerSec);
     QCOMPARE(int64_t(hits.size()), int64_t(3));
     QCOMPARE(hits[0].value, 0.0);  // the first epoch reads every image from disk
     QCOMPARE(hits[1].value, 1.0);  // then the cache holds them all
     QCOMPARE(hits[2].value, 1.0);
     QVERIFY(mb[0].value > 0.0);
     QCOMPARE(mb[1].value, 0.0);
-    QCOMPARE(store->metricPoints(run, config::metrics::kTrainSkipped).back().value, 0.0);
+    QCOMPARE(recorded->points(config::metrics::kTrainSkipped).back().value, 0.0);
   }
 
   // A packed set read shard by shard: the order's clustering is recorded per epoch (high with a
@@ -171,17 +184,8 @@ class TestStreamedImages : public QObject {
     c.data.shuffleMode = "shards";
     c.data.shuffleBuffer = 2;
     c.train.epochs = 3;
-    const auto autocorrelation = [&](const config::RunConfig &run) {
-      QTemporaryDir db;
-      const std::string path = db.path().toStdString() + "/tracking.db";
-      auto store = tracking::Store::open(path);
-      const int64_t id = store->createRun(tracking::NewRun{}).id;
-      {
-        tracking::MetricWriter writer(path, id);
-        engine::train(run, &writer);
-        writer.flush();
-      }
-      return store->metricPoints(id, config::metrics::kTrainOrderAutocorrelation);
+    const auto autocorrelation = [](const config::RunConfig &run) {
+      return trainRecorded(run)->points(config::metrics::kTrainOrderAutocorrelation);
     };
     const auto clustered = autocorrelation(c);
     QCOMPARE(int64_t(clustered.size()), int64_t(3));
@@ -225,17 +229,9 @@ class TestStreamedImages : public QObject {
     QVERIFY2(message.find(cut[0]) != std::string::npos || message.find(cut[1]) != std::string::npos, message.c_str());
 
     c.data.onBad = "skip";
-    QTemporaryDir db;
-    const std::string path = db.path().toStdString() + "/tracking.db";
-    auto store = tracking::Store::open(path);
-    const int64_t run = store->createRun(tracking::NewRun{}).id;
-    engine::TrainSummary s;
-    {
-      tracking::MetricWriter writer(path, run);
-      s = engine::train(c, &writer);
-      writer.flush();
-    }
-    const auto skipped = store->metricPoints(run, config::metrics::kTrainSkipped);
+    const auto recorded = trainRecorded(c);
+    const engine::TrainSummary &s = recorded->summary;
+    const auto skipped = recorded->points(config::metrics::kTrainSkipped);
     QCOMPARE(int64_t(skipped.size()), int64_t(2));
     QCOMPARE(skipped[0].value, 2.0);  // both, in the first epoch
     QCOMPARE(skipped[1].value, 4.0);  // and again in the second
