@@ -46,7 +46,6 @@ Batch readStreamed(const Split &split, const int64_t *positions, int64_t n) {
   torch::Tensor inputs = torch::empty(batchShape, torch::kFloat);
   const data::BatchRead read =
       data::readImageBatch(*s.cache, rows.data(), n, s.table, s.workers, s.skipBad, inputs.data_ptr<float>());
-  s.counters->examples.fetch_add(n);
   torch::Tensor where = torch::from_blob(const_cast<int64_t *>(positions), {n}, torch::kLong);
   if (read.skipped == 0) return {inputs, split.targets.index_select(0, where)};
   {

@@ -36,7 +36,6 @@ struct Batch {
 // What a streamed source's input pipeline did, for the run's record: shared by its splits,
 // counted by the decode threads.
 struct PipelineCounters {
-  std::atomic<int64_t> examples{0};  // examples read (from the cache or the store)
   std::atomic<int64_t> skipped{0};   // bad examples left out (data.on_bad: skip)
   std::mutex mutex;
   std::vector<std::string> skippedNames;  // the first few, with their reasons
