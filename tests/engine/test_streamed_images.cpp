@@ -9,6 +9,7 @@
 #include "core/data/shape_images.h"
 #include "core/engine/dataset.h"
 #include "core/engine/trainer.h"
+#include "train_helpers.h"
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
 
@@ -52,34 +53,8 @@ std::string writeShapes(const QTemporaryDir &tmp, const std::string &name, int64
   return dir;
 }
 
-// Trains with a metric writer into a fresh database and returns what was recorded.
-struct Recorded {
-  QTemporaryDir dir;
-  std::unique_ptr<tracking::Store> store;
-  int64_t run = 0;
-  engine::TrainSummary summary;
-  std::vector<tracking::MetricPoint> points(const char *key) const { return store->metricPoints(run, key); }
-};
-
-std::unique_ptr<Recorded> trainRecorded(const config::RunConfig &c) {
-  auto r = std::make_unique<Recorded>();
-  const std::string path = r->dir.path().toStdString() + "/tracking.db";
-  r->store = tracking::Store::open(path);
-  r->run = r->store->createRun(tracking::NewRun{}).id;
-  tracking::MetricWriter writer(path, r->run);
-  r->summary = engine::train(c, &writer);
-  writer.flush();
-  return r;
-}
-
-std::string errorOf(const config::RunConfig &c) {
-  try {
-    engine::train(c, nullptr);
-  } catch (const std::exception &e) {
-    return e.what();
-  }
-  return {};
-}
+using tw::testing::errorOf;
+using tw::testing::trainTracked;
 
 }  // namespace
 
@@ -158,7 +133,7 @@ class TestStreamedImages : public QObject {
     const std::string dir = writeShapes(m_tmp, "recorded", 10);
     config::RunConfig c = folderRun(dir);
     c.train.epochs = 3;
-    const auto recorded = trainRecorded(c);
+    const auto recorded = trainTracked(c);
     const auto hits = recorded->points(config::metrics::kTrainCacheHitRate);
     const auto mb = recorded->points(config::metrics::kTrainReadMbPerSec);
     QCOMPARE(int64_t(hits.size()), int64_t(3));
@@ -185,7 +160,7 @@ class TestStreamedImages : public QObject {
     c.data.shuffleBuffer = 2;
     c.train.epochs = 3;
     const auto autocorrelation = [](const config::RunConfig &run) {
-      return trainRecorded(run)->points(config::metrics::kTrainOrderAutocorrelation);
+      return trainTracked(run)->points(config::metrics::kTrainOrderAutocorrelation);
     };
     const auto clustered = autocorrelation(c);
     QCOMPARE(int64_t(clustered.size()), int64_t(3));
@@ -229,7 +204,7 @@ class TestStreamedImages : public QObject {
     QVERIFY2(message.find(cut[0]) != std::string::npos || message.find(cut[1]) != std::string::npos, message.c_str());
 
     c.data.onBad = "skip";
-    const auto recorded = trainRecorded(c);
+    const auto recorded = trainTracked(c);
     const engine::TrainSummary &s = recorded->summary;
     const auto skipped = recorded->points(config::metrics::kTrainSkipped);
     QCOMPARE(int64_t(skipped.size()), int64_t(2));

@@ -4,6 +4,7 @@
 // and synthetic sets (spirals, token sequences) train to the accuracy their difficulty allows.
 #include "core/config/run_config.h"
 #include "core/data/shape_images.h"
+#include "train_helpers.h"
 #include "core/engine/dataset.h"
 #include "core/engine/evaluation.h"
 #include "core/engine/trainer.h"
@@ -46,39 +47,8 @@ config::RunConfig fashion(int64_t trainLimit = 2000) {
   return c;
 }
 
-// Trains with a metric writer into a fresh database; returns the summary and the store.
-struct Tracked {
-  QTemporaryDir dir;
-  std::unique_ptr<tracking::Store> store;
-  int64_t runId = 0;
-  engine::TrainSummary summary;
-  std::vector<std::pair<std::string, std::string>> artifacts;
-  std::vector<tracking::MetricPoint> points(const std::string &key) const { return store->metricPoints(runId, key); }
-};
-
-std::unique_ptr<Tracked> trainTracked(const config::RunConfig &c, bool withRunDir = false) {
-  auto t = std::make_unique<Tracked>();
-  const std::string db = t->dir.path().toStdString() + "/tracking.db";
-  t->store = tracking::Store::open(db);
-  t->runId = t->store->createRun(tracking::NewRun{}).id;
-  engine::TrainCallbacks callbacks;
-  callbacks.onArtifact = [&](const std::string &path, const std::string &kind) { t->artifacts.emplace_back(path, kind); };
-  engine::TrainEnvironment env;
-  if (withRunDir) env.runDir = t->dir.path().toStdString() + "/run";
-  tracking::MetricWriter writer(db, t->runId);
-  t->summary = engine::train(c, &writer, callbacks, env);
-  writer.flush();
-  return t;
-}
-
-std::string errorOf(const config::RunConfig &c) {
-  try {
-    engine::train(c, nullptr);
-  } catch (const std::exception &e) {
-    return e.what();
-  }
-  return {};
-}
+using tw::testing::errorOf;
+using tw::testing::trainTracked;
 
 void writeFile(const std::string &path, const std::string &text) { std::ofstream(path) << text; }
 
