@@ -107,6 +107,8 @@ std::vector<ConfigField> makeFields() {
       kStreamed = dataSourcesWhere([](const S &s) { return s.streamed; }),
       kShards = dataSourcesWhere([](const S &s) { return s.family == F::Shards; }),
       kTokens = dataSourcesWhere([](const S &s) { return s.family == F::Tokens; }),
+      kTokenFile = dataSourcesWhere([](const S &s) { return s.family == F::TokenFile; }),
+      kSequences = dataSourcesWhere([](const S &s) { return s.family == F::Tokens || s.family == F::TokenFile; }),
       kSynthetic = dataSourcesWhere([](const S &s) { return s.family == F::Synthetic; }),
       kGenerated = dataSourcesWhere([](const S &s) { return s.family == F::Synthetic || s.family == F::Tokens; }),
       kImages = dataSourcesWhere([](const S &s) { return s.images; }),
@@ -122,11 +124,11 @@ std::vector<ConfigField> makeFields() {
   section = "data";
   add(stringField("data.dataset", TW_DATA(dataset), dataSourceNames(),
                           "data source: IDX datasets, a CSV table, an image folder, a packed shard set "
-                          "(`torchwright pack`) or a synthetic set "
-                          "(spirals, blobs; tokens: sequences whose class is the marker token seen most)"));
+                          "(`torchwright pack`), a file of token ids (token-file: next-token prediction) or a "
+                          "synthetic set (spirals, blobs; tokens: sequences whose class is the marker token seen most)"));
   add(stringField("data.path", TW_DATA(path), {},
-                          "IDX folder, CSV file, image folder or packed shard set; empty = the IDX dataset's "
-                          "Debian folder"));
+                          "IDX folder, CSV file, image folder, packed shard set or token file; empty = the IDX "
+                          "dataset's Debian folder"));
   add(intField("data.train_limit", TW_DATA(trainLimit), 0, std::nullopt,
                        "use only the first N training examples (0 = all)"));
   add(intField("data.test_limit", TW_DATA(testLimit), 0, std::nullopt,
@@ -168,8 +170,10 @@ std::vector<ConfigField> makeFields() {
   add(onlyFor(kGenerated, intField("data.classes", TW_DATA(classes), 2, 1000,
                                            "spirals, blobs, tokens: number of classes")));
   add(onlyFor(kSynthetic, floatField("data.noise", TW_DATA(noise), 0.0, 10.0, "spirals, blobs: noise / spread")));
-  add(onlyFor(kTokens, intField("data.seq_len", TW_DATA(seqLen), 1, 4096,
-                                        "tokens: tokens per sequence (the Input's shape)")));
+  add(onlyFor(kSequences, intField("data.seq_len", TW_DATA(seqLen), 1, 4096,
+                                   "tokens, token-file: tokens per sequence (the Input's shape)")));
+  add(onlyFor(kTokenFile, stringField("data.token_dtype", TW_DATA(tokenDtype), {"uint16", "uint32"},
+                                      "token-file: the width of each little-endian token id in the file")));
   add(onlyFor(kTokens, intField("data.vocab_size", TW_DATA(vocabSize), 3, 1000000,
                                         "tokens: token ids 0..vocab_size-1, of which 0..classes-1 are the class "
                                         "markers; above data.classes (the Embedding's num_embeddings)")));

@@ -23,6 +23,10 @@ const std::vector<DataSourceInfo> &dataSources() {
        true},
       {"tokens", F::Tokens, "token sequences whose class is the marker token seen most", "", false, false, false,
        false, false, true},
+      // Read a window at a time (token_file.h), but none of the image pipeline's keys apply.
+      {"token-file", F::TokenFile, "a language model's token ids: each position learns the next token",
+       "a flat file of uint16/uint32 token ids, or a folder with train.bin (and val.bin, test.bin)", false, false,
+       false, false, false, true},
   };
   return table;
 }

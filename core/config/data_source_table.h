@@ -20,6 +20,7 @@ enum class SourceFamily {
   Shards,       // a packed shard set (`torchwright pack`): whatever it was packed from
   Synthetic,    // spirals, blobs: points drawn from the seed (data.samples, classes, noise)
   Tokens,       // token sequences drawn from the seed (data.samples, classes, seq_len, vocab_size)
+  TokenFile,    // a language model's token ids in a flat file, read in windows (data.seq_len, token_dtype)
 };
 
 struct DataSourceInfo {

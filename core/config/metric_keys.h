@@ -5,7 +5,7 @@
 //
 //   log(tw::config::metrics::kTrainLoss, loss);                       // "train/loss"
 //   tw::config::metrics::key("val", "accuracy");                      // "val/accuracy"
-//   tw::config::metrics::evaluationNames(/*regression=*/false, 5);    // loss, accuracy, top5_accuracy ...
+//   tw::config::metrics::evaluationNames(RunTask::Classification, 5); // loss, accuracy, top5_accuracy ...
 
 #include <cstdint>
 #include <string>
@@ -56,6 +56,12 @@ inline constexpr const char *kValLoss = "val/loss";
 inline constexpr const char *kValAccuracy = "val/accuracy";
 inline constexpr const char *kTestAccuracy = "test/accuracy";
 
+// Next-token prediction (the token-file source): the exponential of the mean loss per token.
+inline constexpr const char *kPerplexity = "perplexity";
+
+// What a run learns, for the metrics it records (run_task.h says which a run's options make).
+enum class RunTask { Classification, Regression, NextToken };
+
 // "top5_accuracy" for k = 5.
 std::string topKName(int64_t k);
 
@@ -63,7 +69,8 @@ std::string topKName(int64_t k);
 std::string key(const std::string &split, const std::string &name);
 
 // The names evaluate() records for a task, in its order: for classification loss, accuracy,
-// top<k>_accuracy, precision/recall/F1 macro and weighted; for regression loss, mse, mae, r2.
-std::vector<std::string> evaluationNames(bool regression, int64_t topK);
+// top<k>_accuracy, precision/recall/F1 macro and weighted; for regression loss, mse, mae, r2; for
+// next-token prediction loss, accuracy (of the tokens) and perplexity.
+std::vector<std::string> evaluationNames(RunTask task, int64_t topK);
 
 }  // namespace tw::config::metrics

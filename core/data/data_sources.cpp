@@ -80,6 +80,8 @@ SourceData readSource(const config::DataOptions &o, int64_t seed) {
     case config::SourceFamily::Shards: read = readShardSource(o, seed); break;
     case config::SourceFamily::Synthetic: read = readSyntheticSource(o, seed); break;
     case config::SourceFamily::Tokens: read = readTokenSource(o, seed); break;
+    case config::SourceFamily::TokenFile:
+      throw std::runtime_error("data.dataset: token-file is read in windows (loadDataSplits), never whole");
   }
   read.source = o.path.empty() ? o.dataset : o.path;
   return read;

@@ -58,6 +58,33 @@ void checkIndexInputs(const Examples &e, const ModelUse &use, const std::string 
   }
 }
 
+// A token file: the windows stay in the file; each split's Examples carry the count and shape.
+DataSplits loadTokenFileSplits(const config::DataOptions &o, const ModelUse &use) {
+  if (!use.indexInputs)
+    throw std::runtime_error("data.dataset: token-file feeds token ids; the model's Input needs dtype: int64");
+  auto tokens = std::make_shared<TokenFileSplits>(openTokenFile(o));
+  DataSplits out;
+  auto windows = [&](const TokenWindows &w) {
+    Examples e;
+    e.task = Task::NextToken;
+    e.featureShape = {o.seqLen};
+    e.count = w.windows();
+    return e;
+  };
+  out.train = windows(tokens->train);
+  out.val = windows(tokens->val);
+  out.test = windows(tokens->test);
+  Preprocessing &p = out.preprocessing;
+  p.dataset = o.dataset;
+  p.task = Task::NextToken;
+  p.inputShape = {o.seqLen};
+  p.indexInputs = true;
+  out.source = tokens->source;
+  out.fingerprint = tokens->fingerprint;
+  out.tokens = std::move(tokens);
+  return out;
+}
+
 }  // namespace
 
 std::string classSurplusWarning(const std::string &output, int64_t scores, int64_t classes) {
@@ -75,6 +102,7 @@ int64_t dataClassCount(const config::DataOptions &o) {
       case config::SourceFamily::Idx: return kIdxClasses;
       case config::SourceFamily::Synthetic: return o.classes;
       case config::SourceFamily::Tokens: return o.classes;
+      case config::SourceFamily::TokenFile: return 0;
       case config::SourceFamily::ImageFolder: return imageFolderClasses(o.path);
       case config::SourceFamily::Shards: return readShardManifest(o.path).info.classes;
       case config::SourceFamily::Csv:
@@ -117,6 +145,9 @@ void splitInPlace(Examples &&all, const std::vector<int64_t> &train, const std::
 }
 
 DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const ModelUse &use) {
+  if (const config::DataSourceInfo *kind = config::findDataSource(o.dataset);
+      kind && kind->family == config::SourceFamily::TokenFile)
+    return loadTokenFileSplits(o, use);
   SourceData read = readSource(o, seed);
   Examples &all = read.examples;
   if (o.trainLimit > 0 && o.trainLimit < all.count) all = select(all, firstIndices(o.trainLimit));

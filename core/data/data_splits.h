@@ -17,6 +17,7 @@
 #include "core/data/example_store.h"
 #include "core/data/examples.h"
 #include "core/data/preprocessing.h"
+#include "core/data/token_file.h"
 
 #include <cstdint>
 #include <memory>
@@ -47,6 +48,9 @@ struct DataSplits {
   // standardises with preprocessing's image mean and std.
   std::shared_ptr<const ExampleStore> store;
   std::vector<int64_t> trainRows, valRows, testRows;
+  // The token-file source: train, val and test hold each split's window count and shape only,
+  // and the engine reads the windows per batch from here.
+  std::shared_ptr<const TokenFileSplits> tokens;
 };
 
 // Throws std::runtime_error naming the file, line, column or option; with index inputs, a value

@@ -46,11 +46,17 @@ std::string joinNames(const std::vector<std::string> &names) {
 Task parseTask(const std::string &name) {
   if (name == "classification") return Task::Classification;
   if (name == "regression") return Task::Regression;
-  throw std::runtime_error("unknown task '" + name + "' (use classification or regression)");
+  if (name == "next-token") return Task::NextToken;
+  throw std::runtime_error("unknown task '" + name + "' (use classification, regression or next-token)");
 }
 
 const char *taskName(Task task) {
-  return task == Task::Regression ? "regression" : "classification";
+  switch (task) {
+    case Task::Regression: return "regression";
+    case Task::NextToken: return "next-token";
+    case Task::Classification: break;
+  }
+  return "classification";
 }
 
 int64_t Examples::featureSize() const {

@@ -16,9 +16,10 @@
 
 namespace tw::data {
 
-enum class Task { Classification, Regression };
+// NextToken: each position of a token window predicts the token after it (token_file.h).
+enum class Task { Classification, Regression, NextToken };
 
-// "classification" | "regression"; throws std::runtime_error listing both otherwise.
+// "classification" | "regression" | "next-token"; throws std::runtime_error listing them otherwise.
 Task parseTask(const std::string &name);
 const char *taskName(Task task);
 

@@ -23,6 +23,7 @@ torch::Tensor adopt(std::vector<T> &&values, std::vector<int64_t> shape, torch::
 
 Split toTensors(data::Examples &&e) {
   Split split;
+  if (e.task == Task::NextToken) return split;  // its windows stay in the file (TokenInputs)
   std::vector<int64_t> shape{e.count};
   shape.insert(shape.end(), e.featureShape.begin(), e.featureShape.end());
   if (!e.features.empty() || e.featureSize() == 0 || e.count == 0)
@@ -61,18 +62,30 @@ Batch readStreamed(const Split &split, const int64_t *positions, int64_t n) {
   return {inputs.index_select(0, keep), split.targets.index_select(0, where).index_select(0, keep)};
 }
 
+// Windows of a token file: ids as the float inputs an int64 Input casts back, and each
+// position's next token as its target.
+Batch readTokens(const TokenInputs &s, const int64_t *positions, int64_t n) {
+  const int64_t t = s.windows.seqLen();
+  torch::Tensor ids = torch::empty({n, t + 1}, torch::kLong);
+  int64_t *row = ids.data_ptr<int64_t>();
+  for (int64_t k = 0; k < n; ++k) s.windows.read(positions[k], row + k * (t + 1), s.vocabulary);
+  return {ids.slice(1, 0, t).to(torch::kFloat), ids.slice(1, 1, t + 1).contiguous()};
+}
+
 }  // namespace
 
 Batch Split::range(int64_t begin, int64_t end) const {
-  if (!streamed) return {inputs.slice(0, begin, end), targets.slice(0, begin, end)};
+  if (!streamed && !tokens) return {inputs.slice(0, begin, end), targets.slice(0, begin, end)};
   std::vector<int64_t> positions(static_cast<size_t>(std::max<int64_t>(0, end - begin)));
   for (size_t k = 0; k < positions.size(); ++k) positions[k] = begin + static_cast<int64_t>(k);
+  if (tokens) return readTokens(*tokens, positions.data(), static_cast<int64_t>(positions.size()));
   return readStreamed(*this, positions.data(), static_cast<int64_t>(positions.size()));
 }
 
 Batch Split::gather(const torch::Tensor &indices) const {
-  if (!streamed) return {inputs.index_select(0, indices), targets.index_select(0, indices)};
+  if (!streamed && !tokens) return {inputs.index_select(0, indices), targets.index_select(0, indices)};
   const torch::Tensor idx = indices.to(torch::kLong).contiguous();
+  if (tokens) return readTokens(*tokens, idx.data_ptr<int64_t>(), idx.numel());
   return readStreamed(*this, idx.data_ptr<int64_t>(), idx.numel());
 }
 
@@ -104,6 +117,22 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
   out.train = toTensors(std::move(splits.train));
   out.val = toTensors(std::move(splits.val));
   out.test = toTensors(std::move(splits.test));
+  if (splits.tokens) {
+    int64_t vocabulary = 0;
+    for (const data::ModelUse::Embedding &e : use.embeddings)
+      vocabulary = vocabulary == 0 ? e.numEmbeddings : std::min(vocabulary, e.numEmbeddings);
+    const auto windows = [&](Split &split, const data::TokenWindows &w) {
+      auto s = std::make_shared<TokenInputs>();
+      s->windows = w;
+      s->vocabulary = vocabulary;
+      split.tokens = std::move(s);
+    };
+    windows(out.train, splits.tokens->train);
+    windows(out.val, splits.tokens->val);
+    windows(out.test, splits.tokens->test);
+    out.notes.push_back(fmt::format("token windows of {} read from the file per batch: {} train, {} val, {} test",
+                                    options.seqLen + 1, out.train.size(), out.val.size(), out.test.size()));
+  }
   if (splits.store) {
     out.pipeline = std::make_shared<PipelineCounters>();
     const uint64_t budget = options.cache == "memory" ? data::memoryBudgetBytes(options.memoryMb) : 0;

@@ -55,11 +55,24 @@ struct StreamedInputs {
   std::shared_ptr<PipelineCounters> counters;
 };
 
+// A split of a token file (data/token_file.h): windows read per batch, each checked against the
+// model's vocabulary.
+struct TokenInputs {
+  data::TokenWindows windows;
+  int64_t vocabulary = 0;  // the smallest Embedding table the ids reach (0 = unchecked)
+};
+
 struct Split {
   torch::Tensor inputs;   // in memory: float [N, ...]; undefined when streamed
-  torch::Tensor targets;  // classification: int64 [N] class indices; regression: float [N, D]
+  // classification: int64 [N] class indices; regression: float [N, D]; undefined for token windows
+  torch::Tensor targets;
   std::shared_ptr<const StreamedInputs> streamed;  // set when the inputs are read per batch
-  int64_t size() const { return targets.defined() ? targets.size(0) : 0; }
+  // Set for a token file: inputs float [N, T] token ids (exact below 2^24), targets int64 [N, T].
+  std::shared_ptr<const TokenInputs> tokens;
+  int64_t size() const {
+    if (tokens) return tokens->windows.windows();
+    return targets.defined() ? targets.size(0) : 0;
+  }
   // Examples [begin, end), or those at `indices` (int64), as float inputs and their targets. A
   // streamed split with data.on_bad: skip may return fewer than asked for.
   Batch range(int64_t begin, int64_t end) const;

@@ -4,13 +4,17 @@
 #include "core/config/metric_keys.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tw::engine {
 
 namespace keys = config::metrics;
 
 std::vector<std::string> evaluationMetricNames(Task task, int64_t topK) {
-  return keys::evaluationNames(task == Task::Regression, topK);
+  const keys::RunTask kind = task == Task::Regression  ? keys::RunTask::Regression
+                            : task == Task::NextToken ? keys::RunTask::NextToken
+                                                      : keys::RunTask::Classification;
+  return keys::evaluationNames(kind, topK);
 }
 
 EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data, const Loss &loss,
@@ -27,10 +31,10 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
   ClassificationCounts counts(classes, k);
   RegressionSums sums;
   double lossSum = 0.0;
-  int64_t examples = 0;
+  int64_t examples = 0, tokensRight = 0, tokens = 0;  // next-token prediction
   // Large slices: no optimiser step to wait for, so fewer, bigger GEMMs win. A streamed split's
   // slices are decoded for the occasion: smaller ones keep its memory that of a few batches.
-  const int64_t kSlice = split.streamed ? 256 : 1000;
+  const int64_t kSlice = split.streamed || split.tokens ? 256 : 1000;
   for (int64_t start = 0; start < split.size(); start += kSlice) {
     const int64_t end = std::min(split.size(), start + kSlice);
     const Batch batch = split.range(start, end);
@@ -46,7 +50,10 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
     }
     output = output.to(torch::kFloat);
     lossSum += loss(output, y).item<double>() * static_cast<double>(seen);
-    if (classification) {
+    if (data.task == Task::NextToken) {
+      tokensRight += output.argmax(-1).eq(y).sum().item<int64_t>();
+      tokens += y.numel();
+    } else if (classification) {
       torch::Tensor predicted, inTopK;
       if (output.dim() == 1 || output.size(-1) == 1) {  // one logit: the binary head
         predicted = (output.reshape({-1}) > 0).to(torch::kLong);
@@ -72,7 +79,10 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
     return result;
   }
   result.metrics[keys::kLoss] = lossSum / static_cast<double>(examples);
-  if (classification) {
+  if (data.task == Task::NextToken) {
+    result.metrics[keys::kAccuracy] = static_cast<double>(tokensRight) / static_cast<double>(tokens);
+    result.metrics[keys::kPerplexity] = std::exp(result.metrics[keys::kLoss]);
+  } else if (classification) {
     ClassificationReport r = counts.report();
     result.metrics[keys::kAccuracy] = r.accuracy;
     result.metrics[keys::topKName(options.topK)] = r.topK;

@@ -1,7 +1,8 @@
 #pragma once
 // Evaluates a model on a split: the loss plus the task's metrics (classification: accuracy,
 // top-k, precision/recall/F1 macro and weighted, per class and the confusion matrix; regression:
-// MSE, MAE, R²). Engine-internal.
+// MSE, MAE, R²; next-token prediction: the share of tokens predicted right and the perplexity).
+// Engine-internal.
 
 #include "core/engine/dataset.h"
 #include "core/engine/eval_metrics.h"

@@ -17,6 +17,8 @@ Loss::Loss(const config::TrainOptions &options, Task task, int64_t classes)
     throw std::runtime_error("train.loss '" + m_name +
                              "' is a regression loss but the data is a classification task; use cross_entropy or "
                              "bce_with_logits");
+  if (task == Task::NextToken && m_name != "cross_entropy")
+    throw std::runtime_error("train.loss '" + m_name + "': next-token prediction trains with cross_entropy");
   if (task == Task::Regression && !regressionLoss)
     throw std::runtime_error("train.loss '" + m_name +
                              "' is a classification loss but the data is a regression task; use mse, l1 or huber");
@@ -27,6 +29,9 @@ Loss::Loss(const config::TrainOptions &options, Task task, int64_t classes)
 torch::Tensor Loss::operator()(const torch::Tensor &output, const torch::Tensor &targets) const {
   // Losses run in fp32 even under bf16 autocast: the reduction is where precision is lost.
   const torch::Tensor out = output.scalar_type() == torch::kFloat ? output : output.to(torch::kFloat);
+  if (m_task == Task::NextToken)  // [N, T, V] scores against [N, T] next tokens: the mean over every token
+    return F::cross_entropy(out.reshape({-1, out.size(-1)}), targets.reshape({-1}),
+                            F::CrossEntropyFuncOptions().label_smoothing(m_labelSmoothing));
   if (m_name == "cross_entropy")
     return F::cross_entropy(out, targets, F::CrossEntropyFuncOptions().label_smoothing(m_labelSmoothing));
   if (m_name == "bce_with_logits") {

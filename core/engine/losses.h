@@ -14,7 +14,8 @@ namespace tw::engine {
 class Loss {
  public:
   // Classification takes cross_entropy (with label smoothing) or bce_with_logits (one output for
-  // two classes, else one per class against one-hot targets); regression mse, l1 or huber.
+  // two classes, else one per class against one-hot targets); regression mse, l1 or huber;
+  // next-token prediction cross_entropy over every position's scores.
   Loss() = default;  // cross_entropy
   Loss(const config::TrainOptions &options, Task task, int64_t classes);
   torch::Tensor operator()(const torch::Tensor &output, const torch::Tensor &targets) const;

@@ -2,6 +2,8 @@
 
 #include "core/spec/param.h"
 
+#include <limits>
+
 namespace tw::engine {
 
 namespace {
@@ -27,6 +29,14 @@ class PositionalEmbeddingImpl : public torch::nn::Module {
 // LibTorch 1.13's C++ attention modules take (T, N, E) and have no batch_first option; the graph
 // carries (N, T, E), so each call transposes in and out.
 torch::Tensor sequenceFirst(const torch::Tensor &x) { return x.transpose(0, 1); }
+
+// The additive mask of causal attention for x (N, T, E): -inf above the diagonal, so position t
+// sees positions 0..t; undefined (no mask) when the node is not causal.
+torch::Tensor causalMask(const torch::Tensor &x, bool causal) {
+  if (!causal) return {};
+  const int64_t t = x.size(1);
+  return torch::full({t, t}, -std::numeric_limits<float>::infinity(), x.options().dtype(torch::kFloat)).triu(1);
+}
 
 }  // namespace
 
@@ -57,13 +67,15 @@ BuiltOp buildMultiheadAttention(const spec::NodeInfo &node) {
       torch::nn::MultiheadAttentionOptions(getInt(p, "embed_dim"), getInt(p, "num_heads"))
           .dropout(getFloat(p, "dropout"))
           .bias(getBool(p, "bias")));
+  const bool causal = getBool(p, "causal");
   BuiltOp op;
   op.module = attention.ptr();
-  op.forward = [attention](const std::vector<torch::Tensor> &in) mutable {
+  op.forward = [attention, causal](const std::vector<torch::Tensor> &in) mutable {
     const torch::Tensor x = sequenceFirst(in[0]);
     // Self-attention: the sequence is query, key and value. The weights are not needed, and
     // asking for them would cost an extra average over the heads on every step.
-    return sequenceFirst(std::get<0>(attention->forward(x, x, x, /*key_padding_mask=*/{}, /*need_weights=*/false)));
+    return sequenceFirst(std::get<0>(attention->forward(x, x, x, /*key_padding_mask=*/{}, /*need_weights=*/false,
+                                                        causalMask(in[0], causal))));
   };
   return op;
 }
@@ -78,10 +90,11 @@ BuiltOp buildTransformerEncoderLayer(const spec::NodeInfo &node) {
     options.activation(torch::kReLU);
   }
   torch::nn::TransformerEncoderLayer layer(options);
+  const bool causal = getBool(p, "causal");
   BuiltOp op;
   op.module = layer.ptr();
-  op.forward = [layer](const std::vector<torch::Tensor> &in) mutable {
-    return sequenceFirst(layer->forward(sequenceFirst(in[0])));
+  op.forward = [layer, causal](const std::vector<torch::Tensor> &in) mutable {
+    return sequenceFirst(layer->forward(sequenceFirst(in[0]), causalMask(in[0], causal)));
   };
   return op;
 }

@@ -67,6 +67,14 @@ void checkModelFitsData(const GraphModule &model, const spec::Analysis &analysis
     }
     return;
   }
+  if (data.task == Task::NextToken) {
+    const int64_t t = data.inputShape.empty() ? 0 : data.inputShape[0];
+    if (shape.size() != 2 || shape[0] != t)
+      throw std::runtime_error("output '" + output->id + "' gives " + spec::formatShape(shape, true) +
+                               "; next-token prediction needs a score per vocabulary token at every position [N, " +
+                               std::to_string(t) + ", vocabulary]");
+    return;
+  }
   const bool binaryHead = loss == "bce_with_logits" && shape == spec::Shape{1} && data.classes <= 2;
   if (!binaryHead && (shape.size() != 1 || shape[0] < data.classes)) {
     throw std::runtime_error("output '" + output->id + "' gives " + spec::formatShape(shape, true) + "; " + loss +

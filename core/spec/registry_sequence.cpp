@@ -66,6 +66,13 @@ OpDef reshape() {
   return op;
 }
 
+// A language model predicts each position from the ones before it, so its attention must not see
+// later positions; the same switch on both attention ops.
+ParamDef causalParam() {
+  return optionalParam("causal", P::Bool, false,
+                       "Each position attends only to itself and earlier positions (a language model's mask).");
+}
+
 OpDef positionalEmbedding() {
   OpDef op;
   op.name = "PositionalEmbedding";
@@ -91,7 +98,8 @@ OpDef multiheadAttention() {
   op.params = {inferredParam("embed_dim", P::Int, "Features per position E; taken from the incoming shape."),
                requiredParam("num_heads", P::Int, "Parallel attention heads; must divide embed_dim.", 1),
                optionalParam("dropout", P::Float, 0.0, "Dropout on the attention weights while training.", 0.0, 1.0),
-               optionalParam("bias", P::Bool, true, "Adds learnable biases to the input and output projections.")};
+               optionalParam("bias", P::Bool, true, "Adds learnable biases to the input and output projections."),
+               causalParam()};
   op.infer = [](const std::vector<Shape> &in, ParamMap &p) {
     requireSequence(in[0], "MultiheadAttention");
     inferValue(p, "embed_dim", in[0][1], "the features E of the incoming shape");
@@ -120,7 +128,7 @@ OpDef transformerEncoderLayer() {
                optionalParam("dim_feedforward", P::Int, int64_t{2048}, "Width of the feed-forward network.", 1),
                optionalParam("dropout", P::Float, 0.1, "Dropout in attention, feed-forward and residual paths.", 0.0,
                              1.0),
-               activation};
+               activation, causalParam()};
   op.infer = [](const std::vector<Shape> &in, ParamMap &p) {
     requireSequence(in[0], "TransformerEncoderLayer");
     inferValue(p, "d_model", in[0][1], "the features E of the incoming shape");

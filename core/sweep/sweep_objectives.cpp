@@ -2,6 +2,7 @@
 
 #include "core/config/metric_direction.h"
 #include "core/config/metric_keys.h"
+#include "core/config/run_task.h"
 
 #include <algorithm>
 
@@ -9,14 +10,9 @@ namespace tw::sweep::detail {
 
 namespace {
 
-// The metrics a trial of `base` reports each epoch: its task's validation metrics, decided as
-// validate_run.cpp decides the task (only a CSV table can be regression).
+// The metrics a trial of `base` reports each epoch: its task's validation metrics.
 std::vector<std::string> validationMetrics(const config::RunConfig &base) {
-  const bool regression = base.data.dataset == "csv" && base.data.task == "regression";
-  std::vector<std::string> keys;
-  for (const std::string &name : config::metrics::evaluationNames(regression, base.train.topK))
-    keys.push_back(config::metrics::key("val", name));
-  return keys;
+  return config::monitorKeys(base.data, base.train.topK);
 }
 
 Objective readOne(const YAML::Node &node, const config::RunConfig *base, size_t count, Problems &problems) {

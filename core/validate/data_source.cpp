@@ -5,6 +5,7 @@
 #include "core/data/idx.h"
 #include "core/data/shard_set.h"
 #include "core/data/splits.h"
+#include "core/data/token_file.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -94,6 +95,13 @@ std::string checkDataSource(const config::DataOptions &data) {
     case config::SourceFamily::Shards: return checkShards(data);
     case config::SourceFamily::Synthetic:
     case config::SourceFamily::Tokens: return {};  // drawn from the seed: nothing to read
+    case config::SourceFamily::TokenFile:
+      try {
+        data::openTokenFile(data);  // sizes only: no token is read
+      } catch (const std::exception &e) {
+        return e.what();
+      }
+      return {};
   }
   return {};
 }
@@ -104,6 +112,7 @@ int64_t trainingExamples(const config::DataOptions &data) {
   try {
     const config::DataSourceInfo *kind = config::findDataSource(data.dataset);
     if (!kind) return -1;
+    if (kind->family == config::SourceFamily::TokenFile) return data::openTokenFile(data).train.windows();
     if (kind->family == config::SourceFamily::Synthetic || kind->family == config::SourceFamily::Tokens) {
       n = data.samples;
     } else if (kind->family == config::SourceFamily::Idx) {

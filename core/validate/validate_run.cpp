@@ -3,6 +3,8 @@
 #include "core/config/metric_keys.h"
 #include "core/config/optimizer_rules.h"
 #include "core/config/run_task.h"
+#include "core/spec/param.h"
+#include "core/spec/shape.h"
 #include "core/validate/data_source.h"
 
 #include <yaml-cpp/yaml.h>
@@ -86,7 +88,11 @@ class Checker {
 
   void checkTraining() {
     const config::TrainOptions &t = m_config.train;
-    const bool regression = config::isRegression(m_config.data);
+    const config::metrics::RunTask task = config::runTask(m_config.data);
+    const bool regression = task == config::metrics::RunTask::Regression;
+    if (task == config::metrics::RunTask::NextToken && t.loss != "cross_entropy")
+      report("train.loss", "next-token prediction (token-file) trains with cross_entropy over the vocabulary, not '" +
+                               t.loss + "'");
     if (regression && isClassificationLoss(t.loss))
       report("train.loss", "'" + t.loss + "' is a classification loss but data.task is regression; use mse, l1 or huber");
     if (!regression && !isClassificationLoss(t.loss))
@@ -99,8 +105,8 @@ class Checker {
     if (std::find(monitors.begin(), monitors.end(), t.monitor) == monitors.end()) {
       std::string list;
       for (const std::string &name : monitors) list += (list.empty() ? "" : ", ") + name;
-      report("train.monitor", "'" + t.monitor + "' is not a validation metric this " +
-                                  (regression ? "regression" : "classification") + " run records (" + list + ")");
+      const char *kind = regression ? "regression" : task == config::metrics::RunTask::NextToken ? "next-token" : "classification";
+      report("train.monitor", "'" + t.monitor + "' is not a validation metric this " + kind + " run records (" + list + ")");
     }
     if (t.schedule == "multistep" && t.milestones.empty())
       report("train.milestones", "the multistep schedule needs milestones, e.g. train.milestones: [30, 60]");
@@ -139,8 +145,28 @@ class Checker {
     for (const spec::NodeInfo &node : m_analysis.nodes) inputs += node.op == "Input";
     if (inputs != 1)
       report("model", "the model has " + std::to_string(inputs) + " Input nodes; the data feeds exactly one");
+    if (config::runTask(m_config.data) == config::metrics::RunTask::NextToken) checkNextTokenModel();
     m_result.memory = estimateMemory(m_config, m_analysis);
     if (m_options.checkMemory) checkMemory();
+  }
+
+  // A next-token model reads data.seq_len token ids and scores the vocabulary at every position.
+  void checkNextTokenModel() {
+    const int64_t t = m_config.data.seqLen;
+    for (const spec::NodeInfo &node : m_analysis.nodes) {
+      if (node.op != "Input") continue;
+      const bool ids = spec::has(node.params, "dtype") && spec::getString(node.params, "dtype") == "int64";
+      if (!ids || node.outputShape != spec::Shape{t})
+        report("model", "input '" + node.id + "' is " + spec::formatShape(node.outputShape, true) +
+                            (ids ? "" : " of floats") + "; token-file feeds [N, " + std::to_string(t) +
+                            "] token ids (shape: [" + std::to_string(t) + "], dtype: int64, data.seq_len " +
+                            std::to_string(t) + ")");
+    }
+    const spec::NodeInfo *output = m_analysis.find(m_analysis.output);
+    if (output && (output->outputShape.size() != 2 || output->outputShape[0] != t))
+      report("model", "output '" + output->id + "' gives " + spec::formatShape(output->outputShape, true) +
+                          "; next-token prediction needs a score per token of the vocabulary at every position [N, " +
+                          std::to_string(t) + ", vocabulary]");
   }
 
   // The device's whole memory, not what is free now: free memory changes by the second, and the

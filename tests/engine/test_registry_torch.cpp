@@ -208,6 +208,29 @@ class TestRegistryTorch : public QObject {
     QVERIFY(!torch::allclose(module->forward(changed).slice(1, 1), y.slice(1, 1)));
   }
 
+  void causalAttentionSeesOnlyEarlierPositions_data() {
+    QTest::addColumn<QString>("node");
+    QTest::newRow("MultiheadAttention") << "op: MultiheadAttention, num_heads: 3, causal: true";
+    QTest::newRow("TransformerEncoderLayer")
+        << "op: TransformerEncoderLayer, nhead: 3, dim_feedforward: 20, dropout: 0.0, causal: true";
+  }
+
+  // With `causal`, changing position 3 leaves positions 0..2 exactly as they were and changes
+  // position 3 onwards: what a next-token model needs so that no position sees its target.
+  void causalAttentionSeesOnlyEarlierPositions() {
+    QFETCH(QString, node);
+    auto module = buildYaml(sequenceModel(node));
+    module->eval();
+    torch::NoGradGuard noGrad;
+    const torch::Tensor x = torch::randn({kBatch, 5, 12});
+    const torch::Tensor y = module->forward(x);
+    torch::Tensor changed = x.clone();
+    changed.select(1, 3).add_(1.0);
+    const torch::Tensor z = module->forward(changed);
+    QVERIFY(torch::allclose(z.slice(1, 0, 3), y.slice(1, 0, 3), 0.0, 1e-6));
+    QVERIFY(!torch::allclose(z.slice(1, 3), y.slice(1, 3)));
+  }
+
   void dropoutFollowsTrainAndEvalMode_data() {
     QTest::addColumn<QString>("node");
     QTest::newRow("MultiheadAttention") << "op: MultiheadAttention, num_heads: 2, dropout: 0.5";

@@ -253,16 +253,20 @@ class TestValidateRun : public QObject {
 
   void metricKeysOfATask() {
     using namespace tw::config::metrics;
-    const auto classification = evaluationNames(false, 3);
+    const auto classification = evaluationNames(RunTask::Classification, 3);
     QCOMPARE(classification.size(), size_t(9));
     QCOMPARE(classification[2], std::string("top3_accuracy"));
-    QCOMPARE(evaluationNames(true, 5), (std::vector<std::string>{"loss", "mse", "mae", "r2"}));
+    QCOMPARE(evaluationNames(RunTask::Regression, 5), (std::vector<std::string>{"loss", "mse", "mae", "r2"}));
     QCOMPARE(key("val", kAccuracy), std::string(kValAccuracy));
     // What train.monitor may name: exactly the validation split's metrics of the task.
     tw::config::DataOptions table;
     table.dataset = "csv";
     table.task = "regression";
     QCOMPARE(tw::config::monitorKeys(table, 5), (std::vector<std::string>{"val/loss", "val/mse", "val/mae", "val/r2"}));
+    tw::config::DataOptions tokens;
+    tokens.dataset = "token-file";
+    QCOMPARE(tw::config::monitorKeys(tokens, 5),
+             (std::vector<std::string>{"val/loss", "val/accuracy", "val/perplexity"}));
     const auto monitors = tw::config::monitorKeys(tw::config::DataOptions(), 3);
     QCOMPARE(monitors.size(), classification.size());
     for (const std::string &monitor : monitors) {

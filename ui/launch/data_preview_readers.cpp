@@ -12,6 +12,7 @@
 #include "core/data/splits.h"
 #include "core/data/random.h"
 #include "core/data/synthetic.h"
+#include "core/data/token_file.h"
 #include "core/data/token_sequences.h"
 
 #include <QCoreApplication>
@@ -27,7 +28,7 @@ bool sameData(const DataPreviewRequest &a, const DataPreviewRequest &b) {
   return a.dataset == b.dataset && a.path == b.path && a.trainLimit == b.trainLimit && a.valFraction == b.valFraction &&
          a.testFraction == b.testFraction && a.task == b.task && a.target == b.target && a.missing == b.missing &&
          a.categorical == b.categorical && a.samples == b.samples && a.classes == b.classes && a.noise == b.noise &&
-         a.seqLen == b.seqLen && a.vocabSize == b.vocabSize && a.seed == b.seed;
+         a.seqLen == b.seqLen && a.vocabSize == b.vocabSize && a.tokenDtype == b.tokenDtype && a.seed == b.seed;
 }
 
 
@@ -318,6 +319,35 @@ DataPreviewResult readTokens(const DataPreviewRequest &request) {
   return result;
 }
 
+// The first training windows as the run reads them (token_file.h): one row per window, its first
+// positions' token ids; the split counts are windows.
+DataPreviewResult readTokenFile(const DataPreviewRequest &request) {
+  config::DataOptions options;
+  options.dataset = "token-file";
+  options.path = request.path.toStdString();
+  options.seqLen = request.seqLen;
+  options.tokenDtype = request.tokenDtype.toStdString();
+  options.valFraction = request.valFraction;
+  options.testFraction = request.testFraction;
+  options.trainLimit = request.trainLimit;
+  const data::TokenFileSplits splits = data::openTokenFile(options);
+  DataPreviewResult result;
+  constexpr int64_t kShownPositions = 16;
+  const int64_t shownPositions = std::min(request.seqLen, kShownPositions);
+  for (int64_t j = 0; j < shownPositions; ++j) result.columns << QString::number(j);
+  std::vector<int64_t> window(static_cast<size_t>(request.seqLen + 1));
+  for (int64_t k = 0; k < std::min<int64_t>(splits.train.windows(), kPreviewRows); ++k) {
+    splits.train.read(k, window.data());
+    QStringList row;
+    for (int64_t j = 0; j < shownPositions; ++j) row << QString::number(window[size_t(j)]);
+    result.rows << row;
+  }
+  result.train = splits.train.windows();
+  result.validation = splits.val.windows();
+  result.test = splits.test.windows();
+  return result;
+}
+
 }  // namespace
 
 DataPreviewResult readDataPreview(const DataPreviewRequest &r) {
@@ -330,6 +360,7 @@ DataPreviewResult readDataPreview(const DataPreviewRequest &r) {
     case config::SourceFamily::Shards: return readShardsPreview(r);
     case config::SourceFamily::Synthetic: return readSynthetic(r);
     case config::SourceFamily::Tokens: return readTokens(r);
+    case config::SourceFamily::TokenFile: return readTokenFile(r);
   }
   throw std::runtime_error("unknown dataset '" + r.dataset.toStdString() + "'");
 }

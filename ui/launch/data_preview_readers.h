@@ -27,7 +27,8 @@ struct DataPreviewRequest {
   // spirals, blobs, tokens
   int64_t samples = 3000, classes = 3;
   double noise = 0.2;
-  int64_t seqLen = 32, vocabSize = 64;  // tokens
+  int64_t seqLen = 32, vocabSize = 64;  // tokens; seqLen also token-file
+  QString tokenDtype = QStringLiteral("uint16");  // token-file
   int64_t seed = 42;  // train.seed: the preview draws the points the run will train on
   // The screen's device pixels per logical pixel: pictures are drawn at that resolution, so text
   // and points stay sharp on HiDPI screens.

@@ -294,6 +294,8 @@ DataPreviewRequest LaunchPage::previewRequest() const {
   if (auto *seqLen = qobject_cast<QSpinBox *>(m_sections->field(QStringLiteral("data.seq_len")))) request.seqLen = seqLen->value();
   if (auto *vocab = qobject_cast<QSpinBox *>(m_sections->field(QStringLiteral("data.vocab_size"))))
     request.vocabSize = vocab->value();
+  if (auto *dtype = qobject_cast<QComboBox *>(m_sections->field(QStringLiteral("data.token_dtype"))))
+    request.tokenDtype = dtype->currentText();
   return request;
 }
 

@@ -33,12 +33,13 @@ namespace tw::ui {
 
 namespace {
 
-// The metrics a run records at validation, for both kinds of task (metric_keys.h).
+// The metrics a run records at validation, for every kind of task (metric_keys.h).
 QStringList objectiveMetrics() {
+  using config::metrics::RunTask;
   QStringList metrics;
   std::set<std::string> seen;
-  for (bool regression : {false, true})
-    for (const std::string &name : config::metrics::evaluationNames(regression, 5))
+  for (RunTask task : {RunTask::Classification, RunTask::Regression, RunTask::NextToken})
+    for (const std::string &name : config::metrics::evaluationNames(task, 5))
       if (seen.insert(name).second) metrics << QString::fromStdString(config::metrics::key("val", name));
   return metrics;
 }

@@ -6,6 +6,7 @@
 #include "core/spec/param.h"
 
 #include <cmath>
+#include <limits>
 
 namespace tw::engine::onnx_ops {
 
@@ -23,7 +24,7 @@ std::string linear(OnnxEmit &e, const std::string &x, const std::string &prefix,
 // Self-attention of x (N, T, E) with the parameters under `prefix`, as LibTorch computes it: the
 // query scaled by 1/sqrt(head_dim) before the product, dropout off.
 std::string attention(OnnxEmit &e, const std::string &x, const std::string &prefix, int64_t embed, int64_t heads,
-                      const std::string &s) {
+                      bool causal, const std::string &s) {
   const int64_t headDim = embed / heads;
   const std::string wt =
       e.op("Transpose", {e.param(prefix + "in_proj_weight")}, s + "/in_proj_t", {A::list("perm", {1, 0})});
@@ -39,7 +40,14 @@ std::string attention(OnnxEmit &e, const std::string &x, const std::string &pref
                              {A::list("perm", {0, 2, 3, 1})});
   const std::string v = e.op("Transpose", {e.op("Reshape", {parts[2], heads4}, s + "/v_heads")}, s + "/v_t",
                              {A::list("perm", {0, 2, 1, 3})});
-  const std::string w = e.op("Softmax", {e.op("MatMul", {q, k}, s + "/scores")}, s + "/weights", {A::integer("axis", -1)});
+  std::string scores = e.op("MatMul", {q, k}, s + "/scores");
+  if (causal) {
+    // The sequence length is fixed by the model's Input, so the mask is a constant [T, T].
+    const int64_t t = e.node().inputShapes[0][0];
+    const torch::Tensor mask = torch::full({t, t}, -std::numeric_limits<float>::infinity()).triu(1);
+    scores = e.op("Add", {scores, e.constant(s + "/causal_mask", mask)}, s + "/masked_scores");
+  }
+  const std::string w = e.op("Softmax", {scores}, s + "/weights", {A::integer("axis", -1)});
   const std::string o = e.op("Transpose", {e.op("MatMul", {w, v}, s + "/context")}, s + "/context_t",
                              {A::list("perm", {0, 2, 1, 3})});
   const std::string merged = e.op("Reshape", {o, e.ints(s + "/merged_shape", {0, 0, embed})}, s + "/merged");
@@ -61,14 +69,16 @@ void PositionalEmbedding(OnnxEmit &e) { e.finish("Add", {e.input(), e.param("wei
 
 void MultiheadAttention(OnnxEmit &e) {
   const auto &p = e.node().params;
-  e.alias(attention(e, e.input(), "", spec::getInt(p, "embed_dim"), spec::getInt(p, "num_heads"), "attn"));
+  e.alias(attention(e, e.input(), "", spec::getInt(p, "embed_dim"), spec::getInt(p, "num_heads"),
+                    spec::getBool(p, "causal"), "attn"));
 }
 
 // LibTorch 1.13's layer: post-norm, x = norm1(x + attn(x)); x = norm2(x + ff(x)).
 void TransformerEncoderLayer(OnnxEmit &e) {
   const auto &p = e.node().params;
   const int64_t embed = spec::getInt(p, "d_model");
-  const std::string attn = attention(e, e.input(), "self_attn.", embed, spec::getInt(p, "nhead"), "attn");
+  const std::string attn = attention(e, e.input(), "self_attn.", embed, spec::getInt(p, "nhead"),
+                                     spec::getBool(p, "causal"), "attn");
   const double eps = 1e-5;  // LibTorch builds the layer's norms with LayerNormOptions' default
   const std::string a = onnxLayerNorm(e, e.op("Add", {e.input(), attn}, "residual1"), e.param("norm1.weight"),
                                       e.param("norm1.bias"), eps, "norm1");

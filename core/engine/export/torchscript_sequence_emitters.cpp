@@ -15,7 +15,7 @@ namespace {
 // assigned to `out`. As LibTorch computes it: the query scaled by 1/sqrt(head_dim) before the
 // product, dropout off (evaluation mode).
 void attention(TorchScriptEmit &e, const std::string &x, const std::string &prefix, int64_t embed, int64_t heads,
-               const std::string &out) {
+               bool causal, const std::string &out) {
   const int64_t headDim = embed / heads;
   const std::string n = e.temp("n"), qkv = e.temp("qkv"), q = e.temp("q"), k = e.temp("k"), v = e.temp("v"),
                     w = e.temp("w");
@@ -27,7 +27,15 @@ void attention(TorchScriptEmit &e, const std::string &x, const std::string &pref
          split + ").transpose(1, 2)");
   e.line(k + " = " + qkv + "[1].reshape(" + split + ").transpose(1, 2)");
   e.line(v + " = " + qkv + "[2].reshape(" + split + ").transpose(1, 2)");
-  e.line(w + " = torch.softmax(torch.matmul(" + q + ", " + k + ".transpose(-2, -1)), -1)");
+  std::string scores = "torch.matmul(" + q + ", " + k + ".transpose(-2, -1))";
+  if (causal) {
+    // -inf above the diagonal: position t sees positions 0..t, as the trained model did.
+    const std::string t = e.temp("t");
+    e.line(t + " = " + x + ".size(1)");
+    scores += " + torch.full([" + t + ", " + t + "], float(\"-inf\"), dtype=" + x + ".dtype, device=" + x +
+              ".device).triu(1)";
+  }
+  e.line(w + " = torch.softmax(" + scores + ", -1)");
   e.line(out + " = torch.linear(torch.matmul(" + w + ", " + v + ").transpose(1, 2).reshape([" + n + ", -1, " +
          std::to_string(embed) + "]), " + e.param(prefix + "out_proj.weight") + ", " +
          e.optionalParam(prefix + "out_proj.bias") + ")");
@@ -52,7 +60,8 @@ void PositionalEmbedding(TorchScriptEmit &e) { e.assign(e.input() + " + " + e.pa
 
 void MultiheadAttention(TorchScriptEmit &e) {
   const auto &p = e.node().params;
-  attention(e, e.input(), "", spec::getInt(p, "embed_dim"), spec::getInt(p, "num_heads"), e.output());
+  attention(e, e.input(), "", spec::getInt(p, "embed_dim"), spec::getInt(p, "num_heads"), spec::getBool(p, "causal"),
+            e.output());
 }
 
 // LibTorch 1.13's layer: post-norm, x = norm1(x + attn(x)); x = norm2(x + ff(x)).
@@ -60,7 +69,7 @@ void TransformerEncoderLayer(TorchScriptEmit &e) {
   const auto &p = e.node().params;
   const int64_t embed = spec::getInt(p, "d_model");
   const std::string attn = e.temp("attn"), a = e.temp("a"), ff = e.temp("ff");
-  attention(e, e.input(), "self_attn.", embed, spec::getInt(p, "nhead"), attn);
+  attention(e, e.input(), "self_attn.", embed, spec::getInt(p, "nhead"), spec::getBool(p, "causal"), attn);
   e.line(a + " = " + layerNorm(e, e.input() + " + " + attn, "norm1.", embed));
   const std::string act = spec::getString(p, "activation") == "gelu" ? "torch.gelu" : "torch.relu";
   e.line(ff + " = torch.linear(" + act + "(torch.linear(" + a + ", " + e.param("linear1.weight") + ", " +
