@@ -186,6 +186,9 @@ std::string percent(double share) { return fmt::format("{:.2f}%", 100.0 * share)
 std::string epochLine(const tw::engine::EpochReport &r) {
   std::string quality;
   if (r.val.empty()) quality = "no validation set";
+  else if (r.val.count("perplexity"))
+    quality = "val loss " + figure(r.valLoss) + "  val acc " + percent(r.valAccuracy) + "  val perplexity " +
+              figure(r.val.at("perplexity"));
   else if (r.val.count("accuracy")) quality = "val loss " + figure(r.valLoss) + "  val acc " + percent(r.valAccuracy);
   else if (r.val.count("r2")) quality = "val loss " + figure(r.valLoss) + "  val R2 " + figure(r.val.at("r2"));
   else quality = "val loss " + figure(r.valLoss);
@@ -211,12 +214,15 @@ void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSum
     row("test loss", figure(s.testLoss) + "  accuracy " + percent(s.testAccuracy));
     if (s.test.count("f1_macro"))
       row("test F1", figure(s.test.at("f1_macro")) + " (macro), " + figure(s.test.at("f1_weighted")) + " (weighted)");
+  } else if (s.test.count("perplexity")) {
+    row("test loss", figure(s.testLoss) + "  token accuracy " + percent(s.test.at("accuracy")) + "  perplexity " +
+                         figure(s.test.at("perplexity")));
   } else if (s.test.count("r2")) {
     row("test loss", figure(s.testLoss) + "  MSE " + figure(s.test.at("mse")) + "  MAE " + figure(s.test.at("mae")) +
                          "  R2 " + figure(s.test.at("r2")));
   }
   if (s.bestEpoch > 0)
-    row("best", "epoch " + std::to_string(s.bestEpoch) + " (" + figure(s.bestValue) + ")" +
+    row("best", "epoch " + std::to_string(s.bestEpoch) + " (" + s.monitor + " " + figure(s.bestValue) + ")" +
                     (s.earlyStopped ? ", stopped early: no further improvement" : ""));
   if (s.resumedFromStep >= 0) std::printf("  %-16s step %lld\n", "resumed from", (long long)s.resumedFromStep);
   std::printf("  %-16s %.0f samples/s\n", "throughput", s.samplesPerSec);

@@ -1,5 +1,7 @@
 #include "core/config/metric_direction.h"
 
+#include "core/config/metric_keys.h"
+
 namespace tw::config::metrics {
 
 namespace {
@@ -11,7 +13,8 @@ bool endsWith(const std::string &s, const std::string &suffix) {
 }  // namespace
 
 bool lowerIsBetter(const std::string &metric) {
-  return endsWith(metric, "loss") || endsWith(metric, "mse") || endsWith(metric, "mae");
+  return endsWith(metric, "loss") || endsWith(metric, "mse") || endsWith(metric, "mae") ||
+         endsWith(metric, kPerplexity);
 }
 
 bool improves(double value, double best, bool lowerIsBetter, double minDelta) {

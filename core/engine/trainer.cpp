@@ -100,6 +100,7 @@ class TrainRun {
     m_summary.trackingSeconds = m_trackingSeconds;
     m_summary.bestEpoch = m_progress.bestEpoch;
     m_summary.bestValue = m_progress.best;
+    m_summary.monitor = m_t.monitor;
     // A stopped run ends promptly: the person asked for it, and a partial model's test score
     // would only be mistaken for the real one.
     if (!m_summary.stopped) finish();

@@ -58,6 +58,7 @@ struct TrainSummary {
   bool stopped = false;        // ended early because shouldStop() said so
   bool earlyStopped = false;   // the monitored metric stopped improving (train.patience)
   int64_t bestEpoch = 0;       // where the monitor was best (0: no validation)
+  std::string monitor;         // train.monitor, the metric bestValue is of
   double bestValue = 0.0;
   int64_t resumedFromStep = -1;  // >= 0 when the run continued from a checkpoint
   std::string weightsDigest;   // SHA-256 of the final weights (bit-identical runs match)

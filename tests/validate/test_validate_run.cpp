@@ -242,7 +242,8 @@ class TestValidateRun : public QObject {
 
   void metricDirectionAndImprovement() {
     using namespace tw::config::metrics;
-    QVERIFY(lowerIsBetter("loss") && lowerIsBetter(kValLoss) && lowerIsBetter("mse") && lowerIsBetter("val/mae"));
+    QVERIFY(lowerIsBetter("loss") && lowerIsBetter(kValLoss) && lowerIsBetter("mse") && lowerIsBetter("val/mae") &&
+            lowerIsBetter("val/perplexity"));
     QVERIFY(!lowerIsBetter(kValAccuracy) && !lowerIsBetter("r2") && !lowerIsBetter("val/f1_macro"));
     QVERIFY(improves(0.4, 0.5, true, 0.05));
     QVERIFY(!improves(0.46, 0.5, true, 0.05));  // within min_delta
