@@ -174,6 +174,10 @@ std::vector<ConfigField> makeFields() {
                                    "tokens, token-file: tokens per sequence (the Input's shape)")));
   add(onlyFor(kTokenFile, stringField("data.token_dtype", TW_DATA(tokenDtype), {"uint16", "uint32"},
                                       "token-file: the width of each little-endian token id in the file")));
+  add(onlyFor(kTokenFile, intField("data.windows_per_epoch", TW_DATA(windowsPerEpoch), 0, std::nullopt,
+                                   "token-file: training windows drawn at random starts anywhere in the file each "
+                                   "epoch, from the seed and the epoch (0 = every window of seq_len + 1 once, "
+                                   "in a shuffled order)")));
   add(onlyFor(kTokens, intField("data.vocab_size", TW_DATA(vocabSize), 3, 1000000,
                                         "tokens: token ids 0..vocab_size-1, of which 0..classes-1 are the class "
                                         "markers; above data.classes (the Embedding's num_embeddings)")));

@@ -50,6 +50,7 @@ struct DataOptions {
   int64_t seqLen = 32;
   int64_t vocabSize = 64;
   std::string tokenDtype = "uint16";  // token-file: the width of each token id
+  int64_t windowsPerEpoch = 0;        // token-file: random windows per epoch (0 = every window once)
   // Augmentation of training batches (never of validation or test): random crop after
   // zero padding of `crop_padding` pixels, horizontal flip with probability `flip`, random erasing
   // with probability `erase`. Drawn from (seed, epoch, batch), so a resumed run sees the same ones.

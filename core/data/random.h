@@ -34,6 +34,7 @@ inline constexpr uint64_t kSplitStream = 0x5b2;       // every other source: val
 inline constexpr uint64_t kShuffleStream = 0x5f1;     // per-epoch batch order (the engine's)
 inline constexpr uint64_t kSyntheticStream = 0x5e7;   // spirals and blobs: the points themselves
 inline constexpr uint64_t kStatisticsStream = 0x5a7;  // streamed images: the sample the mean and std come from
+inline constexpr uint64_t kTokenWindowStream = 0x5c1; // token files: where each epoch's random windows start
 // 0..n-1 in the order of a seeded Fisher-Yates shuffle on std::mt19937_64 (gen() % (i + 1), whose
 // bias is below 2^-40 for any realistic n): the batch order of one epoch. Kept apart from
 // shuffleIndices because recorded runs' batch orders depend on its exact draws.

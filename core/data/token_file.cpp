@@ -1,5 +1,6 @@
 #include "core/data/token_file.h"
 
+#include "core/data/random.h"
 #include "core/data/splits.h"
 
 #include <fcntl.h>
@@ -84,9 +85,17 @@ int64_t TokenWindows::windows() const {
 
 void TokenWindows::limit(int64_t n) { m_limit = n; }
 
-void TokenWindows::read(int64_t k, int64_t *out, int64_t limit) const {
-  if (k < 0 || k >= windows()) throw std::out_of_range(m_path + ": window " + std::to_string(k) + " is outside the split");
-  const int64_t first = m_first + k * m_seqLen, n = m_seqLen + 1;
+int64_t TokenWindows::randomStart(uint64_t seed, int64_t position) const {
+  const uint64_t starts = static_cast<uint64_t>(m_count - m_seqLen);  // every start with a whole window after it
+  const uint64_t h = mixSeed(mixSeed(seed, kTokenWindowStream), static_cast<uint64_t>(position));
+  // The high half of the 128-bit product: uniform over [0, starts) without modulo's bias.
+  return static_cast<int64_t>((static_cast<unsigned __int128>(h) * starts) >> 64);
+}
+
+void TokenWindows::readAt(int64_t start, int64_t *out, int64_t limit) const {
+  if (start < 0 || start + m_seqLen >= m_count)
+    throw std::out_of_range(m_path + ": a window at token " + std::to_string(start) + " is outside the split");
+  const int64_t first = m_first + start, n = m_seqLen + 1;
   std::vector<unsigned char> bytes(static_cast<size_t>(n * m_bytes));
   size_t done = 0;
   while (done < bytes.size()) {

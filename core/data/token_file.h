@@ -43,7 +43,13 @@ class TokenWindows {
   // Window k's seq_len + 1 token ids into `out`. Throws std::runtime_error naming the file when
   // the read fails or comes back short (the file shrank), and the file, the token's offset and
   // its value when a token is not below `limit` (the Embedding's table; 0 = no check).
-  void read(int64_t k, int64_t *out, int64_t limit = 0) const;
+  void read(int64_t k, int64_t *out, int64_t limit = 0) const { readAt(k * m_seqLen, out, limit); }
+  // The window that starts `start` tokens into the split (0 <= start <= tokens() - seq_len - 1).
+  void readAt(int64_t start, int64_t *out, int64_t limit = 0) const;
+  // data.windows_per_epoch: where random window `position` starts, drawn from (seed, position)
+  // alone, uniform over every start in the split, not only multiples of seq_len (as nanoGPT draws
+  // its batches).
+  int64_t randomStart(uint64_t seed, int64_t position) const;
 
  private:
   std::shared_ptr<const int> m_fd;

@@ -68,7 +68,12 @@ Batch readTokens(const TokenInputs &s, const int64_t *positions, int64_t n) {
   const int64_t t = s.windows.seqLen();
   torch::Tensor ids = torch::empty({n, t + 1}, torch::kLong);
   int64_t *row = ids.data_ptr<int64_t>();
-  for (int64_t k = 0; k < n; ++k) s.windows.read(positions[k], row + k * (t + 1), s.vocabulary);
+  for (int64_t k = 0; k < n; ++k) {
+    if (s.randomWindows > 0)
+      s.windows.readAt(s.windows.randomStart(s.seed, positions[k]), row + k * (t + 1), s.vocabulary);
+    else
+      s.windows.read(positions[k], row + k * (t + 1), s.vocabulary);
+  }
   return {ids.slice(1, 0, t).to(torch::kFloat), ids.slice(1, 1, t + 1).contiguous()};
 }
 
@@ -128,10 +133,18 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
       split.tokens = std::move(s);
     };
     windows(out.train, splits.tokens->train);
+    if (options.windowsPerEpoch > 0) {
+      auto random = std::make_shared<TokenInputs>(*out.train.tokens);
+      random->randomWindows = options.windowsPerEpoch;
+      random->seed = static_cast<uint64_t>(seed);
+      out.train.tokens = std::move(random);
+    }
     windows(out.val, splits.tokens->val);
     windows(out.test, splits.tokens->test);
-    out.notes.push_back(fmt::format("token windows of {} read from the file per batch: {} train, {} val, {} test",
-                                    options.seqLen + 1, out.train.size(), out.val.size(), out.test.size()));
+    out.notes.push_back(fmt::format("token windows of {} read from the file per batch: {} train{}, {} val, {} test",
+                                    options.seqLen + 1, out.train.size(),
+                                    options.windowsPerEpoch > 0 ? " (random starts, fresh each epoch)" : "",
+                                    out.val.size(), out.test.size()));
   }
   if (splits.store) {
     out.pipeline = std::make_shared<PipelineCounters>();
@@ -202,6 +215,13 @@ std::vector<int64_t> BatchOrder::positions() const {
 }
 
 BatchOrder epochOrder(const Split &train, const config::DataOptions &options, int64_t seed, int64_t epoch) {
+  if (train.tokens && train.tokens->randomWindows > 0) {
+    // Fresh random windows every epoch: positions no earlier epoch used, each its own draw.
+    const int64_t n = train.tokens->randomWindows;
+    std::vector<int64_t> positions(static_cast<size_t>(n));
+    for (int64_t k = 0; k < n; ++k) positions[static_cast<size_t>(k)] = epoch * n + k;
+    return BatchOrder(positions, options.batchSize);
+  }
   if (options.shuffle && options.shuffleMode == "shards" && train.streamed && train.size() > 1) {
     const uint64_t s = mixSeed(mixSeed(static_cast<uint64_t>(seed), data::kShuffleStream), static_cast<uint64_t>(epoch));
     return BatchOrder(data::bufferedShardOrder(train.streamed->groupStarts, train.size(), options.shuffleBuffer, s),

@@ -60,6 +60,11 @@ struct StreamedInputs {
 struct TokenInputs {
   data::TokenWindows windows;
   int64_t vocabulary = 0;  // the smallest Embedding table the ids reach (0 = unchecked)
+  // data.windows_per_epoch (training split only): a position p is the window starting at
+  // windows.randomStart(seed, p), and epoch e takes positions e*n .. e*n + n - 1 (epochOrder).
+  int64_t randomWindows = 0;
+  uint64_t seed = 0;
+  int64_t size() const { return randomWindows > 0 ? randomWindows : windows.windows(); }
 };
 
 struct Split {
@@ -70,7 +75,7 @@ struct Split {
   // Set for a token file: inputs float [N, T] token ids (exact below 2^24), targets int64 [N, T].
   std::shared_ptr<const TokenInputs> tokens;
   int64_t size() const {
-    if (tokens) return tokens->windows.windows();
+    if (tokens) return tokens->size();
     return targets.defined() ? targets.size(0) : 0;
   }
   // Examples [begin, end), or those at `indices` (int64), as float inputs and their targets. A

@@ -112,7 +112,8 @@ int64_t trainingExamples(const config::DataOptions &data) {
   try {
     const config::DataSourceInfo *kind = config::findDataSource(data.dataset);
     if (!kind) return -1;
-    if (kind->family == config::SourceFamily::TokenFile) return data::openTokenFile(data).train.windows();
+    if (kind->family == config::SourceFamily::TokenFile)
+      return data.windowsPerEpoch > 0 ? data.windowsPerEpoch : data::openTokenFile(data).train.windows();
     if (kind->family == config::SourceFamily::Synthetic || kind->family == config::SourceFamily::Tokens) {
       n = data.samples;
     } else if (kind->family == config::SourceFamily::Idx) {

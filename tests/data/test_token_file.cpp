@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -121,6 +122,30 @@ class TestTokenFile : public QObject {
     QCOMPARE(parseTask("next-token"), Task::NextToken);
     // Float inputs cannot be token ids.
     QVERIFY(errorOf([&] { loadDataSplits(tokenOptions(path, 8), 1, ModelUse{}); }).contains("dtype: int64"));
+  }
+
+  // data.windows_per_epoch: starts drawn from (seed, position) alone, anywhere in the split (not
+  // only at multiples of seq_len), and the window read there is the file's tokens from there.
+  void randomWindowsStartAnywhere() {
+    const std::string path = file("random.bin", countingTokens(10000, 2, 60000));
+    const TokenFileSplits s = openTokenFile(tokenOptions(path, 8));  // train: tokens 0..7999
+    int64_t lowest = s.train.tokens(), highest = 0, offStride = 0;
+    for (int64_t p = 0; p < 2000; ++p) {
+      const int64_t start = s.train.randomStart(7, p);
+      QVERIFY(start >= 0 && start + 8 < s.train.tokens());
+      QCOMPARE(s.train.randomStart(7, p), start);
+      lowest = std::min(lowest, start);
+      highest = std::max(highest, start);
+      offStride += start % 8 != 0;
+    }
+    QVERIFY2(lowest < 200 && highest > 7790, qPrintable(QString("%1..%2").arg(lowest).arg(highest)));
+    QVERIFY(offStride > 1500);
+    QVERIFY(s.train.randomStart(8, 0) != s.train.randomStart(7, 0) || s.train.randomStart(8, 1) != s.train.randomStart(7, 1));
+    std::vector<int64_t> w(9);
+    s.train.readAt(4321, w.data());
+    QCOMPARE(w[0], int64_t(4321));
+    QCOMPARE(w[8], int64_t(4329));
+    QVERIFY(errorOf([&] { s.train.readAt(7992, w.data()); }).contains("outside the split"));
   }
 
   void badFilesAreNamed() {

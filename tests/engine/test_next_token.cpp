@@ -107,16 +107,44 @@ class TestNextToken : public QObject {
     QVERIFY(t->summary.testAccuracy > 0.6);
   }
 
+  // data.windows_per_epoch: the training split is that many windows, each epoch fresh ones.
+  void randomWindowsAreFreshEachEpoch() {
+    const std::string path = writeRuleTokens(m_tmp, "fresh.bin", 8000);
+    config::RunConfig c = languageModelRun(path);
+    c.data.windowsPerEpoch = 100;
+    data::ModelUse use;
+    use.indexInputs = true;
+    use.embeddings = {{"embed", kVocab}};
+    const engine::Dataset d = engine::loadDataset(c.data, c.train.seed, use);
+    QCOMPARE(d.train.size(), int64_t(100));
+    const engine::BatchOrder first = engine::epochOrder(d.train, c.data, c.train.seed, 1);
+    const engine::BatchOrder second = engine::epochOrder(d.train, c.data, c.train.seed, 2);
+    QCOMPARE(first.batches(), int64_t(4));  // 100 windows in batches of 32
+    const engine::Batch a = engine::takeBatch(d.train, first, 0), b = engine::takeBatch(d.train, second, 0);
+    QCOMPARE(a.inputs.size(0), int64_t(32));
+    QVERIFY(!torch::equal(a.inputs, b.inputs));
+    QVERIFY(torch::equal(a.inputs, engine::takeBatch(d.train, engine::epochOrder(d.train, c.data, c.train.seed, 1), 0).inputs));
+    QVERIFY(torch::equal(a.inputs.slice(1, 1).to(torch::kLong), a.targets.slice(1, 0, kSeqLen - 1)));
+  }
+
+  void midEpochResumeIsExact_data() {
+    QTest::addColumn<int64_t>("windowsPerEpoch");
+    QTest::newRow("every window once") << int64_t(0);
+    QTest::newRow("random windows") << int64_t(399);
+  }
+
   void midEpochResumeIsExact() {
+    QFETCH(int64_t, windowsPerEpoch);
     const std::string path = writeRuleTokens(m_tmp, "resume.bin", 8000);
     config::RunConfig c = languageModelRun(path);
+    c.data.windowsPerEpoch = windowsPerEpoch;
     c.train.epochs = 3;
     engine::TrainEnvironment straightEnv;
-    straightEnv.runDir = m_tmp.path().toStdString() + "/straight";
+    straightEnv.runDir = m_tmp.path().toStdString() + "/straight" + std::to_string(windowsPerEpoch);
     const engine::TrainSummary straight = engine::train(c, nullptr, {}, straightEnv);
 
     engine::TrainEnvironment env;
-    env.runDir = m_tmp.path().toStdString() + "/stopped";
+    env.runDir = m_tmp.path().toStdString() + "/stopped" + std::to_string(windowsPerEpoch);
     engine::TrainCallbacks stop;
     int polls = 0;
     stop.shouldStop = [&] { return ++polls > 20; };  // 13 batches an epoch: inside the second
