@@ -34,7 +34,13 @@ EvalResult evaluate(GraphModule &model, const Split &split, const Dataset &data,
   int64_t examples = 0, tokensRight = 0, tokens = 0;  // next-token prediction
   // Large slices: no optimiser step to wait for, so fewer, bigger GEMMs win. A streamed split's
   // slices are decoded for the occasion: smaller ones keep its memory that of a few batches.
-  const int64_t kSlice = split.streamed || split.tokens ? 256 : 1000;
+  // A language model's scores are windows x positions x vocabulary: its slices hold about 16 M
+  // of them (64 MB), whatever the vocabulary.
+  int64_t kSlice = split.streamed ? 256 : 1000;
+  if (split.tokens) {
+    const int64_t perWindow = split.tokens->windows.seqLen() * std::max<int64_t>(1, split.tokens->vocabulary);
+    kSlice = std::clamp<int64_t>((int64_t(1) << 24) / perWindow, 1, 256);
+  }
   for (int64_t start = 0; start < split.size(); start += kSlice) {
     const int64_t end = std::min(split.size(), start + kSlice);
     const Batch batch = split.range(start, end);
