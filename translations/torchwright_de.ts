@@ -808,6 +808,14 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Shuffle buffer (examples)</source>
         <translation>Mischpuffer (Beispiele)</translation>
     </message>
+    <message>
+        <source>Token width</source>
+        <translation>Token-Breite</translation>
+    </message>
+    <message>
+        <source>Random windows per epoch</source>
+        <translation>Zufällige Fenster pro Epoche</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>

@@ -11,6 +11,7 @@
 #include "ui/charts/metric_chart.h"
 #include "ui/design/design_page.h"
 #include "ui/design/model_document.h"
+#include "ui/launch/config_sections.h"
 #include "ui/launch/data_preview.h"
 #include "ui/launch/launch_page.h"
 #include "ui/launch/model_source.h"
@@ -339,6 +340,46 @@ class TestStudioLaunch : public QObject {
     const QImage twice = tw::ui::readDataPreview(sharp).grid;
     QCOMPARE(twice.devicePixelRatio(), 2.0);
     QCOMPARE(twice.width(), 2 * spirals.grid.width() / int(spirals.grid.devicePixelRatio()));
+  }
+
+  // A token file previews through the engine's reader: its first training windows' ids, and the
+  // splits counted in windows; the run file Launch writes names the file and the sequence length.
+  void previewsATokenFile() {
+    tw::test::Workspace ws;
+    tw::ui::MainWindow window;
+    QVERIFY(window.openWorkspace(ws.dir));
+    tw::ui::LaunchPage *launch = window.launchPage();
+    QSignalSpy previewed(launch->dataPreview(), &tw::ui::DataPreview::previewed);
+    launch->dataset()->setCurrentText("token-file");
+    launch->dataPath()->setText(QStringLiteral(TW_SOURCE_DIR "/resources/examples/data/notes_bytes.bin"));
+    auto *seqLen = qobject_cast<QSpinBox *>(launch->sections()->field(QStringLiteral("data.seq_len")));
+    QVERIFY(seqLen && launch->sections()->field(QStringLiteral("data.token_dtype")) &&
+            launch->sections()->field(QStringLiteral("data.windows_per_epoch")));
+    seqLen->setValue(64);
+    QTest::mouseClick(launch->previewButton(), Qt::LeftButton);
+    QVERIFY(previewed.wait(20000));
+    const auto &r = launch->dataPreview()->result();
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    QCOMPARE(r.columns.size(), 16);  // the first 16 positions of each window
+    QVERIFY(!r.rows.isEmpty());
+    // The bundled file is this README's bytes: it begins "# Torchwright".
+    QCOMPARE(r.rows[0][0], QString::number('#'));
+    QCOMPARE(r.rows[0][2], QString::number('T'));
+    // The splits the run will have, with the form's fractions.
+    const tw::ui::DataPreviewRequest asked = launch->previewRequest();
+    tw::config::DataOptions o;
+    o.dataset = "token-file";
+    o.path = asked.path.toStdString();
+    o.seqLen = 64;
+    o.valFraction = asked.valFraction;
+    o.testFraction = asked.testFraction;
+    const tw::data::TokenFileSplits splits = tw::data::openTokenFile(o);
+    QCOMPARE(r.train, splits.train.windows());
+    QCOMPARE(r.validation, splits.val.windows());
+    QCOMPARE(r.test, splits.test.windows());
+    QVERIFY(r.validation > 0 && r.test > 0);
+    QVERIFY(launch->runYaml().contains("dataset: token-file") && launch->runYaml().contains("notes_bytes.bin") &&
+            launch->runYaml().contains("seq_len: 64"));
   }
 
   void launchRefusesAnInvalidModel() {

@@ -35,6 +35,8 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("data.noise"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Noise")},
       {QStringLiteral("data.seq_len"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Sequence length")},
       {QStringLiteral("data.vocab_size"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Vocabulary size")},
+      {QStringLiteral("data.token_dtype"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Token width")},
+      {QStringLiteral("data.windows_per_epoch"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Random windows per epoch")},
       {QStringLiteral("data.crop_padding"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Random crop padding")},
       {QStringLiteral("data.flip"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Horizontal flip probability")},
       {QStringLiteral("data.erase"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Random erasing probability")},
