@@ -8,6 +8,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/usage.h"
 
+#include "core/config/data_source_table.h"
 #include "core/config/run_config.h"
 #include "core/data/data_sources.h"
 #include "core/data/data_splits.h"
@@ -70,7 +71,26 @@ Pass measure(config::DataOptions data, int64_t seed, int64_t workers) {
   pass.requested = workers;
   pass.workers = data::decodeWorkers(workers);
   const auto start = std::chrono::steady_clock::now();
-  const data::DataSplits splits = data::loadDataSplits(data, seed);
+  const config::DataSourceInfo *source = config::findDataSource(data.dataset);
+  data::ModelUse use;
+  use.indexInputs = source && source->family == config::SourceFamily::TokenFile;  // ids, as its model takes them
+  const data::DataSplits splits = data::loadDataSplits(data, seed, use);
+  if (splits.tokens) {
+    // Every training window once in a shuffled order, batch by batch, as an epoch reads them.
+    const data::TokenWindows &train = splits.tokens->train;
+    const int64_t n = train.windows(), width = train.seqLen() + 1;
+    const std::vector<int64_t> order =
+        data::permutation(n, data::mixSeed(data::mixSeed(static_cast<uint64_t>(seed), data::kShuffleStream), 1));
+    std::vector<int64_t> ids(static_cast<size_t>(width));
+    for (int64_t k = 0; k < n; ++k) {
+      train.read(order[static_cast<size_t>(k)], ids.data());
+      if (k + 1 == std::min(n, data.batchSize)) pass.firstBatchSeconds = secondsSince(start);
+    }
+    pass.streamed = true;
+    pass.seconds = secondsSince(start);
+    pass.examples = n;
+    return pass;
+  }
   if (!splits.store) {
     pass.seconds = secondsSince(start);
     pass.examples = splits.train.count + splits.val.count + splits.test.count;
@@ -103,7 +123,10 @@ int runData(const CliArgs &args) {
   const std::string sub = args.positionals.empty() ? std::string() : args.positionals.front();
   if (sub != "bench" || args.positionals.size() != 2) return usageError("data bench");
   const config::RunConfig run = config::loadRunConfig(args.positionals[1], args.all("--set"), false);
-  const std::vector<int64_t> counts = workerCounts(args.option("--workers", "1,2,auto"));
+  const config::DataSourceInfo *source = config::findDataSource(run.data.dataset);
+  const bool tokenFile = source && source->family == config::SourceFamily::TokenFile;
+  // A token file's windows are read on the training thread: one pass says all there is.
+  const std::vector<int64_t> counts = tokenFile ? std::vector<int64_t>{1} : workerCounts(args.option("--workers", "1,2,auto"));
   const bool json = args.hasFlag("--json");
 
   // An untimed pass first, so every timed one reads from the page cache alike.
@@ -124,7 +147,10 @@ int runData(const CliArgs &args) {
     std::printf("%s]}\n", out.c_str());
     return 0;
   }
-  if (passes.front().streamed)
+  if (tokenFile)
+    std::printf("token windows of %lld: the training split read once in a shuffled order, one pread a window "
+                "(data.workers does not apply)\n", static_cast<long long>(run.data.seqLen + 1));
+  else if (passes.front().streamed)
     std::printf("streamed: the training split read once in a shuffled order, in batches of %lld, decoded and "
                 "standardised, no cache\n", static_cast<long long>(run.data.batchSize));
   std::printf("%-10s %10s %9s %12s %8s %12s\n", "workers", "examples", "seconds", "examples/s", "speed-up",

@@ -96,6 +96,11 @@ class TestCliExamples : public QObject {
              qPrintable(QString::number(latest(*store, run->id, "test/accuracy"))));
     const double perplexity = latest(*store, run->id, "test/perplexity");
     QVERIFY2(perplexity > 1.0 && perplexity < 20.0, qPrintable(QString::number(perplexity)));
+    // `data bench` reads every training window once, as an epoch does.
+    auto bench = runCli({"data", "bench", runFile, "--json"});
+    QVERIFY2(bench.exitCode == 0, qPrintable(bench.all()));
+    QVERIFY2(bench.out.contains("\"examples\": 1172") && bench.out.contains("\"streamed\": true"),
+             qPrintable(bench.out));
   }
 
   // A token file that is no whole number of tokens is refused by `check` and by `train` before a
