@@ -11,18 +11,12 @@ and a JSON line. Streaming keeps the peak flat: the listing, the batches in flig
 import argparse
 import json
 import os
-import resource
-import sqlite3
-import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_jpeg_folder import make  # noqa: E402
-
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CLI = os.path.join(ROOT, "build", "bin", "torchwright")
+from measured_train import train_measured  # noqa: E402
 
 RUN = """model:
   nodes:
@@ -38,33 +32,13 @@ tracking: {{run_name: {name}}}
 """
 
 
-def peak_child_kb():
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-
-
 def train(tmp, folder, cache, memory, name):
     run_file = os.path.join(tmp, name + ".run.yaml")
     with open(run_file, "w") as f:
         f.write(RUN.format(path=folder, cache=cache, memory=memory, name=name))
-    ws = os.path.join(tmp, "ws-" + name)
-    # Each training in its own process tree, so ru_maxrss of the children is this run's worker.
-    script = ("import resource, subprocess, sys\n"
-              "p = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
-              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-              "sys.stderr.write(p.stdout + p.stderr)\n"
-              "sys.exit(p.returncode)\n")
-    start = time.perf_counter()
-    p = subprocess.run([sys.executable, "-c", script, CLI, "train", run_file, "--workspace", ws],
-                       capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    if p.returncode != 0:
-        sys.exit(f"training {name} failed:\n{p.stderr}")
-    peak_mb = int(p.stdout.strip().splitlines()[-1]) / 1024
-    db = sqlite3.connect(os.path.join(ws, "tracking.db"))
-    start_ms, first_ms = db.execute(
-        "SELECT r.start_ms, MIN(m.time_ms) FROM runs r JOIN metrics m ON m.run_id = r.id "
-        "JOIN metric_keys k ON k.id = m.key_id WHERE k.key = 'train/loss'").fetchone()
-    return {"peak_mb": peak_mb, "first_step_s": (first_ms - start_ms) / 1000.0, "wall_s": wall}
+    r = train_measured(run_file, os.path.join(tmp, "ws-" + name), name)
+    del r["db"]
+    return r
 
 
 def main():

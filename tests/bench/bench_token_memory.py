@@ -11,16 +11,14 @@ never the file, and the kernel's page cache (not counted in the process) keeps w
 import argparse
 import json
 import os
-import sqlite3
-import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CLI = os.path.join(ROOT, "build", "bin", "torchwright")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measured_train import train_measured  # noqa: E402
+
 VOCAB = 512
 
 RUN = """model:
@@ -57,29 +55,12 @@ def train(tmp, token_file, windows, name):
     run_file = os.path.join(tmp, name + ".run.yaml")
     with open(run_file, "w") as f:
         f.write(RUN.format(path=token_file, windows=windows, name=name, vocab=VOCAB))
-    ws = os.path.join(tmp, "ws-" + name)
-    # Each training in its own process tree, so ru_maxrss of the children is this run's worker.
-    script = ("import resource, subprocess, sys\n"
-              "p = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
-              "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-              "sys.stderr.write(p.stdout + p.stderr)\n"
-              "sys.exit(p.returncode)\n")
-    start = time.perf_counter()
-    p = subprocess.run([sys.executable, "-c", script, CLI, "train", run_file, "--workspace", ws],
-                       capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    if p.returncode != 0:
-        sys.exit(f"training {name} failed:\n{p.stderr}")
-    peak_mb = int(p.stdout.strip().splitlines()[-1]) / 1024
-    db = sqlite3.connect(os.path.join(ws, "tracking.db"))
-    start_ms, first_ms = db.execute(
-        "SELECT r.start_ms, MIN(m.time_ms) FROM runs r JOIN metrics m ON m.run_id = r.id "
-        "JOIN metric_keys k ON k.id = m.key_id WHERE k.key = 'train/loss'").fetchone()
-    (samples,) = db.execute(
+    r = train_measured(run_file, os.path.join(tmp, "ws-" + name), name)
+    (samples,) = r.pop("db").execute(
         "SELECT m.value FROM metrics m JOIN metric_keys k ON k.id = m.key_id "
         "WHERE k.key = 'train/samples_per_sec' ORDER BY m.step DESC LIMIT 1").fetchone()
-    return {"peak_mb": peak_mb, "first_step_s": (first_ms - start_ms) / 1000.0, "wall_s": wall,
-            "windows_per_sec": samples}
+    r["windows_per_sec"] = samples
+    return r
 
 
 def main():
