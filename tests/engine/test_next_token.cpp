@@ -59,6 +59,14 @@ config::RunConfig languageModelRun(const std::string &path) {
   return c;
 }
 
+// What the model above asks of the data: token ids into an Embedding of kVocab rows.
+data::ModelUse tokenUse() {
+  data::ModelUse use;
+  use.indexInputs = true;
+  use.embeddings = {{"embed", kVocab}};
+  return use;
+}
+
 using tw::testing::errorOf;
 using tw::testing::trainTracked;
 
@@ -72,10 +80,7 @@ class TestNextToken : public QObject {
   void batchesAreWindowsWithTheNextTokens() {
     const std::string path = writeRuleTokens(m_tmp, "batches.bin", 2000);
     config::RunConfig c = languageModelRun(path);
-    data::ModelUse use;
-    use.indexInputs = true;
-    use.embeddings = {{"embed", kVocab}};
-    const engine::Dataset d = engine::loadDataset(c.data, c.train.seed, use);
+    const engine::Dataset d = engine::loadDataset(c.data, c.train.seed, tokenUse());
     QCOMPARE(d.task, data::Task::NextToken);
     QCOMPARE(d.train.size(), int64_t((1600 - 1) / kSeqLen));
     const engine::Batch b = d.train.gather(torch::tensor({3, 0}, torch::kLong));
@@ -112,10 +117,7 @@ class TestNextToken : public QObject {
     const std::string path = writeRuleTokens(m_tmp, "fresh.bin", 8000);
     config::RunConfig c = languageModelRun(path);
     c.data.windowsPerEpoch = 100;
-    data::ModelUse use;
-    use.indexInputs = true;
-    use.embeddings = {{"embed", kVocab}};
-    const engine::Dataset d = engine::loadDataset(c.data, c.train.seed, use);
+    const engine::Dataset d = engine::loadDataset(c.data, c.train.seed, tokenUse());
     QCOMPARE(d.train.size(), int64_t(100));
     const engine::BatchOrder first = engine::epochOrder(d.train, c.data, c.train.seed, 1);
     const engine::BatchOrder second = engine::epochOrder(d.train, c.data, c.train.seed, 2);
