@@ -105,6 +105,8 @@ std::vector<ConfigField> makeFields() {
   const std::vector<std::string> kCsv = dataSourcesWhere([](const S &s) { return s.family == F::Csv; }),
       kImageFolder = dataSourcesWhere([](const S &s) { return s.imageGeometry; }),
       kStreamed = dataSourcesWhere([](const S &s) { return s.streamed; }),
+      kBudgeted = dataSourcesWhere([](const S &s) { return s.memoryBudget; }),
+      kReadThreads = dataSourcesWhere([](const S &s) { return s.readThreads; }),
       kShards = dataSourcesWhere([](const S &s) { return s.family == F::Shards; }),
       kTokens = dataSourcesWhere([](const S &s) { return s.family == F::Tokens; }),
       kTokenFile = dataSourcesWhere([](const S &s) { return s.family == F::TokenFile; }),
@@ -189,17 +191,18 @@ std::vector<ConfigField> makeFields() {
   add(onlyFor(kImages, floatField("data.erase", TW_DATA(erase), 0.0, 1.0,
                                           "augmentation: random erasing probability")));
   section = "resources";
-  add(speedOnly(onlyFor(kImageFolder, intField("data.workers", TW_DATA(workers), 0, 256,
-                                     "threads that decode images (0 = one per core); the data are the same "
-                                     "whatever the number"))));
+  add(speedOnly(onlyFor(kReadThreads, intField("data.workers", TW_DATA(workers), 0, 256,
+                                     "threads that decode images or parse a streamed table's rows (0 = one per "
+                                     "core); the data are the same whatever the number"))));
   add(speedOnly(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
                        "batches prepared ahead on a background thread (0 = on the training thread)")));
   add(speedOnly(onlyFor(kStreamed, stringField("data.cache", TW_DATA(cache), {"none", "memory"},
                                      "streamed images: keep them decoded (8-bit) in memory after their first read, "
                                      "within data.memory_mb, so later epochs skip decoding"))));
-  add(speedOnly(onlyFor(kStreamed, intField("data.memory_mb", TW_DATA(memoryMb), 0, 16 << 20,
-                                  "streamed images: the most memory the decoded cache may take, in MiB "
-                                  "(0 = a quarter of this machine's memory)"))));
+  add(speedOnly(onlyFor(kBudgeted, intField("data.memory_mb", TW_DATA(memoryMb), 0, 16 << 20,
+                                  "the data's memory budget in MiB (0 = a quarter of this machine's memory): "
+                                  "streamed images keep at most this much decoded; a CSV table larger than this "
+                                  "as floats is parsed per batch from the file instead of read whole"))));
   add(onlyFor(kStreamed, stringField("data.on_bad", TW_DATA(onBad), {"error", "skip"},
                                      "streamed images: a corrupt or changed image stops the run, naming it (error), "
                                      "or is left out of its batch and counted (skip)")));

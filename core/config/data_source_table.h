@@ -31,9 +31,11 @@ struct DataSourceInfo {
   bool pathOptional;    // IDX: an empty path reads the installed dataset
   bool ownTestSet;      // brings its own test file, so data.test_fraction never applies
   bool images;          // [C, H, W] images: augmentation applies (shards: when packed from images)
-  bool imageGeometry;   // data.image_size, data.channels and data.workers apply
+  bool imageGeometry;   // data.image_size and data.channels apply
   bool streamed;        // read per batch from disk: data.cache, data.memory_mb and data.on_bad apply
   bool preview;         // the Launch page previews it
+  bool memoryBudget;    // data.memory_mb applies: the decoded cache, or (csv) whether the table is read whole
+  bool readThreads;     // data.workers applies: threads that decode images or parse a streamed table's rows
 };
 
 const std::vector<DataSourceInfo> &dataSources();

@@ -57,10 +57,11 @@ struct DataOptions {
   int64_t cropPadding = 0;
   double flip = 0.0;
   double erase = 0.0;
-  int64_t workers = 0;       // image decoding threads (0 = one per core)
+  int64_t workers = 0;       // image decoding / streamed table parsing threads (0 = one per core)
   int64_t prefetch = 4;      // batches prepared ahead on a background thread (0 = none)
   // Streamed sources (image folders): decoded examples kept in memory (uint8) after their first
-  // read, within memory_mb (0 = a quarter of the machine's memory); what a bad image does.
+  // read, within memory_mb (0 = a quarter of the machine's memory); what a bad image does. A CSV
+  // table larger than memory_mb as floats is parsed per batch instead of read whole.
   std::string cache = "memory";  // none | memory
   int64_t memoryMb = 0;
   std::string onBad = "error";   // error | skip

@@ -19,7 +19,7 @@ void trimUnquoted(std::string &field) {
 }  // namespace
 
 CsvRecordReader::CsvRecordReader(const std::string &path, char delimiter)
-    : m_path(path), m_delimiter(delimiter), m_buffer(1 << 20) {
+    : m_path(path), m_delimiter(delimiter), m_buffer(1 << 20), m_data(m_buffer.data()) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) throw std::runtime_error(path + ": no such file");
   if (std::filesystem::is_directory(path, ec))
@@ -33,8 +33,13 @@ CsvRecordReader::CsvRecordReader(const std::string &path, char delimiter)
     m_pos = 3;
 }
 
+CsvRecordReader::CsvRecordReader(std::string_view text, const std::string &path, char delimiter, int64_t firstLine)
+    : m_path(path), m_delimiter(delimiter), m_data(text.data()), m_fromText(true), m_end(text.size()),
+      m_line(firstLine) {}
+
 bool CsvRecordReader::refill() {
-  if (!m_in) return false;
+  if (m_fromText || !m_in) return false;
+  m_base += m_end;
   m_in.read(m_buffer.data(), static_cast<std::streamsize>(m_buffer.size()));
   m_pos = 0;
   m_end = static_cast<size_t>(m_in.gcount());
@@ -52,6 +57,7 @@ bool CsvRecordReader::readRecord(std::vector<std::string> &fields) {
   int c = get();
   if (c < 0) return false;
   m_recordLine = m_line;
+  m_recordOffset = m_base + m_pos - 1;
   fields.emplace_back();
   bool quoted = false;
   for (;;) {

@@ -20,7 +20,8 @@
 // naming the file, the 1-based physical line and the column: "data.csv:17: 4 fields, the header
 // has 5", "data.csv:9: column 'age': missing value (data.missing: error; use drop, mean or zero)".
 // Values and names from the file appear in messages escaped and shortened (shown_text.h).
-// The file is streamed (two or three passes), never held in memory whole.
+// The file is read in two passes (csv_layout.h's scan, then the values), never held in memory
+// whole; a table whose values would not fit data.memory_mb is read per batch instead (csv_rows.h).
 
 #include "core/data/examples.h"
 

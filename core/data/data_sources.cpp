@@ -2,6 +2,8 @@
 
 #include "core/config/data_source_table.h"
 
+#include "core/data/csv_layout.h"
+#include "core/data/example_cache.h"
 #include "core/data/image_folder.h"
 #include "core/data/random.h"
 #include "core/data/synthetic.h"
@@ -14,16 +16,27 @@ namespace tw::data {
 namespace {
 
 SourceData readCsvSource(const config::DataOptions &o) {
-  if (o.path.empty()) throw std::runtime_error("data.path: give the CSV file to read");
-  if (o.target.empty()) throw std::runtime_error("data.target: name the CSV column to predict");
-  CsvOptions csv;
-  csv.target = o.target;
-  csv.features = o.features;
-  csv.categorical = o.categorical;
-  csv.task = parseTask(o.task);
-  csv.missing = parseMissingPolicy(o.missing);
-  CsvTable table = readCsv(o.path, csv);
+  const CsvOptions csv = csvOptions(o);
+  // One pass learns the layout and the labels; the values are read whole when they fit the
+  // memory budget as floats (the fast path), else per batch through the pass's row index.
+  CsvScan scan = scanCsv(o.path, csv, /*index=*/true);
+  const int64_t rows = scan.table.examples.count;
+  const uint64_t floatBytes = static_cast<uint64_t>(rows) * static_cast<uint64_t>(scan.layout.width()) * 4;
+  const uint64_t budget = memoryBudgetBytes(o.memoryMb);
+  const auto mib = [](uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20); };
   SourceData read;
+  CsvTable table;
+  if (floatBytes <= budget) {
+    table = readCsvValues(o.path, csv, std::move(scan));
+    table.notes.push_back(std::to_string(rows) + " rows read into memory (" + mib(floatBytes) +
+                          " MiB as floats, within data.memory_mb " + mib(budget) + ")");
+  } else {
+    read.tableRows = openCsvRows(o.path, csv.delimiter, scan);
+    read.ranges = std::move(scan.ranges);
+    table = std::move(scan.table);
+    table.notes.push_back(std::to_string(rows) + " rows streamed from the file and parsed per batch (" +
+                          mib(floatBytes) + " MiB as floats, above data.memory_mb " + mib(budget) + ")");
+  }
   read.examples = std::move(table.examples);
   read.scaleColumns = std::move(table.numericColumns);
   read.csvColumns = std::move(table.columns);
@@ -66,6 +79,18 @@ SourceData readTokenSource(const config::DataOptions &o, int64_t seed) {
 }
 
 }  // namespace
+
+CsvOptions csvOptions(const config::DataOptions &o) {
+  if (o.path.empty()) throw std::runtime_error("data.path: give the CSV file to read");
+  if (o.target.empty()) throw std::runtime_error("data.target: name the CSV column to predict");
+  CsvOptions csv;
+  csv.target = o.target;
+  csv.features = o.features;
+  csv.categorical = o.categorical;
+  csv.task = parseTask(o.task);
+  csv.missing = parseMissingPolicy(o.missing);
+  return csv;
+}
 
 SourceData readSource(const config::DataOptions &o, int64_t seed) {
   const config::DataSourceInfo *kind = config::findDataSource(o.dataset);

@@ -5,6 +5,7 @@
 
 #include "core/config/run_config.h"
 #include "core/data/csv_reader.h"
+#include "core/data/csv_rows.h"
 #include "core/data/example_store.h"
 #include "core/data/examples.h"
 #include "core/data/random.h"
@@ -32,10 +33,18 @@ struct SourceData {
   // `examples` holds their labels, classes and shape only (no features).
   std::shared_ptr<const ExampleStore> store;
   int64_t ownTestFirstRow = 0;  // a streamed source with its own test set: the test examples' first row
+  // A CSV table too large for data.memory_mb as floats: its rows are read per batch from here,
+  // `examples` holds the labels or targets only, and `ranges` each feature's values (csv_layout.h).
+  std::shared_ptr<const CsvRows> tableRows;
+  std::vector<CsvFeatureRange> ranges;
 };
 
 // Throws std::runtime_error naming the option, file, line or column.
 SourceData readSource(const config::DataOptions &options, int64_t seed);
+
+// The CSV reader's options from the run's data section. Throws std::runtime_error naming a
+// missing data.path or data.target, or an unknown data.task or data.missing.
+CsvOptions csvOptions(const config::DataOptions &options);
 
 // The MNIST family's four IDX files: checked whole (sizes, counts, labels within the classes)
 // whatever the limits, their bytes fingerprinted with the options that shape the splits.

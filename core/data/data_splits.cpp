@@ -1,6 +1,7 @@
 #include "core/data/data_splits.h"
 
 #include "core/config/data_source_table.h"
+#include "core/data/csv_layout.h"
 #include "core/data/data_sources.h"
 #include "core/data/fingerprint.h"
 #include "core/data/shard_set.h"
@@ -58,6 +59,27 @@ void checkIndexInputs(const Examples &e, const ModelUse &use, const std::string 
   }
 }
 
+// A streamed table's features are not in memory: what the scan saw of each (csv_layout.h's
+// ranges) answers the same questions checkIndexInputs asks of the values.
+void checkIndexRanges(const std::vector<CsvFeatureRange> &ranges, const Examples &e, const ModelUse &use,
+                      const std::string &where) {
+  if (!use.indexInputs) return;
+  for (size_t j = 0; j < ranges.size(); ++j) {
+    const CsvFeatureRange &r = ranges[j];
+    const int64_t column = static_cast<int64_t>(j);
+    if (!r.integral)
+      throw std::runtime_error(where + (r.firstFractionLine ? ":" + std::to_string(r.firstFractionLine) : "") + ": " +
+                               featureName(e, column) + " holds " + r.firstFraction +
+                               ", not an integer; an int64 Input takes indices");
+    for (const ModelUse::Embedding &emb : use.embeddings)
+      if (r.min < 0 || r.max >= static_cast<double>(emb.numEmbeddings))
+        throw std::runtime_error(where + ": " + featureName(e, column) + " holds values from " + number(r.min) +
+                                 " to " + number(r.max) + ", outside 0.." + std::to_string(emb.numEmbeddings - 1) +
+                                 ", the indices of Embedding '" + emb.node + "' (num_embeddings " +
+                                 std::to_string(emb.numEmbeddings) + ")");
+  }
+}
+
 // A token file: the windows stay in the file; each split's Examples carry the count and shape.
 DataSplits loadTokenFileSplits(const config::DataOptions &o, const ModelUse &use) {
   if (!use.indexInputs)
@@ -107,7 +129,7 @@ int64_t dataClassCount(const config::DataOptions &o) {
       case config::SourceFamily::Shards: return readShardManifest(o.path).info.classes;
       case config::SourceFamily::Csv:
         if (parseTask(o.task) != Task::Classification) return 0;
-        return readSource(o, 0).examples.classes;
+        return scanCsv(o.path, csvOptions(o)).table.examples.classes;  // the values are not needed
     }
   } catch (const std::exception &) {
     // Unreadable data is reported by the checks that read it, with the file and line.
@@ -154,7 +176,8 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   if (all.count == 0) throw std::runtime_error(read.source + ": no examples");
   if (read.store && use.indexInputs)
     throw std::runtime_error(read.source + ": images cannot feed an int64 Input (it takes token or category indices)");
-  checkIndexInputs(all, use, read.source);
+  if (read.tableRows) checkIndexRanges(read.ranges, all, use, read.source);
+  else checkIndexInputs(all, use, read.source);
   if (read.hasOwnTest) checkIndexInputs(read.ownTest, use, read.source);
 
   const uint64_t splitSeed = mixSeed(static_cast<uint64_t>(seed), read.splitStream);
@@ -167,9 +190,10 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   splitInPlace(std::move(all), split.train, split.val, split.test, out.train, out.val, out.test);
   if (read.hasOwnTest) out.test = std::move(read.ownTest);
   if (o.testLimit > 0 && o.testLimit < out.test.count) out.test = select(out.test, firstIndices(o.testLimit));
-  if (read.store) {
+  if (read.store || read.tableRows) {
     // The first train_limit examples are the store's first ones, so split indices are store rows.
     out.store = read.store;
+    out.tableRows = read.tableRows;
     out.trainRows = split.train;
     out.valRows = split.val;
     out.testRows = split.test;
@@ -203,6 +227,25 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
       p.standardization = "image";
       p.imageMean = s.mean;
       p.imageStd = s.stddev;
+    } else if (read.tableRows) {
+      // Applied per batch by the engine, as the rows are parsed; fitted on a sample of the
+      // training rows (all of them up to kTableStatisticsSample).
+      const int64_t width = read.tableRows->width();
+      const int64_t most = std::max<int64_t>(
+          1024, std::min<int64_t>(kTableStatisticsSample,
+                                  static_cast<int64_t>(kTableStatisticsBytes / static_cast<uint64_t>(4 * width))));
+      Examples sample = select(out.train, {});
+      sample.labels.clear();
+      sample.targets.clear();
+      const std::vector<int64_t> rows =
+          statisticsRows(out.trainRows, mixSeed(static_cast<uint64_t>(seed), kStatisticsStream), true, most);
+      sample.count = static_cast<int64_t>(rows.size());
+      sample.features.resize(rows.size() * static_cast<size_t>(width));
+      read.tableRows->read(rows.data(), sample.count, sample.features.data(), static_cast<int>(o.workers));
+      const Standardizer s = Standardizer::fit(sample, read.scaleColumns.empty() ? nullptr : &read.scaleColumns);
+      p.standardization = "per-feature";
+      p.featureMean = s.mean;
+      p.featureStd = s.stddev;
     } else if (read.images) {
       const ImageStandardizer s = ImageStandardizer::fit(out.train);
       for (Examples *e : {&out.train, &out.val, &out.test}) s.apply(*e);
@@ -226,6 +269,7 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   } else {
     Fingerprint fp;
     if (read.store) read.store->addToFingerprint(fp);  // names, sizes and times: the pixels are not read
+    if (read.tableRows) read.tableRows->addToFingerprint(fp);  // and a streamed table's values neither
     addToFingerprint(fp, "train", out.train);
     addToFingerprint(fp, "val", out.val);
     addToFingerprint(fp, "test", out.test);

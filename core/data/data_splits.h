@@ -14,6 +14,7 @@
 // the first examples before the split, data.test_limit the first of the test split.
 
 #include "core/config/run_config.h"
+#include "core/data/csv_rows.h"
 #include "core/data/example_store.h"
 #include "core/data/examples.h"
 #include "core/data/preprocessing.h"
@@ -48,6 +49,10 @@ struct DataSplits {
   // standardises with preprocessing's image mean and std.
   std::shared_ptr<const ExampleStore> store;
   std::vector<int64_t> trainRows, valRows, testRows;
+  // A CSV table read per batch (csv_rows.h): train, val and test hold labels or targets only, the
+  // rows above are each split's rows in the table, and the engine standardises each batch with
+  // preprocessing's per-feature mean and std.
+  std::shared_ptr<const CsvRows> tableRows;
   // The token-file source: train, val and test hold each split's window count and shape only,
   // and the engine reads the windows per batch from here.
   std::shared_ptr<const TokenFileSplits> tokens;

@@ -125,9 +125,26 @@ ShardManifest packCsv(const config::DataOptions &data, const PackOptions &option
   info.sourceKind = "csv";
   ShardSetWriter writer(out, info, {options.targetBytes, options.createdBy});
   const int64_t size = e.featureSize();
+  // A table too large for memory (csv_rows.h) is packed a chunk of rows at a time.
+  constexpr int64_t kChunk = 4096;
+  std::vector<float> chunk;
+  std::vector<int64_t> chunkRows;
   for (int64_t i = 0; i < e.count; ++i) {
+    const float *features = nullptr;
+    if (read.tableRows) {
+      if (i % kChunk == 0) {
+        chunkRows.resize(static_cast<size_t>(std::min(kChunk, e.count - i)));
+        for (size_t k = 0; k < chunkRows.size(); ++k) chunkRows[k] = i + static_cast<int64_t>(k);
+        chunk.resize(chunkRows.size() * static_cast<size_t>(size));
+        read.tableRows->read(chunkRows.data(), static_cast<int64_t>(chunkRows.size()), chunk.data(),
+                             static_cast<int>(data.workers));
+      }
+      features = chunk.data() + (i % kChunk) * size;
+    } else {
+      features = e.features.data() + i * size;
+    }
     ShardExample example;
-    example.members.emplace_back("npy", npyBytes(NpyType::Float32, e.featureShape, e.features.data() + i * size, size));
+    example.members.emplace_back("npy", npyBytes(NpyType::Float32, e.featureShape, features, size));
     if (e.task == Task::Classification) {
       example.label = e.labels[static_cast<size_t>(i)];
       example.members.emplace_back("cls", std::to_string(example.label));

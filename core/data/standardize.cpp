@@ -51,10 +51,14 @@ void Standardizer::apply(Examples &examples) const {
   if (static_cast<size_t>(d) != mean.size())
     throw std::runtime_error("standardisation: fitted on " + std::to_string(mean.size()) +
                              " features, applied to " + std::to_string(d));
-  float *x = examples.features.data();
-  for (int64_t i = 0; i < examples.count; ++i)
-    for (size_t j = 0; j < mean.size(); ++j) {
-      float &v = x[static_cast<size_t>(i * d) + j];
+  apply(examples.features.data(), examples.count);
+}
+
+void Standardizer::apply(float *x, int64_t rows) const {
+  const size_t d = mean.size();
+  for (int64_t i = 0; i < rows; ++i)
+    for (size_t j = 0; j < d; ++j) {
+      float &v = x[static_cast<size_t>(i) * d + j];
       v = (v - mean[j]) / stddev[j];
     }
 }
@@ -113,12 +117,12 @@ ImageStandardizer ImageStandardizer::fit(const ExampleStore &store, const std::v
   return s;
 }
 
-std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed, bool encoded) {
-  if (!encoded || static_cast<int64_t>(train.size()) <= kImageStatisticsSample) return train;
+std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed, bool encoded, int64_t sample) {
+  if (!encoded || static_cast<int64_t>(train.size()) <= sample) return train;
   const std::vector<int64_t> order = permutation(static_cast<int64_t>(train.size()), seed);
   std::vector<int64_t> rows;
-  rows.reserve(static_cast<size_t>(kImageStatisticsSample));
-  for (int64_t k = 0; k < kImageStatisticsSample; ++k) rows.push_back(train[static_cast<size_t>(order[static_cast<size_t>(k)])]);
+  rows.reserve(static_cast<size_t>(sample));
+  for (int64_t k = 0; k < sample; ++k) rows.push_back(train[static_cast<size_t>(order[static_cast<size_t>(k)])]);
   std::sort(rows.begin(), rows.end());
   return rows;
 }

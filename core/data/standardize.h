@@ -26,6 +26,8 @@ struct Standardizer {
   static Standardizer fit(const Examples &train, const std::vector<bool> *columnsToScale = nullptr);
   // Throws std::runtime_error when the examples have a different number of features.
   void apply(Examples &examples) const;
+  // `rows` rows of mean.size() features each, in place: a streamed table's batch.
+  void apply(float *x, int64_t rows) const;
 };
 
 // Images standardise with one mean and std over every pixel of the training split, whatever the
@@ -55,6 +57,13 @@ struct ImageStandardizer {
 // rather than the whole set keeps the time to the first step short at any size; 2,048 images put
 // the mean and std within about a percent of the whole set's.
 inline constexpr int64_t kImageStatisticsSample = 2048;
-std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed, bool encoded = true);
+std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed, bool encoded = true,
+                                    int64_t sample = kImageStatisticsSample);
+
+// A streamed CSV table's per-feature statistics come from this many training rows at most (all of
+// them below it, so a table read per batch standardises exactly as in memory up to this size),
+// fewer when the rows are wide: the sample is held as floats while the statistics are fitted.
+inline constexpr int64_t kTableStatisticsSample = 1 << 16;
+inline constexpr uint64_t kTableStatisticsBytes = 64ull << 20;
 
 }  // namespace tw::data

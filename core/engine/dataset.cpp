@@ -77,20 +77,34 @@ Batch readTokens(const TokenInputs &s, const int64_t *positions, int64_t n) {
   return {ids.slice(1, 0, t).to(torch::kFloat), ids.slice(1, 1, t + 1).contiguous()};
 }
 
+// Rows of a streamed table: parsed into the batch, then standardised in place.
+Batch readTable(const Split &split, const int64_t *positions, int64_t n) {
+  const TableInputs &s = *split.table;
+  std::vector<int64_t> rows(static_cast<size_t>(n));
+  for (int64_t k = 0; k < n; ++k) rows[static_cast<size_t>(k)] = s.rows.at(static_cast<size_t>(positions[k]));
+  torch::Tensor inputs = torch::empty({n, s.table->width()}, torch::kFloat);
+  s.table->read(rows.data(), n, inputs.data_ptr<float>(), s.workers);
+  if (!s.standardizer.mean.empty()) s.standardizer.apply(inputs.data_ptr<float>(), n);
+  torch::Tensor where = torch::from_blob(const_cast<int64_t *>(positions), {n}, torch::kLong);
+  return {inputs, split.targets.index_select(0, where)};
+}
+
 }  // namespace
 
 Batch Split::range(int64_t begin, int64_t end) const {
-  if (!streamed && !tokens) return {inputs.slice(0, begin, end), targets.slice(0, begin, end)};
+  if (!streamed && !tokens && !table) return {inputs.slice(0, begin, end), targets.slice(0, begin, end)};
   std::vector<int64_t> positions(static_cast<size_t>(std::max<int64_t>(0, end - begin)));
   for (size_t k = 0; k < positions.size(); ++k) positions[k] = begin + static_cast<int64_t>(k);
   if (tokens) return readTokens(*tokens, positions.data(), static_cast<int64_t>(positions.size()));
+  if (table) return readTable(*this, positions.data(), static_cast<int64_t>(positions.size()));
   return readStreamed(*this, positions.data(), static_cast<int64_t>(positions.size()));
 }
 
 Batch Split::gather(const torch::Tensor &indices) const {
-  if (!streamed && !tokens) return {inputs.index_select(0, indices), targets.index_select(0, indices)};
+  if (!streamed && !tokens && !table) return {inputs.index_select(0, indices), targets.index_select(0, indices)};
   const torch::Tensor idx = indices.to(torch::kLong).contiguous();
   if (tokens) return readTokens(*tokens, idx.data_ptr<int64_t>(), idx.numel());
+  if (table) return readTable(*this, idx.data_ptr<int64_t>(), idx.numel());
   return readStreamed(*this, idx.data_ptr<int64_t>(), idx.numel());
 }
 
@@ -145,6 +159,24 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
                                     options.seqLen + 1, out.train.size(),
                                     options.windowsPerEpoch > 0 ? " (random starts, fresh each epoch)" : "",
                                     out.val.size(), out.test.size()));
+  }
+  if (splits.tableRows) {
+    data::Standardizer standardizer;
+    if (out.preprocessing.standardization == "per-feature") {
+      standardizer.mean = out.preprocessing.featureMean;
+      standardizer.stddev = out.preprocessing.featureStd;
+    }
+    const auto table = [&](Split &split, std::vector<int64_t> &&rows) {
+      auto s = std::make_shared<TableInputs>();
+      s->table = splits.tableRows;
+      s->rows = std::move(rows);
+      s->standardizer = standardizer;
+      s->workers = static_cast<int>(options.workers);
+      split.table = std::move(s);
+    };
+    table(out.train, std::move(splits.trainRows));
+    table(out.val, std::move(splits.valRows));
+    table(out.test, std::move(splits.testRows));
   }
   if (splits.store) {
     out.pipeline = std::make_shared<PipelineCounters>();

@@ -12,6 +12,7 @@
 #include "core/data/data_splits.h"
 #include "core/data/examples.h"
 #include "core/data/random.h"
+#include "core/data/standardize.h"
 #include "core/dist/dist_env.h"
 #include "core/spec/analysis.h"
 
@@ -67,6 +68,15 @@ struct TokenInputs {
   int64_t size() const { return randomWindows > 0 ? randomWindows : windows.windows(); }
 };
 
+// A split of a CSV table too large for memory (data/csv_rows.h): its rows in the table, parsed
+// per batch on `workers` threads and standardised with the training split's statistics.
+struct TableInputs {
+  std::shared_ptr<const data::CsvRows> table;
+  std::vector<int64_t> rows;
+  data::Standardizer standardizer;  // empty mean: not standardised (data.normalize: false)
+  int workers = 0;                  // data.workers
+};
+
 struct Split {
   torch::Tensor inputs;   // in memory: float [N, ...]; undefined when streamed
   // classification: int64 [N] class indices; regression: float [N, D]; undefined for token windows
@@ -74,6 +84,7 @@ struct Split {
   std::shared_ptr<const StreamedInputs> streamed;  // set when the inputs are read per batch
   // Set for a token file: inputs float [N, T] token ids (exact below 2^24), targets int64 [N, T].
   std::shared_ptr<const TokenInputs> tokens;
+  std::shared_ptr<const TableInputs> table;  // set for a CSV table read per batch
   int64_t size() const {
     if (tokens) return tokens->size();
     return targets.defined() ? targets.size(0) : 0;

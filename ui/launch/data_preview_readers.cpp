@@ -2,7 +2,7 @@
 
 #include "core/config/data_source_table.h"
 #include "core/data/csv_parser.h"
-#include "core/data/csv_reader.h"
+#include "core/data/csv_layout.h"
 #include "core/data/idx.h"
 #include "core/data/example_store.h"
 #include "core/data/image_codec.h"
@@ -230,7 +230,7 @@ DataPreviewResult readCsvPreview(const DataPreviewRequest &request) {
   options.missing = data::parseMissingPolicy(request.missing.toStdString());
   for (const QString &column : request.categorical) options.categorical.push_back(column.toStdString());
   options.limit = request.trainLimit;
-  const data::CsvTable table = data::readCsv(path, options);
+  const data::CsvTable table = data::scanCsv(path, options).table;  // labels and targets; the values are not needed
   const data::Examples &examples = table.examples;
   if (examples.task == data::Task::Classification) {
     for (const auto &name : examples.classNames) result.classNames << QString::fromStdString(name);

@@ -30,7 +30,7 @@ QString dataBoundHint(const RunSnapshot &snapshot) {
       help << QCoreApplication::translate("tw::ui::DataBoundHint", "a larger data.memory_mb keeps more decoded images (the cache held %1% of the last epoch's)")
                   .arg(hits->value * 100.0, 0, 'f', 0);
   }
-  if (source && source->imageGeometry)
+  if (source && source->readThreads)
     help << QCoreApplication::translate("tw::ui::DataBoundHint", "more decode threads (data.workers; `torchwright data bench RUN.yaml` measures each count)");
   if (param(snapshot, "data.prefetch", "4") == "0") help << QCoreApplication::translate("tw::ui::DataBoundHint", "data.prefetch above 0 prepares batches ahead");
   QString text = QCoreApplication::translate("tw::ui::DataBoundHint", "Data-bound: this run waited for batches %1% of its training time in the last epoch.")

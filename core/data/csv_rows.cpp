@@ -1,0 +1,117 @@
+#include "core/data/csv_rows.h"
+
+#include "core/data/csv_parser.h"
+#include "core/data/parallel_for.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+namespace tw::data {
+
+namespace {
+
+int64_t mtimeNs(const struct stat &st) {
+  return static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+}  // namespace
+
+CsvRows::CsvRows(std::string path, char delimiter, CsvLayout layout, std::vector<uint64_t> blockOffsets,
+                 std::vector<int64_t> blockLines, uint64_t endOffset, int64_t count)
+    : m_path(std::move(path)), m_delimiter(delimiter), m_layout(std::move(layout)),
+      m_offsets(std::move(blockOffsets)), m_lines(std::move(blockLines)), m_end(endOffset), m_count(count) {
+  m_fd = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (m_fd < 0) throw std::runtime_error(m_path + ": cannot open (" + std::strerror(errno) + ")");
+  struct stat st {};
+  if (::fstat(m_fd, &st) != 0) {
+    const int error = errno;
+    ::close(m_fd);
+    throw std::runtime_error(m_path + ": " + std::strerror(error));
+  }
+  m_size = static_cast<int64_t>(st.st_size);
+  m_mtimeNs = mtimeNs(st);
+  if (m_offsets.size() != static_cast<size_t>((m_count + kCsvBlockRows - 1) / kCsvBlockRows) ||
+      m_lines.size() != m_offsets.size())
+    throw std::logic_error(m_path + ": the row index does not match the row count");
+}
+
+CsvRows::~CsvRows() {
+  if (m_fd >= 0) ::close(m_fd);
+}
+
+void CsvRows::checkUnchanged() const {
+  // The scan's index points into the file as it was; a file rewritten since would be read as other
+  // rows without a word, so a different size or time stops the read (the run names the file).
+  struct stat st {};
+  if (::stat(m_path.c_str(), &st) != 0)
+    throw std::runtime_error(m_path + ": gone since the run opened it (" + std::strerror(errno) + ")");
+  if (static_cast<int64_t>(st.st_size) != m_size || mtimeNs(st) != m_mtimeNs)
+    throw std::runtime_error(m_path + ": changed since the run opened it (size or modification time differ); "
+                             "start the run again to read it anew");
+}
+
+void CsvRows::readOne(int64_t row, float *out, std::string &block, std::vector<std::string> &fields) const {
+  if (row < 0 || row >= m_count)
+    throw std::out_of_range(m_path + ": row " + std::to_string(row) + " of " + std::to_string(m_count));
+  const size_t b = static_cast<size_t>(row / kCsvBlockRows);
+  const uint64_t begin = m_offsets[b], end = b + 1 < m_offsets.size() ? m_offsets[b + 1] : m_end;
+  block.resize(static_cast<size_t>(end - begin));
+  size_t done = 0;
+  while (done < block.size()) {
+    const ssize_t got = ::pread(m_fd, block.data() + done, block.size() - done, static_cast<off_t>(begin + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0)
+      throw std::runtime_error(m_path + ":" + std::to_string(m_lines[b]) + ": " +
+                               (got < 0 ? std::string(std::strerror(errno)) : std::string("the file ends early")) +
+                               " (it changed since the run opened it?)");
+    done += static_cast<size_t>(got);
+  }
+  m_bytesRead.fetch_add(done, std::memory_order_relaxed);
+  CsvRecordReader records(block, m_path, m_delimiter, m_lines[b]);
+  int64_t skip = row % kCsvBlockRows;
+  const auto changed = [&](int64_t line) {
+    return std::runtime_error(m_path + ":" + std::to_string(line) +
+                              ": the file changed since the run opened it (a row reads differently)");
+  };
+  while (records.next(fields)) {
+    if (fields.size() != m_layout.fieldCount()) throw changed(records.recordLine());
+    if (m_layout.drops(fields)) continue;
+    if (skip-- > 0) continue;
+    if (!m_layout.encode(fields, out)) throw changed(records.recordLine());
+    return;
+  }
+  throw changed(m_lines[b]);
+}
+
+void CsvRows::read(const int64_t *rows, int64_t n, float *out, int workers) const {
+  checkUnchanged();
+  const int64_t w = width();
+  const int threads = decodeWorkers(workers);
+  // Rows go to threads in contiguous runs, so each thread keeps one buffer for its blocks.
+  const int64_t runs = std::min<int64_t>(n, threads);
+  parallelFor(runs, threads, [&](int64_t t) {
+    std::string block;
+    std::vector<std::string> fields;
+    for (int64_t k = n * t / runs; k < n * (t + 1) / runs; ++k) readOne(rows[k], out + k * w, block, fields);
+  });
+}
+
+void CsvRows::addToFingerprint(Fingerprint &fp) const {
+  fp.addOption("store", std::string("csv-rows"));
+  fp.addOption(std::filesystem::path(m_path).filename().string(), std::to_string(m_size) + "@" + std::to_string(m_mtimeNs));
+  fp.addOption("rows", m_count);
+  fp.addOption("width", width());
+}
+
+std::shared_ptr<const CsvRows> openCsvRows(const std::string &path, char delimiter, CsvScan &scan) {
+  return std::make_shared<const CsvRows>(path, delimiter, std::move(scan.layout), std::move(scan.blockOffsets),
+                                         std::move(scan.blockLines), scan.endOffset, scan.table.examples.count);
+}
+
+}  // namespace tw::data
