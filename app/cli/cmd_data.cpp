@@ -1,9 +1,9 @@
 // `torchwright data bench RUN.yaml`: the input pipeline alone, at each worker count asked for, in
 // examples per second, so `data.workers` can be sized before training. A source read whole
-// (IDX, CSV, shards) is timed from reading to split and standardised; a streamed one (image
-// folders) is timed as an epoch of training reads it: opened, its statistics sampled, then every
-// training example in a shuffled order, batch by batch through core/data's image_batch.h
-// (decoded, standardised floats) with no cache, as a first epoch reads them.
+// (IDX, CSV within data.memory_mb, shards) is timed from reading to split and standardised; a
+// streamed one (image folders, a CSV past data.memory_mb) is timed as an epoch of training reads
+// it: opened, its statistics sampled, then every training example in a shuffled order, batch by
+// batch through core/data's image_batch.h (decoded, standardised floats, no cache) or csv_rows.h.
 
 #include "app/cli/commands.h"
 #include "app/cli/usage.h"
@@ -15,6 +15,7 @@
 #include "core/data/example_cache.h"
 #include "core/data/image_batch.h"
 #include "core/data/random.h"
+#include "core/data/standardize.h"
 #include "core/data/json_text.h"
 #include "core/data/parallel_for.h"
 
@@ -85,6 +86,31 @@ Pass measure(config::DataOptions data, int64_t seed, int64_t workers) {
     for (int64_t k = 0; k < n; ++k) {
       train.read(order[static_cast<size_t>(k)], ids.data());
       if (k + 1 == std::min(n, data.batchSize)) pass.firstBatchSeconds = secondsSince(start);
+    }
+    pass.streamed = true;
+    pass.seconds = secondsSince(start);
+    pass.examples = n;
+    return pass;
+  }
+  if (splits.tableRows) {
+    // A table past data.memory_mb: its training rows parsed from the file in a shuffled order,
+    // batch by batch on the workers and standardised, as an epoch reads them (engine/dataset.cpp).
+    const int64_t n = static_cast<int64_t>(splits.trainRows.size()), batch = std::max<int64_t>(1, data.batchSize);
+    const std::vector<int64_t> order =
+        data::permutation(n, data::mixSeed(data::mixSeed(static_cast<uint64_t>(seed), data::kShuffleStream), 1));
+    data::Standardizer standardizer;
+    standardizer.mean = splits.preprocessing.featureMean;
+    standardizer.stddev = splits.preprocessing.featureStd;
+    std::vector<float> out(static_cast<size_t>(batch * splits.tableRows->width()));
+    std::vector<int64_t> rows;
+    for (int64_t b = 0; b < n; b += batch) {
+      rows.clear();
+      for (int64_t k = b; k < std::min(n, b + batch); ++k)
+        rows.push_back(splits.trainRows[static_cast<size_t>(order[static_cast<size_t>(k)])]);
+      const int64_t count = static_cast<int64_t>(rows.size());
+      splits.tableRows->read(rows.data(), count, out.data(), static_cast<int>(workers));
+      if (!standardizer.mean.empty()) standardizer.apply(out.data(), count);
+      if (b == 0) pass.firstBatchSeconds = secondsSince(start);
     }
     pass.streamed = true;
     pass.seconds = secondsSince(start);
