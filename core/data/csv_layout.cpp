@@ -190,10 +190,7 @@ CsvScan CsvScanner::scan(const std::string &path, const CsvOptions &options, boo
       out.endOffset = reader.offset();
       continue;
     }
-    if (index && kept % kCsvBlockRows == 0) {
-      out.blockOffsets.push_back(reader.recordOffset());
-      out.blockLines.push_back(reader.recordLine());
-    }
+    if (index && kept % kCsvBlockRows == 0) out.blockOffsets.push_back(reader.recordOffset());
     ++kept;
     out.endOffset = reader.offset();
     double value = 0;

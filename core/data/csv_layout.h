@@ -9,7 +9,7 @@
 //   std::vector<float> features(scan.layout.width());
 //   scan.layout.encode(fields, features.data());   // one row, as the in-memory reader makes it
 //
-// The pass holds the file's labels (8 bytes a row) and the index (16 bytes per kCsvBlockRows
+// The pass holds the file's labels (8 bytes a row) and the index (8 bytes per kCsvBlockRows
 // rows), never its values: a table larger than memory scans in memory of its row count.
 
 #include "core/data/csv_reader.h"
@@ -23,7 +23,7 @@ namespace tw::data {
 
 // Rows per index entry: a read decodes at most this many records to reach one row, and the index
 // costs 1 byte a row.
-inline constexpr int64_t kCsvBlockRows = 16;
+inline constexpr int64_t kCsvBlockRows = 8;
 
 // One feature's values over the kept rows (fills included), for the checks an int64 Input needs
 // without a second pass: one-hot features are 0 and 1.
@@ -73,10 +73,9 @@ struct CsvScan {
   CsvLayout layout;
   std::vector<CsvFeatureRange> ranges;  // one per feature
   int64_t headerLine = 0;
-  // With index: where kept row k * kCsvBlockRows begins (byte offset, 1-based line), for each k,
-  // and the offset just past the last kept row.
+  // With index: where kept row k * kCsvBlockRows begins (its byte offset), for each k, and the
+  // offset just past the last kept row.
   std::vector<uint64_t> blockOffsets;
-  std::vector<int64_t> blockLines;
   uint64_t endOffset = 0;
 };
 

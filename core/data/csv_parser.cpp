@@ -13,7 +13,8 @@ void trimUnquoted(std::string &field) {
   size_t begin = 0, end = field.size();
   while (begin < end && (field[begin] == ' ' || field[begin] == '\t')) ++begin;
   while (end > begin && (field[end - 1] == ' ' || field[end - 1] == '\t')) --end;
-  if (begin > 0 || end < field.size()) field = field.substr(begin, end - begin);
+  field.erase(end);
+  field.erase(0, begin);
 }
 
 }  // namespace
@@ -53,15 +54,25 @@ bool CsvRecordReader::next(std::vector<std::string> &fields) {
 }
 
 bool CsvRecordReader::readRecord(std::vector<std::string> &fields) {
-  fields.clear();
   int c = get();
-  if (c < 0) return false;
+  if (c < 0) {
+    fields.clear();
+    return false;
+  }
   m_recordLine = m_line;
   m_recordOffset = m_base + m_pos - 1;
-  fields.emplace_back();
+  // The fields' strings are reused from record to record: their capacity is kept, so a long file
+  // is parsed without an allocation per field.
+  size_t n = 0;
+  const auto open = [&]() -> std::string & {
+    if (n == fields.size()) fields.emplace_back();
+    else fields[n].clear();
+    return fields[n++];
+  };
+  std::string *field = &open();
   bool quoted = false;
   for (;;) {
-    if (c == '"' && fields.back().empty() && !quoted) {
+    if (c == '"' && field->empty() && !quoted) {
       quoted = true;
       for (;;) {
         c = get();
@@ -74,7 +85,7 @@ bool CsvRecordReader::readRecord(std::vector<std::string> &fields) {
         } else if (c == '\n') {
           ++m_line;
         }
-        fields.back().push_back(static_cast<char>(c));
+        field->push_back(static_cast<char>(c));
       }
       // Whitespace between the closing quote and the delimiter is noise, not data.
       while ((c = peek()) == ' ' || c == '\t') get();
@@ -82,18 +93,19 @@ bool CsvRecordReader::readRecord(std::vector<std::string> &fields) {
       continue;
     }
     if (c < 0 || c == '\n' || c == '\r' || c == m_delimiter) {
-      if (!quoted) trimUnquoted(fields.back());
+      if (!quoted) trimUnquoted(*field);
       if (c == m_delimiter) {
-        fields.emplace_back();
+        field = &open();
         quoted = false;
         c = get();
         continue;
       }
       if (c == '\r' && peek() == '\n') get();
       if (c >= 0) ++m_line;
+      fields.resize(n);
       return true;
     }
-    fields.back().push_back(static_cast<char>(c));
+    field->push_back(static_cast<char>(c));
     c = get();
   }
 }

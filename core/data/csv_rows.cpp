@@ -23,9 +23,9 @@ int64_t mtimeNs(const struct stat &st) {
 }  // namespace
 
 CsvRows::CsvRows(std::string path, char delimiter, CsvLayout layout, std::vector<uint64_t> blockOffsets,
-                 std::vector<int64_t> blockLines, uint64_t endOffset, int64_t count)
+                 uint64_t endOffset, int64_t count)
     : m_path(std::move(path)), m_delimiter(delimiter), m_layout(std::move(layout)),
-      m_offsets(std::move(blockOffsets)), m_lines(std::move(blockLines)), m_end(endOffset), m_count(count) {
+      m_offsets(std::move(blockOffsets)), m_end(endOffset), m_count(count) {
   m_fd = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
   if (m_fd < 0) throw std::runtime_error(m_path + ": cannot open (" + std::strerror(errno) + ")");
   struct stat st {};
@@ -36,8 +36,7 @@ CsvRows::CsvRows(std::string path, char delimiter, CsvLayout layout, std::vector
   }
   m_size = static_cast<int64_t>(st.st_size);
   m_mtimeNs = mtimeNs(st);
-  if (m_offsets.size() != static_cast<size_t>((m_count + kCsvBlockRows - 1) / kCsvBlockRows) ||
-      m_lines.size() != m_offsets.size())
+  if (m_offsets.size() != static_cast<size_t>((m_count + kCsvBlockRows - 1) / kCsvBlockRows))
     throw std::logic_error(m_path + ": the row index does not match the row count");
 }
 
@@ -62,31 +61,31 @@ void CsvRows::readOne(int64_t row, float *out, std::string &block, std::vector<s
   const size_t b = static_cast<size_t>(row / kCsvBlockRows);
   const uint64_t begin = m_offsets[b], end = b + 1 < m_offsets.size() ? m_offsets[b + 1] : m_end;
   block.resize(static_cast<size_t>(end - begin));
+  // Where a message can point: line numbers are not kept (they would double the index), the
+  // byte offset of the row's block is.
+  const auto at = [&](const std::string &what) {
+    return std::runtime_error(m_path + ": " + what + " at byte " + std::to_string(begin) + " (row " +
+                              std::to_string(row + 1) + "): the file changed since the run opened it");
+  };
   size_t done = 0;
   while (done < block.size()) {
     const ssize_t got = ::pread(m_fd, block.data() + done, block.size() - done, static_cast<off_t>(begin + done));
     if (got < 0 && errno == EINTR) continue;
-    if (got <= 0)
-      throw std::runtime_error(m_path + ":" + std::to_string(m_lines[b]) + ": " +
-                               (got < 0 ? std::string(std::strerror(errno)) : std::string("the file ends early")) +
-                               " (it changed since the run opened it?)");
+    if (got < 0) throw at(std::strerror(errno));
+    if (got == 0) throw at("the file ends early");
     done += static_cast<size_t>(got);
   }
   m_bytesRead.fetch_add(done, std::memory_order_relaxed);
-  CsvRecordReader records(block, m_path, m_delimiter, m_lines[b]);
+  CsvRecordReader records(block, m_path, m_delimiter, 0);
   int64_t skip = row % kCsvBlockRows;
-  const auto changed = [&](int64_t line) {
-    return std::runtime_error(m_path + ":" + std::to_string(line) +
-                              ": the file changed since the run opened it (a row reads differently)");
-  };
   while (records.next(fields)) {
-    if (fields.size() != m_layout.fieldCount()) throw changed(records.recordLine());
+    if (fields.size() != m_layout.fieldCount()) throw at("a row of another width");
     if (m_layout.drops(fields)) continue;
     if (skip-- > 0) continue;
-    if (!m_layout.encode(fields, out)) throw changed(records.recordLine());
+    if (!m_layout.encode(fields, out)) throw at("a value the scan did not see");
     return;
   }
-  throw changed(m_lines[b]);
+  throw at("fewer rows");
 }
 
 void CsvRows::read(const int64_t *rows, int64_t n, float *out, int workers) const {
@@ -111,7 +110,7 @@ void CsvRows::addToFingerprint(Fingerprint &fp) const {
 
 std::shared_ptr<const CsvRows> openCsvRows(const std::string &path, char delimiter, CsvScan &scan) {
   return std::make_shared<const CsvRows>(path, delimiter, std::move(scan.layout), std::move(scan.blockOffsets),
-                                         std::move(scan.blockLines), scan.endOffset, scan.table.examples.count);
+                                         scan.endOffset, scan.table.examples.count);
 }
 
 }  // namespace tw::data

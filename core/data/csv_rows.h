@@ -26,7 +26,7 @@ namespace tw::data {
 class CsvRows {
  public:
   CsvRows(std::string path, char delimiter, CsvLayout layout, std::vector<uint64_t> blockOffsets,
-          std::vector<int64_t> blockLines, uint64_t endOffset, int64_t count);
+          uint64_t endOffset, int64_t count);
   ~CsvRows();
   CsvRows(const CsvRows &) = delete;
   CsvRows &operator=(const CsvRows &) = delete;
@@ -37,7 +37,7 @@ class CsvRows {
 
   // The features of kept rows `rows[0..n)` into `out` (n x width floats), decoded on `workers`
   // threads (0 = one per core). Safe from several threads at once. Throws std::runtime_error
-  // naming the file (and the line) when it changed since it was opened.
+  // naming the file (and the row's byte offset) when it changed since it was opened.
   void read(const int64_t *rows, int64_t n, float *out, int workers) const;
   uint64_t bytesRead() const { return m_bytesRead.load(std::memory_order_relaxed); }
   // The file's name, size and modification time: what identifies the data without reading it.
@@ -51,7 +51,6 @@ class CsvRows {
   char m_delimiter;
   CsvLayout m_layout;
   std::vector<uint64_t> m_offsets;
-  std::vector<int64_t> m_lines;
   uint64_t m_end;
   int64_t m_count;
   int m_fd = -1;
