@@ -785,16 +785,8 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <translation>Name des Laufs</translation>
     </message>
     <message>
-        <source>Decode threads</source>
-        <translation>Dekodier-Threads</translation>
-    </message>
-    <message>
         <source>Decoded-image cache</source>
         <translation>Cache dekodierter Bilder</translation>
-    </message>
-    <message>
-        <source>Cache memory budget (MiB)</source>
-        <translation>Speicherbudget des Caches (MiB)</translation>
     </message>
     <message>
         <source>Damaged images</source>
@@ -815,6 +807,14 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
     <message>
         <source>Random windows per epoch</source>
         <translation>Zufällige Fenster pro Epoche</translation>
+    </message>
+    <message>
+        <source>Read threads</source>
+        <translation>Lese-Threads</translation>
+    </message>
+    <message>
+        <source>Data memory budget (MiB)</source>
+        <translation>Speicherbudget der Daten (MiB)</translation>
     </message>
 </context>
 <context>

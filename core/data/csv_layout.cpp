@@ -317,6 +317,10 @@ CsvScan CsvScanner::scan(const std::string &path, const CsvOptions &options, boo
   }
   e.count = kept;
   e.featureShape = {width};
+  // Grown row by row, the vectors hold up to twice the rows: a table past memory has many.
+  e.labels.shrink_to_fit();
+  e.targets.shrink_to_fit();
+  out.blockOffsets.shrink_to_fit();
   return out;
 }
 

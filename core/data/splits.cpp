@@ -94,7 +94,9 @@ SplitIndices splitIndices(int64_t n, double valFraction, double testFraction, ui
   const auto valEnd = testEnd + sizes.val;
   split.test.assign(order.begin(), testEnd);
   split.val.assign(testEnd, valEnd);
-  split.train.assign(valEnd, order.end());
+  // The training rows are most of them: kept in `order` itself rather than copied out.
+  order.erase(order.begin(), valEnd);
+  split.train = std::move(order);
   std::sort(split.train.begin(), split.train.end());
   std::sort(split.val.begin(), split.val.end());
   std::sort(split.test.begin(), split.test.end());

@@ -225,8 +225,7 @@ BatchOrder::BatchOrder(int64_t examples, int64_t batchSize, bool shuffle, int64_
     : m_examples(examples), m_batchSize(std::max<int64_t>(1, batchSize)) {
   if (shuffle && examples > 1) {
     const uint64_t s = mixSeed(mixSeed(static_cast<uint64_t>(seed), data::kShuffleStream), static_cast<uint64_t>(epoch));
-    std::vector<int64_t> order = permutation(examples, s);
-    m_order = torch::from_blob(order.data(), {examples}, torch::kLong).clone();
+    m_order = adopt(permutation(examples, s), {examples}, torch::kLong);
   }
 }
 
