@@ -816,6 +816,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Data memory budget (MiB)</source>
         <translation>Speicherbudget der Daten (MiB)</translation>
     </message>
+    <message>
+        <source>Disk cache folder</source>
+        <translation>Ordner des Festplatten-Caches</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>
@@ -965,10 +969,6 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <translation>data.cache: memory behält dekodierte Bilder, sodass spätere Epochen nicht mehr dekodieren</translation>
     </message>
     <message>
-        <source>a larger data.memory_mb keeps more decoded images (the cache held %1% of the last epoch&apos;s)</source>
-        <translation>ein größeres data.memory_mb behält mehr dekodierte Bilder (der Cache hielt %1% der letzten Epoche)</translation>
-    </message>
-    <message>
         <source>more decode threads (data.workers; `torchwright data bench RUN.yaml` measures each count)</source>
         <translation>mehr Dekodier-Threads (data.workers; `torchwright data bench RUN.yaml` misst jede Anzahl)</translation>
     </message>
@@ -983,6 +983,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>What would help: %1.</source>
         <translation>Was helfen würde: %1.</translation>
+    </message>
+    <message>
+        <source>a larger data.memory_mb keeps more decoded images (the cache held %1% of the last epoch&apos;s), or data.cache: disk keeps them on disk</source>
+        <translation>ein größeres data.memory_mb behält mehr dekodierte Bilder (der Cache hielt %1% der letzten Epoche), oder data.cache: disk behält sie auf der Festplatte</translation>
     </message>
 </context>
 <context>

@@ -196,9 +196,13 @@ std::vector<ConfigField> makeFields() {
                                      "core); the data are the same whatever the number"))));
   add(speedOnly(intField("data.prefetch", TW_DATA(prefetch), 0, 64,
                        "batches prepared ahead on a background thread (0 = on the training thread)")));
-  add(speedOnly(onlyFor(kStreamed, stringField("data.cache", TW_DATA(cache), {"none", "memory"},
-                                     "streamed images: keep them decoded (8-bit) in memory after their first read, "
-                                     "within data.memory_mb, so later epochs skip decoding"))));
+  add(speedOnly(onlyFor(kStreamed, stringField("data.cache", TW_DATA(cache), {"none", "memory", "disk"},
+                                     "streamed images: keep them decoded (8-bit) after their first read, so later "
+                                     "epochs skip decoding: in memory within data.memory_mb, or on disk (a file "
+                                     "removed when the run ends) within the free space of data.cache_dir"))));
+  add(speedOnly(onlyFor(kStreamed, stringField("data.cache_dir", TW_DATA(cacheDir), {},
+                                     "data.cache: disk: the folder of the cache file (empty = $TMPDIR or /tmp); "
+                                     "a local disk, not a memory-backed tmpfs"))));
   add(speedOnly(onlyFor(kBudgeted, intField("data.memory_mb", TW_DATA(memoryMb), 0, 16 << 20,
                                   "the data's memory budget in MiB (0 = a quarter of this machine's memory): "
                                   "streamed images keep at most this much decoded; a CSV table larger than this "

@@ -62,8 +62,9 @@ struct DataOptions {
   // Streamed sources (image folders): decoded examples kept in memory (uint8) after their first
   // read, within memory_mb (0 = a quarter of the machine's memory); what a bad image does. A CSV
   // table larger than memory_mb as floats is parsed per batch instead of read whole.
-  std::string cache = "memory";  // none | memory
+  std::string cache = "memory";  // none | memory | disk
   int64_t memoryMb = 0;
+  std::string cacheDir;          // data.cache: disk: the folder of its nameless file ("" = the temp folder)
   std::string onBad = "error";   // error | skip
   // Packed shard sets: global (every example in a fresh random order each epoch, through the
   // index) or shards (the shards in a random order, each read front to back through a shuffle

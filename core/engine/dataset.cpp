@@ -5,6 +5,7 @@
 
 #include <spdlog/fmt/fmt.h>
 
+#include <filesystem>
 #include <memory>
 #include <utility>
 
@@ -180,8 +181,15 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
   }
   if (splits.store) {
     out.pipeline = std::make_shared<PipelineCounters>();
-    const uint64_t budget = options.cache == "memory" ? data::memoryBudgetBytes(options.memoryMb) : 0;
-    out.exampleCache = std::make_shared<data::ExampleCache>(splits.store, budget);
+    const bool onDisk = options.cache == "disk";
+    const std::string cacheDir = !onDisk ? std::string()
+                                 : !options.cacheDir.empty() ? options.cacheDir
+                                                             : std::filesystem::temp_directory_path().string();
+    const uint64_t budget = options.cache == "memory" ? data::memoryBudgetBytes(options.memoryMb)
+                            : onDisk                  ? data::diskCacheBudgetBytes(cacheDir)
+                                                      : 0;
+    out.exampleCache = std::make_shared<data::ExampleCache>(
+        splits.store, budget, onDisk ? data::CacheMedium::Disk : data::CacheMedium::Memory, cacheDir);
     const auto stream = [&](Split &split, std::vector<int64_t> &&rows) {
       auto s = std::make_shared<StreamedInputs>();
       s->cache = out.exampleCache;
@@ -210,13 +218,18 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
     const int64_t kept = out.exampleCache->capacity();
     out.notes.push_back(fmt::format(
         "{} images streamed from disk and decoded per batch ({:.0f} MiB as 8-bit pixels); {}", store.count(), decodedMb,
-        options.cache != "memory" ? std::string("no cache (data.cache: none)")
-        : kept >= store.count()   ? fmt::format("all kept in memory after their first read (data.memory_mb {})",
-                                                static_cast<int64_t>(budget >> 20))
-                                  : fmt::format("{} of them ({:.0f}%) kept in memory after their first read, within "
-                                                "data.memory_mb {}",
-                                                kept, 100.0 * static_cast<double>(kept) / static_cast<double>(store.count()),
-                                                static_cast<int64_t>(budget >> 20))));
+        options.cache == "none" ? std::string("no cache (data.cache: none)")
+        : onDisk && kept >= store.count()
+            ? fmt::format("all kept on disk after their first read (a cache file in {}, removed when the run ends)",
+                          cacheDir)
+        : onDisk ? fmt::format("{} of them ({:.0f}%) kept on disk after their first read, within the free space of {}",
+                               kept, 100.0 * static_cast<double>(kept) / static_cast<double>(store.count()), cacheDir)
+        : kept >= store.count() ? fmt::format("all kept in memory after their first read (data.memory_mb {})",
+                                              static_cast<int64_t>(budget >> 20))
+                                : fmt::format("{} of them ({:.0f}%) kept in memory after their first read, within "
+                                              "data.memory_mb {}",
+                                              kept, 100.0 * static_cast<double>(kept) / static_cast<double>(store.count()),
+                                              static_cast<int64_t>(budget >> 20))));
   }
   return out;
 }

@@ -222,6 +222,42 @@ class TestExampleStore : public QObject {
     QCOMPARE(none.hits(), int64_t(0));
   }
 
+  // data.cache: disk: every example kept in a file without a name, read back exactly, the store
+  // untouched after the first pass, nothing left in the folder; a folder that cannot hold the
+  // file is named.
+  void diskCacheKeepsExamplesInANamelessFile() {
+    const auto store = openImageFolderStore(m_shapes, {}, 1);
+    const uint64_t example = uint64_t(store->exampleBytes());
+    const std::string dir = m_tmp.path().toStdString() + "/disk-cache";
+    std::filesystem::create_directories(dir);
+    ExampleCache cache(store, example * 100, CacheMedium::Disk, dir);
+    QCOMPARE(cache.capacity(), store->count());
+    QCOMPARE(cache.medium(), CacheMedium::Disk);
+    Bytes a(example), b(example);
+    for (int64_t i = 0; i < store->count(); ++i) cache.read(i, a.data());
+    const uint64_t afterFirst = store->bytesRead();
+    for (int64_t i = store->count() - 1; i >= 0; --i) {
+      cache.read(i, a.data());
+      store->read(i, b.data());
+      QVERIFY(a == b);
+    }
+    QCOMPARE(cache.hits(), store->count());
+    QCOMPARE(cache.misses(), store->count());
+    QCOMPARE(cache.writeFailures(), int64_t(0));
+    // The second pass read the store only for the comparison above, once an example.
+    uint64_t compared = 0;
+    for (int64_t i = 0; i < store->count(); ++i) compared += std::filesystem::file_size(store->where(i));
+    QCOMPARE(store->bytesRead(), afterFirst + compared);
+    QVERIFY(std::filesystem::is_empty(dir));  // the file has no name: nothing to clean up
+    ExampleCache two(store, example * 2, CacheMedium::Disk, dir);
+    QCOMPARE(two.capacity(), int64_t(2));
+    const std::string missing = dir + "/missing";
+    const QString message = errorOf([&] { ExampleCache bad(store, example, CacheMedium::Disk, missing); });
+    QVERIFY2(message.startsWith(QString::fromStdString(missing + ": cannot make the decoded-image cache file")),
+             qPrintable(message));
+    QCOMPARE(diskCacheBudgetBytes(missing), uint64_t(0));
+  }
+
   void statisticsComeFromASeededSample() {
     const std::vector<int64_t> few = allRows(100);
     QCOMPARE(statisticsRows(few, 1), few);

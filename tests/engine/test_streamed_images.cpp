@@ -97,9 +97,15 @@ class TestStreamedImages : public QObject {
     config::RunConfig three = folderRun(dir);
     three.data.workers = 3;
     three.data.cache = "memory";
-    const engine::TrainSummary a = engine::train(one, nullptr), b = engine::train(three, nullptr);
+    config::RunConfig disk = folderRun(dir);
+    disk.data.workers = 2;
+    disk.data.cache = "disk";
+    disk.data.cacheDir = m_tmp.path().toStdString();
+    const engine::TrainSummary a = engine::train(one, nullptr), b = engine::train(three, nullptr),
+                               c = engine::train(disk, nullptr);
     QVERIFY(!a.weightsDigest.empty());
     QCOMPARE(b.weightsDigest, a.weightsDigest);
+    QCOMPARE(c.weightsDigest, a.weightsDigest);
     QCOMPARE(b.testAccuracy, a.testAccuracy);
   }
 
@@ -129,10 +135,18 @@ class TestStreamedImages : public QObject {
     QCOMPARE(resumed.weightsDigest, straight.weightsDigest);
   }
 
+  void pipelineIsRecordedPerEpoch_data() {
+    QTest::addColumn<QString>("cache");
+    QTest::newRow("memory") << "memory";
+    QTest::newRow("disk") << "disk";
+  }
+
   void pipelineIsRecordedPerEpoch() {
-    const std::string dir = writeShapes(m_tmp, "recorded", 10);
+    QFETCH(QString, cache);
+    const std::string dir = writeShapes(m_tmp, "recorded-" + cache.toStdString(), 10);
     config::RunConfig c = folderRun(dir);
     c.train.epochs = 3;
+    c.data.cache = cache.toStdString();
     const auto recorded = trainTracked(c);
     const auto hits = recorded->points(config::metrics::kTrainCacheHitRate);
     const auto mb = recorded->points(config::metrics::kTrainReadMbPerSec);

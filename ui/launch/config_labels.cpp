@@ -43,6 +43,7 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("data.prefetch"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Batches prepared ahead")},
       {QStringLiteral("data.workers"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Read threads")},
       {QStringLiteral("data.cache"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Decoded-image cache")},
+      {QStringLiteral("data.cache_dir"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Disk cache folder")},
       {QStringLiteral("data.memory_mb"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Data memory budget (MiB)")},
       {QStringLiteral("data.on_bad"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Damaged images")},
       {QStringLiteral("train.optimizer"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Optimizer")},

@@ -26,8 +26,8 @@ QString dataBoundHint(const RunSnapshot &snapshot) {
     const tracking::LatestMetric *hits = snapshot.latestMetric(config::metrics::kTrainCacheHitRate);
     if (param(snapshot, "data.cache", "memory") == "none")
       help << QCoreApplication::translate("tw::ui::DataBoundHint", "data.cache: memory keeps decoded images, so later epochs skip decoding");
-    else if (hits && hits->value < 0.99)
-      help << QCoreApplication::translate("tw::ui::DataBoundHint", "a larger data.memory_mb keeps more decoded images (the cache held %1% of the last epoch's)")
+    else if (hits && hits->value < 0.99 && param(snapshot, "data.cache", "memory") == "memory")
+      help << QCoreApplication::translate("tw::ui::DataBoundHint", "a larger data.memory_mb keeps more decoded images (the cache held %1% of the last epoch's), or data.cache: disk keeps them on disk")
                   .arg(hits->value * 100.0, 0, 'f', 0);
   }
   if (source && source->readThreads)
