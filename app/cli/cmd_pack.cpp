@@ -40,6 +40,7 @@ int runPack(const CliArgs &args) {
   data::PackOptions options;
   options.targetBytes = static_cast<uint64_t>(shardMb) << 20;
   options.createdBy = std::string("torchwright ") + TW_VERSION;
+  options.decoded = args.hasFlag("--decoded");
   const bool terminal = ::isatty(STDERR_FILENO) != 0 && !args.hasFlag("--json");
   const auto start = std::chrono::steady_clock::now();
   auto lastDrawn = start;

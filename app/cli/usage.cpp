@@ -180,9 +180,11 @@ std::vector<CommandHelp> makeTable() {
        {{"--keys", "", "list the keys (the only form for now)"}, kJson},
        "The same table parses run files and --set overrides, so what it lists is what they accept."},
       {"pack",
-       {"pack SRC OUT [--shard-mb N] [--set KEY=VALUE ...] [--json]"},
+       {"pack SRC OUT [--shard-mb N] [--decoded] [--set KEY=VALUE ...] [--json]"},
        "write a dataset as packed shards (WebDataset tar files with an index and a manifest)",
        {{"--shard-mb", "N", "close a shard once it holds N MB (default 64)"},
+        {"--decoded", "", "image folders: store each image's 8-bit pixels at data.image_size and data.channels "
+                          "instead of its file (larger shards that are read without decoding)"},
         {"--set", "KEY=VALUE", "a data key, as in a run file, e.g. data.target=price for a CSV file (repeatable)"},
         kJson},
        "SRC is an image folder (one subfolder per class; the files' bytes are kept as they are), a folder of IDX "

@@ -1,6 +1,8 @@
 #include "core/data/pack_dataset.h"
 
 #include "core/data/data_sources.h"
+#include "core/data/example_store.h"
+#include "core/data/parallel_for.h"
 #include "core/data/idx.h"
 #include "core/data/image_folder.h"
 #include "core/data/json_text.h"
@@ -52,6 +54,47 @@ ShardManifest packImageFolder(const config::DataOptions &data, const PackOptions
     example.members.emplace_back("json", "{\"source\": " + jsonString(relative) + "}");
     writer.add("train", example);
     if (options.progress) options.progress(i + 1, total);
+  }
+  return writer.finish();
+}
+
+// The folder's images as its streamed reader decodes them (example_store.h), in chunks decoded on
+// data.workers threads, written in the folder's order as uint8 arrays.
+ShardManifest packDecodedImageFolder(const config::DataOptions &data, const PackOptions &options,
+                                     const std::string &out) {
+  if (data.path.empty()) throw std::runtime_error("data.path: give the folder with one subfolder per class");
+  ImageGeometryOptions geometry;
+  geometry.width = geometry.height = data.imageSize;
+  geometry.channels = data.channels;
+  const int workers = static_cast<int>(data.workers);
+  const std::shared_ptr<ExampleStore> store = openImageFolderStore(data.path, geometry, workers);
+  ShardSetInfo info;
+  info.kind = "array";
+  info.dtype = "uint8";
+  info.classNames = store->classNames();
+  info.classes = static_cast<int64_t>(info.classNames.size());
+  info.featureShape = store->featureShape();
+  info.source = data.path;
+  info.sourceKind = "image-folder";
+  ShardSetWriter writer(out, info, {options.targetBytes, options.createdBy});
+  const int64_t total = store->count(), size = store->exampleBytes();
+  constexpr int64_t kChunk = 256;
+  std::vector<uint8_t> pixels;
+  for (int64_t begin = 0; begin < total; begin += kChunk) {
+    const int64_t n = std::min(kChunk, total - begin);
+    pixels.resize(static_cast<size_t>(n * size));
+    parallelFor(n, decodeWorkers(workers), [&](int64_t k) { store->read(begin + k, pixels.data() + k * size); });
+    for (int64_t k = 0; k < n; ++k) {
+      const int64_t i = begin + k;
+      ShardExample example;
+      example.label = store->labels()[static_cast<size_t>(i)];
+      example.members.emplace_back("npy", npyBytes(NpyType::Uint8, info.featureShape, pixels.data() + k * size, size));
+      example.members.emplace_back("cls", std::to_string(example.label));
+      const std::string relative = fs::relative(store->where(i), data.path).generic_string();
+      example.members.emplace_back("json", "{\"source\": " + jsonString(relative) + "}");
+      writer.add("train", example);
+      if (options.progress) options.progress(i + 1, total);
+    }
   }
   return writer.finish();
 }
@@ -184,7 +227,8 @@ config::DataOptions packSource(const std::string &src, const std::vector<std::st
 
 ShardManifest packDataset(const config::DataOptions &data, const std::string &outDir, const PackOptions &options) {
   if (data.dataset == "fashion-mnist" || data.dataset == "mnist") return packIdx(data, options, outDir);
-  if (data.dataset == "image-folder") return packImageFolder(data, options, outDir);
+  if (data.dataset == "image-folder")
+    return options.decoded ? packDecodedImageFolder(data, options, outDir) : packImageFolder(data, options, outDir);
   if (data.dataset == "csv") return packCsv(data, options, outDir);
   throw std::runtime_error("data.dataset: " + data.dataset +
                            " is generated from the run's seed; there is nothing to pack (pack an image folder, "

@@ -1,7 +1,9 @@
 #pragma once
 // `torchwright pack`: a data source written as a packed shard set (shard_set.h). Image folders
 // keep their files' encoded bytes (nothing is decoded or resized: the reader does that, as it
-// would from the folder); IDX sets become uint8 arrays with their own test split (data.train_limit
+// would from the folder), or with `decoded` become uint8 arrays of the pixels the folder's reader
+// gives at data.image_size and data.channels (larger shards, nothing to decode when read: the
+// same examples, classes and splits as the folder); IDX sets become uint8 arrays with their own test split (data.train_limit
 // and data.test_limit keep the first N of each); CSV files
 // become float32 feature arrays as the CSV reader parsed them (one-hot columns expanded, missing
 // values handled by data.missing), standardisation left to training.
@@ -23,6 +25,7 @@ namespace tw::data {
 struct PackOptions {
   uint64_t targetBytes = 64ull << 20;
   std::string createdBy;
+  bool decoded = false;  // image folders: store decoded 8-bit pixels, not the files' bytes
   std::function<void(int64_t done, int64_t total)> progress;  // after each example
 };
 

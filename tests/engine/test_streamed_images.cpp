@@ -199,6 +199,26 @@ class TestStreamedImages : public QObject {
     QCOMPARE(resumed.weightsDigest, straight.weightsDigest);
   }
 
+  // `pack --decoded`: the folder's pixels stored as uint8 arrays train exactly as the folder does
+  // (same examples, order, statistics and augmentation), with nothing decoded when read.
+  void decodedShardsTrainAsTheFolder() {
+    const std::string dir = writeShapes(m_tmp, "todecoded", 12), shards = m_tmp.path().toStdString() + "/decoded";
+    config::RunConfig folder = folderRun(dir);
+    data::PackOptions pack;
+    pack.decoded = true;
+    pack.targetBytes = 4000;  // several shards
+    const data::ShardManifest manifest = data::packDataset(folder.data, shards, pack);
+    QCOMPARE(manifest.info.dtype, std::string("uint8"));
+    QCOMPARE(manifest.info.featureShape, std::vector<int64_t>({3, 12, 12}));
+    QVERIFY(manifest.splits.at("train").shards.size() > 1);
+    config::RunConfig packed = folderRun(shards);
+    packed.data.dataset = "shards";
+    const engine::TrainSummary a = engine::train(folder, nullptr), b = engine::train(packed, nullptr);
+    QVERIFY(!a.weightsDigest.empty());
+    QCOMPARE(b.weightsDigest, a.weightsDigest);
+    QCOMPARE(b.testAccuracy, a.testAccuracy);
+  }
+
   void damagedImageMidEpochIsNamedOrSkipped() {
     const std::string dir = writeShapes(m_tmp, "damaged", 10);
     // Two PNGs cut short after their headers: opening the folder reads headers only, so the
