@@ -5,6 +5,10 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
 namespace tw::config {
 
 namespace {
@@ -25,41 +29,124 @@ Sha256::Sha256()
     : m_state{0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19} {}
 
-void Sha256::block(const uint8_t *chunk) {
-  uint32_t w[64];
-  for (int i = 0; i < 16; ++i)
-    w[i] = uint32_t(chunk[4 * i]) << 24 | uint32_t(chunk[4 * i + 1]) << 16 |
-           uint32_t(chunk[4 * i + 2]) << 8 | uint32_t(chunk[4 * i + 3]);
-  for (int i = 16; i < 64; ++i) {
-    uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-    uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+namespace {
+
+// The portable compression function, one 64-byte block at a time.
+void portableBlocks(uint32_t *state, const uint8_t *chunk, size_t blocks) {
+  for (; blocks > 0; --blocks, chunk += 64) {
+    uint32_t w[64];
+    for (int i = 0; i < 16; ++i)
+      w[i] = uint32_t(chunk[4 * i]) << 24 | uint32_t(chunk[4 * i + 1]) << 16 |
+             uint32_t(chunk[4 * i + 2]) << 8 | uint32_t(chunk[4 * i + 3]);
+    for (int i = 16; i < 64; ++i) {
+      uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+    uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+    for (int i = 0; i < 64; ++i) {
+      uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
+      uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+      h = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    }
+    state[0] += a; state[1] += b; state[2] += c; state[3] += d;
+    state[4] += e; state[5] += f; state[6] += g; state[7] += h;
   }
-  uint32_t a = m_state[0], b = m_state[1], c = m_state[2], d = m_state[3];
-  uint32_t e = m_state[4], f = m_state[5], g = m_state[6], h = m_state[7];
-  for (int i = 0; i < 64; ++i) {
-    uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kRound[i] + w[i];
-    uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-    h = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// The x86 SHA extensions (Intel since Goldmont and Ice Lake, AMD since Zen): several times the
+// portable speed, which is what verifying a shard set's checksums and hashing data fingerprints
+// spend their time on. The state lives as ABEF and CDGH, the layout sha256rnds2 works on.
+__attribute__((target("sha,sse4.1"))) void shaNiBlocks(uint32_t *state, const uint8_t *chunk, size_t blocks) {
+  const __m128i byteSwap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  __m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(state)), 0xB1);  // CDAB
+  __m128i state1 = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i *>(state + 4)), 0x1B);  // EFGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);   // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);        // CDGH
+  for (; blocks > 0; --blocks, chunk += 64) {
+    const __m128i abefSaved = state0, cdghSaved = state1;
+    __m128i w[4];
+    for (int i = 0; i < 16; ++i) {
+      __m128i &x = w[i & 3];
+      if (i < 4) {
+        x = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i *>(chunk + 16 * i)), byteSwap);
+      } else {
+        // W[t-16] + s0(W[t-15]), + W[t-7], + s1(W[t-2]): four schedule words at once.
+        const __m128i previous = w[(i + 3) & 3];
+        x = _mm_sha256msg1_epu32(x, w[(i + 1) & 3]);
+        x = _mm_add_epi32(x, _mm_alignr_epi8(previous, w[(i + 2) & 3], 4));
+        x = _mm_sha256msg2_epu32(x, previous);
+      }
+      __m128i message = _mm_add_epi32(x, _mm_loadu_si128(reinterpret_cast<const __m128i *>(kRound + 4 * i)));
+      state1 = _mm_sha256rnds2_epu32(state1, state0, message);
+      message = _mm_shuffle_epi32(message, 0x0E);
+      state0 = _mm_sha256rnds2_epu32(state0, state1, message);
+    }
+    state0 = _mm_add_epi32(state0, abefSaved);
+    state1 = _mm_add_epi32(state1, cdghSaved);
   }
-  m_state[0] += a; m_state[1] += b; m_state[2] += c; m_state[3] += d;
-  m_state[4] += e; m_state[5] += f; m_state[6] += g; m_state[7] += h;
+  tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
+  state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
+  state1 = _mm_alignr_epi8(state1, tmp, 8);     // HGFE
+  _mm_storeu_si128(reinterpret_cast<__m128i *>(state), state0);
+  _mm_storeu_si128(reinterpret_cast<__m128i *>(state + 4), state1);
+}
+
+using BlockFunction = void (*)(uint32_t *, const uint8_t *, size_t);
+BlockFunction chooseBlocks() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1") ? shaNiBlocks : portableBlocks;
+}
+const BlockFunction kBlocks = chooseBlocks();
+#else
+constexpr void (*kBlocks)(uint32_t *, const uint8_t *, size_t) = portableBlocks;
+#endif
+
+}  // namespace
+
+bool Sha256::hardwareAccelerated() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  return kBlocks == shaNiBlocks;
+#else
+  return false;
+#endif
+}
+
+std::string Sha256::portableHexForTesting(const void *data, size_t size) {
+  Sha256 h;
+  h.m_portable = true;
+  h.update(data, size);
+  return h.hexDigest();
+}
+
+void Sha256::blocks(const uint8_t *chunk, size_t count) {
+  if (m_portable) portableBlocks(m_state, chunk, count);
+  else kBlocks(m_state, chunk, count);
 }
 
 void Sha256::update(const void *data, size_t size) {
   auto bytes = static_cast<const uint8_t *>(data);
   m_totalBytes += size;
-  while (size > 0) {
-    size_t take = std::min(size, sizeof(m_buffer) - m_bufferSize);
+  if (m_bufferSize > 0) {
+    const size_t take = std::min(size, sizeof(m_buffer) - m_bufferSize);
     std::memcpy(m_buffer + m_bufferSize, bytes, take);
     m_bufferSize += take;
     bytes += take;
     size -= take;
-    if (m_bufferSize == sizeof(m_buffer)) {
-      block(m_buffer);
-      m_bufferSize = 0;
-    }
+    if (m_bufferSize < sizeof(m_buffer)) return;
+    blocks(m_buffer, 1);
+    m_bufferSize = 0;
   }
+  // Whole blocks straight from the caller's bytes; only a tail is copied.
+  const size_t whole = size / 64;
+  if (whole > 0) blocks(bytes, whole);
+  bytes += whole * 64;
+  size -= whole * 64;
+  std::memcpy(m_buffer, bytes, size);
+  m_bufferSize = size;
 }
 
 std::string Sha256::hexDigest() {

@@ -16,8 +16,14 @@ class Sha256 {
   void update(const std::string &text) { update(text.data(), text.size()); }
   std::string hexDigest();  // finishes the hash; call once
 
+  // Whether this machine's CPU hashes with the x86 SHA extensions (else portable C++).
+  static bool hardwareAccelerated();
+  // The portable path's digest whatever the CPU, for the test that holds the two paths equal.
+  static std::string portableHexForTesting(const void *data, size_t size);
+
  private:
-  void block(const uint8_t *chunk);
+  void blocks(const uint8_t *chunk, size_t count);
+  bool m_portable = false;
   uint32_t m_state[8];
   uint8_t m_buffer[64];
   size_t m_bufferSize = 0;
