@@ -2424,6 +2424,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Packed %1 examples into %2 shards (%3 MB) in %4.</source>
         <translation>%1 Beispiele in %2 Shards (%3 MB) nach %4 gepackt.</translation>
     </message>
+    <message>
+        <source>Store decoded pixels (image folders: larger shards, read without decoding)</source>
+        <translation>Dekodierte Pixel speichern (Bildordner: größere Shards, ohne Dekodieren gelesen)</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ParallelCoordinates</name>

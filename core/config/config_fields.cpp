@@ -206,7 +206,8 @@ std::vector<ConfigField> makeFields() {
   add(speedOnly(onlyFor(kBudgeted, intField("data.memory_mb", TW_DATA(memoryMb), 0, 16 << 20,
                                   "the data's memory budget in MiB (0 = a quarter of this machine's memory): "
                                   "streamed images keep at most this much decoded; a CSV table larger than this "
-                                  "as floats is parsed per batch from the file instead of read whole"))));
+                                  "as floats is parsed per batch from the file instead of read whole; IDX images "
+                                  "larger than this as floats are held as 8-bit pixels"))));
   add(onlyFor(kStreamed, stringField("data.on_bad", TW_DATA(onBad), {"error", "skip"},
                                      "streamed images: a corrupt or changed image stops the run, naming it (error), "
                                      "or is left out of its batch and counted (skip)")));

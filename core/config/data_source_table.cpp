@@ -8,9 +8,9 @@ const std::vector<DataSourceInfo> &dataSources() {
   // memoryBudget, readThreads
   static const std::vector<DataSourceInfo> table = {
       {"fashion-mnist", F::Idx, "Fashion-MNIST's IDX files (28x28 gray clothing, 10 classes)",
-       "the folder holding the four IDX files", true, true, true, false, false, true, false, false},
+       "the folder holding the four IDX files", true, true, true, false, false, true, true, false},
       {"mnist", F::Idx, "MNIST's IDX files (28x28 gray digits, 10 classes)", "the folder holding the four IDX files",
-       true, true, true, false, false, true, false, false},
+       true, true, true, false, false, true, true, false},
       {"csv", F::Csv, "a CSV table: one example per row, a target column", "the CSV file", false, false, false, false,
        false, true, true, true},
       {"image-folder", F::ImageFolder, "a folder of images, one subfolder per class, streamed from disk",

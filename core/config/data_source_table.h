@@ -34,7 +34,8 @@ struct DataSourceInfo {
   bool imageGeometry;   // data.image_size and data.channels apply
   bool streamed;        // read per batch from disk: data.cache, data.memory_mb and data.on_bad apply
   bool preview;         // the Launch page previews it
-  bool memoryBudget;    // data.memory_mb applies: the decoded cache, or (csv) whether the table is read whole
+  bool memoryBudget;    // data.memory_mb applies: the decoded cache, or whether the data are held as floats
+                        // (csv: else parsed per batch; IDX: else held as 8-bit pixels)
   bool readThreads;     // data.workers applies: threads that decode images or parse a streamed table's rows
 };
 

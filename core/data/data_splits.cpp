@@ -219,10 +219,13 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   // Index inputs stay as they are: standardised, they would no longer be indices.
   if (o.normalize && !use.indexInputs) {
     if (read.store) {
-      // Applied per batch by the engine, as the images are read.
+      // Applied per batch by the engine, as the images are read. Stored pixels are summed whole
+      // while they are few; past kImageStatisticsAllBytes they are sampled as encoded images are.
+      const bool sampled = read.store->encoded() ||
+                           static_cast<uint64_t>(out.trainRows.size()) * static_cast<uint64_t>(read.store->exampleBytes()) >
+                               kImageStatisticsAllBytes;
       const ImageStandardizer s = ImageStandardizer::fit(
-          *read.store,
-          statisticsRows(out.trainRows, mixSeed(static_cast<uint64_t>(seed), kStatisticsStream), read.store->encoded()),
+          *read.store, statisticsRows(out.trainRows, mixSeed(static_cast<uint64_t>(seed), kStatisticsStream), sampled),
           static_cast<int>(o.workers), o.onBad == "skip");
       p.standardization = "image";
       p.imageMean = s.mean;

@@ -43,6 +43,8 @@ class ExampleStore {
   // Whether reading an example decodes it (images) rather than copying stored pixels (uint8
   // arrays): decoding is what a statistics sample saves (standardize.h's statisticsRows).
   virtual bool encoded() const { return true; }
+  // Whether the examples are already in memory (a pixel store): a cache would only copy them.
+  virtual bool inMemory() const { return false; }
   // Where each stretch of examples that is read fastest front to back begins (a shard set's
   // shards), as rows in ascending order; empty when there are none (a folder).
   virtual std::vector<int64_t> groupStarts() const { return {}; }
@@ -86,6 +88,17 @@ std::shared_ptr<ExampleStore> openImageFolderStore(const std::string &dir, const
 inline constexpr uint64_t kVerifyNowBytes = 256ull << 20;
 std::shared_ptr<ExampleStore> openShardStore(const std::string &dir, const ImageGeometryOptions &options, int workers,
                                              int64_t *trainExamples, uint64_t verifyNowBytes = kVerifyNowBytes);
+
+// Decoded examples held in memory as 8-bit pixels, part after part (the IDX files' train images,
+// then their test images): each part's pixels (examples x C*H*W, CHW) and labels, and what to call
+// it in messages. Throws std::logic_error when a part's pixels do not match its labels.
+struct PixelPart {
+  std::string source;
+  std::vector<uint8_t> pixels;
+  std::vector<int64_t> labels;
+};
+std::shared_ptr<ExampleStore> makePixelStore(std::vector<PixelPart> parts, std::vector<int64_t> shape,
+                                             std::vector<std::string> classNames);
 
 // The examples at `rows`, decoded on `workers` threads into floats in [0, 1] (image_codec.h's
 // kByteToUnit): the in-memory form of a store's examples, for previews and for tools that want

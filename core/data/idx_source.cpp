@@ -1,8 +1,11 @@
-// The MNIST family as a data source: four IDX files read into Examples (readIdxSource in
-// data_sources.h). Everything about the files is checked here, from their headers and sizes,
-// before a single example is split: a run never starts on data that lies.
+// The MNIST family as a data source: four IDX files read into Examples, or past data.memory_mb
+// into a store of their 8-bit pixels (readIdxSource in data_sources.h). Everything about the files
+// is checked here, from their headers and sizes, before a single example is split: a run never
+// starts on data that lies.
 
 #include "core/data/data_sources.h"
+#include "core/data/example_cache.h"
+#include "core/data/example_store.h"
 #include "core/data/fingerprint.h"
 #include "core/data/idx.h"
 
@@ -67,8 +70,8 @@ SourceData readIdxSource(const config::DataOptions &o, int64_t seed) {
   if (dir.empty())
     throw std::runtime_error("unknown dataset '" + o.dataset +
                              "' (known: fashion-mnist, mnist); give data.path to read IDX files from a folder");
-  const IdxPair train = readPair(dir, "train", o.trainLimit);
-  const IdxPair test = readPair(dir, "t10k", o.testLimit);
+  IdxPair train = readPair(dir, "train", o.trainLimit);
+  IdxPair test = readPair(dir, "t10k", o.testLimit);
   if (test.images.rows != train.images.rows || test.images.cols != train.images.cols)
     throw std::runtime_error(dir + ": train and test images differ in size (" + std::to_string(train.images.rows) +
                              "x" + std::to_string(train.images.cols) + " and " + std::to_string(test.images.rows) +
@@ -77,15 +80,6 @@ SourceData readIdxSource(const config::DataOptions &o, int64_t seed) {
   if (test.images.count < 1) throw std::runtime_error(dir + ": the test set is empty");
 
   SourceData read;
-  const std::vector<std::string> names =
-      o.dataset == "fashion-mnist" ? fashionMnistClassNames() : std::vector<std::string>();
-  read.examples = toExamples(train, names);
-  read.ownTest = toExamples(test, names);
-  read.hasOwnTest = true;
-  read.images = true;
-  read.splitStream = kIdxSplitStream;
-  read.source = dir;
-
   // The bytes as read and the options that shape the splits: the same fingerprint as before
   // the IDX files went through the common data path, so older runs compare.
   Fingerprint fp;
@@ -101,6 +95,45 @@ SourceData readIdxSource(const config::DataOptions &o, int64_t seed) {
   fp.addOption("stratify", std::string(o.stratify ? "true" : "false"));
   fp.addOption("split_seed", seed);
   read.fingerprint = fp.hexDigest();
+  const std::vector<std::string> names =
+      o.dataset == "fashion-mnist" ? fashionMnistClassNames() : std::vector<std::string>();
+  // As floats while they fit data.memory_mb (the fast path); past it, the pixels stay 8-bit in a
+  // store and become floats a batch at a time, a quarter of the memory, bit for bit the same.
+  const int64_t pixels = train.images.rows * train.images.cols;
+  const uint64_t floatBytes = static_cast<uint64_t>(train.images.count + test.images.count) *
+                              static_cast<uint64_t>(pixels) * sizeof(float);
+  const uint64_t budget = memoryBudgetBytes(o.memoryMb);
+  const auto mib = [](uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20); };
+  if (floatBytes <= budget) {
+    read.examples = toExamples(train, names);
+    read.ownTest = toExamples(test, names);
+  } else {
+    const auto labelsOnly = [&](const IdxPair &p) {
+      Examples e;
+      e.task = Task::Classification;
+      e.count = p.images.count;
+      e.featureShape = {1, p.images.rows, p.images.cols};
+      e.classes = kIdxClasses;
+      e.classNames = names;
+      e.labels.assign(p.labels.labels.begin(), p.labels.labels.end());
+      return e;
+    };
+    read.examples = labelsOnly(train);
+    read.ownTest = labelsOnly(test);
+    read.ownTestFirstRow = train.images.count;
+    std::vector<PixelPart> parts;
+    parts.push_back({train.imagesPath, std::move(train.images.pixels), read.examples.labels});
+    parts.push_back({test.imagesPath, std::move(test.images.pixels), read.ownTest.labels});
+    read.store = makePixelStore(std::move(parts), read.examples.featureShape, names);
+    read.notes.push_back(std::to_string(train.images.count + test.images.count) +
+                         " images held as 8-bit pixels and made floats per batch (" + mib(floatBytes) +
+                         " MiB as floats, above data.memory_mb " + mib(budget) + ")");
+  }
+  read.hasOwnTest = true;
+  read.images = true;
+  read.splitStream = kIdxSplitStream;
+  read.source = dir;
+
   return read;
 }
 

@@ -51,12 +51,16 @@ struct ImageStandardizer {
   void apply(Examples &examples) const;  // x = (x - mean) / stddev, computed in double
 };
 
-// Which training examples give a streamed image set its statistics: for a store that decodes
-// (encoded images), all of them up to kImageStatisticsSample, else that many drawn from `seed`
-// (ascending); for stored pixels (uint8 arrays, cheap to read), all of them. Decoding a sample
-// rather than the whole set keeps the time to the first step short at any size; 2,048 images put
-// the mean and std within about a percent of the whole set's.
+// Which training examples give a streamed image set its statistics: with `encoded` (a store that
+// decodes), all of them up to kImageStatisticsSample, else that many drawn from `seed`
+// (ascending); without, all of them. Stored pixels (uint8 arrays, packed IDX files) are summed
+// whole up to kImageStatisticsAllBytes of them, as the in-memory path does, and sampled beyond
+// (data_splits.cpp passes `encoded` then): the same rows a folder of those images samples, so a
+// set packed with `pack --decoded` still trains as its folder. Reading a sample rather than the
+// whole set keeps the time to the first step short at any size; 2,048 images put the mean and std
+// within about a percent of the whole set's.
 inline constexpr int64_t kImageStatisticsSample = 2048;
+inline constexpr uint64_t kImageStatisticsAllBytes = 64ull << 20;
 std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed, bool encoded = true,
                                     int64_t sample = kImageStatisticsSample);
 

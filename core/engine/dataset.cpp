@@ -188,8 +188,10 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
     const uint64_t budget = options.cache == "memory" ? data::memoryBudgetBytes(options.memoryMb)
                             : onDisk                  ? data::diskCacheBudgetBytes(cacheDir)
                                                       : 0;
+    // Examples already in memory (a pixel store) are not copied into a cache.
     out.exampleCache = std::make_shared<data::ExampleCache>(
-        splits.store, budget, onDisk ? data::CacheMedium::Disk : data::CacheMedium::Memory, cacheDir);
+        splits.store, splits.store->inMemory() ? 0 : budget, onDisk ? data::CacheMedium::Disk : data::CacheMedium::Memory,
+        cacheDir);
     const auto stream = [&](Split &split, std::vector<int64_t> &&rows) {
       auto s = std::make_shared<StreamedInputs>();
       s->cache = out.exampleCache;
@@ -216,20 +218,22 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
     const data::ExampleStore &store = *splits.store;
     const double decodedMb = static_cast<double>(store.exampleBytes()) * static_cast<double>(store.count()) / (1 << 20);
     const int64_t kept = out.exampleCache->capacity();
-    out.notes.push_back(fmt::format(
-        "{} images streamed from disk and decoded per batch ({:.0f} MiB as 8-bit pixels); {}", store.count(), decodedMb,
-        options.cache == "none" ? std::string("no cache (data.cache: none)")
-        : onDisk && kept >= store.count()
-            ? fmt::format("all kept on disk after their first read (a cache file in {}, removed when the run ends)",
-                          cacheDir)
-        : onDisk ? fmt::format("{} of them ({:.0f}%) kept on disk after their first read, within the free space of {}",
-                               kept, 100.0 * static_cast<double>(kept) / static_cast<double>(store.count()), cacheDir)
-        : kept >= store.count() ? fmt::format("all kept in memory after their first read (data.memory_mb {})",
-                                              static_cast<int64_t>(budget >> 20))
-                                : fmt::format("{} of them ({:.0f}%) kept in memory after their first read, within "
-                                              "data.memory_mb {}",
-                                              kept, 100.0 * static_cast<double>(kept) / static_cast<double>(store.count()),
-                                              static_cast<int64_t>(budget >> 20))));
+    if (!store.inMemory()) {
+      out.notes.push_back(fmt::format(
+          "{} images streamed from disk and decoded per batch ({:.0f} MiB as 8-bit pixels); {}", store.count(), decodedMb,
+          options.cache == "none" ? std::string("no cache (data.cache: none)")
+          : onDisk && kept >= store.count()
+              ? fmt::format("all kept on disk after their first read (a cache file in {}, removed when the run ends)",
+                            cacheDir)
+          : onDisk ? fmt::format("{} of them ({:.0f}%) kept on disk after their first read, within the free space of {}",
+                                 kept, 100.0 * static_cast<double>(kept) / static_cast<double>(store.count()), cacheDir)
+          : kept >= store.count() ? fmt::format("all kept in memory after their first read (data.memory_mb {})",
+                                                static_cast<int64_t>(budget >> 20))
+                                  : fmt::format("{} of them ({:.0f}%) kept in memory after their first read, within "
+                                                "data.memory_mb {}",
+                                                kept, 100.0 * static_cast<double>(kept) / static_cast<double>(store.count()),
+                                                static_cast<int64_t>(budget >> 20))));
+    }
   }
   return out;
 }

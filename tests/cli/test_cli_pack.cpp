@@ -204,10 +204,17 @@ tracking: {experiment: table, run_name: %3}
       const CliResult trained = runCli({"train", run, "--workspace", ws});
       QVERIFY2(trained.exitCode == 0, qPrintable(trained.all()));
     }
-    const auto a = finalMetrics(ws, "from-idx"), b = finalMetrics(ws, "from-shards");
+    // The IDX files past data.memory_mb as floats: held as 8-bit pixels, the same run bit for bit.
+    const QString pixelRun = write(m_dir.filePath("pixels.run.yaml"),
+                                   QString::fromLatin1(kRun).arg("fashion-mnist", TW_FASHION_MNIST_DIR, "from-pixels"));
+    const CliResult pixels = runCli({"train", pixelRun, "--workspace", ws, "--set", "data.memory_mb=1"});
+    QVERIFY2(pixels.exitCode == 0 && pixels.all().contains("1500 images held as 8-bit pixels and made floats per batch"),
+             qPrintable(pixels.all()));
+    const auto a = finalMetrics(ws, "from-idx"), b = finalMetrics(ws, "from-shards"), c = finalMetrics(ws, "from-pixels");
     for (const char *key : {"val/accuracy", "val/loss", "test/accuracy"}) {
-      QVERIFY2(a.count(key) && b.count(key), key);
+      QVERIFY2(a.count(key) && b.count(key) && c.count(key), key);
       QCOMPARE(b.at(key), a.at(key));
+      QCOMPARE(c.at(key), a.at(key));
     }
   }
 };

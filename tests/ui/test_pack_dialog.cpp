@@ -5,6 +5,7 @@
 #include "core/data/shard_set.h"
 #include "ui/launch/pack_dialog.h"
 
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -50,6 +51,31 @@ class TestPackDialog : public QObject {
     dialog.useButton()->click();
     QCOMPARE(use.count(), 1);
     QCOMPARE(use.first().first().toString(), out);
+  }
+
+  // "Store decoded pixels" packs the folder's 8-bit pixels as arrays.
+  void packsDecodedPixelsWhenAsked() {
+    QTemporaryDir tmp;
+    const QString images = tmp.path() + "/shapes", out = tmp.path() + "/decoded";
+    data::ShapeImageOptions shapes;
+    shapes.perClass = 5;
+    shapes.size = 12;
+    data::writeShapeImages(images.toStdString(), shapes);
+    PackDialog dialog;
+    dialog.show();
+    dialog.sourceEdit()->setText(images);
+    dialog.outputEdit()->setText(out);
+    QVERIFY(!dialog.decodedBox()->isChecked());
+    dialog.decodedBox()->setChecked(true);
+    dialog.packButton()->click();
+    QVERIFY(!dialog.decodedBox()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.state() != PackDialog::State::Packing, 30000);
+    QVERIFY2(dialog.state() == PackDialog::State::Done, qPrintable(dialog.statusLabel()->text()));
+    const data::ShardManifest manifest = data::readShardManifest(out.toStdString());
+    QCOMPARE(manifest.info.kind, std::string("array"));
+    QCOMPARE(manifest.info.dtype, std::string("uint8"));
+    QCOMPARE(manifest.info.featureShape, (std::vector<int64_t>{3, 12, 12}));
+    QCOMPARE(manifest.splits.at("train").examples, int64_t(15));
   }
 
   void cancellingRemovesThePartialOutput() {

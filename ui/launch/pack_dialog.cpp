@@ -3,6 +3,7 @@
 #include "core/data/pack_dataset.h"
 
 #include <QCoreApplication>
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -91,6 +92,9 @@ PackDialog::PackDialog(QWidget *parent) : QDialog(parent) {
   m_shardMb->setValue(64);
   m_shardMb->setSuffix(tr(" MB"));
   form->addRow(tr("Shard size"), m_shardMb);
+  m_decoded = new QCheckBox(tr("Store decoded pixels (image folders: larger shards, read without decoding)"), this);
+  m_decoded->setObjectName(QStringLiteral("packDecoded"));
+  form->addRow(QString(), m_decoded);
   layout->addLayout(form);
 
   m_progress = new QProgressBar(this);
@@ -136,7 +140,8 @@ void PackDialog::setState(State state, const QString &text) {
   m_pack->setEnabled(!packing);
   m_cancel->setEnabled(packing);
   m_use->setEnabled(state == State::Done);
-  for (QWidget *w : std::initializer_list<QWidget *>{m_source, m_output, m_target, m_shardMb}) w->setEnabled(!packing);
+  for (QWidget *w : std::initializer_list<QWidget *>{m_source, m_output, m_target, m_shardMb, m_decoded})
+    w->setEnabled(!packing);
   m_status->setText(text);
   if (!packing) Q_EMIT finished(state);
 }
@@ -157,6 +162,7 @@ void PackDialog::pack() {
   if (!m_target->text().trimmed().isEmpty()) overrides.push_back("data.target=" + m_target->text().trimmed().toStdString());
   data::PackOptions options;
   options.targetBytes = static_cast<uint64_t>(m_shardMb->value()) << 20;
+  options.decoded = m_decoded->isChecked();
   options.createdBy = "torchwright-studio " + QCoreApplication::applicationVersion().toStdString();
   m_stop = std::make_shared<std::atomic<bool>>(false);
   m_progress->setValue(0);

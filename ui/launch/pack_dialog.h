@@ -13,6 +13,7 @@
 #include <atomic>
 #include <memory>
 
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -34,6 +35,7 @@ class PackDialog : public QDialog {
   QLineEdit *outputEdit() const { return m_output; }
   QLineEdit *targetEdit() const { return m_target; }
   QSpinBox *shardSizeBox() const { return m_shardMb; }
+  QCheckBox *decodedBox() const { return m_decoded; }
   QPushButton *packButton() const { return m_pack; }
   QPushButton *cancelButton() const { return m_cancel; }
   QPushButton *useButton() const { return m_use; }
@@ -55,6 +57,7 @@ class PackDialog : public QDialog {
 
   QLineEdit *m_source = nullptr, *m_output = nullptr, *m_target = nullptr;
   QSpinBox *m_shardMb = nullptr;
+  QCheckBox *m_decoded = nullptr;
   QPushButton *m_pack = nullptr, *m_cancel = nullptr, *m_use = nullptr;
   QProgressBar *m_progress = nullptr;
   QLabel *m_status = nullptr;
