@@ -47,19 +47,25 @@ void addToFingerprint(Fingerprint &fp, const std::string &label, const IdxImages
   fp.addBytes(label, images.pixels.data(), images.pixels.size());
 }
 
-// Pixels as floats in [0, 1], one channel: [count, 1, rows, cols].
-Examples toExamples(const IdxPair &p, const std::vector<std::string> &classNames) {
+// Everything but the pixels: labels, classes, one channel's shape [1, rows, cols].
+Examples labelsOnly(const IdxPair &p, const std::vector<std::string> &classNames) {
   Examples e;
   e.task = Task::Classification;
   e.count = p.images.count;
   e.featureShape = {1, p.images.rows, p.images.cols};
   e.classes = kIdxClasses;
   e.classNames = classNames;
+  e.labels.assign(p.labels.labels.begin(), p.labels.labels.end());
+  return e;
+}
+
+// And the pixels as floats in [0, 1]: [count, 1, rows, cols].
+Examples toExamples(const IdxPair &p, const std::vector<std::string> &classNames) {
+  Examples e = labelsOnly(p, classNames);
   float scaled[256];
   for (int v = 0; v < 256; ++v) scaled[v] = static_cast<float>(v / 255.0);
   e.features.resize(p.images.pixels.size());
   for (size_t i = 0; i < p.images.pixels.size(); ++i) e.features[i] = scaled[p.images.pixels[i]];
-  e.labels.assign(p.labels.labels.begin(), p.labels.labels.end());
   return e;
 }
 
@@ -108,18 +114,8 @@ SourceData readIdxSource(const config::DataOptions &o, int64_t seed) {
     read.examples = toExamples(train, names);
     read.ownTest = toExamples(test, names);
   } else {
-    const auto labelsOnly = [&](const IdxPair &p) {
-      Examples e;
-      e.task = Task::Classification;
-      e.count = p.images.count;
-      e.featureShape = {1, p.images.rows, p.images.cols};
-      e.classes = kIdxClasses;
-      e.classNames = names;
-      e.labels.assign(p.labels.labels.begin(), p.labels.labels.end());
-      return e;
-    };
-    read.examples = labelsOnly(train);
-    read.ownTest = labelsOnly(test);
+    read.examples = labelsOnly(train, names);
+    read.ownTest = labelsOnly(test, names);
     read.ownTestFirstRow = train.images.count;
     std::vector<PixelPart> parts;
     parts.push_back({train.imagesPath, std::move(train.images.pixels), read.examples.labels});

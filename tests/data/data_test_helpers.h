@@ -2,8 +2,10 @@
 // Small helpers shared by the data tests: files with exact bytes, and thrown messages as QString.
 
 #include <QString>
+#include <QTemporaryDir>
 #include <QStringList>
 
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -15,6 +17,19 @@ inline void writeText(const std::string &path, const std::string &bytes) {
   std::ofstream out(path, std::ios::binary);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
+
+// A test program's own folder, removed at its end, and files written into it (folders on the way
+// made): a test class inherits it after QObject and checks m_tmp.isValid() in initTestCase.
+class TempFolder {
+ protected:
+  QTemporaryDir m_tmp;
+  std::string file(const std::string &name, const std::string &bytes) {
+    const std::string path = m_tmp.path().toStdString() + "/" + name;
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    writeText(path, bytes);
+    return path;
+  }
+};
 
 // Runs f and returns the std::exception's message; empty when it did not throw.
 template <typename F>

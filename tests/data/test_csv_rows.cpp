@@ -60,15 +60,8 @@ std::vector<int64_t> shuffled(int64_t n, uint64_t seed) { return permutation(n, 
 
 }  // namespace
 
-class TestCsvRows : public QObject {
+class TestCsvRows : public QObject, public TempFolder {
   Q_OBJECT
-  QTemporaryDir m_tmp;
-
-  std::string file(const std::string &name, const std::string &content) {
-    const std::string path = m_tmp.path().toStdString() + "/" + name;
-    writeText(path, content);
-    return path;
-  }
 
  private Q_SLOTS:
   void initTestCase() { QVERIFY(m_tmp.isValid()); }

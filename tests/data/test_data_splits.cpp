@@ -68,16 +68,8 @@ tw::config::DataOptions idxOptions(const std::string &dir) {
 
 }  // namespace
 
-class TestDataSplits : public QObject {
+class TestDataSplits : public QObject, public TempFolder {
   Q_OBJECT
-
-  QTemporaryDir m_tmp;
-
-  std::string file(const std::string &name, const std::string &content) {
-    const std::string path = m_tmp.path().toStdString() + "/" + name;
-    writeText(path, content);
-    return path;
-  }
 
  private Q_SLOTS:
   void initTestCase() { QVERIFY(m_tmp.isValid()); }

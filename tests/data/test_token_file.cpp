@@ -47,16 +47,8 @@ std::vector<int64_t> window(const TokenWindows &w, int64_t k, int64_t limit = 0)
 
 }  // namespace
 
-class TestTokenFile : public QObject {
+class TestTokenFile : public QObject, public TempFolder {
   Q_OBJECT
-  QTemporaryDir m_tmp;
-
-  std::string file(const std::string &name, const std::string &bytes) {
-    const std::string path = m_tmp.path().toStdString() + "/" + name;
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-    writeText(path, bytes);
-    return path;
-  }
 
  private Q_SLOTS:
   // 1,000 tokens: test the last 100, validation the 100 before, train the first 800; windows

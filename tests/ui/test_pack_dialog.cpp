@@ -20,17 +20,27 @@
 using namespace tw;
 using tw::ui::PackDialog;
 
+namespace {
+
+// A folder of shape images with `perClass` of each of the three classes.
+QString writeShapes(const QTemporaryDir &tmp, const char *name, int perClass, int size) {
+  const QString images = tmp.path() + "/" + name;
+  data::ShapeImageOptions shapes;
+  shapes.perClass = perClass;
+  shapes.size = size;
+  data::writeShapeImages(images.toStdString(), shapes);
+  return images;
+}
+
+}  // namespace
+
 class TestPackDialog : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
   void packsAFolderWithProgress() {
     QTemporaryDir tmp;
-    const QString images = tmp.path() + "/shapes", out = tmp.path() + "/shards";
-    data::ShapeImageOptions shapes;
-    shapes.perClass = 40;
-    shapes.size = 12;
-    data::writeShapeImages(images.toStdString(), shapes);
+    const QString images = writeShapes(tmp, "shapes", 40, 12), out = tmp.path() + "/shards";
     PackDialog dialog;
     dialog.show();
     dialog.sourceEdit()->setText(images);
@@ -56,11 +66,7 @@ class TestPackDialog : public QObject {
   // "Store decoded pixels" packs the folder's 8-bit pixels as arrays.
   void packsDecodedPixelsWhenAsked() {
     QTemporaryDir tmp;
-    const QString images = tmp.path() + "/shapes", out = tmp.path() + "/decoded";
-    data::ShapeImageOptions shapes;
-    shapes.perClass = 5;
-    shapes.size = 12;
-    data::writeShapeImages(images.toStdString(), shapes);
+    const QString images = writeShapes(tmp, "shapes", 5, 12), out = tmp.path() + "/decoded";
     PackDialog dialog;
     dialog.show();
     dialog.sourceEdit()->setText(images);
@@ -80,11 +86,7 @@ class TestPackDialog : public QObject {
 
   void cancellingRemovesThePartialOutput() {
     QTemporaryDir tmp;
-    const QString images = tmp.path() + "/many", out = tmp.path() + "/shards";
-    data::ShapeImageOptions shapes;
-    shapes.perClass = 1500;
-    shapes.size = 8;
-    data::writeShapeImages(images.toStdString(), shapes);
+    const QString images = writeShapes(tmp, "many", 1500, 8), out = tmp.path() + "/shards";
     PackDialog dialog;
     dialog.sourceEdit()->setText(images);
     dialog.outputEdit()->setText(out);
