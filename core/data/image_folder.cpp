@@ -3,8 +3,13 @@
 #include "core/data/example_store.h"
 #include "core/data/image_codec.h"
 
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
@@ -16,26 +21,37 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool isImageFile(const fs::path &path) {
-  std::string ext = path.extension().string();
+bool isImageName(const std::string &name) {
+  const size_t dot = name.rfind('.');
+  if (dot == std::string::npos) return false;
+  std::string ext = name.substr(dot);
   std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
   return ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".bmp";
 }
 
-// Sorted by name so that class indices and example order are the same on every file system
-// (directory_iterator's order is whatever the file system keeps).
-std::vector<fs::path> sortedEntries(const fs::path &dir, bool folders) {
-  std::vector<fs::path> entries;
-  for (const fs::directory_entry &entry : fs::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    if (name.empty() || name[0] == '.') continue;
-    if (folders ? entry.is_directory() : (entry.is_regular_file() && isImageFile(entry.path())))
-      entries.push_back(entry.path());
+// The names in `dir`, sorted bytewise so that class indices and example order are the same on
+// every file system (readdir's order is whatever the file system keeps). Read with readdir and
+// its entry types (a stat only where the file system reports none, or for a link), and names
+// rather than paths sorted: a million-image folder lists in well under a second that way.
+std::vector<std::string> sortedNames(const std::string &dir, bool folders) {
+  std::vector<std::string> names;
+  DIR *d = ::opendir(dir.c_str());
+  if (!d) throw std::runtime_error(dir + ": cannot list (" + std::strerror(errno) + ")");
+  while (const dirent *entry = ::readdir(d)) {
+    const char *name = entry->d_name;
+    if (name[0] == '\0' || name[0] == '.') continue;
+    if (!folders && !isImageName(name)) continue;
+    unsigned char type = entry->d_type;
+    if (type == DT_UNKNOWN || type == DT_LNK) {
+      struct stat st {};
+      if (::fstatat(::dirfd(d), name, &st, 0) != 0) continue;
+      type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+    }
+    if (type == (folders ? DT_DIR : DT_REG)) names.emplace_back(name);
   }
-  std::sort(entries.begin(), entries.end(), [](const fs::path &a, const fs::path &b) {
-    return a.filename().string() < b.filename().string();
-  });
-  return entries;
+  ::closedir(d);
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 }  // namespace
@@ -50,7 +66,7 @@ void decodeImage(const std::string &bytes, const std::string &where, int channel
 int64_t imageFolderClasses(const std::string &dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return 0;
-  return static_cast<int64_t>(sortedEntries(dir, true).size());
+  return static_cast<int64_t>(sortedNames(dir, true).size());
 }
 
 ImageFolderListing listImageFolder(const std::string &dir, int64_t limitPerClass) {
@@ -58,16 +74,18 @@ ImageFolderListing listImageFolder(const std::string &dir, int64_t limitPerClass
   if (!fs::exists(dir, ec)) throw std::runtime_error(dir + ": no such folder");
   if (!fs::is_directory(dir, ec)) throw std::runtime_error(dir + ": is not a folder");
   ImageFolderListing listing;
-  for (const fs::path &classDir : sortedEntries(dir, true)) {
-    std::vector<fs::path> files = sortedEntries(classDir, false);
+  for (const std::string &className : sortedNames(dir, true)) {
+    const std::string classDir = (fs::path(dir) / className).string();  // as directory_iterator spells it
+    std::vector<std::string> files = sortedNames(classDir, false);
     if (files.empty())
-      throw std::runtime_error(classDir.string() +
-                               ": no images (.png, .jpg, .jpeg or .bmp) in this class folder");
+      throw std::runtime_error(classDir + ": no images (.png, .jpg, .jpeg or .bmp) in this class folder");
     if (limitPerClass > 0 && static_cast<int64_t>(files.size()) > limitPerClass)
       files.resize(static_cast<size_t>(limitPerClass));
-    for (const fs::path &file : files)
-      listing.files.push_back({file.string(), static_cast<int64_t>(listing.classNames.size())});
-    listing.classNames.push_back(classDir.filename().string());
+    const std::string prefix = classDir + "/";
+    listing.files.reserve(listing.files.size() + files.size());
+    for (const std::string &file : files)
+      listing.files.push_back({prefix + file, static_cast<int64_t>(listing.classNames.size())});
+    listing.classNames.push_back(className);
   }
   if (listing.classNames.empty())
     throw std::runtime_error(dir + ": no class subfolders (put each class's images in a subfolder "
