@@ -207,7 +207,8 @@ std::vector<ConfigField> makeFields() {
                                   "the data's memory budget in MiB (0 = a quarter of this machine's memory): "
                                   "streamed images keep at most this much decoded; a CSV table larger than this "
                                   "as floats is parsed per batch from the file instead of read whole; IDX images "
-                                  "larger than this as floats are held as 8-bit pixels"))));
+                                  "larger than this as floats are read per batch (plain files) or held as 8-bit "
+                                  "pixels (gzipped)"))));
   add(onlyFor(kStreamed, stringField("data.on_bad", TW_DATA(onBad), {"error", "skip"},
                                      "streamed images: a corrupt or changed image stops the run, naming it (error), "
                                      "or is left out of its batch and counted (skip)")));

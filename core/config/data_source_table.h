@@ -35,7 +35,7 @@ struct DataSourceInfo {
   bool streamed;        // read per batch from disk: data.cache, data.memory_mb and data.on_bad apply
   bool preview;         // the Launch page previews it
   bool memoryBudget;    // data.memory_mb applies: the decoded cache, or whether the data are held as floats
-                        // (csv: else parsed per batch; IDX: else held as 8-bit pixels)
+                        // (csv: else parsed per batch; IDX: else read per batch, or held as 8-bit pixels)
   bool readThreads;     // data.workers applies: threads that decode images or parse a streamed table's rows
 };
 

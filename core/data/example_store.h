@@ -100,6 +100,17 @@ struct PixelPart {
 std::shared_ptr<ExampleStore> makePixelStore(std::vector<PixelPart> parts, std::vector<int64_t> shape,
                                              std::vector<std::string> classNames);
 
+// 8-bit pixels read from files one example at a time (a plain IDX images file past
+// data.memory_mb): each part's file, where its first example starts, and its examples' labels.
+// Throws std::runtime_error naming a file that cannot be opened.
+struct PixelFilePart {
+  std::string path;
+  uint64_t offset = 0;
+  std::vector<int64_t> labels;
+};
+std::shared_ptr<ExampleStore> makePixelFileStore(std::vector<PixelFilePart> parts, std::vector<int64_t> shape,
+                                                 std::vector<std::string> classNames);
+
 // The examples at `rows`, decoded on `workers` threads into floats in [0, 1] (image_codec.h's
 // kByteToUnit): the in-memory form of a store's examples, for previews and for tools that want
 // them all. The same floats whatever the number of workers.

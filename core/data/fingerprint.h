@@ -19,6 +19,10 @@ class Fingerprint {
  public:
   // Each entry is framed with its label and length, so ("ab","c") and ("a","bc") differ.
   void addBytes(const std::string &label, const void *data, size_t size);
+  // addBytes in pieces, for data never held whole: the label and the total size first, then
+  // exactly that many bytes through appendBytes; the digest is addBytes's.
+  void beginBytes(const std::string &label, uint64_t size) { frame(label, size); }
+  void appendBytes(const void *data, size_t size) { m_hash.update(data, size); }
   void addOption(const std::string &key, const std::string &value);
   void addOption(const std::string &key, int64_t value);
   void addOption(const std::string &key, double value);  // printed with %.17g: exact round trip

@@ -84,6 +84,7 @@ class IdxFile {
 
   // The bytes between the current position and the end of the data.
   int64_t remainingBytes();
+  bool plain() { return gzdirect(m_file) != 0; }  // not compressed
   // Throws unless what remains after `kept` items is exactly the other count - kept items.
   void checkSize(int64_t headerBytes, int64_t count, int64_t itemBytes, int64_t kept, const std::string &items);
   // Throws "truncated": the data after the header ends after `heldBytes`.
@@ -168,6 +169,23 @@ IdxImages readIdxImages(const std::string &path, int64_t limit) {
             [&](size_t held) { file.truncated(16, count, imageBytes, static_cast<int64_t>(held), "image"); });
   file.checkSize(16, count, imageBytes, images.count, "image");
   return images;
+}
+
+IdxImagesLayout readIdxImagesLayout(const std::string &path, int64_t limit) {
+  IdxFile file(path);
+  file.expectMagic(kImagesMagic, "image");
+  IdxImagesLayout layout;
+  layout.fileCount = file.readBigEndian32("the header");
+  layout.rows = file.readBigEndian32("the header");
+  layout.cols = file.readBigEndian32("the header");
+  if (layout.rows <= 0 || layout.cols <= 0 || layout.rows > 4096 || layout.cols > 4096)
+    fail(path, "implausible image size " + std::to_string(layout.rows) + "x" + std::to_string(layout.cols));
+  layout.count = itemsToRead(layout.fileCount, limit);
+  layout.plain = file.plain();
+  // A plain file's size is one stat; a compressed one is checked when it is read whole.
+  if (layout.plain)
+    file.checkSize(static_cast<int64_t>(kIdxImagesHeaderBytes), layout.fileCount, layout.rows * layout.cols, 0, "image");
+  return layout;
 }
 
 IdxLabels readIdxLabels(const std::string &path, int64_t limit, int64_t classes) {

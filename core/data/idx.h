@@ -29,6 +29,19 @@ IdxImages readIdxImages(const std::string &path, int64_t limit = 0);
 // outside it: "<path>: label 5123 (0-based) is 12, outside the dataset's 10 classes (0..9)".
 IdxLabels readIdxLabels(const std::string &path, int64_t limit = 0, int64_t classes = 0);
 
+// An images file's header, its pixels left where they are: for reading one image at a time from a
+// plain (uncompressed) file, where image k starts at byte kIdxImagesHeaderBytes + k * rows * cols.
+// A plain file is checked against its size as readIdxImages checks it; a compressed one only has
+// its header read (readIdxImages checks it when it reads it whole).
+struct IdxImagesLayout {
+  int64_t count = 0;      // images kept (the limit, or every one)
+  int64_t fileCount = 0;  // images the file holds
+  int64_t rows = 0, cols = 0;
+  bool plain = false;     // not compressed
+};
+inline constexpr uint64_t kIdxImagesHeaderBytes = 16;
+IdxImagesLayout readIdxImagesLayout(const std::string &path, int64_t limit = 0);
+
 // The classes of the MNIST family (both have 10).
 inline constexpr int64_t kIdxClasses = 10;
 // Fashion-MNIST's class names, label order: the one list the engine, the reports and Studio use.

@@ -4,6 +4,7 @@
 #include "core/data/data_splits.h"
 #include "core/data/fingerprint.h"
 #include "core/data/idx.h"
+#include "core/data/image_codec.h"
 #include "core/data/random.h"
 #include "core/data/splits.h"
 #include "core/data/synthetic.h"
@@ -11,6 +12,11 @@
 
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <tuple>
 
 #include <zlib.h>
 
@@ -73,6 +79,68 @@ class TestDataSplits : public QObject, public TempFolder {
 
  private Q_SLOTS:
   void initTestCase() { QVERIFY(m_tmp.isValid()); }
+
+  // IDX images past data.memory_mb as floats: plain files are read an image at a time, compressed
+  // ones held as 8-bit pixels; either way the splits, the statistics, the fingerprint and every
+  // pixel are the in-memory floats'.
+  void idxPastTheBudgetKeepsPixelsOutOfFloats() {
+    const std::string dir = m_tmp.path().toStdString() + "/big-idx";
+    std::filesystem::create_directories(dir);
+    const auto images = [](int count, int salt) {
+      std::vector<uint8_t> pixels(size_t(count) * 28 * 28);
+      for (size_t i = 0; i < pixels.size(); ++i) pixels[i] = uint8_t((i * 131 + size_t(salt) * 7 + i / 784) % 256);
+      return pixels;
+    };
+    const auto labels = [](int count) {
+      std::vector<uint8_t> l;
+      for (int i = 0; i < count; ++i) l.push_back(uint8_t(i * 7 % 10));
+      return l;
+    };
+    const auto plain = [&](const std::string &name, const std::vector<uint8_t> &bytes) {
+      writeText(dir + "/" + name, std::string(bytes.begin(), bytes.end()));
+    };
+    plain("train-images-idx3-ubyte", idxFile(0x803, {500, 28, 28}, images(500, 1)));
+    plain("train-labels-idx1-ubyte", idxFile(0x801, {500}, labels(500)));
+    plain("t10k-images-idx3-ubyte", idxFile(0x803, {100, 28, 28}, images(100, 2)));
+    plain("t10k-labels-idx1-ubyte", idxFile(0x801, {100}, labels(100)));
+    tw::config::DataOptions o = idxOptions(dir);
+    const DataSplits whole = loadDataSplits(o, 3);  // 600 images: 1.8 MiB as floats
+    o.memoryMb = 1;
+    const DataSplits fromFiles = loadDataSplits(o, 3);
+    QVERIFY(!whole.store);
+    QVERIFY(fromFiles.store);
+    QVERIFY(!fromFiles.store->inMemory());
+    QVERIFY(std::any_of(fromFiles.notes.begin(), fromFiles.notes.end(), [](const std::string &n) {
+      return n == "600 images read from the files per batch (2 MiB as floats, above data.memory_mb 1)";
+    }));
+    // Compressed, the same files are held as 8-bit pixels.
+    for (const char *name : {"train-images-idx3-ubyte", "t10k-images-idx3-ubyte"}) {
+      const std::string path = dir + "/" + name;
+      std::ifstream in(path, std::ios::binary);
+      const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      writeGzip(path + ".gz", std::vector<uint8_t>(bytes.begin(), bytes.end()));
+      std::filesystem::remove(path);
+    }
+    const DataSplits inMemory = loadDataSplits(o, 3);
+    QVERIFY(inMemory.store && inMemory.store->inMemory());
+    for (const DataSplits *s : {&fromFiles, &inMemory}) {
+      QCOMPARE(s->fingerprint, whole.fingerprint);
+      QCOMPARE(s->train.labels, whole.train.labels);
+      QCOMPARE(s->test.labels, whole.test.labels);
+      QCOMPARE(s->preprocessing.imageMean, whole.preprocessing.imageMean);
+      QCOMPARE(s->preprocessing.imageStd, whole.preprocessing.imageStd);
+      // Training example 17 and test example 5, read as pixels and standardised, are the floats.
+      std::vector<uint8_t> pixels(784);
+      for (const auto &[rows, examples, k] : {std::tuple{&s->trainRows, &whole.train, 17}, std::tuple{&s->testRows, &whole.test, 5}}) {
+        s->store->read((*rows)[size_t(k)], pixels.data());
+        for (size_t j = 0; j < pixels.size(); ++j) {
+          const float v = static_cast<float>((kByteToUnit[pixels[j]] - whole.preprocessing.imageMean) /
+                                             whole.preprocessing.imageStd);
+          QCOMPARE(v, examples->features[size_t(k) * 784 + j]);
+        }
+      }
+    }
+  }
 
   void idxFolderBecomesExamples() {
     QTemporaryDir dir;
