@@ -26,6 +26,8 @@ CsvRows::CsvRows(std::string path, char delimiter, CsvLayout layout, std::vector
                  uint64_t endOffset, int64_t count)
     : m_path(std::move(path)), m_delimiter(delimiter), m_layout(std::move(layout)),
       m_offsets(std::move(blockOffsets)), m_end(endOffset), m_count(count) {
+  if (m_offsets.size() != static_cast<size_t>((m_count + kCsvBlockRows - 1) / kCsvBlockRows))
+    throw std::logic_error(m_path + ": the row index does not match the row count");
   m_fd = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
   if (m_fd < 0) throw std::runtime_error(m_path + ": cannot open (" + std::strerror(errno) + ")");
   struct stat st {};
@@ -36,8 +38,6 @@ CsvRows::CsvRows(std::string path, char delimiter, CsvLayout layout, std::vector
   }
   m_size = static_cast<int64_t>(st.st_size);
   m_mtimeNs = mtimeNs(st);
-  if (m_offsets.size() != static_cast<size_t>((m_count + kCsvBlockRows - 1) / kCsvBlockRows))
-    throw std::logic_error(m_path + ": the row index does not match the row count");
 }
 
 CsvRows::~CsvRows() {

@@ -6,7 +6,7 @@
 // file's size, and the kernel's page cache does the caching.
 //
 //   CsvScan scan = scanCsv("sales.csv", options, /*index=*/true);
-//   auto rows = openCsvRows("sales.csv", ',', std::move(scan.layout), scan);
+//   std::shared_ptr<const CsvRows> rows = openCsvRows("sales.csv", ',', scan);  // takes the layout and index
 //   std::vector<float> x(n * rows->width());
 //   rows->read(wanted.data(), n, x.data(), /*workers=*/2);   // the floats readCsv would give
 //
