@@ -23,19 +23,17 @@ SourceData readCsvSource(const config::DataOptions &o) {
   const int64_t rows = scan.table.examples.count;
   const uint64_t floatBytes = static_cast<uint64_t>(rows) * static_cast<uint64_t>(scan.layout.width()) * 4;
   const uint64_t budget = memoryBudgetBytes(o.memoryMb);
-  const auto mib = [](uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20); };
   SourceData read;
   CsvTable table;
   if (floatBytes <= budget) {
     table = readCsvValues(o.path, csv, std::move(scan));
-    table.notes.push_back(std::to_string(rows) + " rows read into memory (" + mib(floatBytes) +
-                          " MiB as floats, within data.memory_mb " + mib(budget) + ")");
+    table.notes.push_back(std::to_string(rows) + " rows read into memory " + budgetText(floatBytes, budget));
   } else {
     read.tableRows = openCsvRows(o.path, csv.delimiter, scan);
     read.ranges = std::move(scan.ranges);
     table = std::move(scan.table);
-    table.notes.push_back(std::to_string(rows) + " rows streamed from the file and parsed per batch (" +
-                          mib(floatBytes) + " MiB as floats, above data.memory_mb " + mib(budget) + ")");
+    table.notes.push_back(std::to_string(rows) + " rows streamed from the file and parsed per batch " +
+                          budgetText(floatBytes, budget));
   }
   read.examples = std::move(table.examples);
   read.scaleColumns = std::move(table.numericColumns);

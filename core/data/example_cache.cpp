@@ -30,6 +30,12 @@ uint64_t diskCacheBudgetBytes(const std::string &dir) {
   return free > reserve ? free - reserve : 0;
 }
 
+std::string budgetText(uint64_t floatBytes, uint64_t budgetBytes) {
+  const auto mib = [](uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20); };
+  return "(" + mib(floatBytes) + " MiB as floats, " + (floatBytes > budgetBytes ? "above" : "within") +
+         " data.memory_mb " + mib(budgetBytes) + ")";
+}
+
 ExampleCache::ExampleCache(std::shared_ptr<const ExampleStore> store, uint64_t budgetBytes, CacheMedium medium,
                            const std::string &dir)
     : m_store(std::move(store)), m_exampleBytes(m_store->exampleBytes()), m_medium(medium) {

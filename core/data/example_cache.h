@@ -28,6 +28,9 @@ namespace tw::data {
 
 // data.memory_mb in bytes, or a quarter of this machine's physical memory when it is 0.
 uint64_t memoryBudgetBytes(int64_t memoryMb);
+// How data measured against that budget is described in a run's notes, MiB rounded up:
+// "(12 MiB as floats, above data.memory_mb 4)" or "(3 MiB as floats, within data.memory_mb 4)".
+std::string budgetText(uint64_t floatBytes, uint64_t budgetBytes);
 
 enum class CacheMedium { Memory, Disk };
 

@@ -87,8 +87,6 @@ Examples toExamples(const IdxPair &p, const std::vector<std::string> &classNames
   return e;
 }
 
-std::string mib(uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20); }
-
 // The options that shape the splits, after the bytes: the same fingerprint whichever way the
 // pixels are held, and as before the IDX files went through the common data path.
 void addSplitOptions(Fingerprint &fp, const config::DataOptions &o, int64_t seed) {
@@ -162,8 +160,8 @@ SourceData readIdxFromDisk(const config::DataOptions &o, int64_t seed, const std
   files.push_back({parts[0].images, kIdxImagesHeaderBytes, read.examples.labels});
   files.push_back({parts[1].images, kIdxImagesHeaderBytes, read.ownTest.labels});
   read.store = makePixelFileStore(std::move(files), read.examples.featureShape, names);
-  read.notes.push_back(std::to_string(train.count + test.count) + " images read from the files per batch (" +
-                       mib(floatBytes) + " MiB as floats, above data.memory_mb " + mib(budget) + ")");
+  read.notes.push_back(std::to_string(train.count + test.count) + " images read from the files per batch " +
+                       budgetText(floatBytes, budget));
   read.images = true;
   read.splitStream = kIdxSplitStream;
   read.source = dir;
@@ -215,8 +213,8 @@ SourceData readIdxSource(const config::DataOptions &o, int64_t seed) {
     parts.push_back({test.imagesPath, std::move(test.images.pixels), read.ownTest.labels});
     read.store = makePixelStore(std::move(parts), read.examples.featureShape, names);
     read.notes.push_back(std::to_string(train.images.count + test.images.count) +
-                         " images held as 8-bit pixels and made floats per batch (" + mib(floatBytes) +
-                         " MiB as floats, above data.memory_mb " + mib(budget) + ")");
+                         " images held as 8-bit pixels and made floats per batch " +
+                         budgetText(floatBytes, budget));
   }
   read.hasOwnTest = true;
   read.images = true;
