@@ -134,8 +134,10 @@ Pass measure(config::DataOptions data, int64_t seed, int64_t workers) {
   for (int64_t b = 0; b < n; b += batch) {
     rows.clear();
     for (int64_t k = b; k < std::min(n, b + batch); ++k) rows.push_back(splits.trainRows[static_cast<size_t>(order[static_cast<size_t>(k)])]);
+    // Training's augmentation too, when the run has one: it is part of the pipeline's work.
+    const data::BatchAugment augment{data::augmentOptions(data), data::mixSeed(static_cast<uint64_t>(seed), b)};
     data::readImageBatch(uncached, rows.data(), static_cast<int64_t>(rows.size()), table, static_cast<int>(workers),
-                         data.onBad == "skip", out.data());
+                         data.onBad == "skip", out.data(), &augment);
     if (b == 0) pass.firstBatchSeconds = secondsSince(start);
   }
   pass.seconds = secondsSince(start);

@@ -18,8 +18,12 @@ ByteTable standardisedBytes(bool normalize, double mean, double stddev) {
 }
 
 BatchRead readImageBatch(ExampleCache &cache, const int64_t *rows, int64_t n, const ByteTable &table, int workers,
-                         bool skipBad, float *out) {
+                         bool skipBad, float *out, const BatchAugment *augment) {
   const int64_t size = cache.store().exampleBytes();
+  const std::vector<int64_t> &shape = cache.store().featureShape();
+  const bool augmented = augment && augment->options.active() && shape.size() == 3;
+  const std::vector<ImageAugment> draws =
+      augmented ? drawAugments(augment->options, n, shape[1], shape[2], augment->seed) : std::vector<ImageAugment>();
   BatchRead result;
   result.kept.assign(static_cast<size_t>(n), 1);
   std::mutex mutex;
@@ -37,6 +41,11 @@ BatchRead readImageBatch(ExampleCache &cache, const int64_t *rows, int64_t n, co
       return;
     }
     float *dst = out + k * size;
+    if (augmented) {
+      augmentImage(pixels.data(), shape[0], shape[1], shape[2], augment->options.cropPadding,
+                   draws[static_cast<size_t>(k)], [&table](uint8_t v) { return table[v]; }, dst);
+      return;
+    }
     for (int64_t j = 0; j < size; ++j) dst[j] = table[pixels[static_cast<size_t>(j)]];
   });
   return result;

@@ -8,7 +8,7 @@ namespace {
 constexpr uint64_t kAugmentStream = 0xa06;
 }
 
-BatchStream::BatchStream(const Split &split, const BatchOrder &order, int64_t firstBatch, const Augment &augment,
+BatchStream::BatchStream(const Split &split, const BatchOrder &order, int64_t firstBatch, const data::AugmentOptions &augment,
                          int64_t seed, int64_t epoch, int64_t prefetch)
     : m_split(split), m_order(order), m_augment(augment),
       m_epochSeed(mixSeed(mixSeed(static_cast<uint64_t>(seed), kAugmentStream), static_cast<uint64_t>(epoch))),
@@ -26,9 +26,9 @@ BatchStream::~BatchStream() {
 }
 
 Batch BatchStream::make(int64_t b) const {
-  Batch batch = takeBatch(m_split, m_order, b);
-  if (m_augment.active()) batch.inputs = m_augment.apply(batch.inputs, mixSeed(m_epochSeed, static_cast<uint64_t>(b)));
-  return batch;
+  if (!m_augment.active()) return takeBatch(m_split, m_order, b);
+  const data::BatchAugment augment{m_augment, mixSeed(m_epochSeed, static_cast<uint64_t>(b))};
+  return takeBatch(m_split, m_order, b, &augment);
 }
 
 void BatchStream::produce() {

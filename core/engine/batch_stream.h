@@ -8,7 +8,6 @@
 //   while (stream.next(b)) { ... }
 //   double waited = stream.waitSeconds();
 
-#include "core/engine/augment.h"
 #include "core/engine/dataset.h"
 
 #include <condition_variable>
@@ -22,7 +21,7 @@ namespace tw::engine {
 class BatchStream {
  public:
   // prefetch 0: batches are made on the calling thread, in next().
-  BatchStream(const Split &split, const BatchOrder &order, int64_t firstBatch, const Augment &augment, int64_t seed,
+  BatchStream(const Split &split, const BatchOrder &order, int64_t firstBatch, const data::AugmentOptions &augment, int64_t seed,
               int64_t epoch, int64_t prefetch);
   ~BatchStream();
   BatchStream(const BatchStream &) = delete;
@@ -38,7 +37,7 @@ class BatchStream {
 
   const Split &m_split;
   const BatchOrder &m_order;
-  const Augment &m_augment;
+  const data::AugmentOptions m_augment;
   uint64_t m_epochSeed;
   int64_t m_next;  // next batch index next() hands out (synchronous mode) or the producer makes
   int64_t m_capacity;

@@ -38,7 +38,7 @@ Split toTensors(data::Examples &&e) {
 
 // Rows of a streamed split read into their places in the batch (data::readImageBatch); a bad
 // example with on_bad: skip leaves its place out.
-Batch readStreamed(const Split &split, const int64_t *positions, int64_t n) {
+Batch readStreamed(const Split &split, const int64_t *positions, int64_t n, const data::BatchAugment *augment) {
   const StreamedInputs &s = *split.streamed;
   std::vector<int64_t> rows(static_cast<size_t>(n));
   for (int64_t k = 0; k < n; ++k) rows[static_cast<size_t>(k)] = s.rows.at(static_cast<size_t>(positions[k]));
@@ -47,7 +47,7 @@ Batch readStreamed(const Split &split, const int64_t *positions, int64_t n) {
   batchShape.insert(batchShape.end(), store.featureShape().begin(), store.featureShape().end());
   torch::Tensor inputs = torch::empty(batchShape, torch::kFloat);
   const data::BatchRead read =
-      data::readImageBatch(*s.cache, rows.data(), n, s.table, s.workers, s.skipBad, inputs.data_ptr<float>());
+      data::readImageBatch(*s.cache, rows.data(), n, s.table, s.workers, s.skipBad, inputs.data_ptr<float>(), augment);
   torch::Tensor where = torch::from_blob(const_cast<int64_t *>(positions), {n}, torch::kLong);
   if (read.skipped == 0) return {inputs, split.targets.index_select(0, where)};
   {
@@ -90,23 +90,36 @@ Batch readTable(const Split &split, const int64_t *positions, int64_t n) {
   return {inputs, split.targets.index_select(0, where)};
 }
 
+// In-memory images [N, C, H, W] augmented into a new tensor (the split's own stay as they are).
+Batch augmented(Batch batch, const data::BatchAugment *augment) {
+  if (!augment || !augment->options.active() || batch.inputs.dim() != 4) return batch;
+  const torch::Tensor images = batch.inputs.contiguous();
+  torch::Tensor out = torch::empty_like(images);
+  data::augmentFloatImages(images.data_ptr<float>(), images.size(0), images.size(1), images.size(2), images.size(3),
+                           augment->options, augment->seed, out.data_ptr<float>());
+  batch.inputs = out;
+  return batch;
+}
+
 }  // namespace
 
-Batch Split::range(int64_t begin, int64_t end) const {
-  if (!streamed && !tokens && !table) return {inputs.slice(0, begin, end), targets.slice(0, begin, end)};
+Batch Split::range(int64_t begin, int64_t end, const data::BatchAugment *augment) const {
+  if (!streamed && !tokens && !table)
+    return augmented({inputs.slice(0, begin, end), targets.slice(0, begin, end)}, augment);
   std::vector<int64_t> positions(static_cast<size_t>(std::max<int64_t>(0, end - begin)));
   for (size_t k = 0; k < positions.size(); ++k) positions[k] = begin + static_cast<int64_t>(k);
   if (tokens) return readTokens(*tokens, positions.data(), static_cast<int64_t>(positions.size()));
   if (table) return readTable(*this, positions.data(), static_cast<int64_t>(positions.size()));
-  return readStreamed(*this, positions.data(), static_cast<int64_t>(positions.size()));
+  return readStreamed(*this, positions.data(), static_cast<int64_t>(positions.size()), augment);
 }
 
-Batch Split::gather(const torch::Tensor &indices) const {
-  if (!streamed && !tokens && !table) return {inputs.index_select(0, indices), targets.index_select(0, indices)};
+Batch Split::gather(const torch::Tensor &indices, const data::BatchAugment *augment) const {
+  if (!streamed && !tokens && !table)
+    return augmented({inputs.index_select(0, indices), targets.index_select(0, indices)}, augment);
   const torch::Tensor idx = indices.to(torch::kLong).contiguous();
   if (tokens) return readTokens(*tokens, idx.data_ptr<int64_t>(), idx.numel());
   if (table) return readTable(*this, idx.data_ptr<int64_t>(), idx.numel());
-  return readStreamed(*this, idx.data_ptr<int64_t>(), idx.numel());
+  return readStreamed(*this, idx.data_ptr<int64_t>(), idx.numel(), augment);
 }
 
 data::ModelUse modelUse(const spec::Analysis &analysis) {
@@ -288,10 +301,10 @@ torch::Tensor BatchOrder::indices(int64_t b) const {
   return m_order.slice(0, begin(b), end(b));
 }
 
-Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b) {
+Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b, const data::BatchAugment *augment) {
   const torch::Tensor idx = order.indices(b);
-  if (idx.defined()) return split.gather(idx);
-  return split.range(order.begin(b), order.end(b));
+  if (idx.defined()) return split.gather(idx, augment);
+  return split.range(order.begin(b), order.end(b), augment);
 }
 
 }  // namespace tw::engine

@@ -89,10 +89,11 @@ struct Split {
     if (tokens) return tokens->size();
     return targets.defined() ? targets.size(0) : 0;
   }
-  // Examples [begin, end), or those at `indices` (int64), as float inputs and their targets. A
-  // streamed split with data.on_bad: skip may return fewer than asked for.
-  Batch range(int64_t begin, int64_t end) const;
-  Batch gather(const torch::Tensor &indices) const;
+  // Examples [begin, end), or those at `indices` (int64), as float inputs and their targets,
+  // augmented when `augment` is given and the inputs are images. A streamed split with
+  // data.on_bad: skip may return fewer than asked for.
+  Batch range(int64_t begin, int64_t end, const data::BatchAugment *augment = nullptr) const;
+  Batch gather(const torch::Tensor &indices, const data::BatchAugment *augment = nullptr) const;
 };
 
 struct Dataset {
@@ -149,7 +150,7 @@ class BatchOrder {
   torch::Tensor m_order;  // int64 permutation; undefined when not shuffling
 };
 
-Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b);
+Batch takeBatch(const Split &split, const BatchOrder &order, int64_t b, const data::BatchAugment *augment = nullptr);
 
 // The training order of `epoch` as the run's data options ask: global (BatchOrder's permutation)
 // or, for a streamed shard set with data.shuffle_mode: shards, shard by shard through the buffer.

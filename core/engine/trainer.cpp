@@ -66,7 +66,7 @@ class TrainRun {
            const TrainEnvironment &env)
       : m_config(config), m_t(config.train), m_writer(writer), m_callbacks(callbacks), m_env(env),
         m_setup(prepareTraining(config, coresFor(env.dist), env.dataCache.get())), m_schedule(m_t, m_setup.stepsPerEpoch),
-        m_scaler(m_setup.precision == Precision::FP16), m_augment(config.data) {
+        m_scaler(m_setup.precision == Precision::FP16), m_augment(data::augmentOptions(config.data)) {
     m_params = m_setup.model->parameters();
     m_summary.parameters = countParameters(*m_setup.model);
     m_summary.classification = m_setup.data.task == Task::Classification;
@@ -508,7 +508,7 @@ class TrainRun {
   TrainSetup m_setup;
   LrSchedule m_schedule;
   GradScaler m_scaler;
-  Augment m_augment;
+  data::AugmentOptions m_augment;
   std::vector<torch::Tensor> m_params;
   std::vector<torch::Tensor> m_buffers;  // batch-norm statistics: rank 0's are broadcast
   std::unique_ptr<Communicator> m_comm;  // distributed runs only

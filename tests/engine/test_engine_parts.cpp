@@ -2,7 +2,7 @@
 // counts, the losses' task checks, augmentation, atomic files, device and precision parsing.
 #include "core/config/optimizer_rules.h"
 #include "core/engine/atomic_file.h"
-#include "core/engine/augment.h"
+#include "core/data/image_augment.h"
 #include "core/engine/dataset_cache.h"
 #include "core/engine/diagnostics.h"
 #include "core/engine/eval_metrics.h"
@@ -273,25 +273,45 @@ class TestEngineParts : public QObject {
   }
 
   void augmentationIsSeededAndShapePreserving() {
-    config::DataOptions d;
+    data::AugmentOptions d;
     d.cropPadding = 2;
     d.flip = 0.5;
     d.erase = 0.5;
-    engine::Augment augment(d);
-    QVERIFY(augment.active());
+    QVERIFY(d.active());
     torch::manual_seed(1);
     const torch::Tensor images = torch::rand({16, 1, 28, 28});
-    const torch::Tensor a = augment.apply(images, 7), b = augment.apply(images, 7), c = augment.apply(images, 8);
-    QCOMPARE(a.sizes(), images.sizes());
+    const auto augment = [&](const data::AugmentOptions &o, uint64_t seed) {
+      torch::Tensor out = torch::empty_like(images);
+      data::augmentFloatImages(images.data_ptr<float>(), 16, 1, 28, 28, o, seed, out.data_ptr<float>());
+      return out;
+    };
+    const torch::Tensor a = augment(d, 7), b = augment(d, 7), c = augment(d, 8);
     QVERIFY(torch::equal(a, b));
     QVERIFY(!torch::equal(a, c));
     QVERIFY(!torch::equal(a, images));
-    QVERIFY(torch::equal(images, images.clone()));  // the input is left alone
+    // Each example is its image shifted inside zero padding, maybe mirrored, maybe with a zero
+    // rectangle: the reference below is the torch version of the same draws.
+    const std::vector<data::ImageAugment> draws = data::drawAugments(d, 16, 28, 28, 7);
+    const torch::Tensor padded = torch::constant_pad_nd(images, {2, 2, 2, 2}, 0.0);
+    int flipped = 0, erased = 0, shifted = 0;
+    for (int64_t i = 0; i < 16; ++i) {
+      const data::ImageAugment &g = draws[static_cast<size_t>(i)];
+      torch::Tensor expect = padded[i].slice(1, g.cropY, g.cropY + 28).slice(2, g.cropX, g.cropX + 28).clone();
+      if (g.flip) expect = expect.flip({2});
+      expect.slice(1, g.eraseY, g.eraseY + g.eraseHeight).slice(2, g.eraseX, g.eraseX + g.eraseWidth).zero_();
+      QVERIFY2(torch::equal(a[i], expect), qPrintable(QString("example %1").arg(i)));
+      flipped += g.flip;
+      erased += g.eraseHeight > 0;
+      shifted += g.cropY != 2 || g.cropX != 2;
+    }
+    QVERIFY(flipped > 0 && flipped < 16);
+    QVERIFY(erased > 0 && erased < 16);
+    QVERIFY(shifted > 0);
     // Flip only, probability 1: exactly the mirror image.
-    config::DataOptions flipOnly;
+    data::AugmentOptions flipOnly;
     flipOnly.flip = 1.0;
-    QVERIFY(torch::equal(engine::Augment(flipOnly).apply(images, 3), images.flip({3})));
-    QVERIFY(!engine::Augment(config::DataOptions()).active());
+    QVERIFY(torch::equal(augment(flipOnly, 3), images.flip({3})));
+    QVERIFY(!data::AugmentOptions().active());
   }
 
   void atomicFiles() {

@@ -4,6 +4,7 @@
 // read are recorded per epoch, and a damaged image mid-epoch stops the run naming it, or is
 // skipped and counted (data.on_bad).
 #include "core/config/metric_keys.h"
+#include "core/data/image_augment.h"
 #include "core/data/image_folder.h"
 #include "core/data/pack_dataset.h"
 #include "core/data/shape_images.h"
@@ -87,6 +88,29 @@ class TestStreamedImages : public QObject {
         QCOMPARE(got[j], want);
       }
     }
+  }
+
+  void augmentationOnBytesEqualsItOnFloats() {
+    // Cropped, flipped and erased while 8-bit, then made floats: exactly the float batch
+    // augmented afterwards (padding and erasing are 0 after standardisation either way).
+    const std::string dir = writeShapes(m_tmp, "augment", 10);
+    const config::RunConfig c = folderRun(dir);
+    const engine::Dataset d = engine::loadDataset(c.data, c.train.seed);
+    QVERIFY(d.train.streamed);
+    const engine::BatchOrder order(d.train.size(), 8, /*shuffle=*/true, c.train.seed, 1);
+    data::BatchAugment augment;
+    augment.options.cropPadding = 3;
+    augment.options.flip = 0.5;
+    augment.options.erase = 0.5;
+    augment.seed = 11;
+    const engine::Batch plain = engine::takeBatch(d.train, order, 0);
+    const engine::Batch bytes = engine::takeBatch(d.train, order, 0, &augment);
+    torch::Tensor floats = torch::empty_like(plain.inputs);
+    data::augmentFloatImages(plain.inputs.contiguous().data_ptr<float>(), 8, 3, 12, 12, augment.options, augment.seed,
+                             floats.data_ptr<float>());
+    QVERIFY(!torch::equal(bytes.inputs, plain.inputs));
+    QVERIFY(torch::equal(bytes.inputs, floats));
+    QVERIFY(torch::equal(bytes.targets, plain.targets));
   }
 
   void trainingIsTheSameWhateverWorkersAndCache() {
