@@ -283,7 +283,12 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
       }
     };
     if (rank0) {
-      callbacks.onDataLoaded = [&](const std::string &fingerprint) { store->setDataFingerprint(run.id, fingerprint); };
+      callbacks.onDataLoaded = [&](const std::string &fingerprint, const std::vector<std::string> &reading) {
+        store->setDataFingerprint(run.id, fingerprint);
+        // Information, not a warning: on stdout with the run's other lines.
+        for (const std::string &line : reading) std::printf("data: %s\n", line.c_str());
+        std::fflush(stdout);
+      };
       // What a deployed model must do to its inputs, beside the run's config (export reads it).
       callbacks.onPreprocessing = [&](const std::string &json) {
         tw::engine::writeFileAtomically((fs::path(runDir) / "preprocessing.json").string(), json);

@@ -27,13 +27,13 @@ SourceData readCsvSource(const config::DataOptions &o) {
   CsvTable table;
   if (floatBytes <= budget) {
     table = readCsvValues(o.path, csv, std::move(scan));
-    table.notes.push_back(std::to_string(rows) + " rows read into memory " + budgetText(floatBytes, budget));
+    read.reading.push_back(std::to_string(rows) + " rows read into memory " + budgetText(floatBytes, budget));
   } else {
     read.tableRows = openCsvRows(o.path, csv.delimiter, scan);
     read.ranges = std::move(scan.ranges);
     table = std::move(scan.table);
-    table.notes.push_back(std::to_string(rows) + " rows streamed from the file and parsed per batch " +
-                          budgetText(floatBytes, budget));
+    read.reading.push_back(std::to_string(rows) + " rows streamed from the file and parsed per batch " +
+                           budgetText(floatBytes, budget));
   }
   read.examples = std::move(table.examples);
   read.scaleColumns = std::move(table.numericColumns);

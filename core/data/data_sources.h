@@ -25,7 +25,8 @@ struct SourceData {
   uint64_t splitStream = kSplitStream;  // where the split's seed comes from (random.h)
   std::vector<bool> scaleColumns;     // tables: which features standardise (not the one-hot ones)
   std::vector<CsvColumn> csvColumns;  // tables: how each column became features
-  std::vector<std::string> notes;     // what the reader decided for the user
+  std::vector<std::string> notes;     // what the reader decided for the user (worth a look)
+  std::vector<std::string> reading;   // how it is read (whole, per batch, ...): information
   std::string source;                 // where it was read from ("spirals" for synthetic sets)
   // A source that hashes the bytes it read (IDX) sets this; otherwise the splits are hashed.
   std::string fingerprint;

@@ -267,6 +267,7 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   out.images = read.images;
   out.source = read.source;
   out.notes = std::move(read.notes);
+  out.reading = std::move(read.reading);
   if (!read.fingerprint.empty()) {
     out.fingerprint = read.fingerprint;
   } else {

@@ -43,6 +43,7 @@ struct DataSplits {
   std::string source;              // where the data was read from ("spirals" for synthetic sets)
   std::string fingerprint;         // SHA-256 hex over the data and the options that shaped it
   std::vector<std::string> notes;  // what the reader did on the way (filled missing values ...)
+  std::vector<std::string> reading;  // how the data is read (whole, per batch, ...): information
   Preprocessing preprocessing;     // what a deployed model must do to its inputs
   // A streamed source (image folders): train, val and test hold labels only, and these are each
   // split's example numbers in the store, whose examples the engine reads per batch and

@@ -160,8 +160,8 @@ SourceData readIdxFromDisk(const config::DataOptions &o, int64_t seed, const std
   files.push_back({parts[0].images, kIdxImagesHeaderBytes, read.examples.labels});
   files.push_back({parts[1].images, kIdxImagesHeaderBytes, read.ownTest.labels});
   read.store = makePixelFileStore(std::move(files), read.examples.featureShape, names);
-  read.notes.push_back(std::to_string(train.count + test.count) + " images read from the files per batch " +
-                       budgetText(floatBytes, budget));
+  read.reading.push_back(std::to_string(train.count + test.count) + " images read from the files per batch " +
+                         budgetText(floatBytes, budget));
   read.images = true;
   read.splitStream = kIdxSplitStream;
   read.source = dir;
@@ -212,9 +212,9 @@ SourceData readIdxSource(const config::DataOptions &o, int64_t seed) {
     parts.push_back({train.imagesPath, std::move(train.images.pixels), read.examples.labels});
     parts.push_back({test.imagesPath, std::move(test.images.pixels), read.ownTest.labels});
     read.store = makePixelStore(std::move(parts), read.examples.featureShape, names);
-    read.notes.push_back(std::to_string(train.images.count + test.images.count) +
-                         " images held as 8-bit pixels and made floats per batch " +
-                         budgetText(floatBytes, budget));
+    read.reading.push_back(std::to_string(train.images.count + test.images.count) +
+                           " images held as 8-bit pixels and made floats per batch " +
+                           budgetText(floatBytes, budget));
   }
   read.hasOwnTest = true;
   read.images = true;

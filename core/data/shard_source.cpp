@@ -121,17 +121,17 @@ SourceData streamShardSource(const config::DataOptions &o, const ShardManifest &
   return read;
 }
 
-// What both paths record: whether the examples are images, how the set splits, its notes.
+// What both paths record: whether the examples are images, how the set splits, how it is read.
 void finishShardSource(SourceData &read, const ShardManifest &manifest, bool streamed) {
   const ShardSetInfo &info = manifest.info;
   read.images = info.kind == "image" || (info.dtype == "uint8" && info.featureShape.size() == 3);
   // A set packed from IDX files splits as the IDX source does: same seed, same validation set.
   if (info.sourceKind == "idx") read.splitStream = kIdxSplitStream;
   read.scaleColumns = info.scaleColumns;
-  read.notes.push_back("packed shard set from " + info.source + " (" + info.sourceKind + "), " +
-                       (streamed ? "streamed through its index; every shard's size and index checked, its checksum "
-                                   "verified before or while training"
-                                 : "read whole; every shard's checksum verified"));
+  read.reading.push_back("packed shard set from " + info.source + " (" + info.sourceKind + "), " +
+                         (streamed ? "streamed through its index; every shard's size and index checked, its checksum "
+                                     "verified before or while training"
+                                   : "read whole; every shard's checksum verified"));
 }
 
 }  // namespace

@@ -146,6 +146,7 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
   out.fingerprint = std::move(splits.fingerprint);
   out.source = std::move(splits.source);
   out.notes = std::move(splits.notes);
+  out.reading = std::move(splits.reading);
   out.preprocessing = std::move(splits.preprocessing);
   out.train = toTensors(std::move(splits.train));
   out.val = toTensors(std::move(splits.val));
@@ -169,7 +170,7 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
     }
     windows(out.val, splits.tokens->val);
     windows(out.test, splits.tokens->test);
-    out.notes.push_back(fmt::format("token windows of {} read from the file per batch: {} train{}, {} val, {} test",
+    out.reading.push_back(fmt::format("token windows of {} read from the file per batch: {} train{}, {} val, {} test",
                                     options.seqLen + 1, out.train.size(),
                                     options.windowsPerEpoch > 0 ? " (random starts, fresh each epoch)" : "",
                                     out.val.size(), out.test.size()));
@@ -232,7 +233,7 @@ Dataset loadDataset(const config::DataOptions &options, int64_t seed, const data
     const double decodedMb = static_cast<double>(store.exampleBytes()) * static_cast<double>(store.count()) / (1 << 20);
     const int64_t kept = out.exampleCache->capacity();
     if (!store.inMemory()) {
-      out.notes.push_back(fmt::format(
+      out.reading.push_back(fmt::format(
           "{} images streamed from disk and decoded per batch ({:.0f} MiB as 8-bit pixels); {}", store.count(), decodedMb,
           options.cache == "none" ? std::string("no cache (data.cache: none)")
           : onDisk && kept >= store.count()

@@ -107,6 +107,7 @@ struct Dataset {
   std::string fingerprint;             // SHA-256 hex over the bytes read and the preprocessing options
   std::string source;                  // where the data was read from ("spirals" for synthetic sets)
   std::vector<std::string> notes;      // what the reader did on the way (filled missing values ...)
+  std::vector<std::string> reading;    // how the data is read (whole, per batch, cached ...)
   data::Preprocessing preprocessing;   // statistics, category maps, class names: preprocessing.json
   std::shared_ptr<PipelineCounters> pipeline;  // streamed sources only
   std::shared_ptr<data::ExampleCache> exampleCache;  // streamed sources only: the decoded cache

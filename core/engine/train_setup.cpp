@@ -126,6 +126,7 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores, DatasetCa
   // What the reader decided on its own (filled values, columns read as categorical) is worth a
   // look before trusting the run: on stderr, not only in the log file.
   for (const auto &note : s.data.notes) log->warn("data: {}", note);
+  for (const auto &line : s.data.reading) log->info("data: {}", line);
 
   stage("configuring training", [&] {
     s.loss = Loss(t, s.data.task, s.data.classes);

@@ -73,7 +73,7 @@ class TrainRun {
     m_summary.trainSamples = m_setup.data.train.size();
     m_summary.valSamples = m_setup.data.val.size();
     m_summary.testSamples = m_setup.data.test.size();
-    if (m_callbacks.onDataLoaded) m_callbacks.onDataLoaded(m_setup.data.fingerprint);
+    if (m_callbacks.onDataLoaded) m_callbacks.onDataLoaded(m_setup.data.fingerprint, m_setup.data.reading);
     if (m_callbacks.onPreprocessing) m_callbacks.onPreprocessing(data::preprocessingJson(m_setup.data.preprocessing));
     if (m_env.dist.distributed()) joinProcessGroup();
     if (writesFiles()) {

@@ -72,8 +72,9 @@ struct TrainCallbacks {
   // Polled between steps too: true asks for a checkpoint after the coming step ("Checkpoint now").
   std::function<bool()> shouldCheckpoint;
   // Called once the data is read, before the first step, with the data fingerprint
-  // (hash of the files read and the preprocessing options) so the run records it early.
-  std::function<void(const std::string &fingerprint)> onDataLoaded;
+  // (hash of the files read and the preprocessing options) so the run records it early, and
+  // how the data is read (whole or per batch, and why: Dataset::reading) for the user to see.
+  std::function<void(const std::string &fingerprint, const std::vector<std::string> &reading)> onDataLoaded;
   // Called right after, with the preprocessing the run applies to its data as JSON
   // (core/data/preprocessing.h): the worker writes it to runs/<id>/preprocessing.json.
   std::function<void(const std::string &json)> onPreprocessing;

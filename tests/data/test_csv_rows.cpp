@@ -126,7 +126,7 @@ class TestCsvRows : public QObject, public TempFolder {
     QVERIFY(!whole.tableRows);
     QVERIFY(streamed.train.features.empty());
     const auto noteWith = [](const DataSplits &s, const char *text) {
-      for (const std::string &note : s.notes)
+      for (const std::string &note : s.reading)
         if (note.find(text) != std::string::npos) return true;
       return false;
     };

@@ -110,7 +110,7 @@ class TestDataSplits : public QObject, public TempFolder {
     QVERIFY(!whole.store);
     QVERIFY(fromFiles.store);
     QVERIFY(!fromFiles.store->inMemory());
-    QVERIFY(std::any_of(fromFiles.notes.begin(), fromFiles.notes.end(), [](const std::string &n) {
+    QVERIFY(std::any_of(fromFiles.reading.begin(), fromFiles.reading.end(), [](const std::string &n) {
       return n == "600 images read from the files per batch (2 MiB as floats, above data.memory_mb 1)";
     }));
     // Compressed, the same files are held as 8-bit pixels.

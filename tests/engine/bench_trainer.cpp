@@ -196,7 +196,7 @@ int main(int argc, char **argv) try {
         }
         return false;
       };
-      callbacks.onDataLoaded = [&](const std::string &fp) { ws.store->setDataFingerprint(ws.run.id, fp); };
+      callbacks.onDataLoaded = [&](const std::string &fp, const std::vector<std::string> &) { ws.store->setDataFingerprint(ws.run.id, fp); };
       callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
         ws.store->addArtifact(ws.run.id, path, kind);
       };

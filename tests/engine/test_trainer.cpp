@@ -71,7 +71,7 @@ class TestTrainer : public QObject {
     std::string fingerprint;
     engine::TrainCallbacks callbacks;
     callbacks.onEpoch = [&](const engine::EpochReport &r) { reports.push_back(r); };
-    callbacks.onDataLoaded = [&](const std::string &fp) { fingerprint = fp; };
+    callbacks.onDataLoaded = [&](const std::string &fp, const std::vector<std::string> &) { fingerprint = fp; };
     engine::TrainSummary s;
     {
       tracking::MetricWriter writer(db, run.id);
