@@ -30,6 +30,9 @@ inline constexpr const char *kTrainDataWait = "train/data_wait";
 inline constexpr const char *kTrainCacheHitRate = "train/cache_hit_rate";
 inline constexpr const char *kTrainReadMbPerSec = "train/read_mb_per_sec";
 inline constexpr const char *kTrainSkipped = "train/skipped_examples";
+// data.cache: disk, once per epoch: examples the cache could not write so far (the disk filled
+// after it was sized); they are read from the source every time instead.
+inline constexpr const char *kTrainCacheWriteFailures = "train/cache_write_failures";
 // Classification, once per epoch: how much neighbours in the epoch's training order share their
 // class beyond chance (data/shuffle_order.h): about 0 well mixed, 1 sorted by class.
 inline constexpr const char *kTrainOrderAutocorrelation = "train/order_label_autocorr";

@@ -384,6 +384,16 @@ class TrainRun {
     m_pipelineBytesBefore = bytes;
     const int64_t skipped = d.pipeline->skipped.load();
     log(config::metrics::kTrainSkipped, static_cast<double>(skipped));
+    if (d.exampleCache->medium() == data::CacheMedium::Disk) {
+      const int64_t failures = d.exampleCache->writeFailures();
+      log(config::metrics::kTrainCacheWriteFailures, static_cast<double>(failures));
+      if (failures > 0 && !m_warnedCacheWrites) {
+        m_warnedCacheWrites = true;
+        engineLog()->warn("data: the disk cache could not write {} examples (is data.cache_dir full?); they are read "
+                          "from the source every epoch",
+                          failures);
+      }
+    }
     std::lock_guard<std::mutex> lock(d.pipeline->mutex);
     for (size_t i = m_skippedLogged; i < d.pipeline->skippedNames.size(); ++i)
       engineLog()->warn("data: skipped (data.on_bad: skip): {}", d.pipeline->skippedNames[i]);
@@ -509,6 +519,7 @@ class TrainRun {
   LrSchedule m_schedule;
   GradScaler m_scaler;
   data::AugmentOptions m_augment;
+  bool m_warnedCacheWrites = false;
   std::vector<torch::Tensor> m_params;
   std::vector<torch::Tensor> m_buffers;  // batch-norm statistics: rank 0's are broadcast
   std::unique_ptr<Communicator> m_comm;  // distributed runs only

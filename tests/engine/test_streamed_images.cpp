@@ -181,6 +181,10 @@ class TestStreamedImages : public QObject {
     QVERIFY(mb[0].value > 0.0);
     QCOMPARE(mb[1].value, 0.0);
     QCOMPARE(recorded->points(config::metrics::kTrainSkipped).back().value, 0.0);
+    // A disk cache records what it could not write, every epoch; a memory cache has nothing to say.
+    const auto failures = recorded->points(config::metrics::kTrainCacheWriteFailures);
+    QCOMPARE(int64_t(failures.size()), cache == "disk" ? int64_t(3) : int64_t(0));
+    for (const auto &point : failures) QCOMPARE(point.value, 0.0);
   }
 
   // A packed set read shard by shard: the order's clustering is recorded per epoch (high with a
