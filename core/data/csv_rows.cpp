@@ -55,37 +55,75 @@ void CsvRows::checkUnchanged() const {
                              "start the run again to read it anew");
 }
 
-void CsvRows::readOne(int64_t row, float *out, std::string &block, std::vector<std::string> &fields) const {
-  if (row < 0 || row >= m_count)
-    throw std::out_of_range(m_path + ": row " + std::to_string(row) + " of " + std::to_string(m_count));
-  const size_t b = static_cast<size_t>(row / kCsvBlockRows);
-  const uint64_t begin = m_offsets[b], end = b + 1 < m_offsets.size() ? m_offsets[b + 1] : m_end;
-  block.resize(static_cast<size_t>(end - begin));
+std::runtime_error CsvRows::changed(uint64_t byte, int64_t row, const std::string &what) const {
   // Where a message can point: line numbers are not kept (they would double the index), the
   // byte offset of the row's block is.
-  const auto at = [&](const std::string &what) {
-    return std::runtime_error(m_path + ": " + what + " at byte " + std::to_string(begin) + " (row " +
-                              std::to_string(row + 1) + "): the file changed since the run opened it");
-  };
+  return std::runtime_error(m_path + ": " + what + " at byte " + std::to_string(byte) + " (row " +
+                            std::to_string(row + 1) + "): the file changed since the run opened it");
+}
+
+void CsvRows::readBlocks(int64_t first, int64_t last, std::string &bytes) const {
+  const uint64_t begin = m_offsets[static_cast<size_t>(first)];
+  const uint64_t end = static_cast<size_t>(last) < m_offsets.size() ? m_offsets[static_cast<size_t>(last)] : m_end;
+  bytes.resize(static_cast<size_t>(end - begin));
   size_t done = 0;
-  while (done < block.size()) {
-    const ssize_t got = ::pread(m_fd, block.data() + done, block.size() - done, static_cast<off_t>(begin + done));
+  while (done < bytes.size()) {
+    const ssize_t got = ::pread(m_fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(begin + done));
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw at(std::strerror(errno));
-    if (got == 0) throw at("the file ends early");
+    if (got < 0) throw changed(begin, first * kCsvBlockRows, std::strerror(errno));
+    if (got == 0) throw changed(begin, first * kCsvBlockRows, "the file ends early");
     done += static_cast<size_t>(got);
   }
   m_bytesRead.fetch_add(done, std::memory_order_relaxed);
+}
+
+void CsvRows::readOne(int64_t row, float *out, std::string &block, std::vector<std::string> &fields) const {
+  if (row < 0 || row >= m_count)
+    throw std::out_of_range(m_path + ": row " + std::to_string(row) + " of " + std::to_string(m_count));
+  const int64_t b = row / kCsvBlockRows;
+  readBlocks(b, b + 1, block);
+  const uint64_t at = m_offsets[static_cast<size_t>(b)];
   CsvRecordReader records(block, m_path, m_delimiter, 0);
   int64_t skip = row % kCsvBlockRows;
   while (records.next(fields)) {
-    if (fields.size() != m_layout.fieldCount()) throw at("a row of another width");
+    if (fields.size() != m_layout.fieldCount()) throw changed(at, row, "a row of another width");
     if (m_layout.drops(fields)) continue;
     if (skip-- > 0) continue;
-    if (!m_layout.encode(fields, out)) throw at("a value the scan did not see");
+    if (!m_layout.encode(fields, out)) throw changed(at, row, "a value the scan did not see");
     return;
   }
-  throw at("fewer rows");
+  throw changed(at, row, "fewer rows");
+}
+
+void CsvRows::readRange(int64_t begin, int64_t end, float *out, int workers) const {
+  if (begin < 0 || end > m_count || begin > end)
+    throw std::out_of_range(m_path + ": rows " + std::to_string(begin) + ".." + std::to_string(end) + " of " +
+                            std::to_string(m_count));
+  if (begin == end) return;
+  checkUnchanged();
+  const int64_t w = width();
+  const int64_t firstBlock = begin / kCsvBlockRows, blocks = (end + kCsvBlockRows - 1) / kCsvBlockRows - firstBlock;
+  const int threads = decodeWorkers(workers);
+  // Each thread one contiguous run of blocks: one pread, then its records in order.
+  const int64_t runs = std::min<int64_t>(blocks, threads);
+  parallelFor(runs, threads, [&](int64_t t) {
+    const int64_t b0 = firstBlock + blocks * t / runs, b1 = firstBlock + blocks * (t + 1) / runs;
+    std::string bytes;
+    std::vector<std::string> fields;
+    readBlocks(b0, b1, bytes);
+    const uint64_t at = m_offsets[static_cast<size_t>(b0)];
+    CsvRecordReader records(bytes, m_path, m_delimiter, 0);
+    int64_t row = b0 * kCsvBlockRows;
+    const int64_t last = std::min(end, b1 * kCsvBlockRows);
+    while (row < last && records.next(fields)) {
+      if (fields.size() != m_layout.fieldCount()) throw changed(at, row, "a row of another width");
+      if (m_layout.drops(fields)) continue;
+      if (row >= begin && !m_layout.encode(fields, out + (row - begin) * w))
+        throw changed(at, row, "a value the scan did not see");
+      ++row;
+    }
+    if (row < last) throw changed(at, row, "fewer rows");
+  });
 }
 
 void CsvRows::read(const int64_t *rows, int64_t n, float *out, int workers) const {

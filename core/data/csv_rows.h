@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -39,12 +40,18 @@ class CsvRows {
   // threads (0 = one per core). Safe from several threads at once. Throws std::runtime_error
   // naming the file (and the row's byte offset) when it changed since it was opened.
   void read(const int64_t *rows, int64_t n, float *out, int workers) const;
+  // Rows [begin, end) in file order into `out` ((end - begin) x width floats), a run of blocks
+  // per thread with one read each: a pass over the file, for the training statistics.
+  void readRange(int64_t begin, int64_t end, float *out, int workers) const;
   uint64_t bytesRead() const { return m_bytesRead.load(std::memory_order_relaxed); }
   // The file's name, size and modification time: what identifies the data without reading it.
   void addToFingerprint(Fingerprint &fp) const;
 
  private:
   void readOne(int64_t row, float *out, std::string &block, std::vector<std::string> &fields) const;
+  // The bytes of blocks [first, last) in one read, counted in bytesRead.
+  void readBlocks(int64_t first, int64_t last, std::string &bytes) const;
+  std::runtime_error changed(uint64_t byte, int64_t row, const std::string &what) const;
   void checkUnchanged() const;
 
   std::string m_path;

@@ -2,7 +2,9 @@
 
 #include "core/config/data_source_table.h"
 #include "core/data/csv_layout.h"
+#include "core/data/csv_rows.h"
 #include "core/data/data_sources.h"
+#include "core/data/example_cache.h"
 #include "core/data/fingerprint.h"
 #include "core/data/shard_set.h"
 #include "core/data/idx.h"
@@ -19,6 +21,10 @@
 namespace tw::data {
 
 namespace {
+
+// A streamed table's statistics pass holds this much of it as floats at a time, at most a
+// quarter of data.memory_mb.
+constexpr uint64_t kTableChunkBytes = 64ull << 20;
 
 std::vector<int64_t> firstIndices(int64_t n) {
   std::vector<int64_t> indices(static_cast<size_t>(n));
@@ -231,21 +237,23 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
       p.imageMean = s.mean;
       p.imageStd = s.stddev;
     } else if (read.tableRows) {
-      // Applied per batch by the engine, as the rows are parsed; fitted on a sample of the
-      // training rows (all of them up to kTableStatisticsSample).
-      const int64_t width = read.tableRows->width();
-      const int64_t most = std::max<int64_t>(
-          1024, std::min<int64_t>(kTableStatisticsSample,
-                                  static_cast<int64_t>(kTableStatisticsBytes / static_cast<uint64_t>(4 * width))));
-      Examples sample = select(out.train, {});
-      sample.labels.clear();
-      sample.targets.clear();
-      const std::vector<int64_t> rows =
-          statisticsRows(out.trainRows, mixSeed(static_cast<uint64_t>(seed), kStatisticsStream), true, most);
-      sample.count = static_cast<int64_t>(rows.size());
-      sample.features.resize(rows.size() * static_cast<size_t>(width));
-      read.tableRows->read(rows.data(), sample.count, sample.features.data(), static_cast<int>(o.workers));
-      const Standardizer s = Standardizer::fit(sample, read.scaleColumns.empty() ? nullptr : &read.scaleColumns);
+      // Applied per batch by the engine, as the rows are parsed; fitted on every training row,
+      // read in file order a chunk at a time (training rows are ascending), as in memory.
+      const CsvRows &table = *read.tableRows;
+      const int64_t width = table.width();
+      const uint64_t chunkBytes = std::min(kTableChunkBytes, memoryBudgetBytes(o.memoryMb) / 4);
+      const int64_t chunk =
+          std::max<int64_t>(kCsvBlockRows, static_cast<int64_t>(chunkBytes / static_cast<uint64_t>(4 * width)));
+      FeatureMoments moments(width);
+      std::vector<float> values;
+      for (size_t next = 0; next < out.trainRows.size();) {
+        const int64_t begin = out.trainRows[next], end = std::min(table.count(), begin + chunk);
+        values.resize(static_cast<size_t>((end - begin) * width));
+        table.readRange(begin, end, values.data(), static_cast<int>(o.workers));
+        for (; next < out.trainRows.size() && out.trainRows[next] < end; ++next)
+          moments.add(values.data() + (out.trainRows[next] - begin) * width);
+      }
+      const Standardizer s = moments.standardizer(read.scaleColumns.empty() ? nullptr : &read.scaleColumns);
       p.standardization = "per-feature";
       p.featureMean = s.mean;
       p.featureStd = s.stddev;

@@ -11,39 +11,43 @@
 
 namespace tw::data {
 
-Standardizer Standardizer::fit(const Examples &train, const std::vector<bool> *columnsToScale) {
-  const int64_t d = train.featureSize();
-  if (train.count <= 0 || d <= 0)
-    throw std::runtime_error("standardisation: the training split is empty");
-  if (columnsToScale && static_cast<int64_t>(columnsToScale->size()) != d)
-    throw std::runtime_error("standardisation: " + std::to_string(columnsToScale->size()) +
-                             " column flags for " + std::to_string(d) + " features");
+FeatureMoments::FeatureMoments(int64_t features)
+    : m_mean(static_cast<size_t>(features), 0.0), m_m2(static_cast<size_t>(features), 0.0) {}
 
-  // Two passes in double: float sums over 100k rows lose digits, and the one-pass formula
-  // (E[x^2] - E[x]^2) cancels badly for features with a large mean and a small spread.
-  std::vector<double> sum(static_cast<size_t>(d), 0.0), sq(static_cast<size_t>(d), 0.0);
-  const float *x = train.features.data();
-  for (int64_t i = 0; i < train.count; ++i)
-    for (int64_t j = 0; j < d; ++j) sum[static_cast<size_t>(j)] += x[i * d + j];
-  const double n = static_cast<double>(train.count);
-  for (double &s : sum) s /= n;
-  for (int64_t i = 0; i < train.count; ++i)
-    for (int64_t j = 0; j < d; ++j) {
-      const double diff = x[i * d + j] - sum[static_cast<size_t>(j)];
-      sq[static_cast<size_t>(j)] += diff * diff;
-    }
+void FeatureMoments::add(const float *row) {
+  ++m_count;
+  const double n = static_cast<double>(m_count);
+  for (size_t j = 0; j < m_mean.size(); ++j) {
+    const double x = row[j], before = x - m_mean[j];
+    m_mean[j] += before / n;
+    m_m2[j] += before * (x - m_mean[j]);
+  }
+}
 
+Standardizer FeatureMoments::standardizer(const std::vector<bool> *columnsToScale) const {
+  if (m_count <= 0 || m_mean.empty()) throw std::runtime_error("standardisation: the training split is empty");
+  if (columnsToScale && columnsToScale->size() != m_mean.size())
+    throw std::runtime_error("standardisation: " + std::to_string(columnsToScale->size()) + " column flags for " +
+                             std::to_string(m_mean.size()) + " features");
   Standardizer s;
-  s.mean.assign(static_cast<size_t>(d), 0.0f);
-  s.stddev.assign(static_cast<size_t>(d), 1.0f);
-  for (size_t j = 0; j < static_cast<size_t>(d); ++j) {
+  s.mean.assign(m_mean.size(), 0.0f);
+  s.stddev.assign(m_mean.size(), 1.0f);
+  for (size_t j = 0; j < m_mean.size(); ++j) {
     if (columnsToScale && !(*columnsToScale)[j]) continue;
-    const double sd = std::sqrt(sq[j] / n);
-    s.mean[j] = static_cast<float>(sum[j]);
+    const double sd = std::sqrt(std::max(0.0, m_m2[j]) / static_cast<double>(m_count));
+    s.mean[j] = static_cast<float>(m_mean[j]);
     // A constant column would divide by zero; leaving it centred at 0 is all there is to do.
     s.stddev[j] = sd > 1e-12 ? static_cast<float>(sd) : 1.0f;
   }
   return s;
+}
+
+Standardizer Standardizer::fit(const Examples &train, const std::vector<bool> *columnsToScale) {
+  const int64_t d = train.featureSize();
+  if (train.count <= 0 || d <= 0) throw std::runtime_error("standardisation: the training split is empty");
+  FeatureMoments moments(d);
+  for (int64_t i = 0; i < train.count; ++i) moments.add(train.features.data() + i * d);
+  return moments.standardizer(columnsToScale);
 }
 
 void Standardizer::apply(Examples &examples) const {

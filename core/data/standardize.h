@@ -16,6 +16,25 @@
 
 namespace tw::data {
 
+struct Standardizer;
+
+// Per-feature mean and spread of rows added one at a time in one pass (Welford's update in
+// double: no cancellation for a large mean with a small spread, no float sums losing digits).
+// The in-memory fit and a streamed table's pass over its training rows both add the rows in
+// file order through this, so their statistics agree bit for bit.
+class FeatureMoments {
+ public:
+  explicit FeatureMoments(int64_t features);
+  void add(const float *row);
+  int64_t count() const { return m_count; }
+  // See Standardizer::fit for columnsToScale; throws std::runtime_error when no row was added.
+  Standardizer standardizer(const std::vector<bool> *columnsToScale = nullptr) const;
+
+ private:
+  int64_t m_count = 0;
+  std::vector<double> m_mean, m_m2;
+};
+
 struct Standardizer {
   std::vector<float> mean;    // one per feature (Examples::featureSize())
   std::vector<float> stddev;  // population standard deviation; 1 where it is 0
@@ -63,11 +82,5 @@ inline constexpr int64_t kImageStatisticsSample = 2048;
 inline constexpr uint64_t kImageStatisticsAllBytes = 64ull << 20;
 std::vector<int64_t> statisticsRows(const std::vector<int64_t> &train, uint64_t seed, bool encoded = true,
                                     int64_t sample = kImageStatisticsSample);
-
-// A streamed CSV table's per-feature statistics come from this many training rows at most (all of
-// them below it, so a table read per batch standardises exactly as in memory up to this size),
-// fewer when the rows are wide: the sample is held as floats while the statistics are fitted.
-inline constexpr int64_t kTableStatisticsSample = 1 << 16;
-inline constexpr uint64_t kTableStatisticsBytes = 64ull << 20;
 
 }  // namespace tw::data
