@@ -24,6 +24,29 @@ std::string uniqueModuleName(const std::string &id, std::set<std::string> &taken
 
 }  // namespace
 
+void GraphModule::train(bool on) {
+  torch::nn::Module::train(on);
+  for (const Training &t : m_training)
+    if (!t.trainable) t.module->train(false);
+}
+
+std::vector<ParameterGroup> GraphModule::parameterGroups() const {
+  std::vector<ParameterGroup> groups;
+  for (const Training &t : m_training) {
+    if (!t.trainable) continue;
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const ParameterGroup &g) { return g.lrFactor == t.lrFactor; });
+    if (group == groups.end()) group = groups.insert(groups.end(), ParameterGroup{t.lrFactor, {}});
+    for (const torch::Tensor &p : t.module->parameters()) group->params.push_back(p);
+  }
+  return groups;
+}
+
+std::vector<torch::Tensor> GraphModule::trainableParameters() const {
+  std::vector<torch::Tensor> out;
+  for (const ParameterGroup &group : parameterGroups()) out.insert(out.end(), group.params.begin(), group.params.end());
+  return out;
+}
+
 GraphModule::GraphModule(const spec::ModelSpec &spec, const spec::Analysis &analysis) {
   if (!analysis.ok()) {
     throw std::runtime_error("the model has problems:\n" + spec::formatDiagnostics(analysis.diagnostics));
@@ -62,6 +85,9 @@ GraphModule::GraphModule(const spec::ModelSpec &spec, const spec::Analysis &anal
       const std::string name = uniqueModuleName(info.id, taken);
       register_module(name, built.module);
       m_moduleNames.emplace_back(info.id, name);
+      if (!info.trainable)
+        for (torch::Tensor &p : built.module->parameters()) p.set_requires_grad(false);
+      m_training.push_back({built.module, info.trainable, info.lrFactor});
     }
     slotOf[info.id] = static_cast<int>(m_steps.size());
     m_steps.push_back(std::move(step));

@@ -3,6 +3,7 @@
 // forward that runs the DAG in topological order. Engine-internal (includes LibTorch).
 
 #include "core/engine/op_builders.h"
+#include "core/engine/parameter_group.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 
@@ -37,6 +38,15 @@ class GraphModule : public torch::nn::Module {
   // 4-D inputs enter channels-last (see memory_format.h); off by default.
   void setChannelsLastInputs(bool on) { m_channelsLastInputs = on; }
 
+  // Frozen nodes (trainable: false) stay in evaluation mode: a frozen BatchNorm normalises with
+  // its stored statistics and does not update them, as a frozen backbone in PyTorch is meant to.
+  void train(bool on = true) override;
+
+  // The trainable parameters, one group per lr_factor in the order the nodes first use it;
+  // frozen nodes' parameters are in none (and require no gradient).
+  std::vector<ParameterGroup> parameterGroups() const;
+  std::vector<torch::Tensor> trainableParameters() const;
+
   const std::vector<std::string> &inputIds() const { return m_inputIds; }
   // The submodule name a node id was registered under ("h1.fc" -> "h1_fc"); empty when the node
   // has no module.
@@ -53,6 +63,12 @@ class GraphModule : public torch::nn::Module {
   std::vector<Step> m_steps;
   std::vector<std::string> m_inputIds;
   std::vector<std::pair<std::string, std::string>> m_moduleNames;  // node id -> module name
+  struct Training {
+    std::shared_ptr<torch::nn::Module> module;
+    bool trainable = true;
+    double lrFactor = 1.0;
+  };
+  std::vector<Training> m_training;  // per node with a module, in node order
   int m_outputSlot = -1;
   bool m_channelsLastInputs = false;
   InputHook m_inputHook;

@@ -146,14 +146,22 @@ TrainSetup prepareTraining(const config::RunConfig &config, int cores, DatasetCa
     }
     return built;
   });
-  s.optimizer = stage("configuring training", [&] { return makeOptimizer(s.model->parameters(), t); });
+  s.optimizer = stage("configuring training", [&] {
+    std::vector<ParameterGroup> groups = s.model->parameterGroups();
+    if (groups.empty() && s.analysis.totalParams > 0)
+      throw std::runtime_error("every node with parameters is frozen (trainable: false): nothing would train; "
+                               "unfreeze at least the head");
+    if (groups.empty()) groups.push_back({1.0, {}});
+    for (const ParameterGroup &group : groups) s.lrFactors.push_back(group.lrFactor);
+    return makeOptimizer(groups, t);
+  });
   s.batchesPerEpoch = (s.data.train.size() + config.data.batchSize - 1) / config.data.batchSize;
   s.stepsPerEpoch = (s.batchesPerEpoch + t.accumulate - 1) / t.accumulate;
   s.evalOptions.topK = t.topK;
   s.evalOptions.device = s.device;
   s.evalOptions.bf16 = s.precision == Precision::BF16;
-  log->info("model '{}': {} parameters; {} with lr {}, batch {}, {} epochs, {} on {}, {}", s.spec.name,
-            countParameters(*s.model), t.optimizer, t.lr, config.data.batchSize, t.epochs, t.precision, t.device,
+  log->info("model '{}': {} parameters ({} trainable); {} with lr {}, batch {}, {} epochs, {} on {}, {}", s.spec.name,
+            countParameters(*s.model), s.analysis.trainableParams, t.optimizer, t.lr, config.data.batchSize, t.epochs, t.precision, t.device,
             s.channelsLast ? "channels-last" : "contiguous");
   return s;
 }

@@ -27,6 +27,7 @@ struct TrainSetup {
   Dataset data;
   std::shared_ptr<GraphModule> model;
   std::unique_ptr<torch::optim::Optimizer> optimizer;
+  std::vector<double> lrFactors;  // per optimiser parameter group: its nodes' lr_factor
   Loss loss;
   torch::Device device = torch::kCPU;
   Precision precision = Precision::FP32;

@@ -67,7 +67,7 @@ class TrainRun {
       : m_config(config), m_t(config.train), m_writer(writer), m_callbacks(callbacks), m_env(env),
         m_setup(prepareTraining(config, coresFor(env.dist), env.dataCache.get())), m_schedule(m_t, m_setup.stepsPerEpoch),
         m_scaler(m_setup.precision == Precision::FP16), m_augment(data::augmentOptions(config.data)) {
-    m_params = m_setup.model->parameters();
+    m_params = m_setup.model->trainableParameters();
     m_summary.parameters = countParameters(*m_setup.model);
     m_summary.classification = m_setup.data.task == Task::Classification;
     m_summary.trainSamples = m_setup.data.train.size();
@@ -162,7 +162,7 @@ class TrainRun {
       throw std::runtime_error(fmt::format("resuming: rank {} starts at step {} but rank 0 at step {}; every rank reads "
                                            "the checkpoint from the run folder {}, which must be shared between "
                                            "machines", m_comm->rank(), step, rootStep, m_env.runDir));
-    std::vector<torch::Tensor> state = m_params;
+    std::vector<torch::Tensor> state = m_setup.model->parameters();
     state.insert(state.end(), m_buffers.begin(), m_buffers.end());
     m_comm->broadcast(state);
   }
@@ -233,7 +233,7 @@ class TrainRun {
       const int64_t groupSize = std::min(m_t.accumulate, batches - groupFirst);
       if (groupStart) {
         m_lr = m_schedule.rate(m_progress.step, epoch);
-        setLearningRate(*m_setup.optimizer, m_lr);
+        setLearningRate(*m_setup.optimizer, m_lr, m_setup.lrFactors);
         releaseGradients(*m_setup.optimizer);
         syncBuffers();
       }

@@ -266,6 +266,8 @@ class Analyzer {
       NodeInfo info;
       info.id = w.node->id;
       info.op = w.node->op;
+      info.trainable = w.node->trainable;
+      info.lrFactor = w.node->lrFactor;
       bool blocked = w.failed;
       for (size_t in : w.inputs) {
         blocked = blocked || m_work[in].blocked;
@@ -290,6 +292,7 @@ class Analyzer {
       return;
     }
     m_result.totalParams = total;
+    if (info.trainable) m_result.trainableParams += info.paramCount;
   }
 
   bool evaluate(Work &w, NodeInfo &info) {

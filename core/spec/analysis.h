@@ -15,6 +15,8 @@ struct NodeInfo {
   std::vector<Shape> inputShapes;
   Shape outputShape;
   int64_t paramCount = 0;
+  bool trainable = true;  // the node's fine-tuning keys (model_spec.h)
+  double lrFactor = 1.0;
   ParamMap params;  // typed, defaults and inferred values (in_features, in_channels...) filled in
 };
 
@@ -22,6 +24,7 @@ struct Analysis {
   std::vector<NodeInfo> nodes;        // topological order; empty when the graph has a cycle
   std::vector<Diagnostic> diagnostics; // every problem found; empty when valid
   int64_t totalParams = 0;
+  int64_t trainableParams = 0;         // of totalParams, those of nodes not frozen
   std::string output;                  // id of the output node
 
   bool ok() const { return diagnostics.empty(); }

@@ -7,8 +7,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -42,6 +44,15 @@ struct Scope {
   std::map<std::string, std::string> inputs;   // block input name -> id it is bound to
   std::map<std::string, Located> args;         // block parameter -> value for this instance
   std::vector<std::string> stack;              // blocks being expanded, to refuse recursion
+  // An instance's `trainable` / `lr_factor`, for members that do not set their own.
+  std::optional<bool> trainable;
+  std::optional<double> lrFactor;
+};
+
+// The fine-tuning keys every node and block instance takes (model_spec.h).
+struct Training {
+  std::optional<bool> trainable;
+  std::optional<double> lrFactor;
 };
 
 std::string join(const std::vector<std::string> &items) {
@@ -226,6 +237,28 @@ class Parser {
     return true;
   }
 
+  // `trainable` (a boolean) and `lr_factor` (a number > 0) as written, `$name` substituted.
+  Training readTraining(const std::vector<std::pair<YAML::Node, YAML::Node>> &keys, const Scope &scope,
+                        const std::string &nodeId) {
+    Training out;
+    for (const auto &[key, value] : keys) {
+      Located located;
+      if (!substitute(key, value, scope, nodeId, located)) continue;
+      const std::string field = key.as<std::string>();
+      if (field == "trainable") {
+        if (const bool *b = std::get_if<bool>(&located.value)) out.trainable = *b;
+        else error(key, nodeId, field, "'trainable' must be true or false");
+        continue;
+      }
+      double factor = -1.0;
+      if (const double *d = std::get_if<double>(&located.value)) factor = *d;
+      if (const int64_t *i = std::get_if<int64_t>(&located.value)) factor = static_cast<double>(*i);
+      if (factor > 0.0 && std::isfinite(factor)) out.lrFactor = factor;
+      else error(key, nodeId, field, "'lr_factor' must be a number above 0 (use trainable: false to freeze)");
+    }
+    return out;
+  }
+
   void expandList(const YAML::Node &list, Scope &scope, bool generateIds) {
     size_t index = 0;
     for (const YAML::Node &entry : list) expandEntry(entry, scope, generateIds, index++);
@@ -240,7 +273,7 @@ class Parser {
   void expandEntry(const YAML::Node &entry, Scope &scope, bool generateIds, size_t index) {
     if (!entry.IsMap()) return error(entry, "", "", "a node must be a map with 'id' and 'op'");
     YAML::Node idNode, opNode, blockNode, inputsNode, opKey, inputsKey;
-    std::vector<std::pair<YAML::Node, YAML::Node>> params;
+    std::vector<std::pair<YAML::Node, YAML::Node>> params, training;
     std::set<std::string> seen;
     for (auto it = entry.begin(); it != entry.end(); ++it) {
       const std::string key = it->first.as<std::string>();
@@ -249,6 +282,7 @@ class Parser {
       else if (key == "op") opNode = it->second, opKey = it->first;
       else if (key == "block") blockNode = it->second;
       else if (key == "inputs") inputsNode = it->second, inputsKey = it->first;
+      else if (key == "trainable" || key == "lr_factor") training.emplace_back(it->first, it->second);
       else if (key == "params" && it->second.IsMap()) {
         for (auto p = it->second.begin(); p != it->second.end(); ++p) params.emplace_back(p->first, p->second);
       } else {
@@ -275,12 +309,17 @@ class Parser {
     if (present(inputsNode)) {
       for (const std::string &name : stringList(inputsNode)) inputs.push_back(resolveName(name, scope));
     }
-    if (present(blockNode)) return expandInstance(entry, blockNode, fullId, params, present(inputsNode) ? &inputs : nullptr, scope);
+    const Training own = readTraining(training, scope, fullId);
+    if (present(blockNode))
+      return expandInstance(entry, blockNode, fullId, params, present(inputsNode) ? &inputs : nullptr, scope, own);
 
     Node node;
     node.id = fullId;
     node.op = present(opNode) && opNode.IsScalar() ? opNode.Scalar() : std::string();
     node.where = locationOf(entry, m_file);
+    node.trainable = own.trainable.value_or(scope.trainable.value_or(true));
+    node.lrFactor = own.lrFactor.value_or(scope.lrFactor.value_or(1.0));
+    for (const auto &[key, value] : training) node.paramLocations.emplace_back(key.as<std::string>(), locationOf(key, m_file));
     if (present(opNode)) node.paramLocations.emplace_back("op", locationOf(opKey, m_file));
     if (present(inputsNode)) node.paramLocations.emplace_back("inputs", locationOf(inputsKey, m_file));
     const OpDef *def = Registry::instance().find(node.op);
@@ -302,7 +341,7 @@ class Parser {
 
   void expandInstance(const YAML::Node &entry, const YAML::Node &blockNode, const std::string &fullId,
                       const std::vector<std::pair<YAML::Node, YAML::Node>> &params,
-                      const std::vector<std::string> *givenInputs, const Scope &outer) {
+                      const std::vector<std::string> *givenInputs, const Scope &outer, const Training &own) {
     const std::string name = blockNode.IsScalar() ? blockNode.Scalar() : std::string();
     auto found = m_blocks.find(name);
     if (found == m_blocks.end()) {
@@ -321,6 +360,8 @@ class Parser {
     scope.block = &block;
     scope.stack = outer.stack;
     scope.stack.push_back(name);
+    scope.trainable = own.trainable ? own.trainable : outer.trainable;
+    scope.lrFactor = own.lrFactor ? own.lrFactor : outer.lrFactor;
     for (const auto &[pname, value] : block.params) scope.args[pname] = value;
     for (const auto &[key, value] : params) {
       const std::string pname = key.as<std::string>();

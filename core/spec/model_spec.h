@@ -32,6 +32,11 @@
 // the parameter required). A block's declared `inputs` are bound, in order, to the instance's
 // `inputs` (absent: the previous node); a member without `inputs` takes the previous member, the
 // first one the block's first input. Later references to the instance id mean the block's output.
+//
+// Fine-tuning keys, on a node or a block instance (then for every member that does not set its
+// own): `trainable: false` freezes the node's parameters (a frozen BatchNorm keeps its running
+// statistics), `lr_factor: 0.1` scales the learning rate of its parameters. Neither is a
+// parameter of the op, so both sit beside `params:` when written back.
 
 #include "core/spec/diagnostic.h"
 #include "core/spec/param.h"
@@ -46,6 +51,8 @@ struct Node {
   std::string op;                   // registry name, e.g. "Conv2d"
   ParamMap params;                  // as written, converted to the registry's types by analyze()
   std::vector<std::string> inputs;  // node ids
+  bool trainable = true;            // false: parameters frozen
+  double lrFactor = 1.0;            // the run's learning rate times this for its parameters
   SourceLocation where;             // the node's line in the model file
   // Where each param was written; also holds the keys "op" and "inputs" when they were written.
   std::vector<std::pair<std::string, SourceLocation>> paramLocations;

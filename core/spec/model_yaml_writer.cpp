@@ -33,6 +33,11 @@ std::string toYaml(const ModelSpec &spec) {
     out << YAML::Key << "inputs" << YAML::Value << YAML::Flow << YAML::BeginSeq;
     for (const std::string &input : node.inputs) detail::emitParamValue(out, input);
     out << YAML::EndSeq;
+    if (!node.trainable) out << YAML::Key << "trainable" << YAML::Value << false;
+    if (node.lrFactor != 1.0) {
+      out << YAML::Key << "lr_factor" << YAML::Value;
+      detail::emitParamValue(out, node.lrFactor);
+    }
     if (!node.params.empty()) {
       // Nested so that a parameter can never be mistaken for one of the node's own keys.
       out << YAML::Key << "params" << YAML::Value << YAML::Flow << YAML::BeginMap;

@@ -23,6 +23,12 @@ std::string fixed(double v, int decimals) {
   return buf;
 }
 
+std::string shortNumber(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 std::string padRight(const std::string &s, size_t width) { return s + std::string(width > s.size() ? width - s.size() : 0, ' '); }
 std::string padLeft(const std::string &s, size_t width) { return std::string(width > s.size() ? width - s.size() : 0, ' ') + s; }
 
@@ -39,7 +45,11 @@ std::string formatSummary(const ModelSpec &spec, const Analysis &analysis) {
     const double share = analysis.totalParams ? 100.0 * static_cast<double>(info.paramCount) /
                                                     static_cast<double>(analysis.totalParams)
                                               : 0.0;
-    rows.push_back({info.id, info.op, known ? formatShape(info.outputShape, true) : "?", thousands(info.paramCount),
+    // The fine-tuning keys beside the op, so a frozen backbone shows at a glance.
+    std::string op = info.op;
+    if (!info.trainable) op += " [frozen]";
+    else if (info.lrFactor != 1.0) op += " [lr x" + shortNumber(info.lrFactor) + "]";
+    rows.push_back({info.id, op, known ? formatShape(info.outputShape, true) : "?", thousands(info.paramCount),
                     fixed(share, 1) + "%"});
   }
   size_t w[5] = {0, 0, 0, 0, 0};
@@ -61,10 +71,10 @@ std::string formatSummary(const ModelSpec &spec, const Analysis &analysis) {
     if (i == 0) out += light + "\n";
   }
   out += heavy + "\n";
-  // Every parameter the registry counts is trainable; running statistics are buffers.
+  // Running statistics are buffers, never counted; frozen nodes' parameters are (trainable: false).
   out += "Total params: " + thousands(analysis.totalParams) + "\n";
-  out += "Trainable params: " + thousands(analysis.totalParams) + "\n";
-  out += "Non-trainable params: 0\n";
+  out += "Trainable params: " + thousands(analysis.trainableParams) + "\n";
+  out += "Non-trainable params: " + thousands(analysis.totalParams - analysis.trainableParams) + "\n";
   out += "Params size (MB): " + fixed(static_cast<double>(analysis.totalParams) * 4.0 / 1e6, 2) + " (float32)\n";
   out += "Output: " + analysis.output + "\n";
   if (!analysis.ok()) {

@@ -166,6 +166,48 @@ class TestSpecParser : public QObject {
     QCOMPARE(toYaml(again), text);
   }
 
+  void fineTuningKeysOnNodesAndBlocks() {
+    const ModelSpec spec = parseModelYaml(
+        "blocks:\n"
+        "  dense:\n"
+        "    params: {f: 1.0}\n"
+        "    inputs: [x]\n"
+        "    nodes:\n"
+        "      - {id: fc, op: Linear, out_features: 4}\n"
+        "      - {id: norm, op: LayerNorm, lr_factor: $f}\n"
+        "    output: norm\n"
+        "nodes:\n"
+        "  - {id: x, op: Input, shape: [6]}\n"
+        "  - {id: backbone, block: dense, trainable: false}\n"
+        "  - {id: mid, block: dense, f: 2, lr_factor: 0.1}\n"
+        "  - {id: head, op: Linear, out_features: 3, lr_factor: 10}\n");
+    // An instance's keys reach every member that does not set its own.
+    QVERIFY(!spec.find("backbone.fc")->trainable);
+    QVERIFY(!spec.find("backbone.norm")->trainable);
+    QCOMPARE(spec.find("backbone.norm")->lrFactor, 1.0);
+    QCOMPARE(spec.find("mid.fc")->lrFactor, 0.1);
+    QCOMPARE(spec.find("mid.norm")->lrFactor, 2.0);
+    QVERIFY(spec.find("mid.fc")->trainable);
+    QCOMPARE(spec.find("head")->lrFactor, 10.0);
+    QCOMPARE(spec.find("head")->locationOf("lr_factor").line, 13);
+    const Analysis a = analyze(spec);
+    QVERIFY(a.ok());
+    QCOMPARE(a.trainableParams, a.totalParams - (6 * 4 + 4) - (4 + 4));
+    QVERIFY(!a.find("backbone.fc")->trainable);
+    QCOMPARE(a.find("head")->lrFactor, 10.0);
+    // Written back beside params, read again the same.
+    const ModelSpec again = parseModelYaml(toYaml(spec));
+    for (const Node &node : spec.nodes) {
+      QCOMPARE(again.find(node.id)->trainable, node.trainable);
+      QCOMPARE(again.find(node.id)->lrFactor, node.lrFactor);
+      QCOMPARE(again.find(node.id)->params, node.params);
+    }
+    const std::string summary = formatSummary(spec, a);
+    QVERIFY2(summary.find("Non-trainable params: 36\n") != std::string::npos, summary.c_str());
+    QVERIFY2(summary.find("Linear [frozen]") != std::string::npos, summary.c_str());
+    QVERIFY2(summary.find("Linear [lr x10]") != std::string::npos, summary.c_str());
+  }
+
   void recordsLineNumbers() {
     const ModelSpec spec = parseModelYaml(
         "name: lines\n"                         // 1

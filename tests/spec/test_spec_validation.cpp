@@ -229,6 +229,12 @@ class TestSpecValidation : public QObject {
     QTest::addColumn<QString>("message");
     QTest::addColumn<int>("line");
     QTest::newRow("bad yaml") << "nodes:\n  - {id: x, op: Input\n  - {id: y}\n" << "invalid YAML" << 3;
+    QTest::newRow("trainable not a boolean") << "nodes:\n  - {id: x, op: Input, shape: [3]}\n  - id: fc\n    op: Linear\n"
+                                                "    out_features: 2\n    trainable: no-thanks\n"
+                                             << "'trainable' must be true or false" << 6;
+    QTest::newRow("lr_factor zero") << "nodes:\n  - {id: x, op: Input, shape: [3]}\n  - {id: fc, op: Linear, "
+                                       "out_features: 2, lr_factor: 0}\n"
+                                    << "'lr_factor' must be a number above 0" << 3;
     // yaml-cpp says "illegal block entry" and "bad file" for these two.
     QTest::newRow("tab in indentation") << "nodes:\n  - {id: x, op: Input, shape: [3]}\n\t- {id: y, op: ReLU}\n"
                                         << "invalid YAML: a tab in the indentation" << 3;

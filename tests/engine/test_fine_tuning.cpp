@@ -1,0 +1,161 @@
+// Fine-tuning keys on real models: a frozen node's parameters and BatchNorm statistics stay as
+// they were while the rest trains, each lr_factor becomes its own optimiser group whose step is
+// the factor times the plain one, and a run with a frozen backbone stopped mid-epoch resumes
+// bit-identical; a model frozen whole is refused with a message.
+#include "core/data/shape_images.h"
+#include "core/engine/model_builder.h"
+#include "core/engine/optimizer_factory.h"
+#include "core/engine/trainer.h"
+#include "core/spec/analysis.h"
+#include "train_helpers.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <string>
+
+using namespace tw;
+
+namespace {
+
+const char *kCnn = "nodes:\n"
+                   "  - {id: x, op: Input, shape: [3, 12, 12]}\n"
+                   "  - {id: c, op: Conv2d, out_channels: 4, kernel_size: 3, padding: 1, trainable: false}\n"
+                   "  - {id: bn, op: BatchNorm2d, trainable: false}\n"
+                   "  - {id: r, op: ReLU}\n  - {id: p, op: MaxPool2d, kernel_size: 2}\n  - {id: f, op: Flatten}\n"
+                   "  - {id: h, op: Linear, out_features: 8, lr_factor: 0.5}\n"
+                   "  - {id: out, op: Linear, out_features: 3}\n";
+
+std::shared_ptr<engine::GraphModule> build(const std::string &yaml) {
+  const spec::ModelSpec s = spec::parseModelYaml(yaml);
+  return engine::buildModel(s, spec::analyzeOrThrow(s));
+}
+
+torch::Tensor named(engine::GraphModule &m, const std::string &name) {
+  for (const auto &item : m.named_parameters())
+    if (item.key() == name) return item.value();
+  for (const auto &item : m.named_buffers())
+    if (item.key() == name) return item.value();
+  return {};
+}
+
+}  // namespace
+
+class TestFineTuning : public QObject {
+  Q_OBJECT
+  QTemporaryDir m_tmp;
+
+ private Q_SLOTS:
+  void frozenNodesKeepWeightsAndStatistics() {
+    torch::manual_seed(5);
+    auto model = build(kCnn);
+    const std::vector<engine::ParameterGroup> groups = model->parameterGroups();
+    QCOMPARE(int(groups.size()), 2);  // h at 0.5 first, then out at 1
+    QCOMPARE(groups[0].lrFactor, 0.5);
+    QCOMPARE(groups[1].lrFactor, 1.0);
+    QCOMPARE(int(model->trainableParameters().size()), 4);
+    const std::vector<std::string> frozen{"c.weight", "c.bias", "bn.weight", "bn.bias", "bn.running_mean",
+                                          "bn.running_var"};
+    std::vector<torch::Tensor> before;
+    for (const std::string &name : frozen) before.push_back(named(*model, name).clone());
+    const torch::Tensor headBefore = named(*model, "out.weight").clone();
+    QVERIFY(!named(*model, "c.weight").requires_grad());
+
+    config::TrainOptions t;
+    t.optimizer = "adam";
+    t.lr = 0.01;
+    auto optimizer = engine::makeOptimizer(groups, t);
+    model->train();
+    for (int step = 0; step < 3; ++step) {
+      optimizer->zero_grad();
+      const torch::Tensor x = torch::randn({6, 3, 12, 12}) * 3 + 1;  // far from the stored statistics
+      torch::nn::functional::cross_entropy(model->forward(x), torch::tensor({0, 1, 2, 0, 1, 2})).backward();
+      optimizer->step();
+    }
+    for (size_t i = 0; i < frozen.size(); ++i)
+      QVERIFY2(torch::equal(named(*model, frozen[i]), before[i]), frozen[i].c_str());
+    QVERIFY(!torch::equal(named(*model, "out.weight"), headBefore));
+    QVERIFY(model->is_training());
+  }
+
+  void lrFactorScalesTheStep() {
+    const auto step = [](const std::string &yaml) {
+      torch::manual_seed(9);
+      auto model = build(yaml);
+      config::TrainOptions t;
+      t.optimizer = "sgd";
+      t.momentum = 0.0;
+      t.lr = 0.1;
+      auto optimizer = engine::makeOptimizer(model->parameterGroups(), t);
+      const torch::Tensor before = named(*model, "h.weight").clone();
+      torch::manual_seed(1);
+      const torch::Tensor x = torch::randn({4, 6});
+      model->forward(x).pow(2).sum().backward();
+      optimizer->step();
+      return std::make_pair(named(*model, "h.weight") - before, std::move(optimizer));
+    };
+    const std::string plain = "nodes:\n  - {id: x, op: Input, shape: [6]}\n  - {id: h, op: Linear, out_features: 5}\n"
+                              "  - {id: out, op: Linear, out_features: 2}\n";
+    std::string scaled = plain;
+    scaled.replace(scaled.find("out_features: 5}"), 16, "out_features: 5, lr_factor: 0.25}");
+    auto [full, fullOpt] = step(plain);
+    auto [quarter, quarterOpt] = step(scaled);
+    QVERIFY(full.abs().max().item<double>() > 0);
+    // The steps are differences of float32 weights near 0.4: rounding leaves about 3e-8 of noise.
+    QVERIFY(torch::allclose(quarter, full * 0.25, 1e-4, 1e-6));
+    QVERIFY(!torch::allclose(quarter, full, 1e-4, 1e-6));
+    QCOMPARE(int(fullOpt->param_groups().size()), 1);
+    QCOMPARE(int(quarterOpt->param_groups().size()), 2);
+    // A schedule sets the base rate; each group keeps its factor.
+    engine::setLearningRate(*quarterOpt, 0.2, {0.25, 1.0});
+    QCOMPARE(quarterOpt->param_groups()[0].options().get_lr(), 0.05);
+    QCOMPARE(quarterOpt->param_groups()[1].options().get_lr(), 0.2);
+  }
+
+  void frozenBackboneResumesMidEpochExactly() {
+    const std::string dir = m_tmp.path().toStdString() + "/shapes";
+    data::ShapeImageOptions shapes;
+    shapes.perClass = 12;
+    shapes.size = 12;
+    data::writeShapeImages(dir, shapes);
+    config::RunConfig c;
+    c.modelYaml = kCnn;
+    c.data.dataset = "image-folder";
+    c.data.path = dir;
+    c.data.batchSize = 10;
+    c.train.optimizer = "sgd";
+    c.train.momentum = 0.9;
+    c.train.lr = 0.05;
+    c.train.epochs = 3;
+    c.train.seed = 4;
+    c.train.threads = 1;
+    engine::TrainEnvironment straightEnv;
+    straightEnv.runDir = m_tmp.path().toStdString() + "/straight";
+    const engine::TrainSummary straight = engine::train(c, nullptr, {}, straightEnv);
+
+    engine::TrainEnvironment env;
+    env.runDir = m_tmp.path().toStdString() + "/stopped";
+    engine::TrainCallbacks stopAt5;
+    int polls = 0;
+    stopAt5.shouldStop = [&] { return ++polls > 5; };
+    QVERIFY(engine::train(c, nullptr, stopAt5, env).stopped);
+    env.resume = true;
+    const engine::TrainSummary resumed = engine::train(c, nullptr, {}, env);
+    QVERIFY(resumed.resumedFromStep > 3 && resumed.resumedFromStep < 6);
+    QCOMPARE(resumed.weightsDigest, straight.weightsDigest);
+
+    // Frozen whole: refused, not trained as a no-op.
+    std::string all = kCnn;
+    for (const char *node : {"lr_factor: 0.5}", "out_features: 3}"}) {
+      const size_t at = all.find(node);
+      all.replace(at, std::string(node).size(), std::string(node).substr(0, std::string(node).size() - 1) +
+                                                      ", trainable: false}");
+    }
+    c.modelYaml = all;
+    const std::string error = testing::errorOf(c);
+    QVERIFY2(error.find("every node with parameters is frozen (trainable: false)") != std::string::npos, error.c_str());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestFineTuning)
+#include "test_fine_tuning.moc"
