@@ -820,6 +820,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Disk cache folder</source>
         <translation>Ordner des Festplatten-Caches</translation>
     </message>
+    <message>
+        <source>Start from weights</source>
+        <translation>Startgewichte</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>
@@ -1218,6 +1222,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <source>Show the whole model, zoomed out no further than its op names can be read (Ctrl+0); Zoom Out goes further</source>
         <translation>Das ganze Modell zeigen, höchstens so weit verkleinert, dass die Op-Namen lesbar bleiben (Strg+0); Verkleinern geht weiter</translation>
     </message>
+    <message>
+        <source>Parameters: %1 (%2 trainable, %3 frozen)</source>
+        <translation>Parameter: %1 (%2 trainierbar, %3 eingefroren)</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::EmptyState</name>
@@ -1420,6 +1428,41 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Exported to %1, but not registered: %2</source>
         <translation>Nach %1 exportiert, aber nicht registriert: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::FineTuningFields</name>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>Feinabstimmung</translation>
+    </message>
+    <message>
+        <source>Clear to freeze the node: training leaves its parameters as they are (trainable: false in the model file).</source>
+        <translation>Abwählen, um den Knoten einzufrieren: Das Training lässt seine Parameter, wie sie sind (trainable: false in der Modelldatei).</translation>
+    </message>
+    <message>
+        <source>default (1)</source>
+        <translation>Standard (1)</translation>
+    </message>
+    <message>
+        <source>The run&apos;s learning rate is multiplied by this for the node&apos;s parameters (lr_factor in the model file): 0.1 trains it ten times slower. Above 0; to stop training it, clear Trainable.</source>
+        <translation>Die Lernrate des Laufs wird für die Parameter des Knotens mit diesem Wert multipliziert (lr_factor in der Modelldatei): 0,1 trainiert ihn zehnmal langsamer. Größer als 0; um ihn nicht mehr zu trainieren, wählen Sie „Trainierbar“ ab.</translation>
+    </message>
+    <message>
+        <source>Trainable</source>
+        <translation>Trainierbar</translation>
+    </message>
+    <message>
+        <source>Learning-rate factor</source>
+        <translation>Lernratenfaktor</translation>
+    </message>
+    <message>
+        <source>expected a number above 0, like 0.1</source>
+        <translation>erwartet eine Zahl größer als 0, etwa 0,1</translation>
+    </message>
+    <message>
+        <source>must be above 0; to freeze the node, clear Trainable</source>
+        <translation>muss größer als 0 sein; um den Knoten einzufrieren, wählen Sie „Trainierbar“ ab</translation>
     </message>
 </context>
 <context>
@@ -2062,6 +2105,18 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Make room for %1</source>
         <translation>Platz für %1 schaffen</translation>
     </message>
+    <message>
+        <source>Unfreeze %1</source>
+        <translation>Einfrieren von %1 aufheben</translation>
+    </message>
+    <message>
+        <source>Freeze %1</source>
+        <translation>%1 einfrieren</translation>
+    </message>
+    <message>
+        <source>Set %1.lr_factor</source>
+        <translation>%1.lr_factor setzen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ModelSource</name>
@@ -2265,6 +2320,22 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>%1 params</source>
         <translation>%1 Parameter</translation>
+    </message>
+    <message>
+        <source>frozen</source>
+        <translation>eingefroren</translation>
+    </message>
+    <message>
+        <source>lr ×%1</source>
+        <translation>LR ×%1</translation>
+    </message>
+    <message>
+        <source>Frozen: training leaves its parameters as they are.</source>
+        <translation>Eingefroren: Das Training lässt seine Parameter, wie sie sind.</translation>
+    </message>
+    <message>
+        <source>Learning rate: the run&apos;s times %1.</source>
+        <translation>Lernrate: die des Laufs mal %1.</translation>
     </message>
 </context>
 <context>

@@ -27,10 +27,6 @@ std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, cons
   return std::nullopt;
 }
 
-std::string runFolder(const std::string &workspace, const tracking::RunRecord &run) {
-  return run.runDir.empty() ? config::runDir(workspace, run.uuid) : run.runDir;
-}
-
 bool hasCheckpoint(const std::string &workspace, const tracking::RunRecord &run, const std::string &which) {
   const std::filesystem::path file = std::filesystem::path(runFolder(workspace, run)) / "checkpoints" / (which + ".pt");
   std::error_code ec;

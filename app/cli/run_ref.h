@@ -2,6 +2,7 @@
 // RUN on the command line: a run name, a full id or any unique prefix of one. Every command that
 // takes a run resolves it here, so "not found" and "ambiguous" read the same everywhere.
 
+#include "app/common/run_recording.h"
 #include "tracking/store.h"
 
 #include <optional>
@@ -13,8 +14,7 @@ namespace tw::cli {
 // could mean, with their ids, names and experiments) and returns nothing.
 std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, const std::string &reference);
 
-// The run's folder (recorded, else the workspace's default for its id).
-std::string runFolder(const std::string &workspace, const tracking::RunRecord &run);
+using app::runFolder;  // the run's folder (app/common/run_recording.h)
 
 // Whether the run has its `which` checkpoint ("best", "last"); prints why not on stderr.
 bool hasCheckpoint(const std::string &workspace, const tracking::RunRecord &run, const std::string &which);

@@ -1,5 +1,7 @@
 #include "app/common/run_recording.h"
 
+#include "app/common/init_source.h"
+
 #include "core/config/workspace.h"
 #include "core/sysmon/host_info.h"
 
@@ -54,6 +56,7 @@ void writeFile(const std::string &path, const std::string &text) {
 
 tracking::RunRecord recordRun(tracking::Store &store, const config::RunConfig &config, const std::string &workspace,
                               int64_t modelParameters) {
+  const InitSource init = resolveInitSource(store, workspace, config.train.initFrom);
   const auto host = sysmon::readHostInfo();
   tracking::NewRun newRun;
   newRun.experiment = config.tracking.experiment;
@@ -76,7 +79,12 @@ tracking::RunRecord recordRun(tracking::Store &store, const config::RunConfig &c
   store.setParams(run.id, params);
   const std::string environment = relevantEnvironment();
   if (!environment.empty()) store.setTag(run.id, "environment", environment);
+  if (!init.file.empty()) store.setTag(run.id, "init_from", init.description);
   return run;
+}
+
+std::string runFolder(const std::string &workspace, const tracking::RunRecord &run) {
+  return run.runDir.empty() ? config::runDir(workspace, run.uuid) : run.runDir;
 }
 
 }  // namespace tw::app

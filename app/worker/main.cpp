@@ -8,6 +8,7 @@
 // Exit codes: 0 done (or stopped on request), 1 the run failed (recorded), 2 bad arguments or
 // environment, 75 a peer rank was lost (the launcher restarts every rank from the checkpoint).
 
+#include "app/common/init_source.h"
 #include "app/common/run_recording.h"
 #include "app/worker/export_run.h"
 #include "app/worker/predict_run.h"
@@ -20,6 +21,7 @@
 #include "core/engine/train_setup.h"
 #include "core/engine/atomic_file.h"
 #include "core/engine/trainer.h"
+#include "core/engine/weight_transfer.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 #include "core/sysmon/process_sampler.h"
@@ -230,11 +232,6 @@ void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSum
   std::fflush(stdout);
 }
 
-// Where a recorded run keeps its files (the workspace's runs/<id> unless it says otherwise).
-std::string folderOf(const std::string &workspace, const tw::tracking::RunRecord &run) {
-  return run.runDir.empty() ? tw::config::runDir(workspace, run.uuid) : run.runDir;
-}
-
 // The configuration a recorded run resolved, read back; errors name its config.yaml.
 tw::config::RunConfig configOf(const tw::tracking::RunRecord &run, const std::string &runDir) {
   return tw::config::parseRunConfig(run.configYaml, (fs::path(runDir) / "config.yaml").string());
@@ -243,7 +240,7 @@ tw::config::RunConfig configOf(const tw::tracking::RunRecord &run, const std::st
 // Trains a recorded run as rank `dist.rank` (rank 0 records its progress and its end) and
 // returns the exit code. `onEpoch`, when set, hears each epoch after its metrics are committed.
 int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, const tw::config::RunConfig &config,
-             const std::string &runDir, const tw::dist::DistEnv &dist, bool resume,
+             const std::string &workspace, const std::string &runDir, const tw::dist::DistEnv &dist, bool resume,
              std::shared_ptr<tw::engine::DatasetCache> dataCache,
              const std::function<void(const tw::engine::EpochReport &)> &onEpoch = {}) {
   const bool rank0 = dist.rank == 0;
@@ -305,8 +302,27 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
       callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
         store->addArtifact(run.id, path, kind);
       };
+      // What the starting weights were and which tensors took them: printed, and kept with the
+      // run (init_from.json in its folder and the database) as the run's provenance.
+      callbacks.onWeightsTaken = [&](const std::string &source, const std::string &file,
+                                     const tw::engine::WeightTransfer &plan) {
+        std::printf("%s", plan.table(source).c_str());
+        std::fflush(stdout);
+        const std::string json = plan.json(source, file);
+        tw::engine::writeFileAtomically((fs::path(runDir) / "init_from.json").string(), json);
+        tw::config::Sha256 digest;
+        digest.update(json);
+        store->addArtifact(run.id, "init_from.json", "provenance", digest.hexDigest(), json);
+        using Kind = tw::engine::WeightMatch::Kind;
+        store->setTag(run.id, "init_from.taken",
+                      std::to_string(plan.count(Kind::Taken)) + " of " +
+                          std::to_string(plan.rows.size() - plan.count(Kind::Unexpected)) + " tensors");
+      };
     }
     tw::engine::TrainEnvironment environment;
+    // A run resumed from its checkpoint takes no starting weights: the source is not looked for.
+    if (rank0 && !config.train.initFrom.empty() && !(resume && fs::exists(fs::path(runDir) / "checkpoints" / "last.pt")))
+      environment.initFile = tw::app::resolveInitSource(*store, workspace, config.train.initFrom).file;
     environment.runDir = runDir;
     environment.resume = resume;
     environment.dist = dist;
@@ -391,7 +407,7 @@ int serve(const std::string &workspace) {
     try {
       auto run = store->findRun(runId);
       if (!run) throw std::runtime_error("no run '" + runId + "' in " + store->path());
-      const std::string runDir = folderOf(workspace, *run);
+      const std::string runDir = tw::app::runFolder(workspace, *run);
       std::printf("run %s (%s)\n", run->uuid.c_str(), run->name.c_str());
       std::fflush(stdout);
       tw::config::RunConfig config;
@@ -402,7 +418,7 @@ int serve(const std::string &workspace) {
         throw;
       }
       setUpLogging(runDir);
-      code = trainRun(store.get(), *run, config, runDir, tw::dist::DistEnv{}, /*resume=*/false, cache,
+      code = trainRun(store.get(), *run, config, workspace, runDir, tw::dist::DistEnv{}, /*resume=*/false, cache,
                       [&](const tw::engine::EpochReport &r) { tell(fd, "epoch " + runId + " " + std::to_string(r.epoch)); });
     } catch (const std::exception &e) {
       std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
@@ -457,7 +473,7 @@ int main(int argc, char **argv) {
         return 1;
       }
       run = *found;
-      runDir = folderOf(workspace, run);
+      runDir = tw::app::runFolder(workspace, run);
       config = configOf(run, runDir);
       // A resume may change what only makes it faster (`train --resume RUN --set data.workers=4`).
       const std::vector<std::string> sets = options(argc, argv, "--set");
@@ -490,5 +506,5 @@ int main(int argc, char **argv) {
   if (!rank0) store.reset();  // only rank 0 writes to the tracking database
   setUpLogging(rank0 ? runDir : std::string());
 
-  return trainRun(store.get(), run, config, runDir, dist, flag(argc, argv, "--resume"), nullptr);
+  return trainRun(store.get(), run, config, workspace, runDir, dist, flag(argc, argv, "--resume"), nullptr);
 }

@@ -265,6 +265,9 @@ std::vector<ConfigField> makeFields() {
                           "layout of activations: auto = channels-last for 2-D convolutions on the CPU (faster)"));
   section = "training";
   add(intField("train.epochs", TW_TRAIN(epochs), 1, 1e6, "passes over the training split"));
+  add(stringField("train.init_from", TW_TRAIN(initFrom), {},
+                  "start from these weights: run:<run>[@best|@last], a checkpoint or a PyTorch state_dict file; "
+                  "nodes whose names and shapes match take them, the rest start from the seed"));
   section = "seed";
   add(intField("train.seed", TW_TRAIN(seed), 0, std::nullopt,
                        "seed for weights, shuffling, augmentation and the splits"));

@@ -1,6 +1,7 @@
 #include "core/config/run_config.h"
 
 #include "core/config/config_fields.h"
+#include "core/config/init_from.h"
 #include "core/config/sha256.h"
 #include "core/yaml/yaml_problem.h"
 
@@ -231,6 +232,11 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     return (ec ? joined : normal).string();
   };
   config.data.path = absolutePath(config.data.path, fileName.empty() ? std::string() : baseDir);
+  // A weights file likewise; a run reference is the tracking store's to resolve.
+  const auto weightsPath = [&](const std::string &base) {
+    if (!isRunReference(config.train.initFrom)) config.train.initFrom = absolutePath(config.train.initFrom, base);
+  };
+  weightsPath(fileName.empty() ? std::string() : baseDir);
 
   for (const auto &override_ : overrides) {
     const auto eq = override_.find('=');
@@ -259,6 +265,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     if (value.IsNull()) value = YAML::Node(std::string());
     assign(config, *field, value, context);
     if (key == "data.path") config.data.path = absolutePath(config.data.path, {});
+    if (key == "train.init_from") weightsPath({});
   }
   if (!haveModel && requireModel) throw ConfigError((fileName.empty() ? "<run config>" : fileName) + ": no 'model' given (a model file path or an inline model)");
   return config;

@@ -105,6 +105,9 @@ struct TrainOptions {
   // (auto: channels-last for 2-D convolutions on the CPU; see engine/memory_format.h)
   std::string memoryFormat = "auto";
   int64_t epochs = 5;
+  // Where the weights start (init_from.h): "run:<run>[@best|@last]" or a file, a Torchwright
+  // checkpoint or a PyTorch state_dict; empty = initialised from the seed.
+  std::string initFrom;
   int64_t seed = 42;
   int64_t threads = 0;             // 0 = automatic (see engine/threads.h)
   int64_t logEvery = 1;            // log train/loss every N steps

@@ -143,6 +143,13 @@ torch::Tensor GraphModule::forward(const std::vector<torch::Tensor> &inputs) {
   return slots[m_outputSlot];
 }
 
+std::vector<GraphModule::NodeModule> GraphModule::nodeModules() const {
+  std::vector<NodeModule> out;
+  for (size_t i = 0; i < m_moduleNames.size(); ++i)
+    out.push_back({m_moduleNames[i].first, m_moduleNames[i].second, m_training[i].trainable});
+  return out;
+}
+
 std::string GraphModule::moduleName(const std::string &nodeId) const {
   for (const auto &entry : m_moduleNames)
     if (entry.first == nodeId) return entry.second;

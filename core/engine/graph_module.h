@@ -51,6 +51,12 @@ class GraphModule : public torch::nn::Module {
   // The submodule name a node id was registered under ("h1.fc" -> "h1_fc"); empty when the node
   // has no module.
   std::string moduleName(const std::string &nodeId) const;
+  // Every node with a module: its id, the module's name and whether it trains.
+  struct NodeModule {
+    std::string nodeId, moduleName;
+    bool trainable = true;
+  };
+  std::vector<NodeModule> nodeModules() const;
 
  private:
   struct Step {

@@ -21,6 +21,8 @@
 #include "core/engine/precision.h"
 #include "core/engine/threads.h"
 #include "core/engine/train_setup.h"
+#include "core/engine/weight_transfer.h"
+#include "core/config/init_from.h"
 #include "core/spec/analysis.h"
 #include "tracking/metric_writer.h"
 
@@ -88,7 +90,7 @@ class TrainRun {
 
   TrainSummary run() {
     const auto runStart = Clock::now();
-    resumeIfAsked();
+    if (!resumeIfAsked()) startFromWeights();
     if (m_comm) startTogether();
     for (; m_progress.epoch <= m_t.epochs && !m_summary.stopped && !m_summary.earlyStopped; ) runEpoch();
     if (m_remoteSystem) m_remoteSystem->tick(true);
@@ -171,8 +173,25 @@ class TrainRun {
     if (m_comm && m_config.distributed.broadcastBuffers && !m_buffers.empty()) m_comm->broadcast(m_buffers);
   }
 
-  void resumeIfAsked() {
-    if (!m_env.resume || m_env.runDir.empty() || !fs::exists(checkpointPath("last.pt"))) return;
+  // train.init_from: the weights a new run starts from, where names and shapes match.
+  void startFromWeights() {
+    const config::InitFrom from = config::parseInitFrom(m_t.initFrom);
+    if (from.empty() || m_env.dist.rank != 0) return;
+    const std::string file = !m_env.initFile.empty() ? m_env.initFile : from.file;
+    if (file.empty())
+      throw std::runtime_error("starting from weights: train.init_from " + m_t.initFrom +
+                               " names a run, which only a run recorded in a workspace can resolve");
+    stage("starting from weights", [&] {
+      const NamedTensors tensors = readWeightsFile(file);
+      const WeightTransfer plan = planWeightTransfer(*m_setup.model, tensors);
+      applyWeightTransfer(*m_setup.model, tensors, plan, m_t.initFrom);
+      if (m_callbacks.onWeightsTaken) m_callbacks.onWeightsTaken(m_t.initFrom, file, plan);
+      return 0;
+    });
+  }
+
+  bool resumeIfAsked() {
+    if (!m_env.resume || m_env.runDir.empty() || !fs::exists(checkpointPath("last.pt"))) return false;
     m_progress = stage("resuming", [&] { return loadCheckpoint(checkpointPath("last.pt"), *m_setup.model, *m_setup.optimizer); });
     // Loading takes the layout the checkpoint was saved in; the run keeps the one it chose.
     if (m_setup.channelsLast) toChannelsLast(*m_setup.model);
@@ -180,6 +199,7 @@ class TrainRun {
     m_scaler = GradScaler(m_scaler.enabled(), m_progress.lossScale, m_progress.scaleGoodSteps);
     m_summary.resumedFromStep = m_progress.step;
     engineLog()->info("resumed at epoch {}, batch {}, step {}", m_progress.epoch, m_progress.batch, m_progress.step);
+    return true;
   }
 
   void log(const std::string &key, double value) {

@@ -19,6 +19,9 @@ namespace tw::tracking { class MetricWriter; }
 
 namespace tw::engine {
 
+struct WeightTransfer;  // weight_transfer.h
+
+
 class DatasetCache;  // dataset_cache.h
 // A cache to share between the runs one process trains one after another (TrainEnvironment).
 std::shared_ptr<DatasetCache> newDatasetCache();
@@ -80,12 +83,19 @@ struct TrainCallbacks {
   std::function<void(const std::string &json)> onPreprocessing;
   // A file the run produced (path relative to the run folder, kind: "checkpoint", "model", "report").
   std::function<void(const std::string &path, const std::string &kind)> onArtifact;
+  // Called before the first step when train.init_from gave the run its starting weights: what
+  // was read (as written, and the file) and the plan of every tensor (weight_transfer.h).
+  std::function<void(const std::string &source, const std::string &file, const WeightTransfer &plan)> onWeightsTaken;
 };
 
 struct TrainEnvironment {
   std::string runDir;   // checkpoints/ and artifacts/ go here; empty = no files (tests, benchmarks)
   bool resume = false;  // continue from runDir/checkpoints/last.pt when it exists
   bool checkpoints = true;
+  // train.init_from resolved to a file (a run reference through the tracking store:
+  // app/common/init_source.h); empty: the option's own file, when it names one. Rank 0 reads it;
+  // the others start from rank 0's weights. A resumed run takes its checkpoint instead.
+  std::string initFile;
   // Data kept between the runs of one process (dataset_cache.h); null = read it for this run.
   std::shared_ptr<DatasetCache> dataCache;
   // This process's place in a distributed run. With several ranks, only rank 0 writes metrics,

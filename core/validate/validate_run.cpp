@@ -1,5 +1,6 @@
 #include "core/validate/validate_run.h"
 
+#include "core/config/init_from.h"
 #include "core/config/metric_keys.h"
 #include "core/config/optimizer_rules.h"
 #include "core/config/run_task.h"
@@ -9,7 +10,12 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 namespace tw::validate {
@@ -113,9 +119,22 @@ class Checker {
     if (const std::string problem = config::nesterovProblem(t); !problem.empty()) report("train.nesterov", problem);
     if (m_config.data.dataset == "csv" && m_config.data.target.empty())
       report("data.target", "name the CSV column to predict");
+    checkInitFrom();
     if (m_config.data.valFraction <= 0.0 && (t.patience > 0 || t.schedule == "plateau"))
       report(t.patience > 0 ? "train.patience" : "train.schedule",
              "early stopping and the plateau schedule watch a validation metric; set data.val_fraction > 0");
+  }
+
+  // A run reference is the tracking store's to check (app/common/init_source.h); a file is here.
+  void checkInitFrom() {
+    const config::InitFrom from = config::parseInitFrom(m_config.train.initFrom);
+    if (!from.problem.empty()) return report("train.init_from", from.problem);
+    if (from.file.empty()) return;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(from.file, ec))
+      report("train.init_from", "the weights file " + from.file + " does not exist or is not a file");
+    else if (::access(from.file.c_str(), R_OK) != 0)
+      report("train.init_from", "the weights file " + from.file + " cannot be read: " + std::strerror(errno));
   }
 
   void checkDevice() {

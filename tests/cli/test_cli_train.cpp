@@ -128,6 +128,41 @@ class TestCliTrain : public QObject {
     QCOMPARE(runCli({"runs", "tag", "no-such-run", "x", "--workspace", workspace()}).exitCode, 1);
   }
 
+  // train.init_from: a recorded run's checkpoint starts a new run, which records what it took; a
+  // reference to no run, or to a checkpoint runs do not keep, is refused with nothing recorded.
+  void startsFromARecordedRun() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString runFile = writeRunFile(dir.path());
+    auto base = runCli({"train", runFile, "--workspace", ws, "--set", "tracking.run_name=base", "--set", "train.epochs=1"});
+    QVERIFY2(base.exitCode == 0, qPrintable(base.all()));
+    auto tuned = runCli({"train", runFile, "--workspace", ws, "--set", "tracking.run_name=tuned", "--set",
+                         "train.epochs=1", "--set", "train.init_from=run:base@last"});
+    QVERIFY2(tuned.exitCode == 0, qPrintable(tuned.all()));
+    QVERIFY2(tuned.out.contains("weights from run:base@last: 6 of 6 tensors taken, 0 of another shape"), qPrintable(tuned.out));
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto run = db->findRun("tuned");
+    QVERIFY(run.has_value());
+    const auto tags = db->tags(run->id);
+    QVERIFY2(tags.count("init_from") && tags.at("init_from").find("(base), last checkpoint") != std::string::npos,
+             tags.count("init_from") ? tags.at("init_from").c_str() : "no init_from tag");
+    QCOMPARE(QString::fromStdString(tags.at("init_from.taken")), QStringLiteral("6 of 6 tensors"));
+    QFile provenance(QString::fromStdString(run->runDir) + "/init_from.json");
+    QVERIFY(provenance.open(QIODevice::ReadOnly));
+    QVERIFY(provenance.readAll().contains("\"counts\":{\"taken\":6,\"shape mismatch\":0"));
+    const auto artifacts = db->artifacts(run->id);
+    QVERIFY(std::any_of(artifacts.begin(), artifacts.end(), [](const auto &a) { return a.path == "init_from.json"; }));
+
+    const size_t recorded = db->listRuns().size();
+    auto missing = runCli({"train", runFile, "--workspace", ws, "--set", "train.init_from=run:nosuch"});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY2(missing.err.contains("train.init_from: no run matches 'nosuch'"), qPrintable(missing.err));
+    auto epoch = runCli({"train", runFile, "--workspace", ws, "--set", "train.init_from=run:base@epoch-3"});
+    QCOMPARE(epoch.exitCode, 1);
+    QVERIFY2(epoch.err.contains("expected @best or @last, got @epoch-3"), qPrintable(epoch.err));
+    QCOMPARE(db->listRuns().size(), recorded);
+  }
+
   void badConfigKeyStopsBeforeARunExists() {
     QTemporaryDir dir;
     const QString runFile = writeRunFile(dir.path(), "extra_section: 1\n");

@@ -1,14 +1,19 @@
 // Fine-tuning keys on real models: a frozen node's parameters and BatchNorm statistics stay as
 // they were while the rest trains, each lr_factor becomes its own optimiser group whose step is
 // the factor times the plain one, and a run with a frozen backbone stopped mid-epoch resumes
-// bit-identical; a model frozen whole is refused with a message.
+// bit-identical; a model frozen whole is refused with a message. Starting weights (init_from):
+// another run's checkpoint or a PyTorch state_dict written by python3-torch, taken by name where
+// shapes match, the rest listed; a file of another architecture refused.
 #include "core/data/shape_images.h"
 #include "core/engine/model_builder.h"
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/trainer.h"
+#include "core/engine/weight_transfer.h"
 #include "core/spec/analysis.h"
 #include "train_helpers.h"
 
+#include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -37,6 +42,20 @@ torch::Tensor named(engine::GraphModule &m, const std::string &name) {
   for (const auto &item : m.named_buffers())
     if (item.key() == name) return item.value();
   return {};
+}
+
+torch::Tensor fileTensor(const engine::NamedTensors &file, const std::string &name) {
+  for (const auto &[key, tensor] : file)
+    if (key == name) return tensor;
+  return {};
+}
+
+// Runs python3-torch (a peer the test tools install) on a script; its stdout.
+QString python(const QString &script) {
+  QProcess p;
+  p.start("/usr/bin/python3", {"-c", script});
+  if (!p.waitForFinished(120000) || p.exitCode() != 0) qFatal("python3-torch failed: %s", p.readAllStandardError().constData());
+  return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
 }
 
 }  // namespace
@@ -154,6 +173,114 @@ class TestFineTuning : public QObject {
     c.modelYaml = all;
     const std::string error = testing::errorOf(c);
     QVERIFY2(error.find("every node with parameters is frozen (trainable: false)") != std::string::npos, error.c_str());
+  }
+
+  // A pretrained run's checkpoint starts a run with another head: the backbone takes its weights
+  // and, frozen, ends the run with exactly them; the resized layers start from the seed.
+  void startsFromAnotherRunsCheckpoint() {
+    const std::string dir = m_tmp.path().toStdString() + "/shapes-init";
+    data::ShapeImageOptions shapes;
+    shapes.perClass = 10;
+    shapes.size = 12;
+    data::writeShapeImages(dir, shapes);
+    config::RunConfig c;
+    std::string unfrozen = kCnn;
+    for (const char *key : {", trainable: false}", ", trainable: false}"}) unfrozen.replace(unfrozen.find(key), std::string(key).size(), "}");
+    c.modelYaml = unfrozen;
+    c.data.dataset = "image-folder";
+    c.data.path = dir;
+    c.data.batchSize = 10;
+    c.train.epochs = 2;
+    c.train.threads = 1;
+    engine::TrainEnvironment pretrainEnv;
+    pretrainEnv.runDir = m_tmp.path().toStdString() + "/pretrain";
+    engine::train(c, nullptr, {}, pretrainEnv);
+    const std::string pretrained = pretrainEnv.runDir + "/checkpoints/last.pt";
+
+    std::string resized = kCnn;  // the hidden layer 8 -> 6 wide: h and out's weight change shape
+    resized.replace(resized.find("out_features: 8"), 15, "out_features: 6");
+    c.modelYaml = resized;
+    c.train.initFrom = pretrained;
+    c.train.seed = 11;
+    engine::TrainEnvironment env;
+    env.runDir = m_tmp.path().toStdString() + "/tuned";
+    engine::TrainCallbacks callbacks;
+    std::string table, json;
+    callbacks.onWeightsTaken = [&](const std::string &source, const std::string &file, const engine::WeightTransfer &plan) {
+      QCOMPARE(file, pretrained);
+      table = plan.table(source);
+      json = plan.json(source, file);
+      QCOMPARE(plan.count(engine::WeightMatch::Kind::Taken), int64_t(8));  // c 2, bn 5, out.bias
+      QCOMPARE(plan.count(engine::WeightMatch::Kind::ShapeMismatch), int64_t(3));
+      QCOMPARE(plan.count(engine::WeightMatch::Kind::Missing), int64_t(0));
+    };
+    engine::train(c, nullptr, callbacks, env);
+    QVERIFY2(table.find("shape mismatch  h.weight: model [6, 144], file [8, 144] (starts from the seed)") != std::string::npos,
+             table.c_str());
+    QVERIFY2(json.find("{\"name\":\"out.bias\",\"status\":\"taken\"") != std::string::npos, json.c_str());
+
+    const engine::NamedTensors before = engine::readWeightsFile(pretrained);
+    const engine::NamedTensors after = engine::readWeightsFile(env.runDir + "/checkpoints/last.pt");
+    for (const char *name : {"c.weight", "c.bias", "bn.weight", "bn.running_mean", "bn.running_var"})
+      QVERIFY2(torch::equal(fileTensor(before, name), fileTensor(after, name)), name);
+    QVERIFY(!torch::equal(fileTensor(before, "out.bias"), fileTensor(after, "out.bias")));  // it trained on
+  }
+
+  // A state_dict from PyTorch, by the names its modules give (a Sequential's "features.0"), bare
+  // or wrapped in a training script's checkpoint dict; a file of another architecture refused.
+  void readsAPyTorchStateDict() {
+    const QString file = m_tmp.path() + "/state.pt", wrapped = m_tmp.path() + "/wrapped.pt";
+    const QString probe = python(QStringLiteral(
+        "import torch\n"
+        "torch.manual_seed(3)\n"
+        "class M(torch.nn.Module):\n"
+        "  def __init__(self):\n"
+        "    super().__init__()\n"
+        "    self.features = torch.nn.Sequential(torch.nn.Linear(6, 5), torch.nn.ReLU())\n"
+        "    self.out = torch.nn.Linear(5, 2)\n"
+        "m = M()\n"
+        "torch.save(m.state_dict(), '%1')\n"
+        "torch.save({'epoch': 3, 'state_dict': m.state_dict()}, '%2')\n"
+        "print(repr(m.features[0].weight[1, 2].item()), repr(m.out.bias[1].item()))\n").arg(file, wrapped));
+    const QStringList values = probe.split(' ');
+    QCOMPARE(values.size(), 2);
+    const std::string yaml = "nodes:\n  - {id: x, op: Input, shape: [6]}\n  - {id: features.0, op: Linear, out_features: 5}\n"
+                             "  - {id: r, op: ReLU}\n  - {id: out, op: Linear, out_features: 2}\n";
+    for (const QString &path : {file, wrapped}) {
+      auto model = build(yaml);
+      const engine::NamedTensors tensors = engine::readWeightsFile(path.toStdString());
+      const engine::WeightTransfer plan = engine::planWeightTransfer(*model, tensors);
+      QCOMPARE(plan.count(engine::WeightMatch::Kind::Taken), int64_t(4));
+      QCOMPARE(plan.count(engine::WeightMatch::Kind::Unexpected), int64_t(0));
+      engine::applyWeightTransfer(*model, tensors, plan, path.toStdString());
+      QCOMPARE(named(*model, "features_0.weight")[1][2].item<float>(), values[0].toFloat());
+      QCOMPARE(named(*model, "out.bias")[1].item<float>(), values[1].toFloat());
+    }
+
+    auto other = build("nodes:\n  - {id: x, op: Input, shape: [6]}\n  - {id: q, op: Linear, out_features: 2}\n");
+    const engine::NamedTensors tensors = engine::readWeightsFile(file.toStdString());
+    const engine::WeightTransfer plan = engine::planWeightTransfer(*other, tensors);
+    QCOMPARE(plan.count(engine::WeightMatch::Kind::Missing), int64_t(2));
+    QCOMPARE(plan.count(engine::WeightMatch::Kind::Unexpected), int64_t(4));
+    try {
+      engine::applyWeightTransfer(*other, tensors, plan, "state.pt");
+      QFAIL("a file of another architecture was taken");
+    } catch (const std::exception &e) {
+      QVERIFY2(std::string(e.what()).find("none of the model's 2 tensors matches the file's 4") != std::string::npos, e.what());
+      QVERIFY2(std::string(e.what()).find("features.0.weight") != std::string::npos, e.what());
+    }
+
+    QFile junk(m_tmp.path() + "/junk.pt");
+    QVERIFY(junk.open(QIODevice::WriteOnly));
+    junk.write("not a weights file");
+    junk.close();
+    try {
+      engine::readWeightsFile(junk.fileName().toStdString());
+      QFAIL("junk read as weights");
+    } catch (const std::exception &e) {
+      QVERIFY2(std::string(e.what()).find("neither a Torchwright checkpoint nor a PyTorch state_dict") != std::string::npos,
+               e.what());
+    }
   }
 };
 

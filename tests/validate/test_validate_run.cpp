@@ -69,6 +69,24 @@ class TestValidateRun : public QObject {
     QVERIFY2(c.ok(), qPrintable(problems(c)));
   }
 
+  // A weights file must be there to read; a run reference must read as one (the store checks
+  // that the run exists when the run is recorded: test_cli_train).
+  void initFromNamesWeightsThatCanBeRead() {
+    QTemporaryDir dir;
+    const std::string weights = dir.filePath("w.pt").toStdString();
+    auto c = check(smallRun({"train.init_from=" + weights}));
+    QVERIFY2(hasField(c, "train.init_from") && problems(c).contains("w.pt does not exist"), qPrintable(problems(c)));
+    std::ofstream(weights) << "x";
+    c = check(smallRun({"train.init_from=" + weights}));
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+    c = check(smallRun({"train.init_from=run:@best"}));
+    QVERIFY2(hasField(c, "train.init_from") && problems(c).contains("names no run"), qPrintable(problems(c)));
+    c = check(smallRun({"train.init_from=run:base@latest"}));
+    QVERIFY2(problems(c).contains("expected @best or @last, got @latest"), qPrintable(problems(c)));
+    c = check(smallRun({"train.init_from=run:base"}));
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+  }
+
   void optimiserAndPrecisionRules() {
     auto c = check(smallRun({"train.optimizer=sgd", "train.nesterov=true", "train.momentum=0"}));
     QVERIFY2(hasField(c, "train.nesterov"), qPrintable(problems(c)));

@@ -85,6 +85,8 @@ DesignPage::DesignPage(QWidget *parent)
   connect(m_document, &ModelDocument::changed, this, &DesignPage::updateStatus);
   connect(m_properties, &PropertyEditor::paramEdited, m_document, &ModelDocument::setParam);
   connect(m_properties, &PropertyEditor::paramReset, m_document, &ModelDocument::resetParam);
+  connect(m_properties, &PropertyEditor::trainableEdited, m_document, &ModelDocument::setTrainable);
+  connect(m_properties, &PropertyEditor::lrFactorEdited, m_document, &ModelDocument::setLrFactor);
   connect(m_properties, &PropertyEditor::paramRefused, this,
           [this](const QString &node, const QString &param, const QString &message) {
             m_status->setText(tr("%1, %2: %3. Not applied; the model keeps its value.").arg(node, param, message));
@@ -265,7 +267,14 @@ void DesignPage::updateStatus() {
   const int nodes = static_cast<int>(m_document->spec().nodes.size());
   QString text = tr("Nodes: %1").arg(nodes);
   if (analysis.ok()) {
-    text += QStringLiteral(" · ") + tr("Parameters: %1").arg(QLocale().toString(qint64(analysis.totalParams)));
+    const QLocale locale;
+    const qint64 total = analysis.totalParams, trainable = analysis.trainableParams;
+    // The split only once something is frozen: until then every parameter is trainable.
+    text += QStringLiteral(" · ") +
+            (trainable == total ? tr("Parameters: %1").arg(locale.toString(total))
+                                : tr("Parameters: %1 (%2 trainable, %3 frozen)")
+                                      .arg(locale.toString(total), locale.toString(trainable),
+                                           locale.toString(total - trainable)));
   } else {
     const auto &first = analysis.diagnostics.front();
     text += QStringLiteral(" · ") + tr("Problems: %1 · %2")

@@ -89,6 +89,7 @@ void GraphScene::sync() {
     const QString shape = info && !info->outputShape.empty() ? QString::fromStdString(spec::formatShape(info->outputShape)) : QString();
     item->setContent(QString::fromStdString(node.op), shape, info ? info->paramCount : 0, m_document->problemOf(id),
                      node.id == spec.output);
+    item->setFineTuning(node.trainable, node.lrFactor);
   }
   for (auto it = m_nodes.begin(); it != m_nodes.end();) {
     if (present.contains(it.key())) {

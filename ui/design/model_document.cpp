@@ -7,6 +7,7 @@
 #include "ui/design/commands/remove_nodes_command.h"
 #include "ui/design/commands/rename_node_command.h"
 #include "ui/design/commands/replace_model_command.h"
+#include "ui/design/commands/set_fine_tuning_command.h"
 #include "ui/design/commands/set_param_command.h"
 #include "ui/design/model_templates.h"
 #include "ui/design/node_item.h"
@@ -17,6 +18,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace tw::ui {
@@ -116,6 +118,19 @@ void ModelDocument::resetParam(const QString &id, const QString &param) {
   const spec::Node *n = node(id);
   if (!n || !n->params.count(param.toStdString())) return;
   m_undo->push(new SetParamCommand(this, id, param, std::nullopt));
+}
+
+void ModelDocument::setTrainable(const QString &id, bool trainable) {
+  const spec::Node *n = node(id);
+  if (!n || n->trainable == trainable) return;
+  const QString text = trainable ? tr("Unfreeze %1").arg(id) : tr("Freeze %1").arg(id);
+  m_undo->push(new SetFineTuningCommand(this, id, trainable, n->lrFactor, text));
+}
+
+void ModelDocument::setLrFactor(const QString &id, double lrFactor) {
+  const spec::Node *n = node(id);
+  if (!n || n->lrFactor == lrFactor || !(lrFactor > 0.0) || !std::isfinite(lrFactor)) return;
+  m_undo->push(new SetFineTuningCommand(this, id, n->trainable, lrFactor, tr("Set %1.lr_factor").arg(id)));
 }
 
 bool ModelDocument::renameNode(const QString &id, const QString &newId) {

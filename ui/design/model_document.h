@@ -64,6 +64,10 @@ class ModelDocument : public QObject {
   QStringList readersOf(const QString &id) const;
   void setParam(const QString &id, const QString &param, const spec::ParamValue &value);
   void resetParam(const QString &id, const QString &param);
+  // The fine-tuning keys (model_spec.h), one undo step each; no step when the node has the value
+  // already. A factor that is not a finite number above 0 is ignored: the form refuses it first.
+  void setTrainable(const QString &id, bool trainable);
+  void setLrFactor(const QString &id, double lrFactor);
   // false: taken, or not a portable name (spec::isPortableName)
   bool renameNode(const QString &id, const QString &newId);
   void moveNodes(const QHash<QString, QPointF> &to);

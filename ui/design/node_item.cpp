@@ -1,5 +1,7 @@
 #include "ui/design/node_item.h"
 
+#include "ui/common/number_format.h"
+
 #include <QApplication>
 #include <QLocale>
 #include <QPainter>
@@ -26,11 +28,33 @@ void NodeItem::setContent(const QString &op, const QString &shape, qint64 params
   m_problem = problem;
   m_output = output;
   if (op != m_opName.lines.join(QString())) m_opName = layOutOpName(op, QSizeF(kWidth - 16, kHeight - 8));
-  QString tip = QStringLiteral("<b>%1</b> (%2)").arg(m_id.toHtmlEscaped(), op.toHtmlEscaped());
-  if (!shape.isEmpty()) tip += QStringLiteral("<br>") + tr("Output shape: %1").arg(shape);
-  if (!problem.isEmpty()) tip += QStringLiteral("<br><span style='color:#c62828'>%1</span>").arg(problem.toHtmlEscaped());
-  setToolTip(tip);
+  updateToolTip();
   update();
+}
+
+void NodeItem::setFineTuning(bool trainable, double lrFactor) {
+  if (trainable == m_trainable && lrFactor == m_lrFactor) return;
+  m_trainable = trainable;
+  m_lrFactor = lrFactor;
+  updateToolTip();
+  update();
+}
+
+QString NodeItem::fineTuningTag() const {
+  if (!m_trainable) return tr("frozen");
+  if (m_lrFactor != 1.0) return tr("lr ×%1").arg(formatNumber(m_lrFactor));
+  return {};
+}
+
+void NodeItem::updateToolTip() {
+  QString tip = QStringLiteral("<b>%1</b> (%2)").arg(m_id.toHtmlEscaped(), m_op.toHtmlEscaped());
+  if (!m_shape.isEmpty()) tip += QStringLiteral("<br>") + tr("Output shape: %1").arg(m_shape);
+  if (!m_trainable) tip += QStringLiteral("<br>") + tr("Frozen: training leaves its parameters as they are.");
+  else if (m_lrFactor != 1.0)
+    tip += QStringLiteral("<br>") + tr("Learning rate: the run's times %1.").arg(formatNumber(m_lrFactor));
+  if (!m_problem.isEmpty())
+    tip += QStringLiteral("<br><span style='color:#c62828'>%1</span>").arg(m_problem.toHtmlEscaped());
+  setToolTip(tip);
 }
 
 void NodeItem::setFlow(LayoutFlow flow) {
@@ -73,9 +97,26 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, 
   painter->setRenderHint(QPainter::Antialiasing);
   painter->setPen(QPen(border, selected || !m_problem.isEmpty() ? 2.5 : 1.2));
   QColor fill = palette.color(QPalette::Base);
+  if (!m_trainable) {
+    // Muted towards Mid: darker on a light theme, lighter on a dark one, the text still on it.
+    const QColor mid = palette.color(QPalette::Mid);
+    fill = QColor::fromRgbF(0.7f * fill.redF() + 0.3f * mid.redF(), 0.7f * fill.greenF() + 0.3f * mid.greenF(),
+                            0.7f * fill.blueF() + 0.3f * mid.blueF());
+  }
   if (!m_problem.isEmpty()) fill = QColor(0xff, 0xeb, 0xee);
   painter->setBrush(fill);
   painter->drawRoundedRect(QRectF(0, 0, kWidth, kHeight), 8, 8);
+  if (!m_trainable) {
+    // Hatched as well, so that frozen reads without colour and from afar, where the tag is not
+    // drawn. Pattern brushes are cosmetic: the lines stay a few pixels apart at every zoom.
+    QColor hatch = palette.color(QPalette::Mid);
+    hatch.setAlpha(120);
+    painter->save();
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QBrush(hatch, Qt::BDiagPattern));
+    painter->drawRoundedRect(QRectF(0, 0, kWidth, kHeight), 8, 8);
+    painter->restore();
+  }
 
   painter->setPen(palette.color(QPalette::Text));
   if (detail == NodeDetail::Full) {
@@ -95,10 +136,28 @@ void NodeItem::paintFullLabel(QPainter *painter) const {
   // Every line in the text colour: the secondary lines were grey, which at small sizes made them
   // the first to become unreadable.
   const double width = kWidth - 20;
+  // The fine-tuning tag at the title's right end, as large as the body text so that it is drawn
+  // wherever the label is; the id gives way to it.
+  double titleWidth = width;
+  if (const QString tag = fineTuningTag(); !tag.isEmpty()) {
+    const QPalette palette = QApplication::palette();
+    painter->save();
+    painter->setFont(canvasFont(kBodyPixels, false));
+    const double tagWidth = painter->fontMetrics().horizontalAdvance(tag) + 10;
+    const QRectF pill(10 + width - tagWidth, 5, tagWidth, 17);
+    // Window and WindowText: a pair every theme makes readable, on any of the fills above.
+    painter->setPen(QPen(palette.color(QPalette::Mid), 1));
+    painter->setBrush(palette.color(QPalette::Window));
+    painter->drawRoundedRect(pill, 8.5, 8.5);
+    painter->setPen(palette.color(QPalette::WindowText));
+    painter->drawText(pill, Qt::AlignCenter, tag);
+    painter->restore();
+    titleWidth -= tagWidth + 6;
+  }
   painter->setFont(canvasFont(kTitlePixels, true));
   const QString title = m_output ? m_id + QStringLiteral("  ⟶") : m_id;
-  painter->drawText(QRectF(10, 4, width, 19), Qt::AlignLeft | Qt::AlignVCenter,
-                    painter->fontMetrics().elidedText(title, Qt::ElideRight, int(width)));
+  painter->drawText(QRectF(10, 4, titleWidth, 19), Qt::AlignLeft | Qt::AlignVCenter,
+                    painter->fontMetrics().elidedText(title, Qt::ElideRight, int(titleWidth)));
   painter->setFont(canvasFont(kBodyPixels, false));
   painter->drawText(QRectF(10, 23, width, 18), Qt::AlignLeft | Qt::AlignVCenter,
                     painter->fontMetrics().elidedText(m_op, Qt::ElideRight, int(width)));

@@ -2,7 +2,9 @@
 // One node on the canvas: its id, op, output shape and parameter count, an input port where data
 // comes in and an output port where it leaves (top and bottom when the model flows down, left and
 // right when it flows across). A node the validator complains about is drawn red and says why in
-// its tooltip. How much of it is drawn depends on the zoom (canvas_detail.h).
+// its tooltip. A frozen node (`trainable: false`) is drawn muted and hatched with a "frozen" tag,
+// one with another learning-rate factor tagged "lr ×0.1". How much of it is drawn depends on the
+// zoom (canvas_detail.h).
 
 #include "ui/design/canvas_detail.h"
 #include "ui/design/graph_layout.h"
@@ -29,6 +31,12 @@ class NodeItem : public QGraphicsObject {
   void setId(const QString &id);
   // op, "[16, 28, 28]" (empty: unknown), parameter count, the validator's message ("" when fine)
   void setContent(const QString &op, const QString &shape, qint64 params, const QString &problem, bool output);
+  // The node's fine-tuning keys (model_spec.h).
+  void setFineTuning(bool trainable, double lrFactor);
+  bool isFrozen() const { return !m_trainable; }
+  double lrFactor() const { return m_lrFactor; }
+  // The tag on its title row: "frozen", "lr ×0.1", or "" for a node trained at the run's rate.
+  QString fineTuningTag() const;
   // What the node shows at a zoom (canvas_detail.h): its full label, its op name alone, or a box.
   NodeDetail detailAt(double scale) const { return tw::ui::detailAt(scale, m_opName); }
   // What its last paint drew. The overview paints the same item at its own zoom: read it right
@@ -59,10 +67,13 @@ class NodeItem : public QGraphicsObject {
   QPointF inputPortLocal() const;
   QPointF outputPortLocal() const;
   void paintFullLabel(QPainter *painter) const;
+  void updateToolTip();
 
   QString m_id, m_op, m_shape, m_problem;
   qint64 m_params = 0;
   bool m_output = false;
+  bool m_trainable = true;
+  double m_lrFactor = 1.0;
   LayoutFlow m_flow = LayoutFlow::TopToBottom;
   OpNameLayout m_opName;
   NodeDetail m_lastDrawn = NodeDetail::Box;

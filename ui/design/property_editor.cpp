@@ -1,6 +1,7 @@
 #include "ui/design/property_editor.h"
 
 #include "core/spec/registry.h"
+#include "ui/design/fine_tuning_fields.h"
 #include "ui/design/param_field.h"
 
 #include <QFormLayout>
@@ -68,6 +69,16 @@ PropertyEditor::PropertyEditor(QWidget *parent) : QWidget(parent) {
   m_form->addRow(idLabel, m_idEdit);
   connect(m_idEdit, &QLineEdit::editingFinished, this, &PropertyEditor::commitId);
   bodyLayout->addLayout(m_form);
+  // Below the op's own parameters: the keys every node with parameters has, whatever its op.
+  m_fineTuning = new FineTuningFields(body);
+  connect(m_fineTuning, &FineTuningFields::trainableEdited, this,
+          [this](bool trainable) { Q_EMIT trainableEdited(m_nodeId, trainable); });
+  connect(m_fineTuning, &FineTuningFields::lrFactorEdited, this,
+          [this](double factor) { Q_EMIT lrFactorEdited(m_nodeId, factor); });
+  connect(m_fineTuning, &FineTuningFields::lrFactorRefused, this, [this](const QString &message) {
+    Q_EMIT paramRefused(m_nodeId, QStringLiteral("lr_factor"), message);
+  });
+  bodyLayout->addWidget(m_fineTuning);
   bodyLayout->addStretch(1);
   m_scroll->setWidget(body);
   layout->addWidget(m_scroll, 1);
@@ -131,6 +142,12 @@ void PropertyEditor::showNode(const spec::Node &node, const spec::NodeInfo *info
     }
     field->showValue(written != node.params.end() ? &written->second : nullptr, resolved);
   }
+  // Nodes with weights get the group; one without keeps it while it has the keys set (a block
+  // instance's `trainable: false` reaches its ReLU too), so they can be seen and taken back.
+  const spec::OpDef *def = spec::Registry::instance().find(node.op);
+  const bool hasWeights = (info && info->paramCount > 0) || (def && def->paramCount);
+  m_fineTuning->setVisible(hasWeights || !node.trainable || node.lrFactor != 1.0);
+  m_fineTuning->showValues(node.trainable, node.lrFactor);
   m_hint->hide();
   m_scroll->show();
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The Design page's property panel: a form generated from the registry's schema for the selected
 // node (one row per parameter, the editor chosen by its type), plus the node's id and the
-// validator's message for it. Edits are reported as signals; the owner applies them to the
+// validator's message for it; below them, for a node with parameters, its fine-tuning keys
+// (fine_tuning_fields.h). Edits are reported as signals; the owner applies them to the
 // document (undoably) and calls showNode() again with the re-analysed node.
 //
 //   editor->showNode(node, analysis.find(node.id), problemFor(node.id));
@@ -21,6 +22,7 @@ class QScrollArea;
 
 namespace tw::ui {
 
+class FineTuningFields;
 class ParamField;
 
 class PropertyEditor : public QWidget {
@@ -39,6 +41,8 @@ class PropertyEditor : public QWidget {
   // For tests: the editor widget of a parameter (nullptr when the op has none), the id field.
   QWidget *editorFor(const QString &param) const;
   QLineEdit *idEdit() const;
+  // For tests: the Fine-tuning group (hidden for nodes without parameters).
+  FineTuningFields *fineTuning() const { return m_fineTuning; }
   QString nodeId() const { return m_nodeId; }
 
  Q_SIGNALS:
@@ -48,6 +52,9 @@ class PropertyEditor : public QWidget {
   // A typed value the validator refused: the field stays red with the message, nothing is applied.
   void paramRefused(const QString &nodeId, const QString &param, const QString &message);
   void idEdited(const QString &oldId, const QString &newId);
+  // The fine-tuning keys. A refused factor is reported by paramRefused with the param "lr_factor".
+  void trainableEdited(const QString &nodeId, bool trainable);
+  void lrFactorEdited(const QString &nodeId, double lrFactor);
 
  private:
   void rebuild(const QString &op);
@@ -60,6 +67,7 @@ class PropertyEditor : public QWidget {
   QLabel *m_doc = nullptr;
   QFormLayout *m_form = nullptr;
   QLineEdit *m_idEdit = nullptr;
+  FineTuningFields *m_fineTuning = nullptr;
   std::vector<ParamField *> m_fields;  // owned by the form's rows
   QString m_nodeId;
   QString m_op;

@@ -73,6 +73,7 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("train.device"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Device")},
       {QStringLiteral("train.memory_format"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Memory layout")},
       {QStringLiteral("train.epochs"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Epochs")},
+      {QStringLiteral("train.init_from"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Start from weights")},
       {QStringLiteral("train.seed"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Seed")},
       {QStringLiteral("train.threads"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Threads")},
       {QStringLiteral("train.log_every"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Log loss every N steps")},
