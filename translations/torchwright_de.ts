@@ -824,6 +824,14 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Start from weights</source>
         <translation>Startgewichte</translation>
     </message>
+    <message>
+        <source>Unfreeze at epochs</source>
+        <translation>Auftauen ab Epochen</translation>
+    </message>
+    <message>
+        <source>Unfreeze warm-up steps</source>
+        <translation>Aufwärmschritte nach dem Auftauen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>

@@ -1,6 +1,7 @@
 #include "core/config/config_fields.h"
 
 #include "core/config/data_source_table.h"
+#include "core/config/unfreeze.h"
 
 #include <algorithm>
 #include <cmath>
@@ -268,6 +269,13 @@ std::vector<ConfigField> makeFields() {
   add(stringField("train.init_from", TW_TRAIN(initFrom), {},
                   "start from these weights: run:<run>[@best|@last], a checkpoint or a PyTorch state_dict file; "
                   "nodes whose names and shapes match take them, the rest start from the seed"));
+  ConfigField unfreeze = stringListField("train.unfreeze", TW_TRAIN(unfreeze),
+                                         "gradual unfreezing: frozen nodes (or block instances) that start to train at an "
+                                         "epoch, [{epoch: 3, nodes: [h2]}] or 3:h2,5:h1+c1");
+  unfreeze.mapItem = unfreezeStepText;
+  add(unfreeze);
+  add(intField("train.unfreeze_warmup_steps", TW_TRAIN(unfreezeWarmupSteps), 0, std::nullopt,
+               "optimiser steps over which a newly unfrozen group's learning rate rises from 0 (0 = one epoch's)"));
   section = "seed";
   add(intField("train.seed", TW_TRAIN(seed), 0, std::nullopt,
                        "seed for weights, shuffling, augmentation and the splits"));

@@ -6,6 +6,7 @@
 #include "core/config/run_config.h"
 
 #include <functional>
+#include <utility>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ struct ConfigField {
   // decoded cache): `train --resume RUN --set KEY=VALUE` may change it, and the resumed run ends
   // bit-identical all the same.
   bool speedOnly = false;
+  // A list key whose items may also be written as maps ({epoch: 3, nodes: [h2]}): turns one
+  // map's entries (a key with its value or values) into the item's text, or throws
+  // std::invalid_argument saying what an item should be.
+  std::function<std::string(const std::vector<std::pair<std::string, std::vector<std::string>>> &)> mapItem;
   // Accessors into RunConfig; exactly one pair is set, matching `kind`.
   std::function<int64_t &(RunConfig &)> intRef;
   std::function<double &(RunConfig &)> floatRef;

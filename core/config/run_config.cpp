@@ -60,6 +60,22 @@ void assignList(RunConfig &config, const ConfigField &field, const YAML::Node &v
   std::vector<std::string> items;
   if (value.IsSequence()) {
     for (const auto &item : value) {
+      if (item.IsMap() && field.mapItem) {
+        std::vector<std::pair<std::string, std::vector<std::string>>> entries;
+        for (const auto &entry : item) {
+          std::vector<std::string> values;
+          if (entry.second.IsScalar()) values.push_back(entry.second.Scalar());
+          else if (entry.second.IsSequence())
+            for (const auto &v : entry.second) values.push_back(v.IsScalar() ? v.Scalar() : std::string());
+          entries.emplace_back(entry.first.Scalar(), values);
+        }
+        try {
+          items.push_back(field.mapItem(entries));
+        } catch (const std::invalid_argument &e) {
+          fail(std::string("items written as ") + e.what());
+        }
+        continue;
+      }
       if (!item.IsScalar()) fail("a list of single values");
       items.push_back(item.Scalar());
     }

@@ -108,6 +108,8 @@ struct TrainOptions {
   // Where the weights start (init_from.h): "run:<run>[@best|@last]" or a file, a Torchwright
   // checkpoint or a PyTorch state_dict; empty = initialised from the seed.
   std::string initFrom;
+  std::vector<std::string> unfreeze;  // gradual unfreezing, "EPOCH:NODE+NODE" steps (unfreeze.h)
+  int64_t unfreezeWarmupSteps = 0;    // steps over which an unfrozen group's rate rises (0: an epoch's)
   int64_t seed = 42;
   int64_t threads = 0;             // 0 = automatic (see engine/threads.h)
   int64_t logEvery = 1;            // log train/loss every N steps

@@ -70,6 +70,16 @@ void saveCheckpoint(const std::string &path, torch::nn::Module &model, torch::op
   writeFileAtomically(path, bytes.str());
 }
 
+void saveModelWeights(const std::string &path, torch::nn::Module &model) {
+  torch::serialize::OutputArchive archive, modelArchive;
+  put(archive, "format", kFormat);
+  model.save(modelArchive);
+  archive.write("model", modelArchive);
+  std::ostringstream bytes;
+  archive.save_to(bytes);
+  writeFileAtomically(path, bytes.str());
+}
+
 TrainProgress loadCheckpoint(const std::string &path, torch::nn::Module &model, torch::optim::Optimizer &optimizer) {
   TrainProgress p;
   try {
@@ -111,6 +121,20 @@ TrainProgress loadCheckpoint(const std::string &path, torch::nn::Module &model, 
     throw std::runtime_error("checkpoint '" + path + "': " + e.what());
   }
   return p;
+}
+
+std::pair<int64_t, int64_t> checkpointPosition(const std::string &path) {
+  try {
+    std::istringstream bytes(readWholeFile(path));
+    torch::serialize::InputArchive archive;
+    archive.load_from(bytes, torch::Device(torch::kCPU));
+    if (getInt(archive, "format") != kFormat) throw std::runtime_error("written by another version of Torchwright");
+    return {getInt(archive, "epoch"), getInt(archive, "batch")};
+  } catch (const c10::Error &e) {
+    throw std::runtime_error("checkpoint '" + path + "': " + e.what_without_backtrace());
+  } catch (const std::exception &e) {
+    throw std::runtime_error("checkpoint '" + path + "': " + e.what());
+  }
 }
 
 int64_t loadCheckpointWeights(const std::string &path, torch::nn::Module &model) {

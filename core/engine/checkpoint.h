@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace tw::engine {
 
@@ -39,6 +40,15 @@ void saveCheckpoint(const std::string &path, torch::nn::Module &model, torch::op
 // Restores model, optimiser and the default CPU generator; returns the progress. Throws
 // std::runtime_error naming the file when it is unreadable or from another model.
 TrainProgress loadCheckpoint(const std::string &path, torch::nn::Module &model, torch::optim::Optimizer &optimizer);
+
+// Where the checkpoint stands (epoch in progress, batches of it consumed) without loading it into
+// anything: a resume first rebuilds what depends on it (the optimiser groups of unfrozen nodes).
+std::pair<int64_t, int64_t> checkpointPosition(const std::string &path);
+
+// A weights file: a checkpoint holding the format and the model alone (no optimiser, no
+// progress), as `torchwright import` writes beside the model file. readWeightsFile reads it, so
+// `train.init_from` starts a run from it. Written atomically.
+void saveModelWeights(const std::string &path, torch::nn::Module &model);
 
 // Only the model's weights, for export and inference: no optimiser, the global RNG untouched.
 // Returns the checkpoint's epoch. Throws std::runtime_error naming the file, as loadCheckpoint.

@@ -55,12 +55,15 @@ GradientSync::GradientSync(Communicator &comm, std::vector<torch::Tensor> params
   for (size_t k = 0; k < m_params.size(); ++k) {
     auto accumulator = torch::autograd::impl::grad_accumulator(m_params[k]);
     if (!accumulator) throw std::logic_error("gradient sync: a parameter is not a leaf");
-    accumulator->add_post_hook(std::make_unique<GradReadyHook>([this, k] { onGradReady(k); }));
+    accumulator->add_post_hook(std::make_unique<GradReadyHook>([this, k, alive = m_alive] {
+      if (*alive) onGradReady(k);
+    }));
     m_accumulators.push_back(std::move(accumulator));
   }
 }
 
 GradientSync::~GradientSync() {
+  *m_alive = false;  // the hooks stay on the accumulators; a sync made after this one adds its own
   // A failed step may leave collectives in flight; their buffers must not vanish under them.
   for (auto &bucket : m_buckets) {
     try {

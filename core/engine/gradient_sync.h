@@ -58,6 +58,8 @@ class GradientSync {
   std::vector<torch::Tensor> m_params;
   std::vector<size_t> m_bucketOf;                       // param index -> bucket
   std::vector<std::shared_ptr<torch::autograd::Node>> m_accumulators;  // hooks live on these
+  // False once this sync is gone: its hooks outlive it (unfreezing replaces the sync mid-run).
+  std::shared_ptr<bool> m_alive = std::make_shared<bool>(true);
   std::vector<Bucket> m_buckets;
   size_t m_nextLaunch = 0;
   bool m_armed = false;

@@ -1,5 +1,6 @@
 #include "core/engine/graph_module.h"
 
+#include "core/config/unfreeze.h"
 #include "core/engine/memory_format.h"
 
 #include <algorithm>
@@ -38,6 +39,27 @@ std::vector<ParameterGroup> GraphModule::parameterGroups() const {
     if (group == groups.end()) group = groups.insert(groups.end(), ParameterGroup{t.lrFactor, {}});
     for (const torch::Tensor &p : t.module->parameters()) group->params.push_back(p);
   }
+  return groups;
+}
+
+std::vector<ParameterGroup> GraphModule::unfreeze(const std::vector<std::string> &names) {
+  std::vector<ParameterGroup> groups;
+  for (size_t i = 0; i < m_training.size(); ++i) {
+    Training &t = m_training[i];
+    const std::string &id = m_moduleNames[i].first;
+    const bool named = std::any_of(names.begin(), names.end(), [&](const std::string &n) { return config::coversNode(n, id); });
+    if (t.trainable || !named) continue;
+    t.trainable = true;
+    t.module->train(is_training());
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const ParameterGroup &g) { return g.lrFactor == t.lrFactor; });
+    if (group == groups.end()) group = groups.insert(groups.end(), ParameterGroup{t.lrFactor, {}});
+    for (torch::Tensor &p : t.module->parameters()) {
+      p.set_requires_grad(true);
+      group->params.push_back(p);
+    }
+  }
+  groups.erase(std::remove_if(groups.begin(), groups.end(), [](const ParameterGroup &g) { return g.params.empty(); }),
+               groups.end());
   return groups;
 }
 

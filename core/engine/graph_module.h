@@ -46,6 +46,9 @@ class GraphModule : public torch::nn::Module {
   // frozen nodes' parameters are in none (and require no gradient).
   std::vector<ParameterGroup> parameterGroups() const;
   std::vector<torch::Tensor> trainableParameters() const;
+  // Gradual unfreezing: the frozen nodes `names` cover (ids, or block instances' members) start
+  // to train, in the mode the model is in. Returns their parameters, one group per lr_factor.
+  std::vector<ParameterGroup> unfreeze(const std::vector<std::string> &names);
 
   const std::vector<std::string> &inputIds() const { return m_inputIds; }
   // The submodule name a node id was registered under ("h1.fc" -> "h1_fc"); empty when the node

@@ -23,6 +23,7 @@
 #include "core/engine/train_setup.h"
 #include "core/engine/weight_transfer.h"
 #include "core/config/init_from.h"
+#include "core/config/unfreeze.h"
 #include "core/spec/analysis.h"
 #include "tracking/metric_writer.h"
 
@@ -70,6 +71,11 @@ class TrainRun {
         m_setup(prepareTraining(config, coresFor(env.dist), env.dataCache.get())), m_schedule(m_t, m_setup.stepsPerEpoch),
         m_scaler(m_setup.precision == Precision::FP16), m_augment(data::augmentOptions(config.data)) {
     m_params = m_setup.model->trainableParameters();
+    std::string problem;
+    m_unfreeze = config::parseUnfreeze(m_t.unfreeze, &problem);
+    if (!problem.empty()) throw std::runtime_error("configuring training: train.unfreeze: " + problem);
+    std::stable_sort(m_unfreeze.begin(), m_unfreeze.end(),
+                     [](const config::UnfreezeStep &a, const config::UnfreezeStep &b) { return a.epoch < b.epoch; });
     m_summary.parameters = countParameters(*m_setup.model);
     m_summary.classification = m_setup.data.task == Task::Classification;
     m_summary.trainSamples = m_setup.data.train.size();
@@ -190,8 +196,52 @@ class TrainRun {
     });
   }
 
+  // Gradual unfreezing: the steps due by the start of `epoch` (and, with `throughEpoch`, the one
+  // at it) not taken yet. Their nodes' parameters join the optimiser as groups of their own, in
+  // step order, so that a resumed run rebuilds the same groups before loading the optimiser.
+  void unfreezeDue(int64_t epoch, bool throughEpoch) {
+    for (; m_unfrozenSteps < m_unfreeze.size(); ++m_unfrozenSteps) {
+      const config::UnfreezeStep &step = m_unfreeze[m_unfrozenSteps];
+      if (step.epoch > epoch || (step.epoch == epoch && !throughEpoch)) break;
+      const std::vector<ParameterGroup> groups = m_setup.model->unfreeze(step.nodes);
+      const int64_t startStep = (step.epoch - 1) * m_setup.stepsPerEpoch;
+      int64_t count = 0;
+      for (const ParameterGroup &group : groups) {
+        m_setup.optimizer->add_param_group(torch::optim::OptimizerParamGroup(group.params));
+        m_setup.lrFactors.push_back(group.lrFactor);
+        m_groupStart.resize(m_setup.lrFactors.size() - 1, -1);
+        m_groupStart.push_back(startStep);
+        for (const torch::Tensor &p : group.params) count += p.numel();
+      }
+      m_params = m_setup.model->trainableParameters();
+      // The buckets follow the parameters that have gradients now.
+      if (m_comm) m_sync = std::make_unique<GradientSync>(*m_comm, m_params, m_config.distributed.bucketMb);
+      std::string names;
+      for (const std::string &name : step.nodes) names += (names.empty() ? "" : ", ") + name;
+      engineLog()->info("epoch {}: unfroze {} parameters of {} ({} optimiser group(s), learning rate warmed up over {} "
+                        "steps)", step.epoch, count, names, groups.size(), unfreezeWarmupSteps());
+    }
+  }
+
+  int64_t unfreezeWarmupSteps() const {
+    return m_t.unfreezeWarmupSteps > 0 ? m_t.unfreezeWarmupSteps : m_setup.stepsPerEpoch;
+  }
+
+  // Each optimiser group's share of the schedule's rate: its lr_factor, and while a group unfrozen
+  // during the run warms up, the part of the rate it has reached.
+  std::vector<double> groupFactors() const {
+    std::vector<double> factors = m_setup.lrFactors;
+    for (size_t g = 0; g < factors.size() && g < m_groupStart.size(); ++g)
+      if (m_groupStart[g] >= 0) factors[g] *= config::unfreezeWarmup(m_progress.step, m_groupStart[g], unfreezeWarmupSteps());
+    return factors;
+  }
+
   bool resumeIfAsked() {
     if (!m_env.resume || m_env.runDir.empty() || !fs::exists(checkpointPath("last.pt"))) return false;
+    // The optimiser groups the checkpoint was saved with: steps of earlier epochs, and the one at
+    // its epoch when the checkpoint was taken inside that epoch.
+    const auto [epoch, batch] = checkpointPosition(checkpointPath("last.pt"));
+    unfreezeDue(epoch, batch > 0);
     m_progress = stage("resuming", [&] { return loadCheckpoint(checkpointPath("last.pt"), *m_setup.model, *m_setup.optimizer); });
     // Loading takes the layout the checkpoint was saved in; the run keeps the one it chose.
     if (m_setup.channelsLast) toChannelsLast(*m_setup.model);
@@ -224,6 +274,7 @@ class TrainRun {
     const Dataset &data = m_setup.data;
     const int64_t epoch = m_progress.epoch;
     const int64_t batches = m_setup.batchesPerEpoch;
+    unfreezeDue(epoch, true);
     model.train();
     BatchOrder order = epochOrder(data.train, m_config.data, m_t.seed, epoch);
     watchOrder(order);
@@ -253,7 +304,7 @@ class TrainRun {
       const int64_t groupSize = std::min(m_t.accumulate, batches - groupFirst);
       if (groupStart) {
         m_lr = m_schedule.rate(m_progress.step, epoch);
-        setLearningRate(*m_setup.optimizer, m_lr, m_setup.lrFactors);
+        setLearningRate(*m_setup.optimizer, m_lr, groupFactors());
         releaseGradients(*m_setup.optimizer);
         syncBuffers();
       }
@@ -550,6 +601,9 @@ class TrainRun {
   TrainProgress m_progress;
   TrainSummary m_summary;
   double m_lr = 0.0;
+  std::vector<config::UnfreezeStep> m_unfreeze;  // train.unfreeze, in epoch order
+  size_t m_unfrozenSteps = 0;                    // of m_unfreeze, those taken
+  std::vector<int64_t> m_groupStart;             // per optimiser group: the step it was unfrozen at, -1 from the start
   double m_trackingSeconds = 0.0;  // of this process's training, not kept across resumes
   int64_t m_pipelineReadsBefore = 0, m_pipelineHitsBefore = 0;
   uint64_t m_pipelineBytesBefore = 0;

@@ -4,6 +4,7 @@
 #include "core/config/metric_keys.h"
 #include "core/config/optimizer_rules.h"
 #include "core/config/run_task.h"
+#include "core/config/unfreeze.h"
 #include "core/spec/param.h"
 #include "core/spec/shape.h"
 #include "core/validate/data_source.h"
@@ -165,8 +166,37 @@ class Checker {
     if (inputs != 1)
       report("model", "the model has " + std::to_string(inputs) + " Input nodes; the data feeds exactly one");
     if (config::runTask(m_config.data) == config::metrics::RunTask::NextToken) checkNextTokenModel();
+    checkUnfreeze();
     m_result.memory = estimateMemory(m_config, m_analysis);
     if (m_options.checkMemory) checkMemory();
+  }
+
+  // Each step names frozen nodes of this model (or block instances with frozen members), at an
+  // epoch the run reaches after its first.
+  void checkUnfreeze() {
+    std::string problem;
+    const std::vector<config::UnfreezeStep> steps = config::parseUnfreeze(m_config.train.unfreeze, &problem);
+    if (!problem.empty()) return report("train.unfreeze", problem);
+    for (const config::UnfreezeStep &step : steps) {
+      const std::string at = "epoch " + std::to_string(step.epoch);
+      if (step.epoch < 2 || step.epoch > m_config.train.epochs)
+        report("train.unfreeze", at + ": unfreezing happens at the start of epoch 2 to train.epochs (" +
+                                     std::to_string(m_config.train.epochs) + "); a node that trains from the first "
+                                     "epoch is simply not frozen");
+      for (const std::string &name : step.nodes) {
+        int covered = 0, frozen = 0;
+        for (const spec::NodeInfo &node : m_analysis.nodes)
+          if (config::coversNode(name, node.id)) {
+            ++covered;
+            frozen += !node.trainable && node.paramCount > 0;
+          }
+        if (covered == 0)
+          report("train.unfreeze", at + ": the model has no node or block instance '" + name + "'");
+        else if (frozen == 0)
+          report("train.unfreeze", at + ": '" + name + "' has no frozen parameters to unfreeze (mark it trainable: false "
+                                        "in the model)");
+      }
+    }
   }
 
   // A next-token model reads data.seq_len token ids and scores the vocabulary at every position.

@@ -187,6 +187,34 @@ class TestCliLaunch : public QObject {
     QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
   }
 
+  // Fine-tuning under data parallel: a frozen layer unfrozen at epoch 2 (its gradients then
+  // join the all-reduce buckets) trains on two ranks what it trains on one.
+  void unfreezingTwoRanksMatchOneRank() {
+    const QString images = m_dir.path() + "/shapes-unfreeze";
+    const CliResult drawn = runCli({"demo-images", images, "--per-class", "24", "--size", "12"});
+    QVERIFY2(drawn.exitCode == 0, qPrintable(drawn.all()));
+    const QString yaml = QString("model:\n  nodes:\n    - {id: x, op: Input, shape: [3, 12, 12]}\n"
+                                 "    - {id: f, op: Flatten}\n    - {id: h, op: Linear, out_features: 16, trainable: false}\n"
+                                 "    - {id: r, op: ReLU}\n    - {id: out, op: Linear, out_features: 3}\n"
+                                 "data: {dataset: image-folder, path: '%1', batch_size: 16, cache: none}\n"
+                                 "train: {optimizer: adam, lr: 0.002, epochs: 2, seed: 5, threads: 1, unfreeze: [{epoch: 2, nodes: [h]}]}\n")
+                             .arg(images);
+    const QString file = writeFile("unfreeze.run.yaml", yaml.toUtf8().constData());
+    auto one = runCli({"train", file, "--workspace", workspace(), "--set", "tracking.run_name=unfreeze-one"});
+    QVERIFY2(one.exitCode == 0, qPrintable(one.all()));
+    auto two = runCli({"launch", file, "--nproc-per-node", "2", "--workspace", workspace(), "--set",
+                       "tracking.run_name=unfreeze-two"});
+    QVERIFY2(two.exitCode == 0, qPrintable(two.all()));
+    QFile log(QString::fromStdString(store()->findRun("unfreeze-two")->runDir) + "/artifacts/worker.log");
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY(log.readAll().contains("epoch 2: unfroze 6928 parameters of h"));
+    const auto a = loadWeights(modelPath("unfreeze-one")), b = loadWeights(modelPath("unfreeze-two"));
+    QCOMPARE(b.size(), a.size());
+    double worst = 0.0;
+    for (const auto &[key, t] : a) worst = std::max(worst, (t - b.at(key)).abs().max().item<double>());
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+  }
+
   void accumulationSyncsOnlyTheLastMicroStep() {
     // Two micro-batches per step: the first accumulates locally on each rank, the second's
     // backward carries the all-reduce; the result is still the single process's.

@@ -9,6 +9,7 @@
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/trainer.h"
 #include "core/engine/weight_transfer.h"
+#include "core/config/unfreeze.h"
 #include "core/spec/analysis.h"
 #include "train_helpers.h"
 
@@ -173,6 +174,63 @@ class TestFineTuning : public QObject {
     c.modelYaml = all;
     const std::string error = testing::errorOf(c);
     QVERIFY2(error.find("every node with parameters is frozen (trainable: false)") != std::string::npos, error.c_str());
+  }
+
+  // train.unfreeze: the frozen convolution trains from epoch 2 on, as a group of its own whose
+  // rate warms up; a run stopped before the step and one stopped after it both resume
+  // bit-identical, rebuilding the same optimiser groups.
+  void unfreezingTrainsFromItsEpochAndResumesExactly() {
+    const std::string dir = m_tmp.path().toStdString() + "/shapes-unfreeze";
+    data::ShapeImageOptions shapes;
+    shapes.perClass = 12;
+    shapes.size = 12;
+    data::writeShapeImages(dir, shapes);
+    config::RunConfig c;
+    c.modelYaml = kCnn;
+    c.data.dataset = "image-folder";
+    c.data.path = dir;
+    c.data.batchSize = 10;
+    c.train.optimizer = "adam";
+    c.train.lr = 0.01;
+    c.train.epochs = 1;
+    c.train.threads = 1;
+    // One epoch with the convolution frozen: its weights as the seed made them.
+    engine::TrainEnvironment firstEnv;
+    firstEnv.runDir = m_tmp.path().toStdString() + "/u-first";
+    engine::train(c, nullptr, {}, firstEnv);
+    const engine::NamedTensors initial = engine::readWeightsFile(firstEnv.runDir + "/checkpoints/last.pt");
+
+    c.train.epochs = 3;
+    c.train.unfreeze = {"2:c+bn"};
+    engine::TrainEnvironment straightEnv;
+    straightEnv.runDir = m_tmp.path().toStdString() + "/u-straight";
+    const engine::TrainSummary straight = engine::train(c, nullptr, {}, straightEnv);
+    const engine::NamedTensors trained = engine::readWeightsFile(straightEnv.runDir + "/checkpoints/last.pt");
+    QVERIFY2(!torch::equal(fileTensor(initial, "c.weight"), fileTensor(trained, "c.weight")), "c did not train after epoch 2");
+    QVERIFY(!torch::equal(fileTensor(initial, "bn.running_mean"), fileTensor(trained, "bn.running_mean")));
+    const int64_t perEpoch = straight.steps / 3;
+    QVERIFY(perEpoch >= 2);
+
+    for (const int64_t stopAfter : {perEpoch / 2, perEpoch + perEpoch / 2 + 1}) {
+      engine::TrainEnvironment env;
+      env.runDir = m_tmp.path().toStdString() + "/u-stopped-" + std::to_string(stopAfter);
+      engine::TrainCallbacks stop;
+      int64_t polls = 0;
+      stop.shouldStop = [&] { return ++polls > stopAfter; };
+      QVERIFY(engine::train(c, nullptr, stop, env).stopped);
+      if (stopAfter < perEpoch)  // still frozen in epoch 1
+        QVERIFY(torch::equal(fileTensor(initial, "c.weight"),
+                             fileTensor(engine::readWeightsFile(env.runDir + "/checkpoints/last.pt"), "c.weight")));
+      env.resume = true;
+      const engine::TrainSummary resumed = engine::train(c, nullptr, {}, env);
+      QVERIFY(resumed.resumedFromStep > 0);
+      QCOMPARE(resumed.weightsDigest, straight.weightsDigest);
+    }
+
+    // The warm-up: a group unfrozen at step 10 over 4 steps takes 1/4, 2/4, ... of its rate.
+    QCOMPARE(config::unfreezeWarmup(10, 10, 4), 0.25);
+    QCOMPARE(config::unfreezeWarmup(12, 10, 4), 0.75);
+    QCOMPARE(config::unfreezeWarmup(20, 10, 4), 1.0);
   }
 
   // A pretrained run's checkpoint starts a run with another head: the backbone takes its weights

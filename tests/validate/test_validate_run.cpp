@@ -87,6 +87,36 @@ class TestValidateRun : public QObject {
     QVERIFY2(c.ok(), qPrintable(problems(c)));
   }
 
+  // train.unfreeze names frozen nodes of the model at an epoch after the first; the map form
+  // reads as the text form.
+  void unfreezeNamesFrozenNodes() {
+    const std::string model = "model: {nodes: [{id: x, op: Input, shape: [4]}, {id: h1.fc, op: Linear, out_features: 3, "
+                              "trainable: false}, {id: h1.act, op: ReLU, trainable: false}, {id: out, op: Linear, "
+                              "out_features: 2}]}\ntrain: {epochs: 4}\n";
+    auto run = [&](const std::string &train) {
+      return tw::config::parseRunConfig(model + "data: {dataset: blobs}\n", "run.yaml", {"train.unfreeze=" + train});
+    };
+    auto c = check(run("2:h1"));
+    QVERIFY2(c.ok(), qPrintable(problems(c)));
+    QVERIFY2(check(run("3:h1.fc")).ok(), qPrintable(problems(check(run("3:h1.fc")))));
+    c = check(run("2:h9"));
+    QVERIFY2(hasField(c, "train.unfreeze") && problems(c).contains("no node or block instance 'h9'"), qPrintable(problems(c)));
+    c = check(run("2:out"));
+    QVERIFY2(problems(c).contains("'out' has no frozen parameters"), qPrintable(problems(c)));
+    c = check(run("1:h1"));
+    QVERIFY2(problems(c).contains("epoch 1: unfreezing happens at the start of epoch 2 to train.epochs (4)"), qPrintable(problems(c)));
+    c = check(run("5:h1"));
+    QVERIFY2(hasField(c, "train.unfreeze"), qPrintable(problems(c)));
+    c = check(run("two:h1"));
+    QVERIFY2(problems(c).contains("'two:h1' is not a step"), qPrintable(problems(c)));
+    const auto mapForm = tw::config::parseRunConfig(
+        "model: {nodes: [{id: x, op: Input, shape: [4]}]}\ntrain: {unfreeze: [{epoch: 3, nodes: [h2, h1]}, {epoch: 5, nodes: c}]}\n",
+        "run.yaml");
+    QCOMPARE(mapForm.train.unfreeze, (std::vector<std::string>{"3:h2+h1", "5:c"}));
+    QVERIFY_THROWS_EXCEPTION(tw::config::ConfigError,
+                             tw::config::parseRunConfig("model: {nodes: []}\ntrain: {unfreeze: [{epoch: 3, node: h2}]}\n", "run.yaml"));
+  }
+
   void optimiserAndPrecisionRules() {
     auto c = check(smallRun({"train.optimizer=sgd", "train.nesterov=true", "train.momentum=0"}));
     QVERIFY2(hasField(c, "train.nesterov"), qPrintable(problems(c)));

@@ -74,6 +74,8 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("train.memory_format"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Memory layout")},
       {QStringLiteral("train.epochs"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Epochs")},
       {QStringLiteral("train.init_from"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Start from weights")},
+      {QStringLiteral("train.unfreeze"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Unfreeze at epochs")},
+      {QStringLiteral("train.unfreeze_warmup_steps"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Unfreeze warm-up steps")},
       {QStringLiteral("train.seed"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Seed")},
       {QStringLiteral("train.threads"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Threads")},
       {QStringLiteral("train.log_every"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Log loss every N steps")},
