@@ -832,6 +832,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Unfreeze warm-up steps</source>
         <translation>Aufwärmschritte nach dem Auftauen</translation>
     </message>
+    <message>
+        <source>Keep only classes</source>
+        <translation>Nur diese Klassen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>

@@ -136,6 +136,9 @@ std::vector<ConfigField> makeFields() {
                        "use only the first N training examples (0 = all)"));
   add(intField("data.test_limit", TW_DATA(testLimit), 0, std::nullopt,
                        "use only the first N test examples (0 = all)"));
+  add(stringListField("data.keep_classes", TW_DATA(keepClasses),
+                      "classification: train on these classes only (indices or names), numbered 0.. in this order; "
+                      "the limits count their examples (empty = all)"));
   section = "splits";
   add(floatField("data.val_fraction", TW_DATA(valFraction), 0.0, 0.9,
                          "share of the training examples held out for validation"));

@@ -27,6 +27,9 @@ struct DataOptions {
   std::string path;          // IDX folder, CSV file or image folder; empty = the IDX dataset's Debian folder
   int64_t trainLimit = 0;    // use only the first N training examples (0 = all)
   int64_t testLimit = 0;     // use only the first N test examples (0 = all)
+  // Keep only these classes (indices or names), relabelled 0.. in this order; the limits then
+  // count the kept examples (data/class_filter.h). Empty = every class.
+  std::vector<std::string> keepClasses;
   double valFraction = 0.1;  // share of the training examples held out for validation
   double testFraction = 0.2; // sources without their own test set (csv, image-folder, synthetic)
   bool stratify = true;      // classification: every split keeps the class proportions

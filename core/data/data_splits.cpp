@@ -5,6 +5,7 @@
 #include "core/data/csv_rows.h"
 #include "core/data/data_sources.h"
 #include "core/data/example_cache.h"
+#include "core/data/class_filter.h"
 #include "core/data/fingerprint.h"
 #include "core/data/shard_set.h"
 #include "core/data/idx.h"
@@ -123,6 +124,7 @@ std::string classSurplusWarning(const std::string &output, int64_t scores, int64
 }
 
 int64_t dataClassCount(const config::DataOptions &o) {
+  if (!o.keepClasses.empty()) return static_cast<int64_t>(o.keepClasses.size());
   try {
     const config::DataSourceInfo *kind = config::findDataSource(o.dataset);
     if (!kind) return 0;
@@ -176,9 +178,30 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   if (const config::DataSourceInfo *kind = config::findDataSource(o.dataset);
       kind && kind->family == config::SourceFamily::TokenFile)
     return loadTokenFileSplits(o, use);
-  SourceData read = readSource(o, seed);
+  // With data.keep_classes the limits count the kept examples, so the source reads them all.
+  const bool filtered = !o.keepClasses.empty();
+  config::DataOptions whole = o;
+  if (filtered) whole.trainLimit = whole.testLimit = 0;
+  SourceData read = readSource(whole, seed);
   Examples &all = read.examples;
-  if (o.trainLimit > 0 && o.trainLimit < all.count) all = select(all, firstIndices(o.trainLimit));
+  // Kept examples' rows in the source (a streamed store's or table's rows), when filtered.
+  std::vector<int64_t> keptRows, keptTestRows;
+  if (filtered) {
+    if (all.task != Task::Classification)
+      throw std::runtime_error(read.source + ": data.keep_classes applies to classification data, not to " +
+                               taskName(all.task));
+    const ClassFilter filter = classFilter(o.keepClasses, all.classes, all.classNames, read.source);
+    keptRows = keepClasses(all, filter);
+    if (read.hasOwnTest) keptTestRows = keepClasses(read.ownTest, filter);
+    if (o.testLimit > 0 && o.testLimit < read.ownTest.count) {
+      read.ownTest = select(read.ownTest, firstIndices(o.testLimit));
+      keptTestRows.resize(static_cast<size_t>(o.testLimit));
+    }
+  }
+  if (o.trainLimit > 0 && o.trainLimit < all.count) {
+    all = select(all, firstIndices(o.trainLimit));
+    if (filtered) keptRows.resize(static_cast<size_t>(o.trainLimit));
+  }
   if (all.count == 0) throw std::runtime_error(read.source + ": no examples");
   if (read.store && use.indexInputs)
     throw std::runtime_error(read.source + ": images cannot feed an int64 Input (it takes token or category indices)");
@@ -203,9 +226,13 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
     out.trainRows = split.train;
     out.valRows = split.val;
     out.testRows = split.test;
+    if (filtered)  // split indices count the kept examples: back to the source's rows
+      for (std::vector<int64_t> *rows : {&out.trainRows, &out.valRows, &out.testRows})
+        for (int64_t &row : *rows) row = keptRows[static_cast<size_t>(row)];
     if (read.hasOwnTest) {
       out.testRows.resize(static_cast<size_t>(out.test.count));  // the own test set, test_limit applied
-      for (int64_t k = 0; k < out.test.count; ++k) out.testRows[static_cast<size_t>(k)] = read.ownTestFirstRow + k;
+      for (int64_t k = 0; k < out.test.count; ++k)
+        out.testRows[static_cast<size_t>(k)] = read.ownTestFirstRow + (filtered ? keptTestRows[static_cast<size_t>(k)] : k);
     }
     if (o.testLimit > 0 && o.testLimit < static_cast<int64_t>(out.testRows.size()))
       out.testRows.resize(static_cast<size_t>(o.testLimit));
@@ -278,6 +305,16 @@ DataSplits loadDataSplits(const config::DataOptions &o, int64_t seed, const Mode
   out.reading = std::move(read.reading);
   if (!read.fingerprint.empty()) {
     out.fingerprint = read.fingerprint;
+    if (filtered) {
+      Fingerprint fp;
+      fp.addOption("source", read.fingerprint);
+      std::string keep;
+      for (const std::string &entry : o.keepClasses) keep += entry + "\n";
+      fp.addOption("keep_classes", keep);
+      fp.addOption("train_limit", o.trainLimit);
+      fp.addOption("test_limit", o.testLimit);
+      out.fingerprint = fp.hexDigest();
+    }
   } else {
     Fingerprint fp;
     if (read.store) read.store->addToFingerprint(fp);  // names, sizes and times: the pixels are not read

@@ -1,7 +1,8 @@
 // The bundled examples beyond Fashion-MNIST, run as a user would: the CSV regression as shipped
 // (fewer epochs), the image-folder example on images drawn by `torchwright demo-images`, the
 // Transformer example checked and trained briefly on a Fashion-MNIST slice, the token-sequence
-// Transformer as shipped, and the byte-level language model on its bundled token file.
+// Transformer as shipped, the byte-level language model on its bundled token file, and the
+// fine-tuning example's three runs (briefly; tests/bench/bench_finetune.py compares them whole).
 
 #include "cli_runner.h"
 
@@ -60,6 +61,31 @@ class TestCliExamples : public QObject {
     // Ten classes, chance is 0.1; these 30 steps measured 0.54-0.58 across seeds.
     QVERIFY2(latest(*store, run->id, "test/accuracy") > 0.4,
              qPrintable(QString::number(latest(*store, run->id, "test/accuracy"))));
+  }
+
+  // Pretrain on classes 0-4, fine-tune on 500 images of 5-9 from that run by its name: the
+  // backbone and dense layer taken, the new head from the seed, every run scoring above chance.
+  void fineTuningExample() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws", examples = TW_SOURCE_DIR "/resources/examples/";
+    auto pretrain = runCli({"train", examples + "fashion_pretrain.run.yaml", "--workspace", ws, "--set",
+                            "train.epochs=1", "--set", "data.train_limit=3000", "--set", "data.test_limit=500"});
+    QVERIFY2(pretrain.exitCode == 0, qPrintable(pretrain.all()));
+    auto tuned = runCli({"train", examples + "fashion_finetune.run.yaml", "--workspace", ws, "--set", "train.epochs=1",
+                         "--set", "data.test_limit=500"});
+    QVERIFY2(tuned.exitCode == 0, qPrintable(tuned.all()));
+    QVERIFY2(tuned.out.contains("weights from run:fashion-pretrain@best: 16 of 18 tensors taken") &&
+                 tuned.out.contains("missing         head.weight [5, 256] (starts from the seed)"),
+             qPrintable(tuned.out));
+    QVERIFY2(tuned.out.contains("train/val/test   450 / 50 / 500"), qPrintable(tuned.out));
+    auto scratch = runCli({"train", examples + "fashion_scratch.run.yaml", "--workspace", ws, "--set", "train.epochs=1",
+                           "--set", "data.test_limit=500"});
+    QVERIFY2(scratch.exitCode == 0, qPrintable(scratch.all()));
+    auto store = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    for (const char *name : {"fashion-pretrain", "fashion-finetune", "fashion-scratch"}) {
+      const auto run = store->findRun(name);
+      QVERIFY2(run.has_value() && latest(*store, run->id, "test/accuracy") > 0.2, name);  // five classes: chance 0.2
+    }
   }
 
   // As shipped: the synthetic token set needs no file. Four classes, chance is 0.25.

@@ -142,6 +142,66 @@ class TestDataSplits : public QObject, public TempFolder {
     }
   }
 
+  // data.keep_classes: the kept classes' examples, relabelled in the order listed, limits
+  // counting them; in memory and read per batch alike (store rows mapped back to the files).
+  void keptClassesAreRelabelledAndLimited() {
+    const std::string dir = m_tmp.path().toStdString() + "/keep-idx";
+    std::filesystem::create_directories(dir);
+    const auto images = [](int count, int salt) {
+      std::vector<uint8_t> pixels(size_t(count) * 28 * 28);
+      for (size_t i = 0; i < pixels.size(); ++i) pixels[i] = uint8_t((i * 131 + size_t(salt) * 7 + i / 784) % 256);
+      return pixels;
+    };
+    const auto labels = [](int count) {
+      std::vector<uint8_t> l;
+      for (int i = 0; i < count; ++i) l.push_back(uint8_t(i * 7 % 10));
+      return l;
+    };
+    const auto plain = [&](const std::string &name, const std::vector<uint8_t> &bytes) {
+      writeText(dir + "/" + name, std::string(bytes.begin(), bytes.end()));
+    };
+    plain("train-images-idx3-ubyte", idxFile(0x803, {500, 28, 28}, images(500, 1)));
+    plain("train-labels-idx1-ubyte", idxFile(0x801, {500}, labels(500)));
+    plain("t10k-images-idx3-ubyte", idxFile(0x803, {100, 28, 28}, images(100, 2)));
+    plain("t10k-labels-idx1-ubyte", idxFile(0x801, {100}, labels(100)));
+    tw::config::DataOptions o = idxOptions(dir);
+    o.keepClasses = {"7", "2", "5"};
+    o.trainLimit = 120;
+    o.normalize = false;
+    const DataSplits kept = loadDataSplits(o, 3);
+    QCOMPARE(kept.train.count + kept.val.count, int64_t(120));  // of the 150 kept training images
+    QCOMPARE(kept.test.count, int64_t(30));
+    QCOMPARE(kept.preprocessing.classes, int64_t(3));
+    for (const Examples *e : {&kept.train, &kept.val, &kept.test}) {
+      QCOMPARE(e->classes, int64_t(3));
+      for (int64_t label : e->labels) QVERIFY(label >= 0 && label < 3);
+    }
+    // The first kept test image is t10k image 1 (label 7 -> 0), pixels as the file has them.
+    QCOMPARE(kept.test.labels[0], int64_t(0));
+    const std::vector<uint8_t> testPixels = images(100, 2);
+    QCOMPARE(kept.test.features[5], kByteToUnit[testPixels[784 + 5]]);
+    o.memoryMb = 1;  // the same, read from the files per batch
+    o.trainLimit = 0;
+    const DataSplits streamed = loadDataSplits(o, 3);
+    QVERIFY(streamed.store && !streamed.store->inMemory());
+    QCOMPARE(int64_t(streamed.trainRows.size() + streamed.valRows.size()), int64_t(150));
+    const std::vector<uint8_t> trainLabels = labels(500);
+    const std::vector<std::string> order{"7", "2", "5"};
+    for (const auto &[rows, examples] : {std::pair{&streamed.trainRows, &streamed.train}, std::pair{&streamed.valRows, &streamed.val}})
+      for (size_t k = 0; k < rows->size(); ++k)
+        QCOMPARE(std::to_string(trainLabels[size_t((*rows)[k])]), order[size_t(examples->labels[k])]);
+    QCOMPARE(streamed.testRows.front(), int64_t(500 + 1));
+
+    o.keepClasses = {"7", "12"};
+    try {
+      loadDataSplits(o, 3);
+      QFAIL("class 12 of 10 was taken");
+    } catch (const std::exception &e) {
+      QVERIFY2(std::string(e.what()).find("data.keep_classes: '12' is neither a class index (0 to 9) nor a class name") !=
+                   std::string::npos, e.what());
+    }
+  }
+
   void idxFolderBecomesExamples() {
     QTemporaryDir dir;
     writeIdxFolder(dir.path().toStdString(), {0, 1, 2, 3, 4, 5, 6, 7}, {9, 8});

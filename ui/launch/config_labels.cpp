@@ -73,6 +73,7 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("train.device"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Device")},
       {QStringLiteral("train.memory_format"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Memory layout")},
       {QStringLiteral("train.epochs"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Epochs")},
+      {QStringLiteral("data.keep_classes"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Keep only classes")},
       {QStringLiteral("train.init_from"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Start from weights")},
       {QStringLiteral("train.unfreeze"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Unfreeze at epochs")},
       {QStringLiteral("train.unfreeze_warmup_steps"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Unfreeze warm-up steps")},
