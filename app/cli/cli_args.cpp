@@ -27,6 +27,7 @@ CliArgs parseArgs(int argc, char **argv, const std::vector<std::string> &valued)
   CliArgs args;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
+    if (arg == "-o") arg = "--out";  // the one short option, as compilers and converters spell it
     if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
       std::string value;
       bool hasInlineValue = false;

@@ -20,7 +20,7 @@ struct CliArgs {
   std::string workspace() const;  // --workspace or the default workspace
 };
 
-// Options in `valued` take the next argument; any other `--x` is a flag. Throws
+// Options in `valued` take the next argument; any other `--x` is a flag; `-o` is `--out`. Throws
 // std::runtime_error on a valued option without its value.
 CliArgs parseArgs(int argc, char **argv, const std::vector<std::string> &valued);
 

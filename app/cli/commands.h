@@ -21,6 +21,7 @@ int runSweep(const CliArgs &args, const std::string &selfPath);
 int runStudy(const CliArgs &args);  // study list|show|create|ask|tell
 int runExport(const CliArgs &args, const std::string &selfPath);
 int runPredict(const CliArgs &args, const std::string &selfPath);
+int runImport(const CliArgs &args, const std::string &selfPath);
 int runModels(const CliArgs &args);  // models list|show|register|promote|archive
 
 }  // namespace tw::cli

@@ -28,6 +28,7 @@ int dispatch(const CliArgs &args, const std::string &command, const std::string 
   if (command.rfind("study ", 0) == 0) return runStudy(args);
   if (command == "export") return runExport(args, self);
   if (command == "predict") return runPredict(args, self);
+  if (command == "import") return runImport(args, self);
   if (command.rfind("models ", 0) == 0) return runModels(args);
   std::printf("torchwright %s\n", TW_VERSION);  // version
   return 0;

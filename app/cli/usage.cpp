@@ -151,6 +151,18 @@ std::vector<CommandHelp> makeTable() {
         kWorkspace},
        "MODEL is a run (name or id prefix) or a TorchScript file from `export`. The data is read raw and prepared "
        "with the model's own recorded statistics. With labels, prints accuracy and F1 (classification) or R2."},
+      {"import",
+       {"import MODEL.onnx [-o NAME.model.yaml] [--input-shape C,H,W] [--json]"},
+       "turn an ONNX network into a model file of registry ops plus a weights file beside it",
+       {{"--out", "FILE", "(or -o) the model file to write (default: MODEL.model.yaml beside the ONNX file); the "
+                          "weights go beside it as NAME.weights.pt"},
+        {"--input-shape", "C,H,W", "one sample's shape, for a file that leaves dimensions other than the batch open"},
+        {"--json", "", "print the import report as JSON"}},
+       "Prints what every ONNX node became: a node of the model, folded into one (a bias, x * HardSigmoid(x) as "
+       "Hardswish), a constant computed now, or dropped (Dropout, Identity). Opsets 11 to 17. Nothing is written when "
+       "any node has no registry counterpart (each such node is named, with counts per operator), for control flow "
+       "(Loop, If), a file that is not ONNX or is truncated, or external data outside the file's folder. "
+       "`train: {init_from: NAME.weights.pt}` in a run file starts training from the imported weights."},
       {"models list", {"models list [--json] [--workspace DIR]"}, "the registered models, their versions and which is in production",
        {kJson, kWorkspace}, ""},
       {"models show",

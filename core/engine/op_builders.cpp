@@ -142,6 +142,18 @@ BuiltOp buildSigmoid(const NodeInfo &) {
   return stateless([](const torch::Tensor &x) { return torch::sigmoid(x); });
 }
 
+BuiltOp buildReLU6(const NodeInfo &) {
+  return stateless([](const torch::Tensor &x) { return torch::hardtanh(x, 0.0, 6.0); });
+}
+
+BuiltOp buildHardsigmoid(const NodeInfo &) {
+  return stateless([](const torch::Tensor &x) { return torch::hardsigmoid(x); });
+}
+
+BuiltOp buildHardswish(const NodeInfo &) {
+  return stateless([](const torch::Tensor &x) { return torch::hardswish(x); });
+}
+
 BuiltOp buildMaxPool2d(const NodeInfo &node) {
   const auto &p = node.params;
   const auto kernel = pair(p, "kernel_size"), stride = poolStride(p), padding = pair(p, "padding"),
@@ -227,6 +239,13 @@ BuiltOp buildAdd(const NodeInfo &) {
   return op;
 }
 
+// The shape rule allows only dimensions of 1 to differ, which torch broadcasts as ONNX does.
+BuiltOp buildMul(const NodeInfo &) {
+  BuiltOp op;
+  op.forward = [](const std::vector<torch::Tensor> &in) { return in[0] * in[1]; };
+  return op;
+}
+
 BuiltOp buildConcat(const NodeInfo &node) {
   const int64_t dim = getInt(node.params, "dim");
   BuiltOp op;
@@ -252,6 +271,9 @@ const std::map<std::string, OpEntry> &table() {
       {"SiLU", {buildSiLU, ts::SiLU, onnx_ops::SiLU}},
       {"Tanh", {buildTanh, ts::Tanh, onnx_ops::Tanh}},
       {"Sigmoid", {buildSigmoid, ts::Sigmoid, onnx_ops::Sigmoid}},
+      {"ReLU6", {buildReLU6, ts::ReLU6, onnx_ops::ReLU6}},
+      {"Hardsigmoid", {buildHardsigmoid, ts::Hardsigmoid, onnx_ops::Hardsigmoid}},
+      {"Hardswish", {buildHardswish, ts::Hardswish, onnx_ops::Hardswish}},
       {"MaxPool2d", {buildMaxPool2d, ts::MaxPool2d, onnx_ops::MaxPool2d}},
       {"AvgPool2d", {buildAvgPool2d, ts::AvgPool2d, onnx_ops::AvgPool2d}},
       {"AdaptiveAvgPool2d", {buildAdaptiveAvgPool2d, ts::AdaptiveAvgPool2d, onnx_ops::AdaptiveAvgPool2d}},
@@ -259,6 +281,7 @@ const std::map<std::string, OpEntry> &table() {
       {"Softmax", {buildSoftmax, ts::Softmax, onnx_ops::Softmax}},
       {"LogSoftmax", {buildLogSoftmax, ts::LogSoftmax, onnx_ops::LogSoftmax}},
       {"Add", {buildAdd, ts::Add, onnx_ops::Add}},
+      {"Mul", {buildMul, ts::Mul, onnx_ops::Mul}},
       {"Concat", {buildConcat, ts::Concat, onnx_ops::Concat}},
       {"Reshape", {buildReshape, ts::Reshape, onnx_ops::Reshape}},
       {"PositionalEmbedding", {buildPositionalEmbedding, ts::PositionalEmbedding, onnx_ops::PositionalEmbedding}},

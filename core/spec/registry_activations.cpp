@@ -42,6 +42,11 @@ void addActivationOps(std::vector<OpDef> &ops) {
   ops.push_back(elementwise("SiLU", "Sigmoid linear unit (swish): x * sigmoid(x)."));
   ops.push_back(elementwise("Tanh", "Hyperbolic tangent."));
   ops.push_back(elementwise("Sigmoid", "Logistic sigmoid: 1 / (1 + exp(-x))."));
+  // MobileNet's activations (torch.nn.ReLU6, Hardsigmoid, Hardswish), which ONNX files carry as
+  // Clip(0, 6), HardSigmoid(alpha 1/6, beta 0.5) and HardSwish.
+  ops.push_back(elementwise("ReLU6", "ReLU capped at 6: min(max(0, x), 6)."));
+  ops.push_back(elementwise("Hardsigmoid", "Piecewise-linear sigmoid: min(max(0, x / 6 + 1/2), 1)."));
+  ops.push_back(elementwise("Hardswish", "Piecewise-linear swish: x * Hardsigmoid(x)."));
   ops.push_back(softmax("Softmax", "Softmax along one dimension: outputs are positive and sum to 1."));
   ops.push_back(softmax("LogSoftmax", "Logarithm of the softmax along one dimension, computed stably."));
 }

@@ -35,7 +35,7 @@ std::string pairText(const IntList &pair);
 
 void addLayerOps(std::vector<OpDef> &ops);       // Input, Linear, Conv, norms, Embedding
 void addActivationOps(std::vector<OpDef> &ops);  // Dropout, activations, Softmax
-void addStructureOps(std::vector<OpDef> &ops);   // pooling, Flatten, Add, Concat
+void addStructureOps(std::vector<OpDef> &ops);   // pooling, Flatten, Add, Mul, Concat
 void addSequenceOps(std::vector<OpDef> &ops);    // Reshape, attention, Transformer layers over [T, E]
 void addDimensionOps(std::vector<OpDef> &ops);   // Transpose, Permute, Max, Mean, Sum over one dim
 

@@ -1,6 +1,8 @@
 #include "core/spec/registry_ops.h"
 #include "core/spec/checked_math.h"
 
+#include <algorithm>
+
 namespace tw::spec::detail {
 
 namespace {
@@ -128,6 +130,31 @@ OpDef add() {
   return op;
 }
 
+// Squeeze-and-excitation scales each channel of [C, H, W] by a [C, 1, 1] gate: a product with
+// broadcasting over dimensions of size 1. Equal ranks only, so that no dimension is matched with
+// the batch by right-alignment.
+OpDef mul() {
+  OpDef op;
+  op.name = "Mul";
+  op.category = OpCategory::Merge;
+  op.doc = "Element-wise product of two inputs of equal rank; a dimension of 1 in either is broadcast over the other's.";
+  op.minInputs = op.maxInputs = 2;
+  op.shape = [](const std::vector<Shape> &in, const ParamMap &) {
+    bool match = in[1].size() == in[0].size();
+    Shape out = in[0];
+    for (size_t d = 0; match && d < out.size(); ++d) {
+      match = in[0][d] == in[1][d] || in[0][d] == 1 || in[1][d] == 1;
+      out[d] = std::max(in[0][d], in[1][d]);
+    }
+    if (!match) {
+      throw ShapeError("", "Mul needs inputs of equal rank whose dimensions are equal or 1; input 1 is " +
+                               formatShape(in[0]) + ", input 2 is " + formatShape(in[1]));
+    }
+    return out;
+  };
+  return op;
+}
+
 OpDef concat() {
   OpDef op;
   op.name = "Concat";
@@ -156,7 +183,7 @@ OpDef concat() {
 }  // namespace
 
 void addStructureOps(std::vector<OpDef> &ops) {
-  for (OpDef op : {maxPool2d(), avgPool2d(), adaptiveAvgPool2d(), flatten(), add(), concat()})
+  for (OpDef op : {maxPool2d(), avgPool2d(), adaptiveAvgPool2d(), flatten(), add(), mul(), concat()})
     ops.push_back(std::move(op));
 }
 

@@ -49,6 +49,9 @@ class TestSpecShapes : public QObject {
     row("SiLU", "SiLU", "", "[2, 2, 2]", "[2, 2, 2]", 0);
     row("Tanh", "Tanh", "", "[9]", "[9]", 0);
     row("Sigmoid", "Sigmoid", "", "[1]", "[1]", 0);
+    row("ReLU6", "ReLU6", "", "[16, 5, 5]", "[16, 5, 5]", 0);
+    row("Hardsigmoid", "Hardsigmoid", "", "[8]", "[8]", 0);
+    row("Hardswish", "Hardswish", "", "[3, 4]", "[3, 4]", 0);
     row("Softmax", "Softmax", "", "[10]", "[10]", 0);
     row("LogSoftmax dim", "LogSoftmax", "dim: 1", "[5, 10]", "[5, 10]", 0);
     row("MaxPool2d", "MaxPool2d", "kernel_size: 2", "[32, 28, 28]", "[32, 14, 14]", 0);
@@ -72,6 +75,9 @@ class TestSpecShapes : public QObject {
     row("Flatten single dim", "Flatten", "start_dim: -1", "[64, 7, 7]", "[64, 7, 7]", 0);
     row("Add", "Add", "", "[64];[64]", "[64]", 0);
     row("Add three", "Add", "", "[2, 3];[2, 3];[2, 3]", "[2, 3]", 0);
+    row("Mul", "Mul", "", "[16, 8, 8];[16, 8, 8]", "[16, 8, 8]", 0);
+    row("Mul channel gate", "Mul", "", "[16, 1, 1];[16, 8, 8]", "[16, 8, 8]", 0);
+    row("Mul both ways", "Mul", "", "[4, 1, 9];[1, 7, 1]", "[4, 7, 9]", 0);
     row("Concat channels", "Concat", "", "[16, 8, 8];[32, 8, 8]", "[48, 8, 8]", 0);
     row("Concat last", "Concat", "dim: -1", "[3, 4];[3, 5]", "[3, 9]", 0);
     row("Concat dim 2", "Concat", "dim: 2", "[3, 4];[3, 6];[3, 1]", "[3, 11]", 0);
@@ -158,7 +164,7 @@ class TestSpecShapes : public QObject {
     std::set<std::string> registry;
     for (const OpDef &op : Registry::instance().ops()) registry.insert(op.name);
     QCOMPARE(tested, registry);
-    QCOMPARE(registry.size(), size_t(33));
+    QCOMPARE(registry.size(), size_t(37));
   }
 
   // Defaults of every op must pass the op's own validation: a walk over the whole table.

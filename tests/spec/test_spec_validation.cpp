@@ -76,6 +76,11 @@ class TestSpecValidation : public QObject {
         "  - {id: a, op: Linear, out_features: 64}\n  - {id: b, op: Linear, out_features: 32, inputs: [x]}\n"
         "  - {id: s, op: Add, inputs: [a, b]}\n",
         "input 1 is [64], input 2 is [32] ('a' gives [N, 64]; 'b' gives [N, 32])", 5, "s", "");
+    row("mul shape mismatch",
+        "nodes:\n  - {id: x, op: Input, shape: [4, 8, 8]}\n  - {id: g, op: Input, shape: [4, 2, 1]}\n"
+        "  - {id: m, op: Mul, inputs: [g, x]}\n",
+        "Mul needs inputs of equal rank whose dimensions are equal or 1; input 1 is [4, 2, 1], input 2 is [4, 8, 8]", 4,
+        "m", "", false);
     row("conv2d on 1-D input", "  - {id: c, op: Conv2d, out_channels: 8, kernel_size: 3}\n",
         "Conv2d expects a [C, H, W] input (3 dims without the batch), got [784] ('x' gives [N, 784])", 3, "c", "");
     row("kernel larger than input",

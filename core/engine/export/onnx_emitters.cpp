@@ -119,6 +119,25 @@ void LeakyReLU(OnnxEmit &e) { unary(e, "LeakyRelu", {A::real("alpha", getFloat(e
 void Tanh(OnnxEmit &e) { unary(e, "Tanh"); }
 void Sigmoid(OnnxEmit &e) { unary(e, "Sigmoid"); }
 
+// Clip takes its bounds as inputs from opset 11 on; every opset the exporter writes is later.
+void ReLU6(OnnxEmit &e) {
+  e.finish("Clip", {e.input(), e.constant("min", torch::tensor(0.0f)), e.constant("max", torch::tensor(6.0f))});
+}
+
+// torch's hardsigmoid is relu6(x + 3) / 6: ONNX's HardSigmoid with alpha 1/6 and beta 1/2.
+void Hardsigmoid(OnnxEmit &e) { unary(e, "HardSigmoid", {A::real("alpha", 1.0 / 6.0), A::real("beta", 0.5)}); }
+
+// HardSwish arrived in opset 14; before it, x * HardSigmoid(x) is the operator's own definition.
+void Hardswish(OnnxEmit &e) {
+  if (e.opset() >= 14) {
+    unary(e, "HardSwish");
+    return;
+  }
+  const std::string gate =
+      e.op("HardSigmoid", {e.input()}, "gate", {A::real("alpha", 1.0 / 6.0), A::real("beta", 0.5)});
+  e.finish("Mul", {e.input(), gate});
+}
+
 void GELU(OnnxEmit &e) { e.alias(onnxGelu(e, e.input(), "gelu")); }
 
 void SiLU(OnnxEmit &e) { e.finish("Mul", {e.input(), e.op("Sigmoid", {e.input()}, "sigmoid")}); }
@@ -199,6 +218,8 @@ void Add(OnnxEmit &e) {
     e.finish("Sum", e.inputs());
   }
 }
+
+void Mul(OnnxEmit &e) { e.finish("Mul", e.inputs()); }
 
 void Concat(OnnxEmit &e) {
   e.finish("Concat", e.inputs(), {A::integer("axis", axis(getInt(e.node().params, "dim"), e.rank()))});

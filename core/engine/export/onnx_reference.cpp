@@ -96,6 +96,19 @@ const std::map<std::string, Op> &operators() {
        }},
       {"Sigmoid", [](const Inputs &in, const Attrs &) -> Inputs { return {1.0 / (1.0 + torch::exp(-in[0]))}; }},
       {"Tanh", [](const Inputs &in, const Attrs &) -> Inputs { return {torch::tanh(in[0])}; }},
+      {"Clip",
+       [](const Inputs &in, const Attrs &) -> Inputs {
+         torch::Tensor y = in[0];
+         if (in.size() > 1 && in[1].defined()) y = torch::maximum(y, in[1]);
+         if (in.size() > 2 && in[2].defined()) y = torch::minimum(y, in[2]);
+         return {y};
+       }},
+      {"HardSigmoid",
+       [](const Inputs &in, const Attrs &a) -> Inputs {
+         return {(in[0] * a.f("alpha", 0.2) + a.f("beta", 0.5)).clamp(0.0, 1.0)};
+       }},
+      {"HardSwish",
+       [](const Inputs &in, const Attrs &) -> Inputs { return {in[0] * (in[0] / 6.0 + 0.5).clamp(0.0, 1.0)}; }},
       {"Softmax",
        [](const Inputs &in, const Attrs &a) -> Inputs {
          const int64_t ax = axisOf(a.i("axis", -1), in[0].dim());

@@ -79,6 +79,9 @@ void GELU(TorchScriptEmit &e) { apply(e, "torch.gelu"); }
 void SiLU(TorchScriptEmit &e) { apply(e, "torch.silu"); }
 void Tanh(TorchScriptEmit &e) { apply(e, "torch.tanh"); }
 void Sigmoid(TorchScriptEmit &e) { apply(e, "torch.sigmoid"); }
+void ReLU6(TorchScriptEmit &e) { apply(e, "torch.hardtanh", ", 0.0, 6.0"); }  // what torch.nn.ReLU6 calls
+void Hardsigmoid(TorchScriptEmit &e) { apply(e, "torch.hardsigmoid"); }
+void Hardswish(TorchScriptEmit &e) { apply(e, "torch.hardswish"); }
 void Softmax(TorchScriptEmit &e) { apply(e, "torch.softmax", ", " + std::to_string(getInt(e.node().params, "dim"))); }
 void LogSoftmax(TorchScriptEmit &e) {
   apply(e, "torch.log_softmax", ", " + std::to_string(getInt(e.node().params, "dim")));
@@ -115,6 +118,8 @@ void Add(TorchScriptEmit &e) {
   for (size_t i = 1; i < e.inputs().size(); ++i) sum += " + " + e.inputs()[i];
   e.assign(sum);
 }
+
+void Mul(TorchScriptEmit &e) { e.assign(e.inputs()[0] + " * " + e.inputs()[1]); }
 
 void Concat(TorchScriptEmit &e) {
   std::string list = "[";

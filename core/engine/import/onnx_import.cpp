@@ -1,0 +1,260 @@
+// The import driver: the file read and checked (onnx_file.h), every operator looked up before any
+// work so that all unmapped nodes are named at once, the graph inputs made Input nodes, then each
+// node folded or mapped in file order (ONNX files are topologically sorted), ids chosen, and the
+// result checked by the same analysis `check` runs.
+#include "core/engine/import/onnx_import.h"
+
+#include "core/engine/import/import_error.h"
+#include "core/engine/import/import_ids.h"
+#include "core/engine/import/onnx_file.h"
+#include "core/engine/import/onnx_mappers.h"
+#include "core/engine/import/onnx_tensor.h"
+#include "core/spec/analysis.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+namespace tw::engine {
+
+namespace {
+
+using onnx_import::findFolder;
+using onnx_import::findMapper;
+
+std::string nodeName(const onnx::NodeProto &node, int index) {
+  return node.name().empty() ? node.op_type() + " #" + std::to_string(index + 1) : node.name();
+}
+
+std::string quotedList(const std::vector<std::string> &names, size_t limit = 8) {
+  std::string text;
+  for (size_t i = 0; i < names.size() && i < limit; ++i) text += (i ? ", '" : "'") + names[i] + "'";
+  if (names.size() > limit) text += " and " + std::to_string(names.size() - limit) + " more";
+  return text;
+}
+
+// Every node whose operator neither table knows, by operator with counts, before anything is
+// built: one refusal names them all.
+void refuseUnmapped(const onnx::GraphProto &graph, const std::string &file) {
+  std::map<std::string, std::vector<std::string>> unmapped;
+  for (int i = 0; i < graph.node_size(); ++i) {
+    const onnx::NodeProto &node = graph.node(i);
+    const bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
+    if (defaultDomain && (findMapper(node.op_type()) || findFolder(node.op_type()))) continue;
+    const std::string op = defaultDomain ? node.op_type() : node.domain() + "::" + node.op_type();
+    unmapped[op].push_back(nodeName(node, i));
+  }
+  if (unmapped.empty()) return;
+  std::vector<std::pair<std::string, std::vector<std::string>>> byCount(unmapped.begin(), unmapped.end());
+  std::stable_sort(byCount.begin(), byCount.end(), [](const auto &a, const auto &b) { return a.second.size() > b.second.size(); });
+  size_t total = 0;
+  for (const auto &entry : byCount) total += entry.second.size();
+  std::string text = file + ": " + std::to_string(total) + " node" + (total == 1 ? " has" : "s have") +
+                     " no registry op, so nothing was imported:\n";
+  bool controlFlow = false;
+  for (const auto &[op, names] : byCount) {
+    text += "  " + op + " x" + std::to_string(names.size()) + ": " + quotedList(names) + "\n";
+    controlFlow = controlFlow || op == "Loop" || op == "If" || op == "Scan";
+  }
+  if (controlFlow)
+    text += "Loop, If and Scan are control flow, which a Torchwright model (a fixed graph of layers) cannot express.\n";
+  throw ImportError(text);
+}
+
+std::string dimText(const onnx::TensorShapeProto::Dimension &d) {
+  if (d.has_dim_value()) return std::to_string(d.dim_value());
+  return d.has_dim_param() && !d.dim_param().empty() ? "'" + d.dim_param() + "'" : "?";
+}
+
+// A graph input as an Input node: the batch dimension may be open (a symbol) or fixed; every
+// other dimension must be fixed, by the file or by --input-shape.
+void addInput(ImportGraph &g, const onnx::ValueInfoProto &input, const ImportOptions &options, bool single) {
+  const std::string what = g.file + ": input '" + input.name() + "'";
+  if (!input.type().has_tensor_type()) throw ImportError(what + " is not a tensor");
+  const auto &type = input.type().tensor_type();
+  if (type.elem_type() != onnx::TensorProto::FLOAT)
+    throw ImportError(what + " has ONNX element type " + std::to_string(type.elem_type()) + "; the importer reads float inputs");
+  const auto &dims = type.shape().dim();
+  if (dims.size() < 2)
+    throw ImportError(what + " has " + std::to_string(dims.size()) + " dimensions; expected the batch and at least one more");
+  if (dims[0].has_dim_value() && dims[0].dim_value() > 0 && g.fileBatch == 0) g.fileBatch = dims[0].dim_value();
+  const std::vector<int64_t> &given = options.inputShape;
+  if (!given.empty() && (!single || given.size() != static_cast<size_t>(dims.size() - 1))) {
+    throw ImportError(what + " has " + std::to_string(dims.size() - 1) + " dimensions besides the batch; --input-shape gives " +
+                      std::to_string(given.size()) + (single ? "" : " (and the model has several inputs)"));
+  }
+  spec::Shape shape;
+  std::string open;
+  for (int k = 1; k < dims.size(); ++k) {
+    const bool fixed = dims[k].has_dim_value() && dims[k].dim_value() > 0;
+    if (!given.empty()) {
+      if (fixed && dims[k].dim_value() != given[k - 1])
+        throw ImportError(what + " fixes dimension " + std::to_string(k) + " to " + std::to_string(dims[k].dim_value()) +
+                          "; --input-shape gives " + std::to_string(given[k - 1]));
+      shape.push_back(given[k - 1]);
+    } else if (fixed) {
+      shape.push_back(dims[k].dim_value());
+    } else {
+      open += (open.empty() ? "" : ", ") + std::to_string(k) + " (" + dimText(dims[k]) + ")";
+      shape.push_back(0);
+    }
+  }
+  if (!open.empty()) {
+    std::string shownDims;
+    for (int k = 0; k < dims.size(); ++k) shownDims += (k ? ", " : "") + (k == 0 ? std::string("N") : dimText(dims[k]));
+    throw ImportError(what + " [" + shownDims + "] leaves dimension " + open +
+                      " open; a Torchwright model fixes every dimension but the batch: give one sample's shape with "
+                      "--input-shape, e.g. --input-shape " + std::string(dims.size() == 4 ? "3,224,224" : "C,H,W"));
+  }
+  ImportNode node;
+  node.op = "Input";
+  node.params["shape"] = spec::IntList(shape);
+  node.shape = shape;
+  node.onnxName = input.name();
+  node.onnxOp = "input";
+  ImportValue value;
+  value.node = g.nodes.size();
+  value.shape = shape;
+  g.values[input.name()] = value;
+  g.rows.push_back({input.name(), "input", ImportRow::Fate::Mapped, g.nodes.size(), spec::formatShape(shape, true)});
+  g.nodes.push_back(std::move(node));
+}
+
+// Folds or maps one node. A refusal is the reason alone; the caller names file, node and op.
+void importNode(ImportGraph &g, const onnx::NodeProto &node, size_t row) {
+  NodeImport n(g, node, row);
+  bool allConstant = true;
+  for (size_t i = 0; i < n.inputCount(); ++i) allConstant = allConstant && (!n.hasInput(i) || n.input(i).constant());
+  const auto folder = findFolder(node.op_type());
+  const auto mapper = findMapper(node.op_type());
+  try {
+    if (folder && allConstant) folder(n);
+    else if (mapper) mapper(n);
+    else n.refuse(node.op_type() + " of a computed value has no registry op (it is folded only when its inputs are constants)");
+  } catch (const c10::Error &e) {
+    n.refuse(e.what_without_backtrace());
+  }
+  for (int k = 0; k < node.output_size(); ++k)
+    if (n.readers(static_cast<size_t>(k)) > 0 && !g.values.count(node.output(k)))
+      n.refuse("its output " + std::to_string(k + 1) + " ('" + node.output(k) + "') is read, and has no counterpart");
+}
+
+// The rows with ids and ops in the words of the report.
+std::vector<ImportedRow> reportRows(const ImportGraph &g, const std::vector<std::string> &ids) {
+  std::vector<ImportedRow> rows;
+  for (const ImportRow &r : g.rows) {
+    ImportedRow out{r.name, r.opType, "", "", "", r.note};
+    switch (r.fate) {
+      case ImportRow::Fate::Mapped: out.fate = "mapped"; break;
+      case ImportRow::Fate::Folded: out.fate = "folded"; break;
+      case ImportRow::Fate::Constant: out.fate = "constant"; break;
+      case ImportRow::Fate::Dropped: out.fate = "dropped"; break;
+    }
+    if (r.fate == ImportRow::Fate::Mapped || r.fate == ImportRow::Fate::Folded) {
+      out.node = ids.at(r.node);
+      out.op = g.nodes.at(r.node).op;
+    }
+    rows.push_back(std::move(out));
+  }
+  return rows;
+}
+
+}  // namespace
+
+ImportedModel importOnnx(const std::string &path, const ImportOptions &options) {
+  onnx::ModelProto model;
+  loadOnnxFile(path, model);
+  const onnx::GraphProto &graph = model.graph();
+  ImportGraph g;
+  g.file = path;
+  g.opset = defaultOpset(model);
+  refuseUnmapped(graph, path);
+
+  for (const onnx::NodeProto &node : graph.node())
+    for (const std::string &input : node.input())
+      if (!input.empty()) ++g.readers[input];
+  for (const auto &output : graph.output()) ++g.readers[output.name()];
+
+  if (graph.sparse_initializer_size() > 0)
+    throw ImportError(path + ": the graph keeps " + std::to_string(graph.sparse_initializer_size()) +
+                      " initializers in sparse form, which the importer does not read");
+  std::set<std::string> initializers;
+  for (const onnx::TensorProto &t : graph.initializer()) {
+    ImportValue value;
+    value.kind = ImportValue::Kind::Constant;
+    value.tensor = tensorFromOnnx(t, path);
+    g.values[t.name()] = value;
+    initializers.insert(t.name());
+  }
+  // Before IR version 4 initializers are listed among the inputs too.
+  std::vector<const onnx::ValueInfoProto *> inputs;
+  for (const auto &input : graph.input())
+    if (!initializers.count(input.name())) inputs.push_back(&input);
+  if (inputs.empty()) throw ImportError(path + ": the graph has no input");
+  for (const auto *input : inputs) addInput(g, *input, options, inputs.size() == 1);
+
+  std::vector<std::string> problems;
+  std::set<std::string> refused;  // values of refused nodes: their readers are not reported again
+  for (int i = 0; i < graph.node_size(); ++i) {
+    const onnx::NodeProto &node = graph.node(i);
+    const std::string name = nodeName(node, i);
+    g.rows.push_back({name, node.op_type()});
+    bool blocked = false;
+    for (const std::string &input : node.input()) {
+      if (input.empty() || g.values.count(input)) continue;
+      if (!refused.count(input))
+        throw ImportError(path + ": node '" + name + "' (" + node.op_type() + ") reads '" + input +
+                          "', which no node, initializer or input before it makes: the file is incomplete");
+      blocked = true;
+    }
+    if (!blocked) {
+      try {
+        importNode(g, node, g.rows.size() - 1);
+        continue;
+      } catch (const NodeRefusal &e) {
+        problems.push_back("node '" + name + "' (" + node.op_type() + "): " + e.what());
+      }
+    }
+    for (const std::string &output : node.output()) refused.insert(output);
+  }
+  if (!problems.empty()) {
+    std::string text = path + ": " + std::to_string(problems.size()) + " node" + (problems.size() == 1 ? "" : "s") +
+                       " cannot be expressed with the registry's ops, so nothing was imported:\n";
+    for (const std::string &p : problems) text += "  " + p + "\n";
+    throw ImportError(text);
+  }
+
+  if (graph.output_size() != 1)
+    throw ImportError(path + ": the graph has " + std::to_string(graph.output_size()) +
+                      " outputs; a Torchwright model has one");
+  const ImportValue &out = g.values.at(graph.output(0).name());
+  if (out.constant()) throw ImportError(path + ": the output '" + graph.output(0).name() + "' is a constant");
+
+  const std::vector<std::string> ids = chooseNodeIds(g);
+  ImportedModel result;
+  result.file = path;
+  result.opset = g.opset;
+  result.irVersion = model.ir_version();
+  result.producer = model.producer_name() + (model.producer_version().empty() ? "" : " " + model.producer_version());
+  result.spec.name = portableName(options.modelName.empty() ? std::filesystem::path(path).stem().string() : options.modelName, "m");
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const ImportNode &node = g.nodes[i];
+    spec::Node n;
+    n.id = ids[i];
+    n.op = node.op;
+    n.params = node.params;
+    for (size_t input : node.inputs) n.inputs.push_back(ids[input]);
+    result.spec.nodes.push_back(std::move(n));
+    if (!node.tensors.empty()) result.tensors[ids[i]] = node.tensors;
+  }
+  result.spec.output = ids[out.node];
+  const spec::Analysis analysis = spec::analyze(result.spec);
+  if (!analysis.ok())
+    throw ImportError(path + ": the imported model does not check:\n" + spec::formatDiagnostics(analysis.diagnostics));
+  result.rows = reportRows(g, ids);
+  return result;
+}
+
+}  // namespace tw::engine

@@ -1,0 +1,34 @@
+#pragma once
+// One function per ONNX operator the importer reads, in two tables: folders compute a node whose
+// inputs are all constants now (shape arithmetic, Identity of an initializer, Constant), mappers
+// turn a node over activations into registry nodes (onnx_mappers.cpp: activations, merges and
+// reshapes; onnx_layer_mappers.cpp: Conv, BatchNormalization, Gemm, MatMul, pooling). An operator
+// in neither table is unmapped, and the import refuses the file naming each such node.
+// Engine-internal.
+
+#include "core/engine/import/node_import.h"
+
+#include <string>
+
+namespace tw::engine::onnx_import {
+
+using NodeHandler = void (*)(NodeImport &);
+
+// nullptr when the operator is not in the table.
+NodeHandler findFolder(const std::string &opType);
+NodeHandler findMapper(const std::string &opType);
+
+// Layer mappers (onnx_layer_mappers.cpp), registered in findMapper's table.
+void Conv(NodeImport &n);
+void BatchNormalization(NodeImport &n);
+void Gemm(NodeImport &n);
+void MatMul(NodeImport &n);
+void MaxPool(NodeImport &n);
+void AveragePool(NodeImport &n);
+void GlobalAveragePool(NodeImport &n);
+
+// A torch dimension for ONNX axis `axis` of a rank-`rank` value (batch included); refuses an axis
+// out of range. Shared by the mappers.
+int64_t axisOf(NodeImport &n, int64_t axis, int64_t rank, const std::string &what);
+
+}  // namespace tw::engine::onnx_import

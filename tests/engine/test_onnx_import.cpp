@@ -1,0 +1,260 @@
+// ONNX import, verified in both directions against the real peers: python3-torch exports
+// torchvision's networks (no weights downloaded: built from a fixed seed, batch norm given random
+// statistics) and a small model of folded shape arithmetic (tests/import/make_onnx.py); each is
+// imported, built in LibTorch with the file's weights, and its outputs on random real-valued
+// inputs are compared with ONNX Runtime's on the ORIGINAL file, then the imported model is
+// exported by Torchwright's own exporter and ONNX Runtime runs that file too
+// (tests/export/check_onnx.mjs). Both within 1e-4. The weights file the CLI writes starts a
+// fresh model exactly where the import left it (train.init_from's path).
+#include "core/engine/checkpoint.h"
+#include "core/engine/export/export_source.h"
+#include "core/engine/export/onnx_exporter.h"
+#include "core/engine/import/imported_weights.h"
+#include "core/engine/model_builder.h"
+#include "core/engine/weight_transfer.h"
+#include "tests/engine/onnx_graphs.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+using namespace tw;
+
+namespace {
+
+constexpr double kTolerance = 1e-4;
+
+// The files make_onnx.py writes, by name: its JSON line for each.
+QMap<QString, QJsonObject> makeOnnx(const QString &dir, const QStringList &names, QString &log) {
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start("/usr/bin/python3", QStringList{TW_SOURCE_DIR "/tests/import/make_onnx.py", dir} + names);
+  p.waitForFinished(300000);
+  log = QString::fromUtf8(p.readAll());
+  QMap<QString, QJsonObject> made;
+  for (const QString &line : log.split('\n')) {
+    const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+    if (o.contains("name")) made[o["name"].toString()] = o;
+  }
+  return made;
+}
+
+QJsonObject tensorEntry(const QString &dir, const QString &file, const QString &name, const torch::Tensor &t) {
+  const torch::Tensor c = t.contiguous();
+  std::ofstream(QDir(dir).filePath(file).toStdString(), std::ios::binary)
+      .write(static_cast<const char *>(c.data_ptr()), static_cast<std::streamsize>(c.numel() * c.element_size()));
+  QJsonArray shape;
+  for (int64_t d : t.sizes()) shape.append(qint64(d));
+  return {{"name", name}, {"file", file}, {"dtype", "float32"}, {"shape", shape}};
+}
+
+std::map<std::string, int> opCounts(const spec::ModelSpec &spec) {
+  std::map<std::string, int> counts;
+  for (const spec::Node &node : spec.nodes) ++counts[node.op];
+  return counts;
+}
+
+double maxDiff(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a.to(torch::kDouble) - b.to(torch::kDouble)).abs().max().item<double>();
+}
+
+}  // namespace
+
+class TestOnnxImport : public QObject {
+  Q_OBJECT
+  QTemporaryDir m_dir;
+  QMap<QString, QJsonObject> m_files;
+  const QStringList m_networks{"resnet18", "squeezenet1_1", "mobilenet_v2", "mobilenet_v3_small",
+                               "mobilenet_v3_small_fused", "folding"};
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QString log;
+    m_files = makeOnnx(m_dir.path(), m_networks, log);
+    QVERIFY2(m_files.size() == m_networks.size(), qPrintable("python3-torch wrote " + QString::number(m_files.size()) +
+                                                             " of " + QString::number(m_networks.size()) + " files:\n" + log));
+    torch::manual_seed(5);
+  }
+
+  // What each network became: the mappings the importer chose, counted per op.
+  void networksBecomeRegistryOps() {
+    auto import = [&](const char *name) {
+      return engine::importOnnx(m_files[name]["file"].toString().toStdString(), {});
+    };
+    const auto resnet = opCounts(import("resnet18").spec);
+    QCOMPARE(resnet.at("Conv2d"), 20);
+    QCOMPARE(resnet.at("BatchNorm2d"), 20);  // kept, with their statistics
+    QCOMPARE(resnet.at("Add"), 8);
+    QCOMPARE(resnet.at("AdaptiveAvgPool2d"), 1);
+    QCOMPARE(resnet.at("Linear"), 1);
+    const auto squeeze = import("squeezenet1_1");
+    QCOMPARE(opCounts(squeeze.spec).at("Concat"), 8);
+    QCOMPARE(opCounts(squeeze.spec).at("MaxPool2d"), 3);
+    QVERIFY(std::get<bool>(squeeze.spec.find("features.2")->params.at("ceil_mode")));
+    const auto v2 = opCounts(import("mobilenet_v2").spec);
+    QCOMPARE(v2.at("ReLU6"), 35);  // Clip(0, 6)
+    QCOMPARE(v2.at("BatchNorm2d"), 52);
+    // x * HardSigmoid(x) folds into Hardswish; squeeze-excitation keeps its gate and Mul.
+    const auto v3 = opCounts(import("mobilenet_v3_small").spec);
+    QCOMPARE(v3.at("Hardswish"), 19);
+    QCOMPARE(v3.at("Hardsigmoid"), 9);
+    QCOMPARE(v3.at("Mul"), 9);
+    const auto fused = opCounts(import("mobilenet_v3_small_fused").spec);
+    QCOMPARE(fused.at("Hardswish"), 19);
+    QCOMPARE(fused.count("BatchNorm2d"), size_t(0));
+    // Shape arithmetic folded; MatMul + Add is one Linear with its bias.
+    const engine::ImportedModel folding = import("folding");
+    QCOMPARE(opCounts(folding.spec).at("Flatten"), 1);
+    QCOMPARE(opCounts(folding.spec).at("Linear"), 1);
+    QVERIFY(folding.tensors.at("matmul").count("bias"));
+    for (const auto &row : folding.rows)
+      if (row.opType == "Add") QCOMPARE(row.fate, std::string("folded"));
+  }
+
+  // One ONNX Runtime process runs every original file and every re-export.
+  void outputsMatchOnnxRuntimeBothWays() {
+    const QString ortDir = QStringLiteral(TW_ONNXRUNTIME_DIR);
+    if (!QFile::exists(ortDir + "/node_modules/onnxruntime-node/package.json"))
+      QFAIL(qPrintable("ONNX Runtime is not installed in " + ortDir + ": run packaging/install-test-tools.sh"));
+    QJsonArray cases;
+    QMap<QString, QString> timing;
+    for (const QString &name : m_networks) {
+      const QJsonObject made = m_files[name];
+      QElapsedTimer clock;
+      clock.start();
+      const engine::ImportedModel imported = engine::importOnnx(made["file"].toString().toStdString(), {});
+      engine::ExportSource source;
+      source.module = engine::buildImportedModel(imported);
+      const double seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+      source.spec = imported.spec;
+      source.analysis = spec::analyzeOrThrow(imported.spec);
+
+      std::vector<int64_t> shape;
+      for (const auto &d : made["shape"].toArray()) shape.push_back(d.toInteger());
+      const torch::Tensor x = torch::randn(shape);
+      torch::NoGradGuard noGrad;
+      const torch::Tensor y = source.module->forward(x);
+      timing[name] = QString::asprintf("import %.0f ms, %zu nodes, largest |output| %.3g", 1000 * seconds,
+                                       imported.spec.nodes.size(), y.abs().max().item<double>());
+      const QString in = tensorEntry(m_dir.path(), name + "_in.bin", "", x)["file"].toString();
+      const QJsonObject expected = tensorEntry(m_dir.path(), name + "_out.bin", "out", y);
+      auto inputs = [&](const QString &inputName) {
+        QJsonObject entry = tensorEntry(m_dir.path(), in, inputName, x);
+        return QJsonArray{entry};
+      };
+      cases.append(QJsonObject{{"name", name + " original"},
+                               {"onnx", QJsonArray{QFileInfo(made["file"].toString()).fileName()}},
+                               {"inputs", inputs(made["input"].toString())},
+                               {"output", made["output"].toString()},
+                               {"expected", expected}});
+      // Import -> export: Torchwright's exporter writes the imported model; ONNX Runtime runs it.
+      engine::ExportOptions options;
+      options.bakePreprocessing = false;
+      options.opset = 17;
+      const QString reexport = name + "_reexported.onnx";
+      std::ofstream(QDir(m_dir.path()).filePath(reexport).toStdString(), std::ios::binary)
+          << engine::exportOnnx(source, options);
+      cases.append(QJsonObject{{"name", name + " re-exported"},
+                               {"onnx", QJsonArray{reexport}},
+                               {"inputs", inputs(QString::fromStdString(source.module->inputIds()[0]))},
+                               {"output", QString::fromStdString(source.analysis.output)},
+                               {"expected", expected}});
+    }
+    QFile manifest(QDir(m_dir.path()).filePath("cases.json"));
+    QVERIFY(manifest.open(QIODevice::WriteOnly));
+    manifest.write(QJsonDocument(QJsonObject{{"cases", cases}}).toJson());
+    manifest.close();
+
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start("node", {TW_SOURCE_DIR "/tests/export/check_onnx.mjs", m_dir.path(), ortDir});
+    p.waitForFinished(300000);
+    const QString log = QString::fromUtf8(p.readAll());
+    QMap<QString, double> diffs;
+    for (const QString &line : log.split('\n')) {
+      const QJsonObject o = QJsonDocument::fromJson(line.toUtf8()).object();
+      if (o.contains("case")) diffs[o["case"].toString()] = o.contains("max_diff") ? o["max_diff"].toDouble() : -1.0;
+    }
+    QVERIFY2(diffs.size() == cases.size(), qPrintable("ONNX Runtime ran " + QString::number(diffs.size()) + " of " +
+                                                      QString::number(cases.size()) + " files:\n" + log));
+    for (const QString &name : m_networks) {
+      const double original = diffs.value(name + " original (" + name + ")", -1.0);
+      const double again = diffs.value(name + " re-exported (" + name + "_reexported)", -1.0);
+      // The figures the README quotes.
+      qInfo("%s: %s; max |LibTorch - ONNX Runtime| %.2g on the original file, %.2g on the re-export",
+            qPrintable(name), qPrintable(timing[name]), original, again);
+      QVERIFY2(original >= 0 && original <= kTolerance, qPrintable(name + " original: " + QString::number(original) + "\n" + log));
+      QVERIFY2(again >= 0 && again <= kTolerance, qPrintable(name + " re-exported: " + QString::number(again) + "\n" + log));
+    }
+  }
+
+  // Mappings torchvision's exports do not reach, against LibTorch's own arithmetic: Gemm without
+  // transB, with alpha, beta and a [1, M] bias; Dropout dropped; LeakyRelu's slope; Sum; opset
+  // 13's Softmax; a 1-D convolution with auto_pad SAME_UPPER.
+  void otherMappingsComputeWhatTheOperatorsDefine() {
+    testing::OnnxGraph g(13);
+    g.input("x", {"N", "6"});
+    const torch::Tensor b = torch::randn({6, 4}), c = torch::randn({1, 4});
+    g.initializer("fc.weight", b);
+    g.initializer("fc.bias", c);
+    g.initializer("ratio", torch::full({}, 0.3f));
+    g.node("Gemm", {"x", "fc.weight", "fc.bias"}, {"g"}, "/fc/Gemm").f("alpha", 0.5f).f("beta", 2.0f);
+    g.node("Dropout", {"g", "ratio"}, {"d"}, "/drop/Dropout");
+    g.node("LeakyRelu", {"d"}, {"l"}, "/act/LeakyRelu").f("alpha", 0.2f);
+    g.node("Sum", {"l", "l"}, {"s"}, "/Sum");
+    g.node("Softmax", {"s"}, {"y"}, "/Softmax");
+    g.output("y");
+    const engine::ImportedModel dense = engine::importOnnx(testing::writeFile(m_dir.path(), "dense.onnx", g.bytes()));
+    QCOMPARE(dense.spec.find("fc")->op, std::string("Linear"));
+    QCOMPARE(dense.rows[2].fate, std::string("dropped"));  // rows: the input, Gemm, Dropout, ...
+    torch::NoGradGuard noGrad;
+    const torch::Tensor x = torch::randn({3, 6});
+    const torch::Tensor expected = torch::softmax(2 * torch::leaky_relu(0.5 * x.mm(b) + 2 * c, 0.2), -1);
+    QVERIFY(maxDiff(engine::buildImportedModel(dense)->forward(x), expected) <= 1e-6);
+
+    testing::OnnxGraph conv(17);
+    conv.input("x", {"N", "2", "10"});
+    const torch::Tensor w = torch::randn({3, 2, 3}), bias = torch::randn({3});
+    conv.initializer("w", w);
+    conv.initializer("b", bias);
+    conv.node("Conv", {"x", "w", "b"}, {"y"}, "/conv/Conv").s("auto_pad", "SAME_UPPER");
+    conv.output("y");
+    const engine::ImportedModel line = engine::importOnnx(testing::writeFile(m_dir.path(), "conv1d.onnx", conv.bytes()));
+    QCOMPARE(line.spec.nodes[1].op, std::string("Conv1d"));
+    const torch::Tensor s = torch::randn({3, 2, 10});
+    QVERIFY(maxDiff(engine::buildImportedModel(line)->forward(s), torch::conv1d(s, w, bias, 1, 1)) <= 1e-6);
+  }
+
+  // The weights file (saveModelWeights) read as train.init_from reads it: every tensor of a fresh
+  // model of the imported spec is taken, and the fresh model then computes what the import did.
+  void weightsFileStartsAFreshModelWhereTheImportLeftIt() {
+    const engine::ImportedModel imported = engine::importOnnx(m_files["mobilenet_v3_small"]["file"].toString().toStdString(), {});
+    auto model = engine::buildImportedModel(imported);
+    const std::string path = QDir(m_dir.path()).filePath("mobilenet.weights.pt").toStdString();
+    engine::saveModelWeights(path, *model);
+
+    auto fresh = engine::buildModel(imported.spec, spec::analyzeOrThrow(imported.spec));
+    const engine::NamedTensors file = engine::readWeightsFile(path);
+    const engine::WeightTransfer plan = engine::planWeightTransfer(*fresh, file);
+    const int64_t tensors = static_cast<int64_t>(fresh->named_parameters().size() + fresh->named_buffers().size());
+    QCOMPARE(plan.count(engine::WeightMatch::Kind::Taken), tensors);
+    QCOMPARE(plan.count(engine::WeightMatch::Kind::Unexpected), int64_t(0));
+    engine::applyWeightTransfer(*fresh, file, plan, path);
+    fresh->eval();
+    torch::NoGradGuard noGrad;
+    const torch::Tensor x = torch::randn({2, 3, 64, 64});
+    QCOMPARE(maxDiff(fresh->forward(x), model->forward(x)), 0.0);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestOnnxImport)
+#include "test_onnx_import.moc"
