@@ -12,13 +12,28 @@
 #include "core/config/workspace.h"
 #include "tracking/store.h"
 
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 
 namespace tw::cli {
 
 
+namespace {
+
+bool isModelFile(const std::string &reference) {
+  for (const char *suffix : {".yaml", ".yml"})
+    if (reference.size() > std::strlen(suffix) &&
+        reference.compare(reference.size() - std::strlen(suffix), std::string::npos, suffix) == 0)
+      return true;
+  return false;
+}
+
+}  // namespace
+
 int runExport(const CliArgs &args, const std::string &selfPath) {
-  if (args.positionals.size() != 1) return usageError("export", "give one RUN");
+  if (args.positionals.size() != 1) return usageError("export", "give one RUN or MODEL.model.yaml");
   const std::string format = args.option("--format");
   if (format != "torchscript" && format != "onnx")
     throw UsageError("--format must be torchscript or onnx" + (format.empty() ? "" : ", got '" + format + "'"));
@@ -34,6 +49,27 @@ int runExport(const CliArgs &args, const std::string &selfPath) {
 
   const std::string target = checkOutputFile(out);
   if (target.empty()) return 1;
+
+  // A model file: no run, so nothing to record, no data to calibrate or standardise with.
+  if (isModelFile(args.positionals[0])) {
+    for (const char *runOnly : {"--int8", "--no-preprocessing"})
+      if (args.hasFlag(runOnly)) throw UsageError(std::string(runOnly) + " applies to a run, not to a model file");
+    if (!args.option("--checkpoint").empty()) throw UsageError("--checkpoint applies to a run, not to a model file");
+    const std::string model = args.positionals[0];
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(model, ec)) {
+      std::fprintf(stderr, "torchwright: the model file %s does not exist\n", model.c_str());
+      return 1;
+    }
+    std::vector<std::string> workerArgs{"--export-model", model, "--format", format, "--out", target};
+    if (format == "onnx") workerArgs.insert(workerArgs.end(), {"--opset", std::to_string(opset)});
+    if (!args.option("--weights").empty()) workerArgs.insert(workerArgs.end(), {"--weights", args.option("--weights")});
+    if (!args.option("--seed").empty())
+      workerArgs.insert(workerArgs.end(), {"--seed", std::to_string(integerOption(args, "--seed", 42, 0, INT64_MAX))});
+    return callWorker(selfPath, workerArgs) == 0 ? 0 : 1;
+  }
+  for (const char *modelOnly : {"--weights", "--seed"})
+    if (!args.option(modelOnly).empty()) throw UsageError(std::string(modelOnly) + " applies to a model file, not to a run");
 
   const std::string workspace = args.workspace();
   auto store = tracking::Store::open(config::trackingDbPath(workspace));

@@ -124,8 +124,10 @@ std::vector<CommandHelp> makeTable() {
        "One VALUE per objective. " + studyRef},
       {"export",
        {"export RUN --format torchscript|onnx --out FILE [--checkpoint best|last] [--opset N] [--int8]",
-        "       [--no-preprocessing] [--workspace DIR]"},
-       "write a run's trained model as TorchScript or ONNX, check it and record it with its SHA-256",
+        "       [--no-preprocessing] [--workspace DIR]",
+        "export MODEL.model.yaml --format torchscript|onnx --out FILE [--weights FILE] [--seed N] [--opset N]"},
+       "write a run's trained model (recorded with its SHA-256), or a model file with its weights, as TorchScript or "
+       "ONNX, and check it",
        {{"--format", "FORMAT", "torchscript (a scripted module for torch.jit.load) or onnx"},
         {"--out", "FILE", "the file to write (its folder must exist)"},
         {"--checkpoint", "WHICH", "best (default) or last"},
@@ -134,6 +136,9 @@ std::vector<CommandHelp> makeTable() {
                        "prints the size and the test accuracy beside the float model's"},
         {"--no-preprocessing", "", "leave the run's standardisation out: the model takes standardised inputs and "
                                    "the file's metadata says what to apply"},
+        {"--weights", "FILE", "a model file's weights: a checkpoint or PyTorch state_dict giving every tensor "
+                              "(default: <stem>.weights.pt beside the model file when it exists)"},
+        {"--seed", "N", "a model file without weights is initialised from this seed (default 42)"},
         kWorkspace},
        "By default the run's standardisation is baked in: the model takes raw inputs (pixels in 0..1, the CSV's "
        "numbers). TorchScript is reloaded and compared with the trained model on the run's test data; ONNX passes "

@@ -11,6 +11,7 @@
 #include "app/common/init_source.h"
 #include "app/common/run_recording.h"
 #include "app/worker/export_run.h"
+#include "app/worker/export_model.h"
 #include "app/worker/import_run.h"
 #include "app/worker/predict_run.h"
 #include "app/worker/worker_args.h"
@@ -433,6 +434,7 @@ int serve(const std::string &workspace) {
 
 int main(int argc, char **argv) {
   if (flag(argc, argv, "--export")) return tw::worker::exportRun(argc, argv);
+  if (flag(argc, argv, "--export-model")) return tw::worker::exportModelFile(argc, argv);
   if (flag(argc, argv, "--predict")) return tw::worker::predictRun(argc, argv);
   if (flag(argc, argv, "--import")) return tw::worker::importModel(argc, argv);
   const std::string runId = option(argc, argv, "--run");
@@ -446,6 +448,7 @@ int main(int argc, char **argv) {
                          "       torchwright-worker --workspace DIR --serve\n"
                          "                          (a sweep's slot: run ids on stdin, one after another)\n"
                          "       torchwright-worker --export RUN_ID --workspace DIR --format F --out FILE ...\n"
+                         "       torchwright-worker --export-model MODEL.model.yaml --format F --out FILE [--weights FILE]\n"
                          "       torchwright-worker --import FILE.onnx --out MODEL.model.yaml [--input-shape C,H,W]\n");
     return 2;
   }

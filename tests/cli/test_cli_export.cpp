@@ -108,6 +108,59 @@ class TestCliExport : public QObject {
     QVERIFY2(result.contains("max_diff") && result["max_diff"].toDouble() <= 1e-4, qPrintable(ort));
   }
 
+  // A model file exports without a run: with a checkpoint's weights it computes what the run's
+  // own export computes (without the baked-in standardisation); beside it, `<stem>.weights.pt`
+  // is taken by default; without weights the seed decides; weights that leave a tensor out are
+  // refused with the list and nothing written.
+  void modelFileExportsWithoutARun() {
+    auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    const QString runDir = QString::fromStdString(store->findRun(m_run.toStdString())->runDir);
+    const QString model = QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_cnn.model.yaml");
+    const auto fromRun = exportRun({"--format", "torchscript", "--no-preprocessing", "--out", file("run-raw.pt")});
+    QVERIFY2(fromRun.exitCode == 0, qPrintable(fromRun.all()));
+    const auto fromFile = runCli({"export", model, "--format", "torchscript", "--weights", runDir + "/checkpoints/best.pt",
+                                  "--out", file("file.pt")});
+    QVERIFY2(fromFile.exitCode == 0, qPrintable(fromFile.all()));
+    QVERIFY2(fromFile.out.contains("weights from " + runDir + "/checkpoints/best.pt"), qPrintable(fromFile.out));
+    int code = 0;
+    const QString same = runProgram(
+        "/usr/bin/python3",
+        {"-c", QStringLiteral("import torch, sys\ntorch.manual_seed(0)\nx = torch.randn(4, 1, 28, 28)\n"
+                              "a = torch.jit.load(sys.argv[1])(x); b = torch.jit.load(sys.argv[2])(x)\n"
+                              "print(float((a - b).abs().max()))\n"),
+         file("run-raw.pt"), file("file.pt")},
+        &code);
+    QVERIFY2(code == 0 && same.trimmed().toDouble() <= 1e-5, qPrintable(same));  // the reload check's limit
+
+    QTemporaryDir beside;
+    QVERIFY(QFile::copy(model, beside.filePath("net.model.yaml")));
+    QVERIFY(QFile::copy(runDir + "/checkpoints/best.pt", beside.filePath("net.weights.pt")));
+    const auto besideOnnx = runCli({"export", beside.filePath("net.model.yaml"), "--format", "onnx", "--out", file("net.onnx")});
+    QVERIFY2(besideOnnx.exitCode == 0 && besideOnnx.out.contains("weights from " + beside.filePath("net.weights.pt")),
+             qPrintable(besideOnnx.all()));
+
+    const auto seeded = runCli({"export", model, "--format", "onnx", "--out", file("seed42.onnx")});
+    QVERIFY2(seeded.exitCode == 0 && seeded.out.contains("initialised from seed 42"), qPrintable(seeded.all()));
+    QVERIFY(runCli({"export", model, "--format", "onnx", "--out", file("seed42b.onnx")}).exitCode == 0);
+    QVERIFY(runCli({"export", model, "--format", "onnx", "--seed", "7", "--out", file("seed7.onnx")}).exitCode == 0);
+    QCOMPARE(sha256Of(file("seed42b.onnx")), sha256Of(file("seed42.onnx")));
+    QVERIFY(sha256Of(file("seed7.onnx")) != sha256Of(file("seed42.onnx")));
+
+    QFile original(model);
+    QVERIFY(original.open(QIODevice::ReadOnly));
+    QFile renamed(file("renamed.model.yaml"));
+    QVERIFY(renamed.open(QIODevice::WriteOnly));
+    renamed.write(original.readAll().replace("id: logits", "id: classes").replace("output: logits", "output: classes"));
+    renamed.close();
+    const auto partial = runCli({"export", file("renamed.model.yaml"), "--format", "onnx", "--weights",
+                                 runDir + "/checkpoints/best.pt", "--out", file("partial.onnx")});
+    QCOMPARE(partial.exitCode, 1);
+    QVERIFY2(partial.err.contains("does not give every tensor") && partial.err.contains("missing         classes.weight"),
+             qPrintable(partial.err));
+    QVERIFY(!QFile::exists(file("partial.onnx")));
+    QCOMPARE(runCli({"export", model, "--format", "onnx", "--int8", "--out", file("x.onnx")}).exitCode, 2);
+  }
+
   // int8: about a quarter of the float file, and ONNX Runtime's accuracy on real test images is
   // the one the export reported (simulated in LibTorch) and close to the float model's.
   void int8OnnxIsSmallAndRunsInOnnxRuntime() {
