@@ -11,6 +11,7 @@
 #include "core/config/workspace.h"
 #include "tracking/store.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 
@@ -41,9 +42,24 @@ int runPredict(const CliArgs &args, const std::string &selfPath) {
 
   std::vector<std::string> workerArgs{"--predict", "--split", split, "--out", target};
   const std::string &model = args.positionals[0];
+  const std::string extension = fs::path(model).extension().string();
+  const bool modelSpec = extension == ".yaml" || extension == ".yml";
+  if (!modelSpec)
+    for (const char *specOnly : {"--weights", "--seed"})
+      if (!args.option(specOnly).empty()) throw UsageError(std::string(specOnly) + " applies to a model file (.model.yaml)");
+  if (modelSpec && !fs::is_regular_file(model, ec)) {
+    std::fprintf(stderr, "torchwright: the model file %s does not exist\n", model.c_str());
+    return 1;
+  }
   if (fs::is_regular_file(model, ec)) {
     if (args.option("--checkpoint") != "") throw UsageError("--checkpoint applies to a run, not to a model file");
-    workerArgs.insert(workerArgs.end(), {"--model-file", fs::absolute(model).string()});
+    if (modelSpec && data.empty())
+      throw UsageError("a model file has no data of its own: give --data RUN.yaml (or --set data.dataset=...)");
+    workerArgs.insert(workerArgs.end(), {modelSpec ? "--model-spec" : "--model-file", fs::absolute(model).string()});
+    if (!args.option("--weights").empty())
+      workerArgs.insert(workerArgs.end(), {"--weights", fs::absolute(args.option("--weights")).string()});
+    if (!args.option("--seed").empty())
+      workerArgs.insert(workerArgs.end(), {"--seed", std::to_string(integerOption(args, "--seed", 42, 0, INT64_MAX))});
   } else {
     const std::string workspace = args.workspace();
     auto store = tracking::Store::open(config::trackingDbPath(workspace));

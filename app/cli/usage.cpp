@@ -145,17 +145,23 @@ std::vector<CommandHelp> makeTable() {
        "the ONNX checker and shape inference. " + runRef},
       {"predict",
        {"predict MODEL --out FILE [--data RUN.yaml] [--set data.KEY=VALUE ...] [--split train|val|test|all]",
-        "        [--checkpoint best|last] [--workspace DIR]"},
-       "apply a run's model or an exported TorchScript file to data; per-row predictions to a CSV file",
+        "        [--checkpoint best|last] [--workspace DIR]",
+        "predict MODEL.model.yaml --data RUN.yaml --out FILE [--weights FILE] [--seed N] [--split ...]"},
+       "apply a run's model, an exported TorchScript file or a model file to data; per-row predictions to a CSV file",
        {{"--out", "FILE", "the CSV to write: per row the predicted class and each class's probability (or the "
                           "predicted values), and the label when the data has one"},
         {"--data", "RUN.yaml", "take the data section of this run file (default: the run's own data)"},
         {"--set", "KEY=VALUE", "override a data key, e.g. data.path=new.csv (repeatable)"},
         {"--split", "SPLIT", "which split of the data: test (default), val, train or all"},
         {"--checkpoint", "WHICH", "with a run: best (default) or last"},
+        {"--weights", "FILE", "with a model file: its weights, a checkpoint or PyTorch state_dict giving every tensor "
+                              "(default: <stem>.weights.pt beside it when it exists)"},
+        {"--seed", "N", "with a model file without weights: initialise it from this seed (default 42)"},
         kWorkspace},
-       "MODEL is a run (name or id prefix) or a TorchScript file from `export`. The data is read raw and prepared "
-       "with the model's own recorded statistics. With labels, prints accuracy and F1 (classification) or R2."},
+       "MODEL is a run (name or id prefix), a TorchScript file from `export`, or a model file. The data is read raw "
+       "and prepared with the model's own recorded statistics; a model file has none, so its data is standardised "
+       "as a run on it would be (statistics of the data's training split; data.normalize=false for raw). With "
+       "labels, prints accuracy and F1 (classification) or R2."},
       {"import",
        {"import MODEL.onnx [-o NAME.model.yaml] [--input-shape C,H,W] [--json]"},
        "turn an ONNX network into a model file of registry ops plus a weights file beside it",

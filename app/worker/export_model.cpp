@@ -1,5 +1,6 @@
 #include "app/worker/export_model.h"
 
+#include "app/worker/model_file_source.h"
 #include "app/worker/worker_args.h"
 
 #include "core/engine/atomic_file.h"
@@ -8,7 +9,6 @@
 #include "core/engine/export/onnx_reference.h"
 #include "core/engine/export/torchscript_exporter.h"
 #include "core/engine/threads.h"
-#include "core/engine/weight_transfer.h"
 #include "core/spec/model_spec.h"
 
 #include <torch/script.h>
@@ -24,17 +24,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int64_t kCheckExamples = 8;
-
-// `<folder>/<stem>.weights.pt` for `<folder>/<stem>.model.yaml`, as `torchwright import` writes it.
-std::string weightsBeside(const std::string &modelFile) {
-  std::string name = fs::path(modelFile).filename().string();
-  for (const char *suffix : {".model.yaml", ".model.yml", ".yaml", ".yml"})
-    if (name.size() > std::string(suffix).size() && name.compare(name.size() - std::string(suffix).size(), std::string::npos, suffix) == 0) {
-      name.resize(name.size() - std::string(suffix).size());
-      break;
-    }
-  return (fs::path(modelFile).parent_path() / (name + ".weights.pt")).string();
-}
 
 // Inputs of every Input node's shape: normal values for float inputs, small indices for int64.
 std::vector<torch::Tensor> checkInputs(const engine::ExportSource &source) {
@@ -60,7 +49,7 @@ int exportModelFile(int argc, char **argv) {
   const std::string modelFile = option(argc, argv, "--export-model");
   const std::string format = option(argc, argv, "--format");
   const std::string out = option(argc, argv, "--out");
-  std::string weights = option(argc, argv, "--weights");
+  const std::string weights = option(argc, argv, "--weights");
   const int64_t seed = std::atoll(option(argc, argv, "--seed", "42").c_str());
   engine::ExportOptions options;
   options.opset = std::atoi(option(argc, argv, "--opset", std::to_string(engine::kMaxOnnxOpset)).c_str());
@@ -72,24 +61,9 @@ int exportModelFile(int argc, char **argv) {
   }
   engine::applyThreads(engine::planThreads(0, /*convolutional=*/true, engine::availableCores()));
   try {
-    const spec::ModelSpec spec = spec::parseModelFile(modelFile);
-    torch::manual_seed(static_cast<uint64_t>(seed));
-    engine::ExportSource source = engine::exportSourceFromSpec(spec);
-    std::error_code ec;
-    if (weights.empty() && fs::is_regular_file(weightsBeside(modelFile), ec)) weights = weightsBeside(modelFile);
-    std::string origin = "initialised from seed " + std::to_string(seed) + " (no weights file)";
-    if (!weights.empty()) {
-      const engine::NamedTensors tensors = engine::readWeightsFile(weights);
-      const engine::WeightTransfer plan = engine::planWeightTransfer(*source.module, tensors);
-      const int64_t unmatched = plan.count(engine::WeightMatch::Kind::Missing) + plan.count(engine::WeightMatch::Kind::ShapeMismatch);
-      if (unmatched > 0) {
-        std::fprintf(stderr, "torchwright: %s does not give every tensor of %s, nothing written:\n%s", weights.c_str(),
-                     modelFile.c_str(), plan.table(weights).c_str());
-        return 1;
-      }
-      engine::applyWeightTransfer(*source.module, tensors, plan, weights);
-      origin = "weights from " + weights;
-    }
+    ModelFileSource loaded = loadModelFile(modelFile, weights, seed);
+    engine::ExportSource &source = loaded.source;
+    const std::string &origin = loaded.origin;
     source.metadata.insert(source.metadata.begin(), {{"torchwright_version", "\"" TW_VERSION "\""},
                                                      {"model_file", "\"" + fs::absolute(modelFile).string() + "\""}});
 

@@ -1,5 +1,6 @@
 #include "app/worker/predict_run.h"
 
+#include "app/worker/model_file_source.h"
 #include "app/worker/worker_args.h"
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
@@ -38,6 +39,10 @@ struct Predictor {
   bool convolutional = false;
   int64_t seed = 42;                  // the run's, so its own split is the same one
   std::string configYaml, configFile;  // the run's configuration, when MODEL is a run
+  // A model file has no recorded statistics: the data is standardised as a run on it would be,
+  // with statistics fitted on its training split (unless data.normalize is false).
+  bool fitStatistics = false;
+  std::string origin;                  // a model file's weights, for the printed summary
 };
 
 std::function<torch::Tensor(const torch::Tensor &)> standardizing(const data::Preprocessing &p,
@@ -106,6 +111,21 @@ Predictor fromTorchScript(const std::string &path) {
   return p;
 }
 
+Predictor fromModelFile(const std::string &path, const std::string &weights, int64_t seed) {
+  auto loaded = std::make_shared<ModelFileSource>(loadModelFile(path, weights, seed));
+  const engine::ExportSource &source = loaded->source;
+  if (source.module->inputIds().size() != 1)
+    throw std::runtime_error("the model has " + std::to_string(source.module->inputIds().size()) + " inputs; predict feeds one");
+  Predictor p;
+  p.activation = engine::outputActivation(source);
+  p.inputShape = source.analysis.find(source.module->inputIds()[0])->outputShape;
+  p.convolutional = spec::hasConvolution(source.spec);
+  p.fitStatistics = true;
+  p.origin = loaded->origin;
+  p.forward = [loaded](const torch::Tensor &x) { return loaded->source.module->forward(x); };
+  return p;
+}
+
 std::string number(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.6g", v);
@@ -125,18 +145,24 @@ std::string field(const std::string &text) {
 int predictRun(int argc, char **argv) {
   const std::string runId = option(argc, argv, "--run");
   const std::string modelFile = option(argc, argv, "--model-file");
+  const std::string modelSpec = option(argc, argv, "--model-spec");
   const std::string workspace = option(argc, argv, "--workspace");
   const std::string dataFile = option(argc, argv, "--data");
   const std::string splitName = option(argc, argv, "--split", "test");
   const std::string checkpoint = option(argc, argv, "--checkpoint", "best");
   const std::string out = option(argc, argv, "--out");
-  if ((runId.empty() == modelFile.empty()) || out.empty()) {
-    std::fprintf(stderr, "usage: torchwright-worker --predict (--run RUN_ID --workspace DIR | --model-file FILE) "
-                         "[--data RUN.yaml] [--set data.KEY=VALUE ...] [--split S] --out FILE\n");
+  if (int(!runId.empty()) + int(!modelFile.empty()) + int(!modelSpec.empty()) != 1 || out.empty()) {
+    std::fprintf(stderr, "usage: torchwright-worker --predict (--run RUN_ID --workspace DIR | --model-file FILE | "
+                         "--model-spec MODEL.model.yaml [--weights FILE] [--seed N]) [--data RUN.yaml] "
+                         "[--set data.KEY=VALUE ...] [--split S] --out FILE\n");
     return 2;
   }
   try {
-    Predictor p = runId.empty() ? fromTorchScript(modelFile) : fromRun(workspace, runId, checkpoint);
+    Predictor p = !modelSpec.empty() ? fromModelFile(modelSpec, option(argc, argv, "--weights"),
+                                                     std::atoll(option(argc, argv, "--seed", "42").c_str()))
+                  : runId.empty()    ? fromTorchScript(modelFile)
+                                     : fromRun(workspace, runId, checkpoint);
+    if (!p.origin.empty()) std::printf("model %s: %s\n", modelSpec.c_str(), p.origin.c_str());
     engine::applyThreads(engine::planThreads(0, p.convolutional, engine::availableCores()));
 
     // The data: the run's own unless --data names a run file; --set adjusts it. Always raw: the
@@ -152,7 +178,10 @@ int predictRun(int argc, char **argv) {
       c = config::parseRunConfig("data: {}\n", "--set", sets, /*requireModel=*/false);
     }
     config::DataOptions data = c.data;
-    data.normalize = false;
+    if (p.fitStatistics && data.normalize)
+      std::printf("inputs standardised with statistics fitted on this data's training split (no run recorded any)\n");
+    else
+      data.normalize = false;
     data::ModelUse use;
     use.indexInputs = p.havePreprocessing && p.preprocessing.indexInputs;
     const engine::Dataset dataset = engine::loadDataset(data, p.seed, use);

@@ -161,6 +161,27 @@ class TestCliExport : public QObject {
     QCOMPARE(runCli({"export", model, "--format", "onnx", "--int8", "--out", file("x.onnx")}).exitCode, 2);
   }
 
+  // predict on a model file: its data is standardised as the run on it was (statistics of the
+  // same training split), so with the run's weights it scores what the run's own predict scores.
+  void predictOnAModelFileMatchesTheRun() {
+    auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    const QString runDir = QString::fromStdString(store->findRun(m_run.toStdString())->runDir);
+    const QStringList sameData{"--set", "data.train_limit=1500", "--set", "data.test_limit=300"};
+    const auto fromRun = runCli(QStringList{"predict", m_run, "--workspace", workspace(), "--out", file("run.csv")});
+    QVERIFY2(fromRun.exitCode == 0, qPrintable(fromRun.all()));
+    const auto fromFile = runCli(QStringList{"predict", QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_cnn.model.yaml"),
+                                             "--data", QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_cnn.run.yaml"),
+                                             "--weights", runDir + "/checkpoints/best.pt", "--out", file("file.csv")} + sameData);
+    QVERIFY2(fromFile.exitCode == 0, qPrintable(fromFile.all()));
+    QVERIFY2(fromFile.out.contains("statistics fitted on this data's training split"), qPrintable(fromFile.out));
+    const QRegularExpression accuracy("accuracy ([0-9.]+)  macro F1 ([0-9.]+)");
+    const auto a = accuracy.match(fromRun.out), b = accuracy.match(fromFile.out);
+    QVERIFY2(a.hasMatch() && b.hasMatch(), qPrintable(fromRun.out + fromFile.out));
+    QCOMPARE(b.captured(0), a.captured(0));
+    QCOMPARE(runCli({"predict", QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_cnn.model.yaml"), "--out",
+                     file("nodata.csv")}).exitCode, 2);
+  }
+
   // int8: about a quarter of the float file, and ONNX Runtime's accuracy on real test images is
   // the one the export reported (simulated in LibTorch) and close to the float model's.
   void int8OnnxIsSmallAndRunsInOnnxRuntime() {
