@@ -1,6 +1,8 @@
 #include "core/config/config_fields.h"
 
 #include "core/config/data_source_table.h"
+#include "core/config/loss_table.h"
+#include "core/config/optimizer_table.h"
 #include "core/config/unfreeze.h"
 
 #include <algorithm>
@@ -218,7 +220,7 @@ std::vector<ConfigField> makeFields() {
                                      "or is left out of its batch and counted (skip)")));
   // --- train ---
   section = "optimiser";
-  add(stringField("train.optimizer", TW_TRAIN(optimizer), {"sgd", "adam", "adamw", "rmsprop"}, "optimiser"));
+  add(stringField("train.optimizer", TW_TRAIN(optimizer), optimizerNames(), "optimiser"));
   add(floatField("train.lr", TW_TRAIN(lr), 0.0, 1e3, "learning rate (the peak for onecycle)"));
   add(floatField("train.momentum", TW_TRAIN(momentum), 0.0, 1.0, "SGD and RMSprop momentum"));
   add(boolField("train.nesterov", TW_TRAIN(nesterov), "SGD: Nesterov momentum"));
@@ -256,7 +258,7 @@ std::vector<ConfigField> makeFields() {
   add(intField("train.accumulate", TW_TRAIN(accumulate), 1, 4096, "batches per optimiser step"));
   section = "loss";
   add(floatField("train.label_smoothing", TW_TRAIN(labelSmoothing), 0.0, 0.99, "cross_entropy label smoothing"));
-  add(stringField("train.loss", TW_TRAIN(loss), {"cross_entropy", "bce_with_logits", "mse", "l1", "huber"},
+  add(stringField("train.loss", TW_TRAIN(loss), lossNames(),
                           "loss function"));
   add(floatField("train.huber_delta", TW_TRAIN(huberDelta), 1e-9, 1e6, "huber: where the loss turns linear"));
   section = "precision";

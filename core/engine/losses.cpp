@@ -1,5 +1,7 @@
 #include "core/engine/losses.h"
 
+#include "core/config/loss_table.h"
+
 #include <stdexcept>
 
 namespace tw::engine {
@@ -9,21 +11,12 @@ namespace F = torch::nn::functional;
 Loss::Loss(const config::TrainOptions &options, Task task, int64_t classes)
     : m_name(options.loss), m_task(task), m_classes(classes), m_labelSmoothing(options.labelSmoothing),
       m_huberDelta(options.huberDelta) {
-  const bool classificationLoss = m_name == "cross_entropy" || m_name == "bce_with_logits";
-  const bool regressionLoss = m_name == "mse" || m_name == "l1" || m_name == "huber";
-  if (!classificationLoss && !regressionLoss)
-    throw std::runtime_error("unknown loss '" + m_name + "' (expected cross_entropy, bce_with_logits, mse, l1 or huber)");
-  if (task == Task::Classification && !classificationLoss)
-    throw std::runtime_error("train.loss '" + m_name +
-                             "' is a regression loss but the data is a classification task; use cross_entropy or "
-                             "bce_with_logits");
-  if (task == Task::NextToken && m_name != "cross_entropy")
-    throw std::runtime_error("train.loss '" + m_name + "': next-token prediction trains with cross_entropy");
-  if (task == Task::Regression && !regressionLoss)
-    throw std::runtime_error("train.loss '" + m_name +
-                             "' is a classification loss but the data is a regression task; use mse, l1 or huber");
-  if (m_labelSmoothing > 0.0 && m_name != "cross_entropy")
-    throw std::runtime_error("train.label_smoothing applies to cross_entropy only, not to '" + m_name + "'");
+  using config::metrics::RunTask;
+  const RunTask runTask = task == Task::Regression ? RunTask::Regression
+                          : task == Task::NextToken ? RunTask::NextToken
+                                                    : RunTask::Classification;
+  if (const config::LossProblem p = config::lossProblem(m_name, runTask, m_labelSmoothing); !p.message.empty())
+    throw std::runtime_error(p.field + ": " + p.message);
 }
 
 torch::Tensor Loss::operator()(const torch::Tensor &output, const torch::Tensor &targets) const {

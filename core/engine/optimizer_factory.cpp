@@ -1,6 +1,7 @@
 #include "core/engine/optimizer_factory.h"
 
 #include "core/config/optimizer_rules.h"
+#include "core/config/optimizer_table.h"
 
 #include <stdexcept>
 
@@ -46,7 +47,9 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<Paramet
         torch::optim::RMSpropOptions(t.lr).alpha(t.alpha).eps(t.eps).momentum(t.momentum).weight_decay(t.weightDecay);
     return std::make_unique<torch::optim::RMSprop>(groupsOf(groups, options, t.lr), options);
   }
-  throw std::runtime_error("unknown optimizer '" + t.optimizer + "' (expected sgd, adam, adamw or rmsprop)");
+  std::string names;
+  for (const std::string &name : config::optimizerNames()) names += (names.empty() ? "" : ", ") + name;
+  throw std::runtime_error("unknown optimizer '" + t.optimizer + "' (expected one of " + names + ")");
 }
 
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const std::vector<torch::Tensor> &params,

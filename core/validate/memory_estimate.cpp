@@ -1,5 +1,7 @@
 #include "core/validate/memory_estimate.h"
 
+#include "core/config/optimizer_table.h"
+
 #include <cstdio>
 
 namespace tw::validate {
@@ -7,10 +9,8 @@ namespace tw::validate {
 namespace {
 
 int optimizerStates(const config::TrainOptions &t) {
-  if (t.optimizer == "adam" || t.optimizer == "adamw") return 2;  // first and second moments
-  if (t.optimizer == "sgd") return t.momentum > 0.0 ? 1 : 0;      // the momentum buffer
-  if (t.optimizer == "rmsprop") return t.momentum > 0.0 ? 2 : 1;  // square average (+ momentum)
-  return 0;
+  const config::OptimizerInfo *optimizer = config::findOptimizer(t.optimizer);
+  return optimizer ? optimizer->stateTensors(t) : 0;
 }
 
 // Under autocast most activations are half width; inputs keep their own type.

@@ -1,6 +1,7 @@
 #include "core/validate/validate_run.h"
 
 #include "core/config/init_from.h"
+#include "core/config/loss_table.h"
 #include "core/config/metric_keys.h"
 #include "core/config/optimizer_rules.h"
 #include "core/config/run_task.h"
@@ -23,7 +24,6 @@ namespace tw::validate {
 
 namespace {
 
-bool isClassificationLoss(const std::string &loss) { return loss == "cross_entropy" || loss == "bce_with_logits"; }
 
 // Where a dotted key ("train.monitor") is written in the run file, so that a message can name the
 // line; the file alone when the value came from a default or a --set override.
@@ -97,16 +97,8 @@ class Checker {
     const config::TrainOptions &t = m_config.train;
     const config::metrics::RunTask task = config::runTask(m_config.data);
     const bool regression = task == config::metrics::RunTask::Regression;
-    if (task == config::metrics::RunTask::NextToken && t.loss != "cross_entropy")
-      report("train.loss", "next-token prediction (token-file) trains with cross_entropy over the vocabulary, not '" +
-                               t.loss + "'");
-    if (regression && isClassificationLoss(t.loss))
-      report("train.loss", "'" + t.loss + "' is a classification loss but data.task is regression; use mse, l1 or huber");
-    if (!regression && !isClassificationLoss(t.loss))
-      report("train.loss", "'" + t.loss + "' is a regression loss but the data is a classification task; use "
-                           "cross_entropy or bce_with_logits");
-    if (t.labelSmoothing > 0.0 && t.loss != "cross_entropy")
-      report("train.label_smoothing", "applies to cross_entropy only, not to '" + t.loss + "'");
+    if (const config::LossProblem p = config::lossProblem(t.loss, task, t.labelSmoothing); !p.message.empty())
+      report(p.field, p.message);
 
     const std::vector<std::string> monitors = config::monitorKeys(m_config.data, t.topK);
     if (std::find(monitors.begin(), monitors.end(), t.monitor) == monitors.end()) {
