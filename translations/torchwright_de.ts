@@ -1238,6 +1238,54 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <source>Parameters: %1 (%2 trainable, %3 frozen)</source>
         <translation>Parameter: %1 (%2 trainierbar, %3 eingefroren)</translation>
     </message>
+    <message>
+        <source>&amp;Import ONNX…</source>
+        <translation>ONNX &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Import an ONNX network as a model file with its weights, and open it here</source>
+        <translation>Ein ONNX-Netz als Modelldatei mit seinen Gewichten importieren und hier öffnen</translation>
+    </message>
+    <message>
+        <source>Replace &amp;Head…</source>
+        <translation>&amp;Kopf ersetzen…</translation>
+    </message>
+    <message>
+        <source>Swap the classifier layer that feeds the output for a new Linear with another number of classes (undoable)</source>
+        <translation>Die Klassifikationsschicht vor der Ausgabe durch eine neue Linear-Schicht mit anderer Klassenzahl ersetzen (rückgängig machbar)</translation>
+    </message>
+    <message>
+        <source>Import ONNX</source>
+        <translation>ONNX importieren</translation>
+    </message>
+    <message>
+        <source>ONNX files (*.onnx);;All files (*)</source>
+        <translation>ONNX-Dateien (*.onnx);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Imported %1.</source>
+        <translation>%1 importiert.</translation>
+    </message>
+    <message>
+        <source>Cannot replace the head: %1</source>
+        <translation>Der Kopf kann nicht ersetzt werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 gives %2 class scores. Classes of the new head:</source>
+        <translation>%1 liefert %2 Klassenwerte. Klassen des neuen Kopfes:</translation>
+    </message>
+    <message>
+        <source>Classes of the new head %1:</source>
+        <translation>Klassen des neuen Kopfes %1:</translation>
+    </message>
+    <message>
+        <source>Replace Head</source>
+        <translation>Kopf ersetzen</translation>
+    </message>
+    <message>
+        <source>Only the classifier layer that feeds the output can be replaced</source>
+        <translation>Nur die Klassifikationsschicht vor der Ausgabe kann ersetzt werden</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::EmptyState</name>
@@ -1498,6 +1546,109 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     </message>
 </context>
 <context>
+    <name>tw::ui::ImportDialog</name>
+    <message>
+        <source>Input shape</source>
+        <translation>Eingabeform</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Cancel Import</source>
+        <translation>Import abbrechen</translation>
+    </message>
+    <message>
+        <source>Import ONNX</source>
+        <translation>ONNX importieren</translation>
+    </message>
+    <message>
+        <source>C,H,W, e.g. 3,224,224</source>
+        <translation>C,H,W, z. B. 3,224,224</translation>
+    </message>
+    <message>
+        <source>One sample&apos;s shape, for a file that leaves its input size open</source>
+        <translation>Die Form eines Beispiels, für eine Datei, die ihre Eingabegröße offen lässt</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>ONNX file</source>
+        <translation>ONNX-Datei</translation>
+    </message>
+    <message>
+        <source>Model file to write</source>
+        <translation>Zu schreibende Modelldatei</translation>
+    </message>
+    <message>
+        <source>ONNX node</source>
+        <translation>ONNX-Knoten</translation>
+    </message>
+    <message>
+        <source>Op type</source>
+        <translation>Op-Typ</translation>
+    </message>
+    <message>
+        <source>Became</source>
+        <translation>Wurde zu</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Import cancelled; the open design is unchanged.</source>
+        <translation>Import abgebrochen; der offene Entwurf ist unverändert.</translation>
+    </message>
+    <message>
+        <source>ONNX files (*.onnx);;All files (*)</source>
+        <translation>ONNX-Dateien (*.onnx);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Model File to Write</source>
+        <translation>Zu schreibende Modelldatei</translation>
+    </message>
+    <message>
+        <source>Model files (*.model.yaml *.yaml)</source>
+        <translation>Modelldateien (*.model.yaml *.yaml)</translation>
+    </message>
+    <message>
+        <source>Choose the ONNX file and the model file to write first.</source>
+        <translation>Wählen Sie zuerst die ONNX-Datei und die zu schreibende Modelldatei.</translation>
+    </message>
+    <message>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <source>torchwright import refused its arguments; nothing was written.</source>
+        <translation>torchwright import hat seine Argumente abgelehnt; nichts wurde geschrieben.</translation>
+    </message>
+    <message>
+        <source>The file leaves its input size open. Give one sample&apos;s shape (C,H,W) and import again.</source>
+        <translation>Die Datei lässt ihre Eingabegröße offen. Geben Sie die Form eines Beispiels (C,H,W) an und importieren Sie erneut.</translation>
+    </message>
+    <message>
+        <source>Not imported; the open design is unchanged.</source>
+        <translation>Nicht importiert; der offene Entwurf ist unverändert.</translation>
+    </message>
+    <message>
+        <source>The import did not finish; the open design is unchanged.</source>
+        <translation>Der Import wurde nicht beendet; der offene Entwurf ist unverändert.</translation>
+    </message>
+    <message>
+        <source>The model file was written but does not open: %1</source>
+        <translation>Die Modelldatei wurde geschrieben, lässt sich aber nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>Imported %1 ONNX nodes (opset %2) as %3 model nodes with %4 parameters in %5 s; the weights are in %6.</source>
+        <translation>%1 ONNX-Knoten (Opset %2) als %3 Modellknoten mit %4 Parametern in %5 s importiert; die Gewichte liegen in %6.</translation>
+    </message>
+</context>
+<context>
     <name>tw::ui::LaunchPage</name>
     <message>
         <source>Launch</source>
@@ -1730,6 +1881,26 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Cannot replace the head: %1</source>
+        <translation>Der Kopf kann nicht ersetzt werden: %1</translation>
+    </message>
+    <message>
+        <source>The model&apos;s head now gives %1 class scores; Undo on the Design page takes it back.</source>
+        <translation>Der Kopf des Modells liefert jetzt %1 Klassenwerte; Rückgängig auf der Seite „Entwurf“ nimmt das zurück.</translation>
+    </message>
+    <message>
+        <source>Replace head (%1 classes)</source>
+        <translation>Kopf ersetzen (%1 Klassen)</translation>
+    </message>
+    <message>
+        <source>The model gives %1 class scores but the data has %2 classes: make its last Linear layer a new one with %2 outputs (undoable on the Design page)</source>
+        <translation>Das Modell liefert %1 Klassenwerte, die Daten haben aber %2 Klassen: seine letzte Linear-Schicht durch eine neue mit %2 Ausgaben ersetzen (auf der Seite „Entwurf“ rückgängig machbar)</translation>
+    </message>
+    <message>
+        <source>Not launched: the model gives %1 class scores but the data has %2 classes; Replace head (%2 classes) gives the model one score per class.</source>
+        <translation>Nicht gestartet: Das Modell liefert %1 Klassenwerte, die Daten haben aber %2 Klassen; „Kopf ersetzen (%2 Klassen)“ gibt dem Modell einen Wert je Klasse.</translation>
     </message>
 </context>
 <context>
@@ -1975,6 +2146,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>&amp;Pack Dataset…</source>
         <translation>Datensatz &amp;packen …</translation>
     </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>&amp;Modell</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -2128,6 +2303,37 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Set %1.lr_factor</source>
         <translation>%1.lr_factor setzen</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::ModelHead</name>
+    <message>
+        <source>The model has no output node.</source>
+        <translation>Das Modell hat keinen Ausgabeknoten.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s graph has a cycle.</source>
+        <translation>Der Graph des Modells enthält einen Zyklus.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) has parameters and comes after any Linear layer; the head to replace is the Linear that feeds the output.</source>
+        <translation>%1 (%2) hat Parameter und folgt auf jede Linear-Schicht; ersetzt wird die Linear-Schicht, die die Ausgabe speist.</translation>
+    </message>
+    <message>
+        <source>%1 (%2) before the output does not have one input; the head to replace is the Linear that feeds the output.</source>
+        <translation>%1 (%2) vor der Ausgabe hat nicht genau einen Eingang; ersetzt wird die Linear-Schicht, die die Ausgabe speist.</translation>
+    </message>
+    <message>
+        <source>%1 reads a node the model does not have.</source>
+        <translation>%1 liest einen Knoten, den das Modell nicht hat.</translation>
+    </message>
+    <message>
+        <source>A head needs at least one output.</source>
+        <translation>Ein Kopf braucht mindestens eine Ausgabe.</translation>
+    </message>
+    <message>
+        <source>Replace head %1 (%2 classes)</source>
+        <translation>Kopf %1 ersetzen (%2 Klassen)</translation>
     </message>
 </context>
 <context>
@@ -2348,6 +2554,40 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Learning rate: the run&apos;s times %1.</source>
         <translation>Lernrate: die des Laufs mal %1.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::OnnxImportRunner</name>
+    <message>
+        <source>torchwright import stopped unexpectedly.</source>
+        <translation>torchwright import wurde unerwartet beendet.</translation>
+    </message>
+    <message>
+        <source>Cannot start %1: %2</source>
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::OnnxImportText</name>
+    <message>
+        <source>torchwright import printed no report: %1</source>
+        <translation>torchwright import hat keinen Bericht ausgegeben: %1</translation>
+    </message>
+    <message>
+        <source>no node list</source>
+        <translation>keine Knotenliste</translation>
+    </message>
+    <message>
+        <source>folded into %1</source>
+        <translation>in %1 eingefaltet</translation>
+    </message>
+    <message>
+        <source>computed as a constant</source>
+        <translation>als Konstante berechnet</translation>
+    </message>
+    <message>
+        <source>dropped (no effect at inference)</source>
+        <translation>entfernt (wirkungslos bei der Inferenz)</translation>
     </message>
 </context>
 <context>

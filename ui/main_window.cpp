@@ -113,6 +113,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   connect(m_session, &WorkspaceSession::opened, m_sweepsPage, &SweepsPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_modelsPage, &ModelsPage::setWorkspace);
   connect(m_session, &WorkspaceSession::opened, m_designPage, &DesignPage::setWorkspace);
+  // Replace Head… on the Design page offers the class count the Launch page's data was found to have.
+  connect(m_launchPage, &LaunchPage::datasetClassesKnown, m_designPage, &DesignPage::setDatasetClassCount);
   m_pages->setCurrentWidget(m_runsPage);  // a first start shows the example training
   setCentralWidget(m_pages);
   createMenus();
@@ -143,6 +145,8 @@ void MainWindow::createMenus() {
   // The Design page's own Open action (Ctrl+O): one action, one key, in the menu and the toolbar.
   file->addAction(m_designPage->openAction());
   connect(m_designPage, &DesignPage::showRequested, this, [this] { m_pages->setCurrentWidget(m_designPage); });
+  // An ONNX network through `torchwright import`, opened on the Design page.
+  file->addAction(m_designPage->importAction());
   // Run files open into the Launch page, which is where a person then sees them.
   QAction *openRun = file->addAction(tr("Open &Run File…"), this, [this] {
     m_pages->setCurrentWidget(m_launchPage);
@@ -187,6 +191,11 @@ void MainWindow::createMenus() {
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   quit->setMenuRole(QAction::QuitRole);
+
+  // Edits of the whole model that are not on the Design toolbar.
+  QMenu *model = menuBar()->addMenu(tr("&Model"));
+  model->setObjectName(QStringLiteral("modelMenu"));
+  model->addAction(m_designPage->replaceHeadAction());
 
   QMenu *view = menuBar()->addMenu(tr("&View"));
   QAction *design = view->addAction(tr("&Design"), this, [this] { m_pages->setCurrentWidget(m_designPage); });

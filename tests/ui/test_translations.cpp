@@ -151,10 +151,11 @@ class TestTranslations : public QObject {
     window.show();
     QVERIFY(window.openWorkspace(ws.dir));
     const auto menus = window.menuBar()->actions();
-    QCOMPARE(menus.size(), 3);
+    QCOMPARE(menus.size(), 4);
     QCOMPARE(menus.at(0)->text(), QStringLiteral("&Datei"));
-    QCOMPARE(menus.at(1)->text(), QStringLiteral("&Ansicht"));
-    QCOMPARE(menus.at(2)->text(), QStringLiteral("&Hilfe"));
+    QCOMPARE(menus.at(1)->text(), QStringLiteral("&Modell"));
+    QCOMPARE(menus.at(2)->text(), QStringLiteral("&Ansicht"));
+    QCOMPARE(menus.at(3)->text(), QStringLiteral("&Hilfe"));
     auto *openWorkspace = window.findChild<QAction *>(QStringLiteral("openWorkspaceAction"));
   QVERIFY(openWorkspace);
   QCOMPARE(openWorkspace->text(), QStringLiteral("Arbeitsbereich ö&ffnen …"));

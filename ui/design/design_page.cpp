@@ -56,6 +56,7 @@ DesignPage::DesignPage(QWidget *parent)
   layout->addWidget(m_splitter, 1);
   layout->addWidget(m_status);
   createActions();
+  createImportActions();
 
   connect(m_palette, &OpPalette::opActivated, this, [this](const QString &op) {
     // Activated (not dropped): after the selected node along the flow, or in the middle of the

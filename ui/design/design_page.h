@@ -9,6 +9,7 @@
 
 class QAction;
 class QLabel;
+class QMenu;
 class QSplitter;
 class QTabWidget;
 class QToolBar;
@@ -17,6 +18,7 @@ namespace tw::ui {
 
 class BlockLibrary;
 class GraphScene;
+class ImportDialog;
 class GraphView;
 class ModelDocument;
 class OpPalette;
@@ -58,6 +60,23 @@ class DesignPage : public QWidget {
   // one action, so the key is bound once and both show it.
   QAction *openAction() const { return m_openAction; }
 
+  // File > Import ONNX… (design_page_import.cpp): asks about unsaved edits, then the ONNX file,
+  // then runs the import in ImportDialog; the written model file opens here. `onnxFile` given
+  // (tests, a dropped file) skips the file dialog. The dialog, or nullptr when cancelled.
+  QAction *importAction() const { return m_importAction; }
+  ImportDialog *importOnnx(const QString &onnxFile = {});
+  // Replace Head… (the window's Model menu and a node's context menu): the classifier layer
+  // (model_head.h) becomes a Linear with `classes` outputs, one undo step; false with the reason
+  // in the status line. askReplaceHead asks for the count, `suggested` (0: the model's own) first.
+  QAction *replaceHeadAction() const { return m_replaceHeadAction; }
+  bool replaceHead(qint64 classes);
+  void askReplaceHead(qint64 suggested = 0);
+  // The class count a launched or previewed dataset has (0: unknown); askReplaceHead offers it.
+  void setDatasetClassCount(qint64 classes) { m_datasetClasses = classes; }
+  // A node's context menu on the canvas (Replace Head… on the head and what follows it, Delete);
+  // the caller owns it.
+  QMenu *nodeMenu(const QString &id);
+
   bool openFile(const QString &path, QString *error);
   bool saveFile(const QString &path, QString *error);
   // Open and Save As start in the open model's folder, else the workspace's models folder
@@ -86,6 +105,8 @@ class DesignPage : public QWidget {
   void saveAs();
   void askGroupSelection();
   void applyFlow(LayoutFlow flow);
+  void createImportActions();
+  void showNodeMenu(const QPoint &at);
 
   ModelDocument *m_document;
   GraphScene *m_scene;
@@ -100,6 +121,9 @@ class DesignPage : public QWidget {
   BlockLibrary *m_blocks;
   QAction *m_leftToRight = nullptr;
   QAction *m_openAction = nullptr;
+  QAction *m_importAction = nullptr;
+  QAction *m_replaceHeadAction = nullptr;
+  qint64 m_datasetClasses = 0;
   QString m_currentNode;
   QString m_workspace;
   int m_pasteCount = 0;

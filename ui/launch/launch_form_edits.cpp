@@ -50,6 +50,8 @@ void LaunchPage::onFormEdited(const QString &key) {
   m_inputRefusal.clear();
   if (m_refusalShown) setStatus(QString(), false);  // it spoke of inputs that are no longer there
   if (!sameData(previewRequest(), m_preview->request())) m_preview->clear();
+  // Another data source may have other classes: the offer waits for the next check or preview.
+  if (key.startsWith(QLatin1String("data."))) offerHeadFit(0);
   if (key == QLatin1String("data.dataset") || key == QLatin1String("data.task") || key == QLatin1String("train.top_k"))
     refreshMonitorChoices();
 }

@@ -172,6 +172,8 @@ LaunchPage::LaunchPage(ModelDocument *model, QWidget *parent)
   auto *buttons = new QHBoxLayout;
   buttons->addWidget(m_launch);
   buttons->addWidget(m_previewButton);
+  createHeadOffer();
+  buttons->addWidget(m_replaceHead);
   buttons->addWidget(m_status, 1);
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(columns, 2);

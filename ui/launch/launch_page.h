@@ -70,6 +70,9 @@ class LaunchPage : public QWidget {
   QLineEdit *runName() const { return m_runName; }
   QPushButton *launchButton() const { return m_launch; }
   QPushButton *previewButton() const { return m_previewButton; }
+  // "Replace head (N classes)": shown when the data's classes (from the launch check or Preview
+  // Data) differ from the class scores of the Design page's model (launch_head_offer.cpp).
+  QPushButton *replaceHeadButton() const { return m_replaceHead; }
   DataPreview *dataPreview() const { return m_preview; }
   QComboBox *csvTask() const { return m_csvTask; }
   QComboBox *csvTarget() const { return m_csvTarget; }
@@ -109,6 +112,8 @@ class LaunchPage : public QWidget {
   void runLaunched(const QString &runUuid);
   // An openRunFile call finished: `error` empty when the form now holds the file's settings.
   void runFileOpened(const QString &path, const QString &error);
+  // The class count of the form's data became known (0: no longer known); Replace Head… offers it.
+  void datasetClassesKnown(qint64 classes);
 
  private:
   QStringList categoricalColumns() const;  // the Categorical columns field, split at commas
@@ -124,6 +129,10 @@ class LaunchPage : public QWidget {
   void refreshMonitorChoices();
   void browseDataPath();
   void showDatasetFields();
+  // The data has `dataClasses` (0: unknown): shows or hides the Replace Head offer.
+  void offerHeadFit(qint64 dataClasses);
+  void updateHeadOffer();
+  void createHeadOffer();
 
   ModelDocument *m_model;
   RunLauncher *m_launcher;
@@ -136,6 +145,8 @@ class LaunchPage : public QWidget {
   QLineEdit *m_device, *m_experiment, *m_runName;
   QPushButton *m_launch;
   QPushButton *m_previewButton;
+  QPushButton *m_replaceHead = nullptr;
+  qint64 m_dataClasses = 0;  // the form's data's classes, as last checked or previewed
   DataPreview *m_preview;
   QLabel *m_status;
   QLabel *m_datasetNote = nullptr;

@@ -55,18 +55,30 @@ void LaunchPage::launch() {
   const int processes = m_processes->value();
   m_launch->setEnabled(false);
   setStatus(tr("Checking the run…"), false);
-  auto *watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, yaml, path, processes] {
-    const QString problems = watcher->result();
+  using Check = std::pair<QString, ClassFit>;
+  auto *watcher = new QFutureWatcher<Check>(this);
+  connect(watcher, &QFutureWatcher<Check>::finished, this, [this, watcher, yaml, path, processes] {
+    const auto [problems, fit] = watcher->result();
     watcher->deleteLater();
+    offerHeadFit(fit.dataClasses);
     if (!problems.isEmpty()) {
       m_launch->setEnabled(true);
       showRefusal(tr("Not launched: %1").arg(problems));
       return;
     }
+    // Fewer class scores than classes: training would refuse it once the run is recorded. The
+    // Design page's model can be fixed here, with the offer beside Launch.
+    if (!m_modelSource->usesFile() && fit.differs() && fit.modelClasses < fit.dataClasses) {
+      m_launch->setEnabled(true);
+      showRefusal(tr("Not launched: the model gives %1 class scores but the data has %2 classes; "
+                     "Replace head (%2 classes) gives the model one score per class.")
+                      .arg(fit.modelClasses)
+                      .arg(fit.dataClasses));
+      return;
+    }
     writeAndLaunch(yaml, path, processes);
   });
-  watcher->setFuture(QtConcurrent::run([yaml, path] { return runFileProblems(yaml, path); }));
+  watcher->setFuture(QtConcurrent::run([yaml, path] { return Check(runFileProblems(yaml, path), runClassFit(yaml, path)); }));
 }
 
 void LaunchPage::writeAndLaunch(const QString &yaml, const QString &path, int processes) {

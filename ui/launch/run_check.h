@@ -15,4 +15,13 @@ namespace tw::ui {
 // paths resolve against it, as the CLI resolves them.
 QString runFileProblems(const QString &yaml, const QString &path);
 
+// The classes the run's data has (core/data's dataClassCount: it may read the data, so off the UI
+// thread) and the class scores its model gives, 0 where unknown (regression, unreadable data, an
+// output that is not one score vector per sample). The Launch page offers Replace Head when they differ.
+struct ClassFit {
+  qint64 dataClasses = 0, modelClasses = 0;
+  bool differs() const { return dataClasses > 0 && modelClasses > 0 && dataClasses != modelClasses; }
+};
+ClassFit runClassFit(const QString &yaml, const QString &path);
+
 }  // namespace tw::ui
