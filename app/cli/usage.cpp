@@ -170,7 +170,8 @@ std::vector<CommandHelp> makeTable() {
         {"--input-shape", "C,H,W", "one sample's shape, for a file that leaves dimensions other than the batch open"},
         {"--json", "", "print the import report as JSON"}},
        "Prints what every ONNX node became: a node of the model, folded into one (a bias, x * HardSigmoid(x) as "
-       "Hardswish), a constant computed now, or dropped (Dropout, Identity). Opsets 11 to 17. Nothing is written when "
+       "Hardswish, x * Sigmoid(x) as SiLU, a channel shuffle's Reshape, Transpose, Reshape as ChannelShuffle), a "
+       "constant computed now, or dropped (Dropout, Identity). Opsets 11 to 17. Nothing is written when "
        "any node has no registry counterpart (each such node is named, with counts per operator), for control flow "
        "(Loop, If), a file that is not ONNX or is truncated, or external data outside the file's folder. "
        "`train: {init_from: NAME.weights.pt}` in a run file starts training from the imported weights."},

@@ -228,6 +228,21 @@ BuiltOp buildSum(const NodeInfo &node) {
   return reduction(node, [](const torch::Tensor &x, int64_t d, bool k) { return x.sum(d, k); });
 }
 
+// [N, C, ...] as [N, groups, C / groups, ...], the two swapped, merged back (torch.nn.ChannelShuffle).
+BuiltOp buildChannelShuffle(const NodeInfo &node) {
+  const int64_t groups = getInt(node.params, "groups");
+  return stateless([groups](const torch::Tensor &x) {
+    std::vector<int64_t> split{x.size(0), groups, x.size(1) / groups};
+    for (int64_t d = 2; d < x.dim(); ++d) split.push_back(x.size(d));
+    return x.reshape(split).transpose(1, 2).reshape(x.sizes());
+  });
+}
+
+BuiltOp buildSlice(const NodeInfo &node) {
+  const int64_t dim = getInt(node.params, "dim"), start = getInt(node.params, "start"), end = getInt(node.params, "end");
+  return stateless([dim, start, end](const torch::Tensor &x) { return x.narrow(dim, start, end - start); });
+}
+
 BuiltOp buildAdd(const NodeInfo &) {
   BuiltOp op;
   op.forward = [](const std::vector<torch::Tensor> &in) {
@@ -293,6 +308,8 @@ const std::map<std::string, OpEntry> &table() {
       {"Max", {buildMax, ts::Max, onnx_ops::Max}},
       {"Mean", {buildMean, ts::Mean, onnx_ops::Mean}},
       {"Sum", {buildSum, ts::Sum, onnx_ops::Sum}},
+      {"ChannelShuffle", {buildChannelShuffle, ts::ChannelShuffle, onnx_ops::ChannelShuffle}},
+      {"Slice", {buildSlice, ts::Slice, onnx_ops::Slice}},
   };
   return ops;
 }

@@ -46,7 +46,7 @@ std::string arityText(const OpDef &def) {
 // everything else computes in float32 and refuses int64 indices.
 bool keepsDtype(const std::string &op) {
   return op == "Flatten" || op == "Reshape" || op == "Transpose" || op == "Permute" || op == "Dropout" || op == "Add" ||
-         op == "Concat";
+         op == "Concat" || op == "ChannelShuffle" || op == "Slice";
 }
 
 class Analyzer {

@@ -101,6 +101,55 @@ OpDef reduction(std::string name, std::string doc) {
   return op;
 }
 
+// ShuffleNet's channel shuffle: [C, ...] viewed as [groups, C / groups, ...], the first two
+// swapped, and merged back, so that the next grouped convolution sees channels from every group.
+OpDef channelShuffle() {
+  OpDef op;
+  op.name = "ChannelShuffle";
+  op.category = OpCategory::Reshape;
+  op.doc = "Interleaves the channels of groups groups (ShuffleNet's channel shuffle, torch.nn.ChannelShuffle): "
+           "channel g * (C / groups) + k moves to k * groups + g; the shape is unchanged.";
+  op.params = {requiredParam("groups", P::Int, "Number of channel groups; the channels must divide into them.", 1)};
+  op.shape = [](const std::vector<Shape> &in, const ParamMap &p) {
+    const int64_t groups = getInt(p, "groups");
+    if (in[0].size() < 2)
+      throw ShapeError("", "ChannelShuffle needs [C, ...] with at least one dimension after the channels, got " +
+                               formatShape(in[0]));
+    if (in[0][0] % groups != 0)
+      throw ShapeError("groups", std::to_string(in[0][0]) + " channels do not divide into " + std::to_string(groups) +
+                                     " groups");
+    return in[0];
+  };
+  return op;
+}
+
+// x.narrow(dim, start, end - start): the part of one dimension that torch.chunk, torch.split and
+// x[:, start:end] take.
+OpDef slice() {
+  OpDef op;
+  op.name = "Slice";
+  op.category = OpCategory::Reshape;
+  op.doc = "Keeps positions start..end-1 of one dimension (x[:, start:end] for dim 1, torch.narrow); "
+           "torch.chunk and torch.split are one Slice per part.";
+  op.params = {optionalParam("dim", P::Int, int64_t{1}, "Dimension to slice (torch numbering; 0, the batch, is refused)."),
+               optionalParam("start", P::Int, int64_t{0}, "First position kept.", 0),
+               requiredParam("end", P::Int, "One past the last position kept; at most the dimension's size.", 1)};
+  op.shape = [](const std::vector<Shape> &in, const ParamMap &p) {
+    const int64_t d = torchDim(getInt(p, "dim"), in[0].size(), "dim", "Slice");
+    const int64_t start = getInt(p, "start"), end = getInt(p, "end"), size = in[0][d - 1];
+    if (end > size)
+      throw ShapeError("end", "end " + std::to_string(end) + " is past dimension " + std::to_string(d) + "'s size " +
+                                  std::to_string(size));
+    if (start >= end)
+      throw ShapeError("start", "start " + std::to_string(start) + " is not before end " + std::to_string(end) +
+                                    ": the slice would be empty");
+    Shape out = in[0];
+    out[d - 1] = end - start;
+    return out;
+  };
+  return op;
+}
+
 }  // namespace
 
 void addDimensionOps(std::vector<OpDef> &ops) {
@@ -108,7 +157,7 @@ void addDimensionOps(std::vector<OpDef> &ops) {
                    reduction("Max", "Maximum over one dimension (torch.max(x, dim).values); keepdim keeps it as size 1."),
                    reduction("Mean", "Mean over one dimension; keepdim keeps it as size 1. Mean with dim 1 on [T, E] "
                                      "is SequenceMean."),
-                   reduction("Sum", "Sum over one dimension; keepdim keeps it as size 1.")})
+                   reduction("Sum", "Sum over one dimension; keepdim keeps it as size 1."), channelShuffle(), slice()})
     ops.push_back(std::move(op));
 }
 

@@ -37,6 +37,6 @@ void addLayerOps(std::vector<OpDef> &ops);       // Input, Linear, Conv, norms, 
 void addActivationOps(std::vector<OpDef> &ops);  // Dropout, activations, Softmax
 void addStructureOps(std::vector<OpDef> &ops);   // pooling, Flatten, Add, Mul, Concat
 void addSequenceOps(std::vector<OpDef> &ops);    // Reshape, attention, Transformer layers over [T, E]
-void addDimensionOps(std::vector<OpDef> &ops);   // Transpose, Permute, Max, Mean, Sum over one dim
+void addDimensionOps(std::vector<OpDef> &ops);   // Transpose, Permute, Max, Mean, Sum over one dim, ChannelShuffle, Slice
 
 }  // namespace tw::spec::detail

@@ -65,6 +65,8 @@ inline const std::map<std::string, Case> &defaultCases() {
       {"Max", {kSequence, ""}},
       {"Mean", {kImage, ""}},
       {"Sum", {kSequence, ""}},
+      {"ChannelShuffle", {kImage, "groups: 2"}},
+      {"Slice", {kImage, "end: 3"}},
   };
   return cases;
 }
@@ -106,6 +108,11 @@ inline const std::vector<std::pair<std::string, std::pair<std::string, Case>>> &
       {"Max keepdim", {"Max", {kImage, "dim: 1, keepdim: true"}}},
       {"Mean negative keepdim", {"Mean", {kImage, "dim: -2, keepdim: true"}}},
       {"Sum dim 2", {"Sum", {kImage, "dim: 2"}}},
+      {"ChannelShuffle 3 groups of 2",
+       {"ChannelShuffle", {"  - {id: x, op: Input, shape: [6, 5, 4]}\n", "groups: 3"}}},
+      {"ChannelShuffle over a sequence", {"ChannelShuffle", {kSequence, "groups: 4"}}},
+      {"Slice last dim", {"Slice", {kImage, "dim: -1, start: 2, end: 7"}}},
+      {"Slice middle channels", {"Slice", {kImage, "start: 1, end: 3"}}},
   };
   return rows;
 }

@@ -169,6 +169,17 @@ class TestOnnxImportRefusals : public QObject {
                  message.contains("node 'c' (Conv): pads 0, 0, 1, 1 pad H by 0 before and 1 after") &&
                  message.contains("node 'broadcast' (Add): adds [N, 3, 8, 8] and [N, 3, 1, 1] with broadcasting"),
              qPrintable(message));
+    // A Transpose that moves the batch, a Split of it, a mean over two axes that are not H and W.
+    OnnxGraph moves = convGraph({"N", "3", "8", "8"}, 13);
+    moves.node("Transpose", {"y"}, {"t"}, "batch_last").ints("perm", {1, 2, 3, 0});
+    moves.node("Split", {"y"}, {"s1", "s2"}, "split_batch").i("axis", 0);
+    moves.node("ReduceMean", {"y"}, {"m"}, "mean_ch").ints("axes", {1, 2});
+    moves.node("Sum", {"t", "s1", "m"}, {"z"}, "sum");
+    const QString moved = refusal(write(dir(), "moves.onnx", moves.bytes()));
+    QVERIFY2(moved.contains("node 'batch_last' (Transpose): perm 1, 2, 3, 0 moves the batch (axis 0)") &&
+                 moved.contains("node 'split_batch' (Split): it splits the batch (axis 0)") &&
+                 moved.contains("node 'mean_ch' (ReduceMean): a mean over axes 1, 2"),
+             qPrintable(moved));
     OnnxGraph old = convGraph({"N", "3", "8", "8"}, 9);
     QVERIFY2(refusal(write(dir(), "old.onnx", old.bytes())).contains("uses opset 9; the importer reads opsets 11 to 17"),
              "opset 9");

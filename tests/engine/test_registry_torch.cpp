@@ -130,6 +130,8 @@ class TestRegistryTorch : public QObject {
     QTest::newRow("Max keepdim") << "op: Max, dim: -1, keepdim: true";
     QTest::newRow("Mean") << "op: Mean, dim: 1";
     QTest::newRow("Sum keepdim") << "op: Sum, dim: -2, keepdim: true";
+    QTest::newRow("ChannelShuffle") << "op: ChannelShuffle, groups: 2";
+    QTest::newRow("Slice") << "op: Slice, dim: -2, start: 3, end: 7";
   }
 
   // Same values as LibTorch's own function, not only the same shape: a Permute that transposed
@@ -144,6 +146,8 @@ class TestRegistryTorch : public QObject {
         {"Max keepdim", [](const torch::Tensor &x) { return torch::amax(x, {3}, true); }},
         {"Mean", [](const torch::Tensor &x) { return torch::mean(x, {1}); }},
         {"Sum keepdim", [](const torch::Tensor &x) { return torch::sum(x, {2}, true); }},
+        {"ChannelShuffle", [](const torch::Tensor &x) { return torch::channel_shuffle(x, 2); }},
+        {"Slice", [](const torch::Tensor &x) { return x.slice(2, 3, 7); }},
     };
     auto module = buildYaml("nodes:\n" + kImage + "  - {id: a, " + node.toStdString() + "}\n");
     const torch::Tensor x = torch::randn({kBatch, 4, 9, 9});

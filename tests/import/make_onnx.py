@@ -85,6 +85,16 @@ CASES = {
     "mobilenet_v3_small": (torchvision_net("mobilenet_v3_small"), (2, 3, 64, 64), 13, PRESERVE, False),
     # Opset 17: HardSwish itself, batch norm fused into the convolutions by the exporter.
     "mobilenet_v3_small_fused": (torchvision_net("mobilenet_v3_small"), (2, 3, 64, 64), 17, EVAL, False),
+    # SiLU written as x * Sigmoid(x); squeeze-excitation's Sigmoid gate and Mul; batch norm kept.
+    "efficientnet_b0": (torchvision_net("efficientnet_b0"), (2, 3, 64, 64), 13, PRESERVE, False),
+    # Concat of the block's features (of one tensor in each block's first layer), batch norm before
+    # ReLU (not fusable into a convolution), AveragePool in the transitions.
+    "densenet121": (torchvision_net("densenet121"), (2, 3, 64, 64), 17, EVAL, False),
+    # Channel shuffle as Reshape, Transpose, Reshape; chunk as Split; x.mean([2, 3]) as ReduceMean.
+    "shufflenet_v2_x0_5": (torchvision_net("shufflenet_v2_x0_5"), (2, 3, 64, 64), 13, PRESERVE, False),
+    # AdaptiveAvgPool2d((7, 7)) exports only where the features divide into 7 x 7 (224 x 224 gives
+    # 7 x 7 already); 133M parameters, so one sample.
+    "vgg11": (torchvision_net("vgg11"), (1, 3, 224, 224), 13, EVAL, False),
     "folding": (Folding, (2, 1, 28, 28), 11, PRESERVE, True),
     "topk": (TopK, (2, 10), 13, EVAL, False),
 }

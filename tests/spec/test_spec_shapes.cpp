@@ -113,6 +113,10 @@ class TestSpecShapes : public QObject {
     row("Mean keepdim", "Mean", "keepdim: true", "[16]", "[1]", 0);
     row("Sum", "Sum", "dim: 2", "[3, 8, 5]", "[3, 5]", 0);
     row("Sum keepdim last", "Sum", "keepdim: true", "[3, 8, 5]", "[3, 8, 1]", 0);
+    row("ChannelShuffle", "ChannelShuffle", "groups: 2", "[116, 8, 8]", "[116, 8, 8]", 0);
+    row("ChannelShuffle sequence", "ChannelShuffle", "groups: 3", "[6, 10]", "[6, 10]", 0);
+    row("Slice channels", "Slice", "end: 58", "[116, 8, 8]", "[58, 8, 8]", 0);
+    row("Slice last dim", "Slice", "dim: -1, start: 2, end: 5", "[3, 8, 6]", "[3, 8, 3]", 0);
   }
 
  private Q_SLOTS:
@@ -164,7 +168,7 @@ class TestSpecShapes : public QObject {
     std::set<std::string> registry;
     for (const OpDef &op : Registry::instance().ops()) registry.insert(op.name);
     QCOMPARE(tested, registry);
-    QCOMPARE(registry.size(), size_t(37));
+    QCOMPARE(registry.size(), size_t(39));
   }
 
   // Defaults of every op must pass the op's own validation: a walk over the whole table.

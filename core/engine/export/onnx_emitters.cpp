@@ -259,4 +259,24 @@ void Max(OnnxEmit &e) { reduce(e, "ReduceMax"); }
 void Mean(OnnxEmit &e) { reduce(e, "ReduceMean"); }
 void Sum(OnnxEmit &e) { reduce(e, "ReduceSum"); }
 
+// Reshape, Transpose, Reshape, as torch.onnx writes torch.nn.ChannelShuffle (a 0 copies the batch).
+void ChannelShuffle(OnnxEmit &e) {
+  const std::vector<int64_t> &in = e.node().inputShapes.at(0);
+  const int64_t groups = getInt(e.node().params, "groups");
+  std::vector<int64_t> split{0, groups, in[0] / groups}, perm{0, 2, 1};
+  for (size_t i = 1; i < in.size(); ++i) {
+    split.push_back(in[i]);
+    perm.push_back(static_cast<int64_t>(i) + 2);
+  }
+  const std::string grouped = e.op("Reshape", {e.input(), e.ints("groups_shape", split)}, "grouped");
+  const std::string swapped = e.op("Transpose", {grouped}, "swapped", {A::list("perm", perm)});
+  e.finish("Reshape", {swapped, e.ints("shape", batchShape(in))});
+}
+
+void Slice(OnnxEmit &e) {
+  const auto &p = e.node().params;
+  e.finish("Slice", {e.input(), e.ints("starts", {getInt(p, "start")}), e.ints("ends", {getInt(p, "end")}),
+                     e.ints("axes", {axis(getInt(p, "dim"), e.rank())})});
+}
+
 }  // namespace tw::engine::onnx_ops

@@ -37,6 +37,8 @@ void Permute(OnnxEmit &e);
 void Max(OnnxEmit &e);
 void Mean(OnnxEmit &e);
 void Sum(OnnxEmit &e);
+void ChannelShuffle(OnnxEmit &e);
+void Slice(OnnxEmit &e);
 void Reshape(OnnxEmit &e);
 void PositionalEmbedding(OnnxEmit &e);
 void MultiheadAttention(OnnxEmit &e);

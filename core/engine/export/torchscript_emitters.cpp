@@ -158,4 +158,23 @@ void Sum(TorchScriptEmit &e) {
            TorchScriptEmit::boolean(getBool(p, "keepdim")) + ")");
 }
 
+// As the builder computes it: the batch read from the tensor, every other size from analysis.
+void ChannelShuffle(TorchScriptEmit &e) {
+  const std::vector<int64_t> &in = e.node().inputShapes.at(0);
+  const int64_t groups = getInt(e.node().params, "groups");
+  std::string split = "[" + e.input() + ".size(0), " + std::to_string(groups) + ", " + std::to_string(in[0] / groups);
+  std::string whole = "[" + e.input() + ".size(0)";
+  for (size_t i = 0; i < in.size(); ++i) {
+    if (i > 0) split += ", " + std::to_string(in[i]);
+    whole += ", " + std::to_string(in[i]);
+  }
+  e.assign(e.input() + ".reshape(" + split + "]).transpose(1, 2).reshape(" + whole + "])");
+}
+
+void Slice(TorchScriptEmit &e) {
+  const auto &p = e.node().params;
+  e.assign(e.input() + ".narrow(" + std::to_string(getInt(p, "dim")) + ", " + std::to_string(getInt(p, "start")) + ", " +
+           std::to_string(getInt(p, "end") - getInt(p, "start")) + ")");
+}
+
 }  // namespace tw::engine::ts

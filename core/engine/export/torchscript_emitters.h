@@ -37,6 +37,8 @@ void Permute(TorchScriptEmit &e);
 void Max(TorchScriptEmit &e);
 void Mean(TorchScriptEmit &e);
 void Sum(TorchScriptEmit &e);
+void ChannelShuffle(TorchScriptEmit &e);
+void Slice(TorchScriptEmit &e);
 void Reshape(TorchScriptEmit &e);
 void PositionalEmbedding(TorchScriptEmit &e);
 void MultiheadAttention(TorchScriptEmit &e);

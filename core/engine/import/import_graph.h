@@ -56,6 +56,8 @@ struct ImportNode {
   std::string onnxName;                         // the ONNX node it came from ("" for the Input)
   std::string onnxOp;
   std::string weightName;                       // its weight's initializer name, for the id
+  std::string onnxOutput;                       // the ONNX value it computes, for its readers
+  bool removed = false;                         // folded into another node later (channel shuffle's Transpose)
 };
 
 struct ImportGraph {

@@ -148,6 +148,16 @@ int NodeImport::readers(size_t output) const {
 
 size_t NodeImport::add(const std::string &op, spec::ParamMap params, const std::vector<size_t> &inputs,
                        std::map<std::string, torch::Tensor> tensors, const std::string &weightName) {
+  return make(0, op, std::move(params), inputs, std::move(tensors), weightName);
+}
+
+size_t NodeImport::addFor(size_t output, const std::string &op, spec::ParamMap params,
+                          const std::vector<size_t> &inputs) {
+  return make(output, op, std::move(params), inputs, {}, {});
+}
+
+size_t NodeImport::make(size_t output, const std::string &op, spec::ParamMap params, const std::vector<size_t> &inputs,
+                        std::map<std::string, torch::Tensor> tensors, const std::string &weightName) {
   const spec::OpDef *def = spec::Registry::instance().find(op);
   if (!def) refuse("the registry has no op " + op);
   for (auto it = params.begin(); it != params.end();) it = isDefault(*def, it->first, it->second) ? params.erase(it) : std::next(it);
@@ -162,14 +172,16 @@ size_t NodeImport::add(const std::string &op, spec::ParamMap params, const std::
   node.onnxName = m_node.name();
   node.onnxOp = m_node.op_type();
   node.weightName = weightName;
+  if (output < static_cast<size_t>(m_node.output_size())) node.onnxOutput = m_node.output(static_cast<int>(output));
   const size_t index = m_graph.nodes.size();
   m_graph.nodes.push_back(std::move(node));
   ImportValue value;
   value.node = index;
   value.shape = m_graph.nodes.back().shape;
-  if (m_node.output_size() > 0) m_graph.values[m_node.output(0)] = value;
+  if (!m_graph.nodes.back().onnxOutput.empty()) m_graph.values[m_graph.nodes.back().onnxOutput] = value;
   row().fate = ImportRow::Fate::Mapped;
-  row().node = index;
+  if (output == 0 || !m_added) row().node = index;
+  m_added = true;
   return index;
 }
 

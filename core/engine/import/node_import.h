@@ -55,6 +55,9 @@ class NodeImport {
   // the registry's shape rule refuses the node.
   size_t add(const std::string &op, spec::ParamMap params, const std::vector<size_t> &inputs,
              std::map<std::string, torch::Tensor> tensors = {}, const std::string &weightName = {});
+  // The same for output k of a node with several (Split: one Slice per part). The report row
+  // names the first node made.
+  size_t addFor(size_t output, const std::string &op, spec::ParamMap params, const std::vector<size_t> &inputs);
   // Output k is an existing value: Dropout and Identity at inference (Dropped), or the result of a
   // fold into another node (Folded, with `node` the node it became part of).
   void alias(size_t output, const ImportValue &value, ImportRow::Fate fate, const std::string &note);
@@ -69,9 +72,13 @@ class NodeImport {
   [[noreturn]] void refuse(const std::string &reason) const;
 
  private:
+  size_t make(size_t output, const std::string &op, spec::ParamMap params, const std::vector<size_t> &inputs,
+              std::map<std::string, torch::Tensor> tensors, const std::string &weightName);
+
   ImportGraph &m_graph;
   const onnx::NodeProto &m_node;
   size_t m_row;
+  bool m_added = false;
 };
 
 // The shortest decimal that reads back as `value` in float: ONNX keeps attributes as float, and

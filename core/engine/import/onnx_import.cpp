@@ -161,6 +161,34 @@ std::vector<ImportedRow> reportRows(const ImportGraph &g, const std::vector<std:
   return rows;
 }
 
+// Drops the nodes a later fold made redundant (a channel shuffle's Transpose) and renumbers the
+// rest; returns the output's new index. A node left reading a dropped one is a mapper's bug.
+size_t dropRemoved(ImportGraph &g, size_t output) {
+  constexpr size_t kGone = static_cast<size_t>(-1);
+  std::vector<size_t> index(g.nodes.size(), kGone);
+  std::vector<ImportNode> kept;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (g.nodes[i].removed) continue;
+    index[i] = kept.size();
+    kept.push_back(std::move(g.nodes[i]));
+  }
+  for (ImportNode &node : kept) {
+    for (size_t &in : node.inputs) {
+      if (index[in] == kGone)
+        throw ImportError(g.file + ": the node from '" + node.onnxName + "' reads one that a fold removed");
+      in = index[in];
+    }
+  }
+  for (ImportRow &row : g.rows) {
+    const bool named = row.fate == ImportRow::Fate::Mapped || row.fate == ImportRow::Fate::Folded;
+    if (row.node < index.size() && index[row.node] != kGone) row.node = index[row.node];
+    else if (named) throw ImportError(g.file + ": node '" + row.name + "' became one that a fold removed");
+  }
+  g.nodes = std::move(kept);
+  if (index.at(output) == kGone) throw ImportError(g.file + ": the output's node was removed by a fold");
+  return index[output];
+}
+
 }  // namespace
 
 ImportedModel importOnnx(const std::string &path, const ImportOptions &options) {
@@ -231,6 +259,7 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
                       " outputs; a Torchwright model has one");
   const ImportValue &out = g.values.at(graph.output(0).name());
   if (out.constant()) throw ImportError(path + ": the output '" + graph.output(0).name() + "' is a constant");
+  const size_t outputNode = dropRemoved(g, out.node);
 
   const std::vector<std::string> ids = chooseNodeIds(g);
   ImportedModel result;
@@ -249,7 +278,7 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
     result.spec.nodes.push_back(std::move(n));
     if (!node.tensors.empty()) result.tensors[ids[i]] = node.tensors;
   }
-  result.spec.output = ids[out.node];
+  result.spec.output = ids[outputNode];
   const spec::Analysis analysis = spec::analyze(result.spec);
   if (!analysis.ok())
     throw ImportError(path + ": the imported model does not check:\n" + spec::formatDiagnostics(analysis.diagnostics));

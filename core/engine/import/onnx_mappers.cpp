@@ -157,28 +157,33 @@ void sum(NodeImport &n) {
   n.add("Add", {}, inputs);
 }
 
-// x * HardSigmoid(x), as opset 13 writes torch's Hardswish, becomes one Hardswish node when the
-// gate feeds nothing else.
-bool foldHardswish(NodeImport &n, const ImportValue &gate, size_t gateInput, const ImportValue &other) {
+// x * HardSigmoid(x), as opset 13 writes torch's Hardswish, becomes one Hardswish node, and
+// x * Sigmoid(x), as every opset writes torch's SiLU, one SiLU node, when the gate feeds nothing
+// else. A gate of another value (squeeze-excitation's) stays a Mul.
+bool foldGate(NodeImport &n, const ImportValue &gate, size_t gateInput, const ImportValue &other) {
   ImportNode &node = n.graph().nodes[gate.node];
-  if (node.op != "Hardsigmoid" || node.inputs.size() != 1 || node.inputs[0] != other.node) return false;
+  if (node.inputs.size() != 1 || node.inputs[0] != other.node) return false;
+  if (node.op != "Hardsigmoid" && node.op != "Sigmoid") return false;
   if (n.graph().readers[n.inputName(gateInput)] != 1) return false;
   ImportRow *gateRow = n.rowOfNode(gate.node);
-  node.op = "Hardswish";
+  const bool hard = node.op == "Hardsigmoid";
+  node.op = hard ? "Hardswish" : "SiLU";
   if (gateRow) gateRow->note = "with the Mul after it";
-  n.alias(0, gate, Fate::Folded, "x * HardSigmoid(x)");
+  n.alias(0, gate, Fate::Folded, hard ? "x * HardSigmoid(x)" : "x * Sigmoid(x)");
   return true;
 }
 
 void mul(NodeImport &n) {
   const ImportValue &a = n.activation(0, "input 1"), &b = n.activation(1, "input 2");
-  if (foldHardswish(n, b, 1, a) || foldHardswish(n, a, 0, b)) return;
+  if (foldGate(n, b, 1, a) || foldGate(n, a, 0, b)) return;
   n.add("Mul", {}, {a.node, b.node});
 }
 
 void concat(NodeImport &n) {
   std::vector<size_t> inputs;
   for (size_t i = 0; i < n.inputCount(); ++i) inputs.push_back(n.activation(i, "input " + std::to_string(i + 1)).node);
+  // DenseNet's first layer of a block concatenates a list of one tensor.
+  if (inputs.size() == 1) return n.alias(0, n.input(0), Fate::Dropped, "a concat of one");
   const int64_t rank = rankOf(n.input(0));
   const int64_t axis = axisOf(n, n.attrInt("axis", 1), rank, "axis");
   if (axis == 0) n.refuse("it joins along the batch (axis 0)");
@@ -234,6 +239,12 @@ void reshape(NodeImport &n) {
     n.refuse("its target shape [" + intsText(t) + "] does not keep the batch as its first dimension");
   const std::string shown = "[N" + std::string(rest.empty() ? "" : ", ") + intsText(rest) + "]";
   if (rest.size() == 1 && (rest[0] == -1 || rest[0] == spec::numel(x.shape))) return flattenTo(n, x, shown);
+  if (!rest.empty()) {
+    spec::Shape resolved = rest;
+    for (int64_t &d : resolved)
+      if (d == -1 && known > 0) d = spec::numel(x.shape) / known;
+    if (foldChannelShuffle(n, x, resolved)) return;
+  }
   if (rest == x.shape) return n.alias(0, x, Fate::Dropped, "a no-op: " + shown);
   n.add("Reshape", {{"shape", spec::IntList(rest)}}, {x.node});
   n.row().note = shown;
@@ -277,6 +288,10 @@ NodeHandler findMapper(const std::string &opType) {
       {"MaxPool", MaxPool},
       {"AveragePool", AveragePool},
       {"GlobalAveragePool", GlobalAveragePool},
+      {"Transpose", Transpose},
+      {"Split", Split},
+      {"Slice", Slice},
+      {"ReduceMean", ReduceMean},
   };
   auto it = mappers.find(opType);
   return it == mappers.end() ? nullptr : it->second;

@@ -2,7 +2,8 @@
 // One function per ONNX operator the importer reads, in two tables: folders compute a node whose
 // inputs are all constants now (shape arithmetic, Identity of an initializer, Constant), mappers
 // turn a node over activations into registry nodes (onnx_mappers.cpp: activations, merges and
-// reshapes; onnx_layer_mappers.cpp: Conv, BatchNormalization, Gemm, MatMul, pooling). An operator
+// reshapes; onnx_layer_mappers.cpp: Conv, BatchNormalization, Gemm, MatMul, pooling;
+// onnx_shape_mappers.cpp: Transpose, Split, Slice, ReduceMean). An operator
 // in neither table is unmapped, and the import refuses the file naming each such node.
 // Engine-internal.
 
@@ -26,6 +27,16 @@ void MatMul(NodeImport &n);
 void MaxPool(NodeImport &n);
 void AveragePool(NodeImport &n);
 void GlobalAveragePool(NodeImport &n);
+
+// Shape mappers (onnx_shape_mappers.cpp): Transpose as Transpose or Permute, Split as one Slice
+// per part, Slice along one axis, ReduceMean as Mean or global average pooling.
+void Transpose(NodeImport &n);
+void Split(NodeImport &n);
+void Slice(NodeImport &n);
+void ReduceMean(NodeImport &n);
+// Called by the Reshape mapper with its target (one sample's shape): true when the Reshape closes
+// a channel shuffle (Reshape to groups, Transpose(1, 2), Reshape back), now one ChannelShuffle.
+bool foldChannelShuffle(NodeImport &n, const ImportValue &x, const spec::Shape &target);
 
 // A torch dimension for ONNX axis `axis` of a rank-`rank` value (batch included); refuses an axis
 // out of range. Shared by the mappers.
