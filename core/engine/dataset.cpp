@@ -2,6 +2,7 @@
 
 #include "core/data/shuffle_order.h"
 #include "core/spec/param.h"
+#include "core/spec/registry.h"
 
 #include <spdlog/fmt/fmt.h>
 
@@ -129,7 +130,8 @@ data::ModelUse modelUse(const spec::Analysis &analysis) {
       use.indexInputs = true;
     // Only indices reach an Embedding (the analysis refuses floats there), and the one Input is
     // where they come from.
-    if (node.op == "Embedding") use.embeddings.push_back({node.id, spec::getInt(node.params, "num_embeddings")});
+    if (const spec::OpDef *def = spec::Registry::instance().find(node.op); def && def->takesIndices)
+      use.embeddings.push_back({node.id, spec::getInt(node.params, "num_embeddings")});
   }
   return use;
 }

@@ -42,11 +42,15 @@ std::string arityText(const OpDef &def) {
   return std::to_string(def.minInputs) + " to " + countText(def.maxInputs, "input");
 }
 
-// Ops that only move or merge values keep the element type; Embedding turns indices into floats;
-// everything else computes in float32 and refuses int64 indices.
+// Ops that only move or merge values keep the element type (OpDef::keepsDtype); Embedding turns
+// indices into floats (takesIndices); everything else computes in float32 and refuses int64.
 bool keepsDtype(const std::string &op) {
-  return op == "Flatten" || op == "Reshape" || op == "Transpose" || op == "Permute" || op == "Dropout" || op == "Add" ||
-         op == "Concat" || op == "ChannelShuffle" || op == "Slice";
+  const OpDef *def = Registry::instance().find(op);
+  return def && def->keepsDtype;
+}
+bool takesIndices(const std::string &op) {
+  const OpDef *def = Registry::instance().find(op);
+  return def && def->takesIndices;
 }
 
 class Analyzer {
@@ -245,12 +249,12 @@ class Analyzer {
     }
     for (size_t in : w.inputs) {
       const Work &src = m_work[in];
-      if (w.node->op == "Embedding" && src.dtype != "int64") {
-        report(w, "inputs", "Embedding needs int64 indices, but '" + src.node->id + "' gives " + src.dtype +
+      if (takesIndices(w.node->op) && src.dtype != "int64") {
+        report(w, "inputs", w.node->op + " needs int64 indices, but '" + src.node->id + "' gives " + src.dtype +
                                 " values; declare the Input with dtype: int64");
         return false;
       }
-      if (w.node->op != "Embedding" && !keepsDtype(w.node->op) && src.dtype != "float32") {
+      if (!takesIndices(w.node->op) && !keepsDtype(w.node->op) && src.dtype != "float32") {
         report(w, "inputs", w.node->op + " needs float32 values, but '" + src.node->id + "' gives " + src.dtype +
                                 " indices; map them through an Embedding first");
         return false;

@@ -1,11 +1,12 @@
 #include "core/spec/convolutions.h"
 
+#include "core/spec/registry.h"
+
 namespace tw::spec {
 
 int convolutionDims(const std::string &op) {
-  if (op == "Conv1d") return 1;
-  if (op == "Conv2d") return 2;
-  return 0;
+  const OpDef *def = Registry::instance().find(op);
+  return def ? def->convolutionDims : 0;
 }
 
 bool hasConvolution(const ModelSpec &spec, int dims) {

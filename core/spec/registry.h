@@ -41,6 +41,12 @@ struct OpDef {
   InferRule infer;            // empty: nothing inferred
   ShapeRule shape;
   ParamCountRule paramCount;  // empty: no parameters
+  // What the rest of the house asks about an op, kept here rather than in lists of names:
+  bool keepsDtype = false;     // only moves or merges values: int64 indices pass through
+  bool takesIndices = false;   // reads int64 indices (Embedding): the data's indices are range-checked
+  int convolutionDims = 0;     // 1 or 2 for Conv1d / Conv2d (threads, memory layout, int8)
+  bool int8Weights = false;    // the int8 export quantises its weights and inputs
+  std::string outputKind;      // what it makes of scores when it ends a model: "probabilities", ...
 
   const ParamDef *param(const std::string &name) const;
 };

@@ -33,6 +33,7 @@ void addActivationOps(std::vector<OpDef> &ops) {
   OpDef dropout = elementwise("Dropout", "Zeroes each element with probability p while training.",
                               {optionalParam("p", ParamType::Float, 0.5, "Probability of zeroing an element.", 0.0, 1.0)});
   dropout.category = OpCategory::Layer;
+  dropout.keepsDtype = true;
   ops.push_back(dropout);
   ops.push_back(elementwise("ReLU", "Rectified linear unit: max(0, x)."));
   ops.push_back(elementwise("LeakyReLU", "Leaky ReLU: x for x >= 0, negative_slope * x otherwise.",
@@ -47,8 +48,12 @@ void addActivationOps(std::vector<OpDef> &ops) {
   ops.push_back(elementwise("ReLU6", "ReLU capped at 6: min(max(0, x), 6)."));
   ops.push_back(elementwise("Hardsigmoid", "Piecewise-linear sigmoid: min(max(0, x / 6 + 1/2), 1)."));
   ops.push_back(elementwise("Hardswish", "Piecewise-linear swish: x * Hardsigmoid(x)."));
-  ops.push_back(softmax("Softmax", "Softmax along one dimension: outputs are positive and sum to 1."));
-  ops.push_back(softmax("LogSoftmax", "Logarithm of the softmax along one dimension, computed stably."));
+  OpDef probabilities = softmax("Softmax", "Softmax along one dimension: outputs are positive and sum to 1.");
+  probabilities.outputKind = "probabilities";
+  ops.push_back(probabilities);
+  OpDef logProbabilities = softmax("LogSoftmax", "Logarithm of the softmax along one dimension, computed stably.");
+  logProbabilities.outputKind = "log_probabilities";
+  ops.push_back(logProbabilities);
 }
 
 }  // namespace tw::spec::detail

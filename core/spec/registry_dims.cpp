@@ -13,6 +13,7 @@ std::string listText(const IntList &values) { return "[" + pairText(values) + "]
 OpDef transpose() {
   OpDef op;
   op.name = "Transpose";
+  op.keepsDtype = true;
   op.category = OpCategory::Reshape;
   op.doc = "Swaps two dimensions (torch numbering, 0 is the batch and stays); the default swaps the last two, "
            "e.g. [T, E] becomes [E, T].";
@@ -59,6 +60,7 @@ IntList permutation(const IntList &dims, size_t rank) {
 OpDef permute() {
   OpDef op;
   op.name = "Permute";
+  op.keepsDtype = true;
   op.category = OpCategory::Reshape;
   op.doc = "Reorders the dimensions of each sample as torch's permute does (torch numbering, 0 is the batch): "
            "dims [2, 1] or [0, 2, 1] turns [T, E] into [E, T].";
@@ -106,6 +108,7 @@ OpDef reduction(std::string name, std::string doc) {
 OpDef channelShuffle() {
   OpDef op;
   op.name = "ChannelShuffle";
+  op.keepsDtype = true;
   op.category = OpCategory::Reshape;
   op.doc = "Interleaves the channels of groups groups (ShuffleNet's channel shuffle, torch.nn.ChannelShuffle): "
            "channel g * (C / groups) + k moves to k * groups + g; the shape is unchanged.";
@@ -128,6 +131,7 @@ OpDef channelShuffle() {
 OpDef slice() {
   OpDef op;
   op.name = "Slice";
+  op.keepsDtype = true;
   op.category = OpCategory::Reshape;
   op.doc = "Keeps positions start..end-1 of one dimension (x[:, start:end] for dim 1, torch.narrow); "
            "torch.chunk and torch.split are one Slice per part.";

@@ -60,6 +60,7 @@ OpDef input() {
 OpDef linear() {
   OpDef op;
   op.name = "Linear";
+  op.int8Weights = true;
   op.doc = "A fully connected layer applied to the last dimension: y = x W^T + b.";
   op.params = {inferredParam("in_features", P::Int, "Size of the input's last dimension; taken from the incoming shape."),
                requiredParam("out_features", P::Int, "Size of each output sample's last dimension.", 1),
@@ -84,6 +85,8 @@ OpDef linear() {
 OpDef conv1d() {
   OpDef op;
   op.name = "Conv1d";
+  op.convolutionDims = 1;
+  op.int8Weights = true;
   op.doc = "A 1-D convolution over a [C, L] input.";
   op.params = convParams(P::Int);
   op.infer = [](const std::vector<Shape> &in, ParamMap &p) {
@@ -108,6 +111,8 @@ OpDef conv1d() {
 OpDef conv2d() {
   OpDef op;
   op.name = "Conv2d";
+  op.convolutionDims = 2;
+  op.int8Weights = true;
   op.doc = "A 2-D convolution over a [C, H, W] input.";
   op.params = convParams(P::IntPair);
   op.infer = [](const std::vector<Shape> &in, ParamMap &p) {
@@ -186,6 +191,7 @@ OpDef layerNorm() {
 OpDef embedding() {
   OpDef op;
   op.name = "Embedding";
+  op.takesIndices = true;
   op.doc = "A lookup table from int64 indices to learned vectors: [*] becomes [*, embedding_dim].";
   op.params = {requiredParam("num_embeddings", P::Int, "Number of distinct indices (vocabulary size).", 1),
                requiredParam("embedding_dim", P::Int, "Size of each embedding vector.", 1)};

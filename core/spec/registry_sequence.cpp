@@ -28,6 +28,7 @@ int64_t attentionCount(int64_t e, bool bias) {
 OpDef reshape() {
   OpDef op;
   op.name = "Reshape";
+  op.keepsDtype = true;
   op.category = OpCategory::Reshape;
   op.doc = "Gives each sample a new shape with the same number of elements; one dimension may be -1 (inferred).";
   // min -1 lets the wildcard through the range check; the shape rule refuses 0 and a second -1.

@@ -89,6 +89,7 @@ OpDef adaptiveAvgPool2d() {
 OpDef flatten() {
   OpDef op;
   op.name = "Flatten";
+  op.keepsDtype = true;
   op.category = OpCategory::Reshape;
   op.doc = "Merges dimensions start_dim..end_dim (torch numbering, 0 is the batch) into one.";
   op.params = {optionalParam("start_dim", P::Int, int64_t{1}, "First dimension to merge; 0 (the batch) is refused."),
@@ -114,6 +115,7 @@ OpDef flatten() {
 OpDef add() {
   OpDef op;
   op.name = "Add";
+  op.keepsDtype = true;
   op.category = OpCategory::Merge;
   op.doc = "Element-wise sum of two or more inputs of the same shape (no broadcasting).";
   op.minInputs = 2;
@@ -158,6 +160,7 @@ OpDef mul() {
 OpDef concat() {
   OpDef op;
   op.name = "Concat";
+  op.keepsDtype = true;
   op.category = OpCategory::Merge;
   op.doc = "Joins two or more inputs along dim (torch numbering, 0 is the batch); other dimensions must match.";
   op.minInputs = 2;

@@ -197,6 +197,33 @@ class TestSpecShapes : public QObject {
     }
     QVERIFY(Registry::instance().find("Linaer") == nullptr);
   }
+
+  // What other parts ask about an op is in its definition, and means what they take it to: an
+  // op with weights to quantise has parameters; one that keeps the dtype has none and no
+  // weights; a convolution says its dimensions; only an op with an output kind ends in scores
+  // turned into something else.
+  void registryHoldsWhatEachOpIs() {
+    for (const OpDef &op : Registry::instance().ops()) {
+      if (op.int8Weights) QVERIFY2(bool(op.paramCount), op.name.c_str());
+      if (op.keepsDtype) QVERIFY2(!op.paramCount && !op.int8Weights && !op.takesIndices, op.name.c_str());
+      QVERIFY2(op.convolutionDims == 0 || (op.int8Weights && op.name == "Conv" + std::to_string(op.convolutionDims) + "d"),
+               op.name.c_str());
+    }
+    QCOMPARE(Registry::instance().find("Conv2d")->convolutionDims, 2);
+    QVERIFY(Registry::instance().find("Embedding")->takesIndices);
+    QCOMPARE(Registry::instance().find("LogSoftmax")->outputKind, std::string("log_probabilities"));
+    // The analysis follows them: int64 indices pass through a reshaping op, not through a Linear.
+    const auto analysed = [](const std::string &op) {
+      ModelSpec spec;
+      spec.nodes.push_back({"x", "Input", {{"shape", IntList{4}}, {"dtype", std::string("int64")}}, {}});
+      Node node{"n", op, {}, {"x"}};
+      if (op == "Linear") node.params["out_features"] = int64_t{2};
+      spec.nodes.push_back(node);
+      return analyze(spec);
+    };
+    QVERIFY(analysed("Dropout").ok());
+    QVERIFY(!analysed("Linear").ok());
+  }
 };
 
 QTEST_APPLESS_MAIN(TestSpecShapes)

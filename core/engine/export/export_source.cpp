@@ -5,6 +5,7 @@
 #include "core/engine/checkpoint.h"
 #include "core/engine/export/export_error.h"
 #include "core/engine/model_builder.h"
+#include "core/spec/registry.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -80,8 +81,8 @@ std::pair<torch::Tensor, torch::Tensor> standardization(const data::Preprocessin
 
 std::string outputActivation(const ExportSource &source) {
   const spec::NodeInfo *output = source.analysis.find(source.analysis.output);
-  if (output && output->op == "Softmax") return "probabilities";
-  if (output && output->op == "LogSoftmax") return "log_probabilities";
+  if (const spec::OpDef *def = output ? spec::Registry::instance().find(output->op) : nullptr; def && !def->outputKind.empty())
+    return def->outputKind;
   if (source.preprocessing && source.preprocessing->task == data::Task::Regression) return "values";
   return "logits";
 }

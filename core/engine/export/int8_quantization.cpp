@@ -1,12 +1,17 @@
 #include "core/engine/export/int8_quantization.h"
 
+#include "core/spec/registry.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
 
 namespace tw::engine {
 
-bool quantizedOp(const std::string &op) { return op == "Linear" || op == "Conv1d" || op == "Conv2d"; }
+bool quantizedOp(const std::string &op) {
+  const spec::OpDef *def = spec::Registry::instance().find(op);
+  return def && def->int8Weights;
+}
 
 Int8Plan calibrateInt8(GraphModule &module, const spec::Analysis &analysis, const torch::Tensor &inputs) {
   std::set<std::string> quantized;
