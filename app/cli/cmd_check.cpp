@@ -3,16 +3,22 @@
 #include "app/cli/commands.h"
 #include "app/cli/launch_setup.h"
 #include "app/cli/usage.h"
+#include "app/cli/worker_call.h"
+#include "app/common/init_source.h"
 
+#include "core/config/init_from.h"
 #include "core/config/run_config.h"
+#include "core/config/workspace.h"
 #include "core/data/data_splits.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 #include "core/validate/validate_run.h"
+#include "tracking/store.h"
 
 #include <yaml-cpp/yaml.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 namespace tw::cli {
@@ -40,7 +46,34 @@ void warnAboutClasses(const spec::Analysis &analysis, const config::DataOptions 
 
 }  // namespace
 
-int runCheck(const CliArgs &args) {
+// train.init_from's mapping table, before any run loads it: the worker reads the file and the
+// model (LibTorch); a run reference is resolved here, where the store is.
+int planWeights(const CliArgs &args, const std::string &selfPath, const std::string &runFile, const std::string &initFrom) {
+  std::string file = initFrom;
+  if (config::isRunReference(initFrom)) {
+    const std::string db = config::trackingDbPath(args.workspace());
+    std::error_code ec;
+    if (!std::filesystem::exists(db, ec)) {
+      std::fprintf(stderr, "train.init_from: %s names a run, but the workspace %s has no runs yet (no %s); give "
+                   "--workspace DIR\n", initFrom.c_str(), args.workspace().c_str(), db.c_str());
+      return 1;
+    }
+    try {
+      auto store = tracking::Store::open(config::trackingDbPath(args.workspace()));
+      file = app::resolveInitSource(*store, args.workspace(), initFrom).file;
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      return 1;
+    }
+  }
+  std::vector<std::string> workerArgs{"--plan-weights", file, "--config", runFile};
+  for (const std::string &set : args.all("--set")) workerArgs.insert(workerArgs.end(), {"--set", set});
+  std::printf("\n");
+  std::fflush(stdout);
+  return callWorker(selfPath, workerArgs) == 0 ? 0 : 1;
+}
+
+int runCheck(const CliArgs &args, const std::string &selfPath) {
   if (args.positionals.size() != 1) return usageError("check");
   const std::string &path = args.positionals[0];
   try {
@@ -72,6 +105,7 @@ int runCheck(const CliArgs &args) {
       std::fprintf(stderr, "%zu problem(s) found in %s\n", check.diagnostics.size(), path.c_str());
       return 1;
     }
+    if (!config->train.initFrom.empty()) return planWeights(args, selfPath, path, config->train.initFrom);
     return 0;
   } catch (const spec::SpecError &e) {
     printDiagnostics(e.diagnostics());

@@ -7,7 +7,7 @@
 
 namespace tw::cli {
 
-int runCheck(const CliArgs &args);
+int runCheck(const CliArgs &args, const std::string &selfPath);
 int runCheckOps(const CliArgs &args);  // check --ops
 int runTrain(const CliArgs &args, const std::string &selfPath);
 int runLaunch(const CliArgs &args, const std::string &selfPath);

@@ -15,7 +15,7 @@ namespace {
 using namespace tw::cli;
 
 int dispatch(const CliArgs &args, const std::string &command, const std::string &self) {
-  if (command == "check") return args.hasFlag("--ops") ? runCheckOps(args) : runCheck(args);
+  if (command == "check") return args.hasFlag("--ops") ? runCheckOps(args) : runCheck(args, self);
   if (command == "train") return runTrain(args, self);
   if (command == "launch") return runLaunch(args, self);
   if (command.rfind("runs ", 0) == 0) return runRuns(args);

@@ -44,10 +44,12 @@ std::vector<CommandHelp> makeTable() {
   const std::string studyRef = "STUDY is a study name or any unique prefix of its id.";
   return {
       {"check",
-       {"check MODEL.yaml|RUN.yaml [--set KEY=VALUE ...]", "check --ops"},
+       {"check MODEL.yaml|RUN.yaml [--set KEY=VALUE ...] [--workspace DIR]", "check --ops"},
        "validate a model or run file and print its per-node summary",
-       {kSet, {"--ops", "", "list the registry's ops with their parameters, types, defaults and ranges"}},
-       "Exit 0 when the model is valid, 1 with one diagnostic per problem (file:line:column, node, field)."},
+       {kSet, {"--ops", "", "list the registry's ops with their parameters, types, defaults and ranges"}, kWorkspace},
+       "Exit 0 when the model is valid, 1 with one diagnostic per problem (file:line:column, node, field). A run "
+       "file with train.init_from also prints which of the model's tensors the weights would give (taken, of "
+       "another shape, missing, unused), read without loading anything (run references resolve in the workspace)."},
       {"train",
        {"train RUN.yaml [--set KEY=VALUE ...] [--workspace DIR]",
         "train --resume RUN [--set KEY=VALUE ...] [--force] [--workspace DIR]"},

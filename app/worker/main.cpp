@@ -12,6 +12,7 @@
 #include "app/common/run_recording.h"
 #include "app/worker/export_run.h"
 #include "app/worker/export_model.h"
+#include "app/worker/plan_weights.h"
 #include "app/worker/import_run.h"
 #include "app/worker/predict_run.h"
 #include "app/worker/worker_args.h"
@@ -435,6 +436,7 @@ int serve(const std::string &workspace) {
 int main(int argc, char **argv) {
   if (flag(argc, argv, "--export")) return tw::worker::exportRun(argc, argv);
   if (flag(argc, argv, "--export-model")) return tw::worker::exportModelFile(argc, argv);
+  if (flag(argc, argv, "--plan-weights")) return tw::worker::planWeights(argc, argv);
   if (flag(argc, argv, "--predict")) return tw::worker::predictRun(argc, argv);
   if (flag(argc, argv, "--import")) return tw::worker::importModel(argc, argv);
   const std::string runId = option(argc, argv, "--run");

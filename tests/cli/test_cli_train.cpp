@@ -140,6 +140,11 @@ class TestCliTrain : public QObject {
                          "train.epochs=1", "--set", "train.init_from=run:base@last"});
     QVERIFY2(tuned.exitCode == 0, qPrintable(tuned.all()));
     QVERIFY2(tuned.out.contains("weights from run:base@last: 6 of 6 tensors taken, 0 of another shape"), qPrintable(tuned.out));
+    // `check` shows the same table before anything is trained or recorded.
+    auto checked = runCli({"check", runFile, "--workspace", ws, "--set", "train.init_from=run:base@last"});
+    QVERIFY2(checked.exitCode == 0 && checked.out.contains("weights from run:base@last (") &&
+                 checked.out.contains("): 6 of 6 tensors taken"),
+             qPrintable(checked.all()));
     auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
     const auto run = db->findRun("tuned");
     QVERIFY(run.has_value());
