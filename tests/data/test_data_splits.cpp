@@ -40,6 +40,31 @@ std::vector<uint8_t> idxFile(uint32_t magic, const std::vector<int> &dims, const
   return bytes;
 }
 
+// Made-up IDX images (every pixel a function of its place) and labels i * 7 % 10.
+std::vector<uint8_t> idxPixels(int count, int salt) {
+  std::vector<uint8_t> pixels(size_t(count) * 28 * 28);
+  for (size_t i = 0; i < pixels.size(); ++i) pixels[i] = uint8_t((i * 131 + size_t(salt) * 7 + i / 784) % 256);
+  return pixels;
+}
+
+std::vector<uint8_t> idxLabels(int count) {
+  std::vector<uint8_t> l;
+  for (int i = 0; i < count; ++i) l.push_back(uint8_t(i * 7 % 10));
+  return l;
+}
+
+// An uncompressed IDX folder of 500 training and 100 test images of those.
+void writePlainIdxFolder(const std::string &dir) {
+  std::filesystem::create_directories(dir);
+  const auto plain = [&](const std::string &name, const std::vector<uint8_t> &bytes) {
+    writeText(dir + "/" + name, std::string(bytes.begin(), bytes.end()));
+  };
+  plain("train-images-idx3-ubyte", idxFile(0x803, {500, 28, 28}, idxPixels(500, 1)));
+  plain("train-labels-idx1-ubyte", idxFile(0x801, {500}, idxLabels(500)));
+  plain("t10k-images-idx3-ubyte", idxFile(0x803, {100, 28, 28}, idxPixels(100, 2)));
+  plain("t10k-labels-idx1-ubyte", idxFile(0x801, {100}, idxLabels(100)));
+}
+
 void writeGzip(const std::string &path, const std::vector<uint8_t> &bytes) {
   gzFile f = gzopen(path.c_str(), "wb");
   gzwrite(f, bytes.data(), static_cast<unsigned>(bytes.size()));
@@ -85,24 +110,7 @@ class TestDataSplits : public QObject, public TempFolder {
   // pixel are the in-memory floats'.
   void idxPastTheBudgetKeepsPixelsOutOfFloats() {
     const std::string dir = m_tmp.path().toStdString() + "/big-idx";
-    std::filesystem::create_directories(dir);
-    const auto images = [](int count, int salt) {
-      std::vector<uint8_t> pixels(size_t(count) * 28 * 28);
-      for (size_t i = 0; i < pixels.size(); ++i) pixels[i] = uint8_t((i * 131 + size_t(salt) * 7 + i / 784) % 256);
-      return pixels;
-    };
-    const auto labels = [](int count) {
-      std::vector<uint8_t> l;
-      for (int i = 0; i < count; ++i) l.push_back(uint8_t(i * 7 % 10));
-      return l;
-    };
-    const auto plain = [&](const std::string &name, const std::vector<uint8_t> &bytes) {
-      writeText(dir + "/" + name, std::string(bytes.begin(), bytes.end()));
-    };
-    plain("train-images-idx3-ubyte", idxFile(0x803, {500, 28, 28}, images(500, 1)));
-    plain("train-labels-idx1-ubyte", idxFile(0x801, {500}, labels(500)));
-    plain("t10k-images-idx3-ubyte", idxFile(0x803, {100, 28, 28}, images(100, 2)));
-    plain("t10k-labels-idx1-ubyte", idxFile(0x801, {100}, labels(100)));
+    writePlainIdxFolder(dir);
     tw::config::DataOptions o = idxOptions(dir);
     const DataSplits whole = loadDataSplits(o, 3);  // 600 images: 1.8 MiB as floats
     o.memoryMb = 1;
@@ -146,24 +154,7 @@ class TestDataSplits : public QObject, public TempFolder {
   // counting them; in memory and read per batch alike (store rows mapped back to the files).
   void keptClassesAreRelabelledAndLimited() {
     const std::string dir = m_tmp.path().toStdString() + "/keep-idx";
-    std::filesystem::create_directories(dir);
-    const auto images = [](int count, int salt) {
-      std::vector<uint8_t> pixels(size_t(count) * 28 * 28);
-      for (size_t i = 0; i < pixels.size(); ++i) pixels[i] = uint8_t((i * 131 + size_t(salt) * 7 + i / 784) % 256);
-      return pixels;
-    };
-    const auto labels = [](int count) {
-      std::vector<uint8_t> l;
-      for (int i = 0; i < count; ++i) l.push_back(uint8_t(i * 7 % 10));
-      return l;
-    };
-    const auto plain = [&](const std::string &name, const std::vector<uint8_t> &bytes) {
-      writeText(dir + "/" + name, std::string(bytes.begin(), bytes.end()));
-    };
-    plain("train-images-idx3-ubyte", idxFile(0x803, {500, 28, 28}, images(500, 1)));
-    plain("train-labels-idx1-ubyte", idxFile(0x801, {500}, labels(500)));
-    plain("t10k-images-idx3-ubyte", idxFile(0x803, {100, 28, 28}, images(100, 2)));
-    plain("t10k-labels-idx1-ubyte", idxFile(0x801, {100}, labels(100)));
+    writePlainIdxFolder(dir);
     tw::config::DataOptions o = idxOptions(dir);
     o.keepClasses = {"7", "2", "5"};
     o.trainLimit = 120;
@@ -178,14 +169,14 @@ class TestDataSplits : public QObject, public TempFolder {
     }
     // The first kept test image is t10k image 1 (label 7 -> 0), pixels as the file has them.
     QCOMPARE(kept.test.labels[0], int64_t(0));
-    const std::vector<uint8_t> testPixels = images(100, 2);
+    const std::vector<uint8_t> testPixels = idxPixels(100, 2);
     QCOMPARE(kept.test.features[5], kByteToUnit[testPixels[784 + 5]]);
     o.memoryMb = 1;  // the same, read from the files per batch
     o.trainLimit = 0;
     const DataSplits streamed = loadDataSplits(o, 3);
     QVERIFY(streamed.store && !streamed.store->inMemory());
     QCOMPARE(int64_t(streamed.trainRows.size() + streamed.valRows.size()), int64_t(150));
-    const std::vector<uint8_t> trainLabels = labels(500);
+    const std::vector<uint8_t> trainLabels = idxLabels(500);
     const std::vector<std::string> order{"7", "2", "5"};
     for (const auto &[rows, examples] : {std::pair{&streamed.trainRows, &streamed.train}, std::pair{&streamed.valRows, &streamed.val}})
       for (size_t k = 0; k < rows->size(); ++k)

@@ -65,6 +65,22 @@ class TestFineTuning : public QObject {
   Q_OBJECT
   QTemporaryDir m_tmp;
 
+  // kCnn on a fresh folder of drawn shapes (3 classes, 12x12), batches of 10, one thread.
+  config::RunConfig shapesRun(const std::string &folder, int perClass) {
+    const std::string dir = m_tmp.path().toStdString() + "/" + folder;
+    data::ShapeImageOptions shapes;
+    shapes.perClass = perClass;
+    shapes.size = 12;
+    data::writeShapeImages(dir, shapes);
+    config::RunConfig c;
+    c.modelYaml = kCnn;
+    c.data.dataset = "image-folder";
+    c.data.path = dir;
+    c.data.batchSize = 10;
+    c.train.threads = 1;
+    return c;
+  }
+
  private Q_SLOTS:
   void frozenNodesKeepWeightsAndStatistics() {
     torch::manual_seed(5);
@@ -133,22 +149,12 @@ class TestFineTuning : public QObject {
   }
 
   void frozenBackboneResumesMidEpochExactly() {
-    const std::string dir = m_tmp.path().toStdString() + "/shapes";
-    data::ShapeImageOptions shapes;
-    shapes.perClass = 12;
-    shapes.size = 12;
-    data::writeShapeImages(dir, shapes);
-    config::RunConfig c;
-    c.modelYaml = kCnn;
-    c.data.dataset = "image-folder";
-    c.data.path = dir;
-    c.data.batchSize = 10;
+    config::RunConfig c = shapesRun("shapes", 12);
     c.train.optimizer = "sgd";
     c.train.momentum = 0.9;
     c.train.lr = 0.05;
     c.train.epochs = 3;
     c.train.seed = 4;
-    c.train.threads = 1;
     engine::TrainEnvironment straightEnv;
     straightEnv.runDir = m_tmp.path().toStdString() + "/straight";
     const engine::TrainSummary straight = engine::train(c, nullptr, {}, straightEnv);
@@ -180,20 +186,10 @@ class TestFineTuning : public QObject {
   // rate warms up; a run stopped before the step and one stopped after it both resume
   // bit-identical, rebuilding the same optimiser groups.
   void unfreezingTrainsFromItsEpochAndResumesExactly() {
-    const std::string dir = m_tmp.path().toStdString() + "/shapes-unfreeze";
-    data::ShapeImageOptions shapes;
-    shapes.perClass = 12;
-    shapes.size = 12;
-    data::writeShapeImages(dir, shapes);
-    config::RunConfig c;
-    c.modelYaml = kCnn;
-    c.data.dataset = "image-folder";
-    c.data.path = dir;
-    c.data.batchSize = 10;
+    config::RunConfig c = shapesRun("shapes-unfreeze", 12);
     c.train.optimizer = "adam";
     c.train.lr = 0.01;
     c.train.epochs = 1;
-    c.train.threads = 1;
     // One epoch with the convolution frozen: its weights as the seed made them.
     engine::TrainEnvironment firstEnv;
     firstEnv.runDir = m_tmp.path().toStdString() + "/u-first";
@@ -236,20 +232,11 @@ class TestFineTuning : public QObject {
   // A pretrained run's checkpoint starts a run with another head: the backbone takes its weights
   // and, frozen, ends the run with exactly them; the resized layers start from the seed.
   void startsFromAnotherRunsCheckpoint() {
-    const std::string dir = m_tmp.path().toStdString() + "/shapes-init";
-    data::ShapeImageOptions shapes;
-    shapes.perClass = 10;
-    shapes.size = 12;
-    data::writeShapeImages(dir, shapes);
-    config::RunConfig c;
+    config::RunConfig c = shapesRun("shapes-init", 10);
     std::string unfrozen = kCnn;
     for (const char *key : {", trainable: false}", ", trainable: false}"}) unfrozen.replace(unfrozen.find(key), std::string(key).size(), "}");
     c.modelYaml = unfrozen;
-    c.data.dataset = "image-folder";
-    c.data.path = dir;
-    c.data.batchSize = 10;
     c.train.epochs = 2;
-    c.train.threads = 1;
     engine::TrainEnvironment pretrainEnv;
     pretrainEnv.runDir = m_tmp.path().toStdString() + "/pretrain";
     engine::train(c, nullptr, {}, pretrainEnv);
