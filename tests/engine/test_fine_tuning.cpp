@@ -161,9 +161,7 @@ class TestFineTuning : public QObject {
 
     engine::TrainEnvironment env;
     env.runDir = m_tmp.path().toStdString() + "/stopped";
-    engine::TrainCallbacks stopAt5;
-    int polls = 0;
-    stopAt5.shouldStop = [&] { return ++polls > 5; };
+    engine::TrainCallbacks stopAt5 = testing::stopAfterPolls(5);
     QVERIFY(engine::train(c, nullptr, stopAt5, env).stopped);
     env.resume = true;
     const engine::TrainSummary resumed = engine::train(c, nullptr, {}, env);
@@ -210,9 +208,7 @@ class TestFineTuning : public QObject {
     for (const int64_t stopAfter : {perEpoch / 2, perEpoch + perEpoch / 2 + 1}) {
       engine::TrainEnvironment env;
       env.runDir = m_tmp.path().toStdString() + "/u-stopped-" + std::to_string(stopAfter);
-      engine::TrainCallbacks stop;
-      int64_t polls = 0;
-      stop.shouldStop = [&] { return ++polls > stopAfter; };
+      engine::TrainCallbacks stop = testing::stopAfterPolls(stopAfter);
       QVERIFY(engine::train(c, nullptr, stop, env).stopped);
       if (stopAfter < perEpoch)  // still frozen in epoch 1
         QVERIFY(torch::equal(fileTensor(initial, "c.weight"),

@@ -147,9 +147,7 @@ class TestNextToken : public QObject {
 
     engine::TrainEnvironment env;
     env.runDir = m_tmp.path().toStdString() + "/stopped" + std::to_string(windowsPerEpoch);
-    engine::TrainCallbacks stop;
-    int polls = 0;
-    stop.shouldStop = [&] { return ++polls > 20; };  // 13 batches an epoch: inside the second
+    engine::TrainCallbacks stop = testing::stopAfterPolls(20);  // 13 batches an epoch: inside the second
     QVERIFY(engine::train(c, nullptr, stop, env).stopped);
     env.resume = true;
     const engine::TrainSummary resumed = engine::train(c, nullptr, {}, env);

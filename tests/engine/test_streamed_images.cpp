@@ -143,9 +143,7 @@ class TestStreamedImages : public QObject {
 
     engine::TrainEnvironment env;
     env.runDir = m_tmp.path().toStdString() + "/stopped";
-    engine::TrainCallbacks stopAt5;
-    int polls = 0;
-    stopAt5.shouldStop = [&] { return ++polls > 5; };
+    engine::TrainCallbacks stopAt5 = testing::stopAfterPolls(5);
     c.data.workers = 1;
     c.data.cache = "none";
     const engine::TrainSummary stopped = engine::train(c, nullptr, stopAt5, env);
@@ -215,9 +213,7 @@ class TestStreamedImages : public QObject {
     straightEnv.runDir = m_tmp.path().toStdString() + "/shards-straight";
     env.runDir = m_tmp.path().toStdString() + "/shards-stopped";
     const engine::TrainSummary straight = engine::train(c, nullptr, {}, straightEnv);
-    engine::TrainCallbacks stop;
-    int polls = 0;
-    stop.shouldStop = [&] { return ++polls > 4; };
+    engine::TrainCallbacks stop = testing::stopAfterPolls(4);
     c.data.workers = 1;
     QVERIFY(engine::train(c, nullptr, stop, env).stopped);
     c.data.workers = 3;

@@ -4,6 +4,7 @@
 // with other data.workers ends bit-identical.
 #include "core/engine/dataset.h"
 #include "core/engine/trainer.h"
+#include "train_helpers.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -106,9 +107,7 @@ class TestStreamedTable : public QObject {
     straightEnv.runDir = m_tmp.path().toStdString() + "/straight";
     env.runDir = m_tmp.path().toStdString() + "/stopped";
     const engine::TrainSummary straight = engine::train(c, nullptr, {}, straightEnv);
-    engine::TrainCallbacks stop;
-    int polls = 0;
-    stop.shouldStop = [&] { return ++polls > 14; };
+    engine::TrainCallbacks stop = testing::stopAfterPolls(14);
     c.data.workers = 1;
     QVERIFY(engine::train(c, nullptr, stop, env).stopped);
     c.data.workers = 2;

@@ -5,6 +5,7 @@
 #include "core/engine/trainer.h"
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
+#include "train_helpers.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -156,10 +157,8 @@ class TestTrainer : public QObject {
 
   void shouldStopEndsEarly() {
     config::RunConfig c = mlpConfig();
-    int polls = 0;
     int epochsSeen = 0;
-    engine::TrainCallbacks callbacks;
-    callbacks.shouldStop = [&] { return ++polls > 5; };
+    engine::TrainCallbacks callbacks = testing::stopAfterPolls(5);
     callbacks.onEpoch = [&](const engine::EpochReport &) { ++epochsSeen; };
     const engine::TrainSummary s = engine::train(c, nullptr, callbacks);
     QVERIFY(s.stopped);

@@ -41,6 +41,15 @@ inline std::unique_ptr<Tracked> trainTracked(const config::RunConfig &c, bool wi
   return t;
 }
 
+// Callbacks that stop a run after `polls` polls (one before each step): a run stopped mid-epoch,
+// for the resume tests.
+inline engine::TrainCallbacks stopAfterPolls(int64_t polls) {
+  engine::TrainCallbacks callbacks;
+  auto count = std::make_shared<int64_t>(0);
+  callbacks.shouldStop = [count, polls] { return ++*count > polls; };
+  return callbacks;
+}
+
 // The message of what engine::train throws; empty when it trains.
 inline std::string errorOf(const config::RunConfig &c) {
   try {
