@@ -3063,6 +3063,18 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>No run selected</source>
         <translation>Kein Lauf ausgewählt</translation>
     </message>
+    <message>
+        <source>Started from:</source>
+        <translation>Gestartet aus:</translation>
+    </message>
+    <message>
+        <source>the seed</source>
+        <translation>dem Seed</translation>
+    </message>
+    <message>
+        <source>%1 (%2 taken)</source>
+        <translation>%1 (%2 übernommen)</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::RunLauncher</name>

@@ -52,6 +52,21 @@ class TestStudioRuns : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
+  // A run started from other weights says so beside its seed, with how many tensors they gave
+  // (the tags the worker writes from train.init_from); any other run started from the seed.
+  void infoPanelShowsWhereTheWeightsStarted() {
+    tw::ui::RunInfoPanel panel;
+    tw::ui::RunSnapshot snapshot;
+    snapshot.run.name = "tuned";
+    panel.showRun(snapshot);
+    QCOMPARE(panel.startedFromText(), QStringLiteral("the seed"));
+    snapshot.tags = {{"init_from", "run 1a2b3c4d (base), best checkpoint"}, {"init_from.taken", "16 of 18 tensors"}};
+    panel.showRun(snapshot);
+    QCOMPARE(panel.startedFromText(), QStringLiteral("run 1a2b3c4d (base), best checkpoint (16 of 18 tensors taken)"));
+    panel.clear();
+    QCOMPARE(panel.startedFromText(), QStringLiteral("–"));
+  }
+
   // The Artifacts tab lists what the run recorded, with sizes (or "missing") and digests, and
   // copies a file's full path.
   void artifactsTabListsFilesAndCopiesPaths() {

@@ -39,6 +39,7 @@ RunInfoPanel::RunInfoPanel(QWidget *parent) : QWidget(parent) {
   m_ended = addRow(form, tr("Ended:"));
   m_configHash = addRow(form, tr("Config hash:"));
   m_seed = addRow(form, tr("Seed:"));
+  m_startedFrom = addRow(form, tr("Started from:"));
   m_data = addRow(form, tr("Data:"));
   m_host = addRow(form, tr("Host:"));
   m_hardware = addRow(form, tr("Hardware:"));
@@ -77,6 +78,15 @@ void RunInfoPanel::showRun(const RunSnapshot &snapshot) {
   m_configHash->setText(orDash(run.configHash.substr(0, 16)));
   m_configHash->setToolTip(QString::fromStdString(run.configHash));
   m_seed->setText(QString::number(run.seed));
+  // The tags the worker writes from train.init_from; the whole table is the run's init_from.json.
+  const auto from = snapshot.tags.find("init_from"), taken = snapshot.tags.find("init_from.taken");
+  if (from == snapshot.tags.end()) {
+    m_startedFrom->setText(tr("the seed"));
+  } else {
+    m_startedFrom->setText(taken == snapshot.tags.end()
+                               ? QString::fromStdString(from->second)
+                               : tr("%1 (%2 taken)").arg(QString::fromStdString(from->second), QString::fromStdString(taken->second)));
+  }
   m_data->setText(orDash(run.dataFingerprint.substr(0, 16)));
   m_data->setToolTip(QString::fromStdString(run.dataFingerprint));
   m_host->setText(orDash(run.host));
@@ -88,7 +98,7 @@ void RunInfoPanel::clear() {
   m_statusText.clear();
   m_title->setText(tr("No run selected"));
   m_title->setToolTip({});
-  for (QLabel *label : {m_status, m_experiment, m_started, m_ended, m_configHash, m_seed, m_data, m_host,
+  for (QLabel *label : {m_status, m_experiment, m_started, m_ended, m_configHash, m_seed, m_startedFrom, m_data, m_host,
                         m_hardware, m_libraries}) {
     label->setText(QStringLiteral("–"));
     label->setToolTip({});
@@ -96,5 +106,7 @@ void RunInfoPanel::clear() {
 }
 
 QString RunInfoPanel::statusText() const { return m_statusText; }
+
+QString RunInfoPanel::startedFromText() const { return m_startedFrom->text(); }
 
 }  // namespace tw::ui

@@ -1,6 +1,7 @@
 #pragma once
 // What explains a run: status, when it ran, and what it needs to be reproduced (config hash,
-// seed, data fingerprint, host, hardware, library versions). Read-only, selectable text.
+// seed, the weights it started from, data fingerprint, host, hardware, library versions).
+// Read-only, selectable text.
 
 #include "ui/workspace/poll_results.h"
 
@@ -21,6 +22,8 @@ class RunInfoPanel : public QWidget {
   void clear();
   // The status as shown, for tests.
   QString statusText() const;
+  // Where the run's weights started (train.init_from and how many tensors it gave), for tests.
+  QString startedFromText() const;
 
  private:
   QLabel *addRow(QFormLayout *form, const QString &label);
@@ -36,6 +39,7 @@ class RunInfoPanel : public QWidget {
   QLabel *m_host = nullptr;
   QLabel *m_hardware = nullptr;
   QLabel *m_libraries = nullptr;
+  QLabel *m_startedFrom = nullptr;
   QString m_statusText;
 };
 
