@@ -165,7 +165,8 @@ class TestCliLaunch : public QObject {
   // A streamed image folder split between two ranks (each reads its share of every batch through
   // BatchOrder::shard): the two train what one rank trains on the whole batch; also while
   // fine-tuning, when a frozen layer is unfrozen at epoch 2 and its gradients join the all-reduce
-  // buckets.
+  // buckets, and when the run starts from another run's weights (rank 0 reads them, the start
+  // broadcast gives them to rank 1).
   void streamedFolderTwoRanksMatchOneRank_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("hidden");    // the hidden layer's keys
@@ -174,6 +175,7 @@ class TestCliLaunch : public QObject {
     QTest::newRow("streamed") << "folder" << "" << "" << "";
     QTest::newRow("unfreezing") << "unfreeze" << ", trainable: false" << ", unfreeze: [{epoch: 2, nodes: [h]}]"
                                 << "epoch 2: unfroze 24608 parameters of h";
+    QTest::newRow("starting weights") << "init" << "" << ", init_from: 'run:init-base@last'" << "";
   }
   void streamedFolderTwoRanksMatchOneRank() {
     QFETCH(QString, name);
@@ -190,12 +192,19 @@ class TestCliLaunch : public QObject {
                                  "train: {optimizer: adam, lr: 0.002, epochs: 2, seed: 5, threads: 1%3}\n")
                              .arg(images, hidden, train);
     const QString file = writeFile(name + ".run.yaml", yaml.toUtf8().constData());
+    if (train.contains("init_from")) {  // the run both start from: the same file without it
+      auto base = runCli({"train", file, "--workspace", workspace(), "--set", "tracking.run_name=" + name + "-base",
+                          "--set", "train.init_from=", "--set", "train.epochs=1"});
+      QVERIFY2(base.exitCode == 0, qPrintable(base.all()));
+    }
     const std::string oneName = (name + "-one").toStdString(), twoName = (name + "-two").toStdString();
     auto one = runCli({"train", file, "--workspace", workspace(), "--set", "tracking.run_name=" + name + "-one"});
     QVERIFY2(one.exitCode == 0, qPrintable(one.all()));
     auto two = runCli({"launch", file, "--nproc-per-node", "2", "--workspace", workspace(), "--set",
                        "tracking.run_name=" + name + "-two"});
     QVERIFY2(two.exitCode == 0, qPrintable(two.all()));
+    if (train.contains("init_from"))
+      QVERIFY2(one.out.contains("4 of 4 tensors taken") && two.out.contains("4 of 4 tensors taken"), qPrintable(two.out));
     if (!logLine.isEmpty()) {
       QFile log(QString::fromStdString(store()->findRun(twoName)->runDir) + "/artifacts/worker.log");
       QVERIFY(log.open(QIODevice::ReadOnly));
