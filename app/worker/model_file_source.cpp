@@ -1,5 +1,7 @@
 #include "app/worker/model_file_source.h"
 
+#include "app/worker/import_run.h"
+
 #include "core/engine/weight_transfer.h"
 #include "core/spec/model_spec.h"
 
@@ -10,28 +12,13 @@ namespace tw::worker {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// `<folder>/<stem>.weights.pt` for `<folder>/<stem>.model.yaml`.
-std::string weightsBeside(const std::string &modelFile) {
-  std::string name = fs::path(modelFile).filename().string();
-  for (const std::string suffix : {".model.yaml", ".model.yml", ".yaml", ".yml"})
-    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), std::string::npos, suffix) == 0) {
-      name.resize(name.size() - suffix.size());
-      break;
-    }
-  return (fs::path(modelFile).parent_path() / (name + ".weights.pt")).string();
-}
-
-}  // namespace
-
 ModelFileSource loadModelFile(const std::string &modelFile, const std::string &weightsOption, int64_t seed) {
   const spec::ModelSpec spec = spec::parseModelFile(modelFile);
   torch::manual_seed(static_cast<uint64_t>(seed));
   ModelFileSource out{engine::exportSourceFromSpec(spec), "initialised from seed " + std::to_string(seed) + " (no weights file)"};
   std::string weights = weightsOption;
   std::error_code ec;
-  if (weights.empty() && fs::is_regular_file(weightsBeside(modelFile), ec)) weights = weightsBeside(modelFile);
+  if (weights.empty() && fs::is_regular_file(weightsPathFor(modelFile), ec)) weights = weightsPathFor(modelFile);
   if (weights.empty()) return out;
   const engine::NamedTensors tensors = engine::readWeightsFile(weights);
   const engine::WeightTransfer plan = engine::planWeightTransfer(*out.source.module, tensors);
