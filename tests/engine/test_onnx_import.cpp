@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <fstream>
 #include <limits>
 
@@ -157,7 +158,7 @@ class TestOnnxImport : public QObject {
   QMap<QString, QJsonObject> m_files;
   const QStringList m_networks{"resnet18",        "squeezenet1_1", "mobilenet_v2",      "mobilenet_v3_small",
                                "mobilenet_v3_small_fused", "efficientnet_b0", "densenet121", "shufflenet_v2_x0_5",
-                               "folding"};
+                               "folding", "sequence_mlp_13", "sequence_mlp_17"};
 
  private Q_SLOTS:
   void initTestCase() {
@@ -225,6 +226,29 @@ class TestOnnxImport : public QObject {
     QVERIFY(folding.tensors.at("matmul").count("bias"));
     for (const auto &row : folding.rows)
       if (row.opType == "Add") QCOMPARE(row.fate, std::string("folded"));
+    // The sequence MLP: MatMul on [N, 16, 32] is Linear over the last dimension; GELU's Erf form
+    // and LayerNorm (decomposed at opset 13, LayerNormalization at 17) are one node each; the mean
+    // over the sequence is Mean over dimension 1.
+    for (const char *name : {"sequence_mlp_13", "sequence_mlp_17"}) {
+      const engine::ImportedModel mlp = import(name);
+      const auto ops = opCounts(mlp.spec);
+      QCOMPARE(mlp.spec.nodes.size(), size_t(7));
+      QCOMPARE(ops.at("Linear"), 3);
+      QCOMPARE(ops.at("GELU"), 1);
+      QCOMPARE(ops.at("LayerNorm"), 1);
+      QCOMPARE(ops.at("Mean"), 1);
+      QCOMPARE(mlp.spec.find("norm")->op, std::string("LayerNorm"));
+      QCOMPARE(mlp.spec.find("act")->op, std::string("GELU"));
+      QCOMPARE(mlp.spec.find("norm")->params.count("eps"), size_t(0));  // torch's 1e-5, the default
+      QVERIFY(mlp.tensors.at("norm").count("weight") && mlp.tensors.at("norm").count("bias"));
+      std::map<std::string, int> fates;
+      for (const auto &row : mlp.rows)
+        if (row.op == "GELU" || row.op == "LayerNorm") ++fates[row.op + " " + row.fate];
+      QCOMPARE(fates["GELU mapped"], 1);
+      QCOMPARE(fates["GELU folded"], 4);  // Erf, Add, Mul, Mul after the Div
+      QCOMPARE(fates["LayerNorm mapped"], 1);
+      QCOMPARE(fates["LayerNorm folded"], std::string(name) == "sequence_mlp_13" ? 8 : 0);
+    }
   }
 
   void outputsMatchOnnxRuntimeBothWays() { matchOnnxRuntimeBothWays(m_dir.path(), m_files, m_networks); }
@@ -318,6 +342,50 @@ class TestOnnxImport : public QObject {
     const torch::Tensor a = x.slice(1, 0, 2), b = x.slice(1, 2, 6);
     const torch::Tensor c = torch::cat({a.transpose(2, 3).slice(2, 1), b.transpose(2, 3).slice(2, 1)}, 1);
     QVERIFY(maxDiff(engine::buildImportedModel(m)->forward(x), c.permute({0, 2, 3, 1}).mean(-1)) <= 1e-6);
+  }
+
+  // The decompositions in the forms torch does not write: Torchwright's own exporter's GELU
+  // ((x * 0.5) * (1 + erf)) and layer norm (Mul(d, d) for the square, no affine terms), and
+  // LayerNormalization without a bias, against LibTorch's gelu and layer_norm.
+  void decompositionsFoldInEitherForm() {
+    testing::OnnxGraph g(13);
+    g.input("x", {"N", "5", "8"});
+    g.initializer("sqrt2", torch::tensor(std::sqrt(2.0f)));
+    g.initializer("one", torch::tensor(1.0f));
+    g.initializer("half", torch::tensor(0.5f));
+    g.initializer("eps", torch::tensor(1e-3f));
+    g.node("Div", {"x", "sqrt2"}, {"s"}, "/gelu/Div");
+    g.node("Erf", {"s"}, {"e"}, "/gelu/Erf");
+    g.node("Add", {"e", "one"}, {"a"}, "/gelu/Add");
+    g.node("Mul", {"x", "half"}, {"h"}, "/gelu/Mul");
+    g.node("Mul", {"h", "a"}, {"y"}, "/gelu/Mul_1");
+    g.node("ReduceMean", {"y"}, {"m"}, "/norm/ReduceMean").ints("axes", {-1});
+    g.node("Sub", {"y", "m"}, {"d"}, "/norm/Sub");
+    g.node("Mul", {"d", "d"}, {"q"}, "/norm/Mul");
+    g.node("ReduceMean", {"q"}, {"v"}, "/norm/ReduceMean_1").ints("axes", {-1});
+    g.node("Add", {"v", "eps"}, {"ve"}, "/norm/Add");
+    g.node("Sqrt", {"ve"}, {"r"}, "/norm/Sqrt");
+    g.node("Div", {"d", "r"}, {"z"}, "/norm/Div");
+    g.output("z");
+    const engine::ImportedModel m = engine::importOnnx(testing::writeFile(m_dir.path(), "forms.onnx", g.bytes()));
+    QCOMPARE(m.spec.nodes.size(), size_t(3));
+    QCOMPARE(m.spec.find("gelu")->op, std::string("GELU"));
+    QCOMPARE(m.spec.find("norm")->op, std::string("LayerNorm"));
+    QVERIFY(!std::get<bool>(m.spec.find("norm")->params.at("elementwise_affine")));
+    QCOMPARE(std::get<double>(m.spec.find("norm")->params.at("eps")), 1e-3);
+    torch::NoGradGuard noGrad;
+    const torch::Tensor x = torch::randn({3, 5, 8});
+    QVERIFY(maxDiff(engine::buildImportedModel(m)->forward(x), torch::layer_norm(torch::gelu(x), {8}, {}, {}, 1e-3)) <= 1e-5);
+
+    testing::OnnxGraph native(17);
+    native.input("x", {"N", "5", "8"});
+    const torch::Tensor scale = torch::rand({8}) + 0.5;
+    native.initializer("ln.weight", scale);
+    native.node("LayerNormalization", {"x", "ln.weight"}, {"y"}, "/ln/LayerNormalization").f("epsilon", 1e-6f);
+    native.output("y");
+    const engine::ImportedModel n = engine::importOnnx(testing::writeFile(m_dir.path(), "ln17.onnx", native.bytes()));
+    QCOMPARE(n.spec.find("ln")->op, std::string("LayerNorm"));
+    QVERIFY(maxDiff(engine::buildImportedModel(n)->forward(x), torch::layer_norm(x, {8}, scale, {}, 1e-6)) <= 1e-5);
   }
 
   // The weights file (saveModelWeights) read as train.init_from reads it: every tensor of a fresh

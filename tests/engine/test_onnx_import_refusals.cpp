@@ -2,7 +2,8 @@
 // is one, the node, op and field: unmapped operators (a file python3-torch wrote with TopK and
 // CumSum) listed with counts, control flow named, bytes that are not ONNX or are cut short,
 // external data outside the model's folder (no path escape, by `..`, absolute path or link), an
-// input shape left open (ask for --input-shape), asymmetric padding, an opset outside 11-17.
+// input shape left open (ask for --input-shape), asymmetric padding, an opset outside 11-17, a
+// GELU or layer norm decomposition that is not torch's, attention (not imported yet).
 // Small graphs are written here through the ONNX protobuf API, as an exporter would.
 #include "core/engine/import/import_error.h"
 #include "core/engine/import/imported_weights.h"
@@ -189,6 +190,67 @@ class TestOnnxImportRefusals : public QObject {
     soft.node("Softmax", {"y"}, {"z"}, "soft").i("axis", 1);
     QVERIFY2(refusal(write(dir(), "soft.onnx", soft.bytes())).contains("node 'soft' (Softmax): opset 12's Softmax over axes 1..3"),
              qPrintable(refusal(write(dir(), "soft.onnx", soft.bytes()))));
+  }
+
+  // A layer norm's decomposition that is not torch's is refused at its first node, naming what
+  // differs and the nodes; a layer norm over two axes (decomposed or LayerNormalization) and an
+  // Erf outside GELU are refused too.
+  void decompositionsThatDifferAreRefusedNamingTheNodes() {
+    auto layerNorm = [](const std::string &prefix, OnnxGraph &g, const std::string &x, float exponent,
+                        const std::vector<int64_t> &axes) {
+      g.initializer(prefix + "exp", torch::tensor(exponent));
+      g.initializer(prefix + "eps", torch::tensor(1e-5f));
+      g.node("ReduceMean", {x}, {prefix + "m"}, "/" + prefix + "/ReduceMean").ints("axes", axes);
+      g.node("Sub", {x, prefix + "m"}, {prefix + "d"}, "/" + prefix + "/Sub");
+      g.node("Pow", {prefix + "d", prefix + "exp"}, {prefix + "q"}, "/" + prefix + "/Pow");
+      g.node("ReduceMean", {prefix + "q"}, {prefix + "v"}, "/" + prefix + "/ReduceMean_1").ints("axes", axes);
+      g.node("Add", {prefix + "v", prefix + "eps"}, {prefix + "ve"}, "/" + prefix + "/Add");
+      g.node("Sqrt", {prefix + "ve"}, {prefix + "r"}, "/" + prefix + "/Sqrt");
+      g.node("Div", {prefix + "d", prefix + "r"}, {prefix + "z"}, "/" + prefix + "/Div");
+    };
+    OnnxGraph g(13);
+    g.input("x", {"N", "4", "6"});
+    layerNorm("cube", g, "x", 3.0f, {-1});
+    layerNorm("wide", g, "x", 2.0f, {-2, -1});
+    g.node("Erf", {"x"}, {"e"}, "/lone/Erf");
+    g.node("Sum", {"cubez", "widez", "e"}, {"y"}, "/Sum");
+    g.output("y");
+    const QString message = refusal(write(dir(), "norms.onnx", g.bytes()));
+    QVERIFY2(message.contains("3 nodes cannot be expressed") &&
+                 message.contains("node '/cube/ReduceMean' (ReduceMean): it begins a layer norm's decomposition") &&
+                 message.contains("Pow's exponent is not the constant 2") &&
+                 message.contains("ReduceMean '/cube/ReduceMean', Sub '/cube/Sub', Pow '/cube/Pow'") &&
+                 message.contains("node '/wide/ReduceMean' (ReduceMean): a layer norm over axes 1, 2 of a rank-3 value") &&
+                 message.contains("node '/lone/Erf' (Erf): Erf '/lone/Erf' is not part of GELU's decomposition"),
+             qPrintable(message));
+    QVERIFY2(!message.contains("Attention"), qPrintable(message));
+
+    OnnxGraph native(17);
+    native.input("x", {"N", "4", "6"});
+    native.initializer("s", torch::ones({4, 6}));
+    native.node("LayerNormalization", {"x", "s"}, {"y"}, "/ln/LayerNormalization").i("axis", -2);
+    native.output("y");
+    const QString two = refusal(write(dir(), "ln2.onnx", native.bytes()));
+    QVERIFY2(two.contains("node '/ln/LayerNormalization' (LayerNormalization): axis 1 normalises the last 2 axes together"),
+             qPrintable(two));
+  }
+
+  // A TransformerEncoderLayer (python3-torch's export, opset 13) is refused whole: the node that
+  // moves the batch is named, and a line says attention is not imported yet, naming its nodes.
+  void attentionIsRefusedWithALineSayingSo() {
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start("/usr/bin/python3", {TW_SOURCE_DIR "/tests/import/make_onnx.py", dir(), "encoder"});
+    p.waitForFinished(120000);
+    const std::string path = QDir(dir()).filePath("encoder.onnx").toStdString();
+    QVERIFY2(QFile::exists(QString::fromStdString(path)), qPrintable(QString::fromUtf8(p.readAll())));
+    const QString message = refusal(path);
+    QVERIFY2(message.contains("cannot be expressed with the registry's ops, so nothing was imported") &&
+                 message.contains("node '/encoder/self_attn/Transpose' (Transpose)"),
+             qPrintable(message));
+    QVERIFY2(message.contains("Attention import is not supported yet: 1 attention block (MatMul, Softmax, MatMul: "
+                              "'/encoder/self_attn/MatMul_1', '/encoder/self_attn/Softmax', '/encoder/self_attn/MatMul_2')"),
+             qPrintable(message));
   }
 };
 

@@ -69,6 +69,43 @@ class TopK(nn.Module):
         return torch.cumsum(a + b, dim=1)
 
 
+class SequenceMlp(nn.Module):
+    """A token-wise MLP over [N, 16, 32]: Linear, GELU, LayerNorm and Linear on the last dimension
+    (MatMul of a 3-D value), a mean over the sequence, a Linear classifier. Below opset 17 torch
+    writes LayerNorm as ReduceMean, Sub, Pow, ReduceMean, Add, Sqrt, Div, Mul, Add; below opset 20
+    GELU as Div, Erf, Add, Mul, Mul. The norm's affine terms are random, so that a mapping which
+    dropped or swapped them would change the outputs."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(32, 48)
+        self.act = nn.GELU()
+        self.norm = nn.LayerNorm(48)
+        self.fc2 = nn.Linear(48, 24)
+        self.head = nn.Linear(24, 5)
+        with torch.no_grad():
+            self.norm.weight.uniform_(0.5, 1.5)
+            self.norm.bias.uniform_(-0.3, 0.3)
+            self.head.weight.mul_(12.0)  # logits over a few units: 1e-4 absolute is strict
+
+    def forward(self, x):
+        return self.head(self.fc2(self.norm(self.act(self.fc1(x)))).mean(1))
+
+
+class Encoder(nn.Module):
+    """A TransformerEncoderLayer (self-attention, batch first) between Linear layers: attention is
+    written as MatMul, Softmax, MatMul over heads made by Reshape and Transpose."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(32, 32)
+        self.encoder = nn.TransformerEncoderLayer(32, 4, 64, batch_first=True)
+        self.head = nn.Linear(32, 5)
+
+    def forward(self, x):
+        return self.head(self.encoder(self.proj(x)).mean(1))
+
+
 def torchvision_net(name):
     return lambda: getattr(torchvision.models, name)(weights=None)
 
@@ -97,10 +134,14 @@ CASES = {
     "vgg11": (torchvision_net("vgg11"), (1, 3, 224, 224), 13, EVAL, False),
     "folding": (Folding, (2, 1, 28, 28), 11, PRESERVE, True),
     "topk": (TopK, (2, 10), 13, EVAL, False),
+    # LayerNorm and GELU decomposed (opset 13, an open batch) and LayerNormalization (opset 17).
+    "sequence_mlp_13": (SequenceMlp, (2, 16, 32), 13, EVAL, True),
+    "sequence_mlp_17": (SequenceMlp, (2, 16, 32), 17, EVAL, False),
+    "encoder": (Encoder, (2, 16, 32), 13, EVAL, False),
 }
 
 
-TORCHVISION = [name for name in CASES if name not in ("folding", "topk")]
+TORCHVISION = [name for name in CASES if name not in ("folding", "topk", "sequence_mlp_13", "sequence_mlp_17", "encoder")]
 
 
 def main():

@@ -7,6 +7,7 @@
 #include "core/engine/import/import_error.h"
 #include "core/engine/import/import_ids.h"
 #include "core/engine/import/onnx_file.h"
+#include "core/engine/import/onnx_fusions.h"
 #include "core/engine/import/onnx_mappers.h"
 #include "core/engine/import/onnx_tensor.h"
 #include "core/spec/analysis.h"
@@ -23,6 +24,7 @@ namespace {
 
 using onnx_import::findFolder;
 using onnx_import::findMapper;
+using onnx_import::Fusion;
 
 std::string nodeName(const onnx::NodeProto &node, int index) {
   return node.name().empty() ? node.op_type() + " #" + std::to_string(index + 1) : node.name();
@@ -60,7 +62,7 @@ void refuseUnmapped(const onnx::GraphProto &graph, const std::string &file) {
   }
   if (controlFlow)
     text += "Loop, If and Scan are control flow, which a Torchwright model (a fixed graph of layers) cannot express.\n";
-  throw ImportError(text);
+  throw ImportError(text + onnx_import::attentionNote(graph));
 }
 
 std::string dimText(const onnx::TensorShapeProto::Dimension &d) {
@@ -223,12 +225,27 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
   if (inputs.empty()) throw ImportError(path + ": the graph has no input");
   for (const auto *input : inputs) addInput(g, *input, options, inputs.size() == 1);
 
+  // GELU's and LayerNorm's decompositions, known before their first node is reached.
+  onnx_import::Fusions fusions = onnx_import::findFusions(graph, g);
   std::vector<std::string> problems;
   std::set<std::string> refused;  // values of refused nodes: their readers are not reported again
   for (int i = 0; i < graph.node_size(); ++i) {
     const onnx::NodeProto &node = graph.node(i);
     const std::string name = nodeName(node, i);
     g.rows.push_back({name, node.op_type()});
+    auto member = fusions.memberOf.find(i);
+    Fusion *fusion = member == fusions.memberOf.end() ? nullptr : &fusions.found[member->second];
+    if (fusion && fusion->members.front() != i) {
+      // A later node of a decomposition: folded into the node made at its first, or refused with it.
+      if (fusion->built >= 0) {
+        g.rows.back().fate = ImportRow::Fate::Folded;
+        g.rows.back().node = static_cast<size_t>(fusion->built);
+        g.rows.back().note = "part of its decomposition";
+      } else {
+        for (const std::string &output : node.output()) refused.insert(output);
+      }
+      continue;
+    }
     bool blocked = false;
     for (const std::string &input : node.input()) {
       if (input.empty() || g.values.count(input)) continue;
@@ -239,7 +256,19 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
     }
     if (!blocked) {
       try {
-        importNode(g, node, g.rows.size() - 1);
+        auto nearMiss = fusions.nearMisses.find(i);
+        if (fusion) {
+          NodeImport n(g, node, g.rows.size() - 1);
+          try {
+            onnx_import::buildFusion(n, *fusion);
+          } catch (const c10::Error &e) {
+            n.refuse(e.what_without_backtrace());
+          }
+        } else if (nearMiss != fusions.nearMisses.end()) {
+          throw NodeRefusal(nearMiss->second);
+        } else {
+          importNode(g, node, g.rows.size() - 1);
+        }
         continue;
       } catch (const NodeRefusal &e) {
         problems.push_back("node '" + name + "' (" + node.op_type() + "): " + e.what());
@@ -251,7 +280,7 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
     std::string text = path + ": " + std::to_string(problems.size()) + " node" + (problems.size() == 1 ? "" : "s") +
                        " cannot be expressed with the registry's ops, so nothing was imported:\n";
     for (const std::string &p : problems) text += "  " + p + "\n";
-    throw ImportError(text);
+    throw ImportError(text + onnx_import::attentionNote(graph));
   }
 
   if (graph.output_size() != 1)

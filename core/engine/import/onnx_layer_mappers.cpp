@@ -1,4 +1,4 @@
-// The mappers for layers with weights and for pooling: Conv, BatchNormalization, Gemm, MatMul,
+// The mappers for layers with weights and for pooling: Conv, BatchNormalization, LayerNormalization, Gemm, MatMul,
 // MaxPool, AveragePool, GlobalAveragePool. Their initializers become the registry node's LibTorch
 // tensors ("weight", "bias", "running_mean", "running_var").
 #include "core/engine/import/onnx_mappers.h"
@@ -6,12 +6,6 @@
 namespace tw::engine::onnx_import {
 
 namespace {
-
-std::string intsText(const std::vector<int64_t> &values) {
-  std::string text;
-  for (size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
-  return text;
-}
 
 const char *dimName(size_t i, size_t spatial) {
   static const char *names2[] = {"H", "W"};
@@ -114,6 +108,33 @@ void BatchNormalization(NodeImport &n) {
         {{"eps", tidyFloat(n.attrFloat("epsilon", 1e-5f))},
          {"momentum", tidyFloat(static_cast<float>(1.0 - tidyFloat(momentum)))}},
         {x.node}, std::move(tensors), n.inputName(1));
+}
+
+// Opset 17's LayerNormalization over the last axis: LayerNorm with the scale as its weight and
+// the bias (zeros when absent) as its bias. Normalising several trailing axes is refused: the
+// registry's LayerNorm normalises the last one.
+void LayerNormalization(NodeImport &n) {
+  const ImportValue &x = n.activation(0, "the input X");
+  for (size_t k = 1; k < 3; ++k)
+    if (n.readers(k) > 0) n.refuse("its Mean or InvStdDev output is read (a training graph)");
+  const int64_t rank = static_cast<int64_t>(x.shape.size()) + 1;
+  const int64_t axis = axisOf(n, n.attrInt("axis", -1), rank, "axis");
+  if (axis == 0) n.refuse("it normalises over the batch (axis 0)");
+  if (axis != rank - 1)
+    n.refuse("axis " + std::to_string(axis) + " normalises the last " + std::to_string(rank - axis) +
+             " axes together; the registry's LayerNorm normalises the last axis only");
+  const int64_t features = x.shape.back();
+  const torch::Tensor &scale = n.constant(1, "the scale");
+  if (scale.numel() != features)
+    n.refuse("its scale has " + std::to_string(scale.numel()) + " values for " + std::to_string(features) + " features");
+  torch::Tensor bias = torch::zeros({features});
+  if (n.hasInput(2)) {
+    bias = n.constant(2, "the bias B");
+    if (bias.numel() != features)
+      n.refuse("its bias has " + std::to_string(bias.numel()) + " values for " + std::to_string(features) + " features");
+  }
+  n.add("LayerNorm", {{"eps", tidyFloat(n.attrFloat("epsilon", 1e-5f))}}, {x.node},
+        {{"weight", scale.reshape({features})}, {"bias", bias.reshape({features})}}, n.inputName(1));
 }
 
 // Y = alpha * A B' + beta * C, with B' = B or its transpose: Linear with weight alpha * B' as

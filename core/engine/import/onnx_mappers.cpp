@@ -15,12 +15,6 @@ namespace {
 
 using Fate = ImportRow::Fate;
 
-std::string intsText(const std::vector<int64_t> &values) {
-  std::string text;
-  for (size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
-  return text;
-}
-
 int64_t rankOf(const ImportValue &v) { return static_cast<int64_t>(v.shape.size()) + 1; }  // with the batch
 
 void unary(NodeImport &n, const std::string &op, spec::ParamMap params = {}) {
@@ -250,6 +244,20 @@ void reshape(NodeImport &n) {
   n.row().note = shown;
 }
 
+// Erf, Pow and Sqrt are read only inside GELU's and LayerNorm's decompositions (onnx_fusions.h),
+// which are folded before any mapper runs; one that reaches its mapper is outside them.
+void erfNode(NodeImport &n) {
+  n.refuse("Erf of a computed value outside GELU's decomposition x * (1 + erf(x / sqrt 2)) * 0.5; the registry has no Erf");
+}
+void powNode(NodeImport &n) {
+  n.refuse("Pow of a computed value outside a layer norm's decomposition (ReduceMean, Sub, Pow 2, ReduceMean, Add, Sqrt, "
+           "Div); the registry has no Pow");
+}
+void sqrtNode(NodeImport &n) {
+  n.refuse("Sqrt of a computed value outside a layer norm's decomposition (ReduceMean, Sub, Pow 2, ReduceMean, Add, "
+           "Sqrt, Div); the registry has no Sqrt");
+}
+
 }  // namespace
 
 int64_t axisOf(NodeImport &n, int64_t axis, int64_t rank, const std::string &what) {
@@ -283,6 +291,10 @@ NodeHandler findMapper(const std::string &opType) {
       {"Reshape", reshape},
       {"Conv", Conv},
       {"BatchNormalization", BatchNormalization},
+      {"LayerNormalization", LayerNormalization},
+      {"Erf", erfNode},
+      {"Pow", powNode},
+      {"Sqrt", sqrtNode},
       {"Gemm", Gemm},
       {"MatMul", MatMul},
       {"MaxPool", MaxPool},
@@ -295,6 +307,12 @@ NodeHandler findMapper(const std::string &opType) {
   };
   auto it = mappers.find(opType);
   return it == mappers.end() ? nullptr : it->second;
+}
+
+std::string intsText(const std::vector<int64_t> &values) {
+  std::string text;
+  for (size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
+  return text;
 }
 
 }  // namespace tw::engine::onnx_import

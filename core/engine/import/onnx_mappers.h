@@ -2,7 +2,8 @@
 // One function per ONNX operator the importer reads, in two tables: folders compute a node whose
 // inputs are all constants now (shape arithmetic, Identity of an initializer, Constant), mappers
 // turn a node over activations into registry nodes (onnx_mappers.cpp: activations, merges and
-// reshapes; onnx_layer_mappers.cpp: Conv, BatchNormalization, Gemm, MatMul, pooling;
+// reshapes; onnx_layer_mappers.cpp: Conv, BatchNormalization, LayerNormalization, Gemm, MatMul,
+// pooling;
 // onnx_shape_mappers.cpp: Transpose, Split, Slice, ReduceMean). An operator
 // in neither table is unmapped, and the import refuses the file naming each such node.
 // Engine-internal.
@@ -22,6 +23,7 @@ NodeHandler findMapper(const std::string &opType);
 // Layer mappers (onnx_layer_mappers.cpp), registered in findMapper's table.
 void Conv(NodeImport &n);
 void BatchNormalization(NodeImport &n);
+void LayerNormalization(NodeImport &n);
 void Gemm(NodeImport &n);
 void MatMul(NodeImport &n);
 void MaxPool(NodeImport &n);
@@ -41,5 +43,8 @@ bool foldChannelShuffle(NodeImport &n, const ImportValue &x, const spec::Shape &
 // A torch dimension for ONNX axis `axis` of a rank-`rank` value (batch included); refuses an axis
 // out of range. Shared by the mappers.
 int64_t axisOf(NodeImport &n, int64_t axis, int64_t rank, const std::string &what);
+
+// "1, 2, 3": a list of integers in a message.
+std::string intsText(const std::vector<int64_t> &values);
 
 }  // namespace tw::engine::onnx_import

@@ -14,12 +14,6 @@ namespace {
 
 using Fate = ImportRow::Fate;
 
-std::string intsText(const std::vector<int64_t> &values) {
-  std::string text;
-  for (size_t i = 0; i < values.size(); ++i) text += (i ? ", " : "") + std::to_string(values[i]);
-  return text;
-}
-
 std::vector<int64_t> ints(const torch::Tensor &t) {
   const torch::Tensor c = t.to(torch::kLong).contiguous().reshape({-1});
   return std::vector<int64_t>(c.data_ptr<int64_t>(), c.data_ptr<int64_t>() + c.numel());
