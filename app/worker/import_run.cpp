@@ -7,6 +7,7 @@
 #include "core/engine/import/import_report.h"
 #include "core/engine/import/imported_weights.h"
 #include "core/engine/threads.h"
+#include "core/spec/model_files.h"
 #include "core/spec/model_spec.h"
 
 #include <chrono>
@@ -20,10 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool endsWith(const std::string &text, const std::string &suffix) {
-  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 std::vector<int64_t> shapeOption(const std::string &text) {
   std::vector<int64_t> shape;
   std::stringstream in(text);
@@ -31,20 +28,7 @@ std::vector<int64_t> shapeOption(const std::string &text) {
   return shape;
 }
 
-// The model's name: the model file's, without .model.yaml.
-std::string modelName(const std::string &modelFile) {
-  std::string name = fs::path(modelFile).filename().string();
-  for (const char *suffix : {".model.yaml", ".model.yml", ".yaml", ".yml"})
-    if (endsWith(name, suffix)) return name.substr(0, name.size() - std::string(suffix).size());
-  return name;
-}
-
 }  // namespace
-
-std::string weightsPathFor(const std::string &modelFile) {
-  const fs::path path(modelFile);
-  return (path.parent_path() / (modelName(modelFile) + ".weights.pt")).string();
-}
 
 int importModel(int argc, char **argv) {
   const std::string file = option(argc, argv, "--import");
@@ -58,14 +42,14 @@ int importModel(int argc, char **argv) {
   try {
     engine::ImportOptions options;
     options.inputShape = shapeOption(option(argc, argv, "--input-shape"));
-    options.modelName = modelName(out);
+    options.modelName = spec::modelNameOf(out);
     const engine::ImportedModel imported = engine::importOnnx(file, options);
     std::shared_ptr<engine::GraphModule> model = engine::buildImportedModel(imported);
 
     // The weights first: a model file is never left naming weights that were not written.
     engine::ImportOutcome outcome;
     outcome.modelFile = out;
-    outcome.weightsFile = weightsPathFor(out);
+    outcome.weightsFile = spec::weightsFileFor(out);
     for (const auto &[node, tensors] : imported.tensors) outcome.weightTensors += static_cast<int64_t>(tensors.size());
     engine::saveModelWeights(outcome.weightsFile, *model);
     const std::string weightsName = fs::path(outcome.weightsFile).filename().string();

@@ -10,7 +10,4 @@ namespace tw::worker {
 
 int importModel(int argc, char **argv);
 
-// The weights file beside a model file: net.model.yaml -> net.weights.pt (net.yaml too).
-std::string weightsPathFor(const std::string &modelFile);
-
 }  // namespace tw::worker

@@ -1,8 +1,7 @@
 #include "app/worker/model_file_source.h"
 
-#include "app/worker/import_run.h"
-
 #include "core/engine/weight_transfer.h"
+#include "core/spec/model_files.h"
 #include "core/spec/model_spec.h"
 
 #include <filesystem>
@@ -18,7 +17,7 @@ ModelFileSource loadModelFile(const std::string &modelFile, const std::string &w
   ModelFileSource out{engine::exportSourceFromSpec(spec), "initialised from seed " + std::to_string(seed) + " (no weights file)"};
   std::string weights = weightsOption;
   std::error_code ec;
-  if (weights.empty() && fs::is_regular_file(weightsPathFor(modelFile), ec)) weights = weightsPathFor(modelFile);
+  if (weights.empty() && fs::is_regular_file(spec::weightsFileFor(modelFile), ec)) weights = spec::weightsFileFor(modelFile);
   if (weights.empty()) return out;
   const engine::NamedTensors tensors = engine::readWeightsFile(weights);
   const engine::WeightTransfer plan = engine::planWeightTransfer(*out.source.module, tensors);

@@ -16,6 +16,7 @@
 
 #include "studio_fixture.h"
 
+#include "core/spec/model_files.h"
 #include "ui/design/design_page.h"
 #include "ui/design/graph_scene.h"
 #include "ui/design/import_dialog.h"
@@ -251,6 +252,8 @@ class TestDesignImport : public QObject {
     QVERIFY(dialog->message().contains(QStringLiteral("cancelled")));
     QVERIFY(!dialog->isImporting());
     QVERIFY(!QFile::exists(dialog->modelFile()));
+    // Nor weights that no model file names (stopped between the worker's two writes).
+    QVERIFY(!QFile::exists(QString::fromStdString(tw::spec::weightsFileFor(dialog->modelFile().toStdString()))));
     QCOMPARE(page.document()->toYaml(), before);
     dialog->close();
   }

@@ -1,5 +1,7 @@
 #include "ui/design/import_dialog.h"
 
+#include "core/spec/model_files.h"
+
 #include "ui/common/file_dialogs.h"
 #include "ui/common/number_format.h"
 #include "ui/common/visible_rows.h"
@@ -8,6 +10,7 @@
 
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -94,6 +97,9 @@ ImportDialog::ImportDialog(const QString &modelsFolder, QWidget *parent)
   connect(m_runner, &OnnxImportRunner::finished, this, &ImportDialog::onFinished);
   connect(m_runner, &OnnxImportRunner::cancelled, this, [this] {
     setBusy(false);
+    // The worker writes the weights before the model file: stopped between the two, it leaves
+    // weights that no model file names. Only a file this import made is removed.
+    if (!m_weightsWereThere && !m_modelWasThere && !QFileInfo::exists(modelFile())) QFile::remove(m_weightsFile);
     m_message->setText(tr("Import cancelled; the open design is unchanged."));
     Q_EMIT importFinished(false);
   });
@@ -143,6 +149,9 @@ bool ImportDialog::startImport() {
   m_report->hide();
   m_refusal->clear();
   const QString shape = m_shape->text().trimmed();  // empty unless the file asked for it
+  m_weightsFile = QString::fromStdString(spec::weightsFileFor(model.toStdString()));
+  m_weightsWereThere = QFileInfo::exists(m_weightsFile);
+  m_modelWasThere = QFileInfo::exists(model);
   if (!m_runner->start(onnx, model, shape)) return false;
   setBusy(true);
   m_message->setText(tr("Importing %1…").arg(QFileInfo(onnx).fileName()));

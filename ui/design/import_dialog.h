@@ -81,6 +81,8 @@ class ImportDialog : public QDialog {
   QDialogButtonBox *m_buttons;
   QPushButton *m_import, *m_cancel;
   bool m_modelChosen = false;  // the person named the model file: a new ONNX file keeps it
+  QString m_weightsFile;       // the running import's, and whether it and the model file were
+  bool m_weightsWereThere = false, m_modelWasThere = false;  // there before it started
 };
 
 }  // namespace tw::ui
