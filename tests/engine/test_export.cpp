@@ -26,6 +26,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 using namespace tw;
@@ -325,6 +326,65 @@ class TestExport : public QObject {
     for (auto it = ortDiffs.begin(); it != ortDiffs.end(); ++it)
       QVERIFY2(it.value() >= 0 && it.value() <= 1e-4, qPrintable("ONNX Runtime, " + it.key() + ": " +
                                                                  QString::number(it.value()) + "\n" + log));
+  }
+
+  // The peers' check scripts fail an output that is not finite, on either side: a NaN taken as a
+  // difference would pass (Math.max carries it, JSON writes it as null, null reads back as 0).
+  void peerChecksFailOnNaNAndInfinity() {
+    const QString ortDir = QStringLiteral(TW_ONNXRUNTIME_DIR);
+    if (!QFile::exists(ortDir + "/node_modules/onnxruntime-node/package.json"))
+      QFAIL(qPrintable("ONNX Runtime is not installed in " + ortDir + ": run packaging/install-test-tools.sh"));
+    const Row row{"Linear", "Linear", modelYaml("Linear", defaultCases().at("Linear")), 0};
+    engine::ExportSource source = trainedSource(row);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    std::ofstream(dir.filePath("model.pt").toStdString(), std::ios::binary) << engine::exportTorchScript(source, {});
+    std::ofstream(dir.filePath("model.onnx").toStdString(), std::ios::binary) << engine::exportOnnx(source, {});
+    torch::NoGradGuard noGrad;
+    const torch::Tensor x = inputsFor(source, 0, kBatch)[0];
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    const torch::Tensor nanInput = x.clone().index_fill_(1, torch::tensor({0}), nan);
+    const torch::Tensor y = source.module->forward(x);
+    struct Case {
+      QString name;
+      torch::Tensor input, expected;
+    };
+    const std::vector<Case> all = {
+        {"finite", x, y},
+        {"NaN in, NaN out on both sides", nanInput, source.module->forward(nanInput)},
+        {"NaN expected", x, y.clone().index_fill_(1, torch::tensor({1}), nan)},
+        {"infinity expected", x, y.clone().index_fill_(1, torch::tensor({2}), inf)}};
+    QVERIFY(torch::isnan(all[1].expected).all().item<bool>());
+    QJsonArray cases;
+    for (size_t i = 0; i < all.size(); ++i) {
+      const QString stem = "case" + QString::number(i);
+      cases.append(QJsonObject{
+          {"name", all[i].name},
+          {"torchscript", "model.pt"},
+          {"onnx", QJsonArray{"model.onnx"}},
+          {"inputs", QJsonArray{tensorEntry(dir.path(), stem + "_in.bin", source.module->inputIds()[0], all[i].input)}},
+          {"output", QString::fromStdString(source.analysis.output)},
+          {"expected", tensorEntry(dir.path(), stem + "_out.bin", "out", all[i].expected)}});
+    }
+    QFile manifest(dir.filePath("cases.json"));
+    QVERIFY(manifest.open(QIODevice::WriteOnly));
+    manifest.write(QJsonDocument(QJsonObject{{"cases", cases}}).toJson());
+    manifest.close();
+
+    const QString scripts = QStringLiteral(TW_SOURCE_DIR) + "/tests/export/";
+    for (const auto &[peer, args] :
+         std::vector<std::pair<QString, QStringList>>{{"/usr/bin/python3", {scripts + "check_torchscript.py", dir.path()}},
+                                                     {"node", {scripts + "check_onnx.mjs", dir.path(), ortDir}}}) {
+      QString log;
+      const auto diffs = runPeer(peer, args, log);  // -1: the case reported an error, not a difference
+      QVERIFY2(diffs.size() == int(all.size()), qPrintable(peer + " reported " + QString::number(diffs.size()) +
+                                                           " of " + QString::number(all.size()) + " cases:\n" + log));
+      for (auto it = diffs.begin(); it != diffs.end(); ++it) {
+        const bool finite = it.key().startsWith("finite");
+        QVERIFY2(finite ? it.value() >= 0 && it.value() <= 1e-4 : it.value() == -1.0,
+                 qPrintable(peer + ", " + it.key() + ": " + QString::number(it.value()) + "\n" + log));
+      }
+    }
   }
 
   // The simulation is the file's arithmetic: weights take at most 255 values per channel, and a

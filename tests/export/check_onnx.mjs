@@ -1,6 +1,6 @@
 // Runs every ONNX file of an export test folder in ONNX Runtime (the npm package
 // onnxruntime-node, CPU) and compares its output with LibTorch's. Prints one JSON line per file:
-// {"case", "max_diff"} (or "error").
+// {"case", "max_diff"} (or "error", also when either output holds a NaN or an infinity).
 //
 //   node tests/export/check_onnx.mjs FOLDER ORT_DIR     # FOLDER/cases.json; ORT_DIR/node_modules
 import { createRequire } from 'node:module';
@@ -30,8 +30,15 @@ for (const c of cases) {
       if (JSON.stringify(out.dims) !== JSON.stringify(expected.dims)) {
         throw new Error(`shape [${out.dims}], expected [${expected.dims}]`);
       }
+      // A NaN or an infinity on either side is a failure, never a difference: Math.max would carry
+      // NaN through, JSON.stringify would write it as null, and a reader would take null for 0.
       let diff = 0;
-      for (let i = 0; i < out.data.length; ++i) diff = Math.max(diff, Math.abs(Number(out.data[i]) - Number(expected.data[i])));
+      for (let i = 0; i < out.data.length; ++i) {
+        const got = Number(out.data[i]), want = Number(expected.data[i]);
+        if (!Number.isFinite(got)) throw new Error(`output ${i} is ${got} (expected ${want})`);
+        if (!Number.isFinite(want)) throw new Error(`expected output ${i} is ${want}: the reference is not finite`);
+        diff = Math.max(diff, Math.abs(got - want));
+      }
       console.log(JSON.stringify({ case: name, max_diff: diff }));
     } catch (e) {
       console.log(JSON.stringify({ case: name, error: String(e.message || e) }));
