@@ -234,6 +234,15 @@ void Store::addArtifact(int64_t runId, const std::string &path, const std::strin
   tx.commit();
 }
 
+void Store::removeArtifact(int64_t runId, const std::string &path) {
+  const std::string operation = "removing artifact '" + path + "' of run " + std::to_string(runId);
+  sql::Transaction tx(m_db, operation);
+  touchRun(m_db, runId, nowMs(), operation);
+  sql::Statement remove(m_db, "DELETE FROM artifacts WHERE run_id = ? AND path = ?", operation);
+  remove.bindInt64(1, runId).bindText(2, path).run();
+  tx.commit();
+}
+
 void Store::setDataFingerprint(int64_t runId, const std::string &fingerprint) {
   const std::string operation = "storing the data fingerprint of run " + std::to_string(runId);
   sql::Transaction tx(m_db, operation);

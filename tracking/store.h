@@ -67,6 +67,8 @@ class Store {
   // `details`: a JSON object (an export's options and check), empty for plain files.
   void addArtifact(int64_t runId, const std::string &path, const std::string &kind, const std::string &sha256 = {},
                    const std::string &details = {});
+  // A file the run no longer keeps (an epoch checkpoint past train.keep_epochs); no error when absent.
+  void removeArtifact(int64_t runId, const std::string &path);
   // Filled in by the worker once it has read the data (the CLI creates the run before that).
   void setDataFingerprint(int64_t runId, const std::string &fingerprint);
   // One transaction; rows are sorted by series before insertion (6-8x faster than interleaved).

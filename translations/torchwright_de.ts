@@ -836,6 +836,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Keep only classes</source>
         <translation>Nur diese Klassen</translation>
     </message>
+    <message>
+        <source>Keep checkpoints of last N epochs</source>
+        <translation>Checkpoints der letzten N Epochen behalten</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>
@@ -1488,6 +1492,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Exported to %1, but not registered: %2</source>
         <translation>Nach %1 exportiert, aber nicht registriert: %2</translation>
+    </message>
+    <message>
+        <source>End of epoch %1</source>
+        <translation>Ende von Epoche %1</translation>
     </message>
 </context>
 <context>

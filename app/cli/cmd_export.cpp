@@ -8,6 +8,7 @@
 #include "app/cli/usage.h"
 #include "app/cli/worker_call.h"
 
+#include "core/config/checkpoint_choice.h"
 #include "core/config/onnx_opsets.h"
 #include "core/config/workspace.h"
 #include "tracking/store.h"
@@ -38,8 +39,8 @@ int runExport(const CliArgs &args, const std::string &selfPath) {
   if (format != "torchscript" && format != "onnx")
     throw UsageError("--format must be torchscript or onnx" + (format.empty() ? "" : ", got '" + format + "'"));
   const std::string checkpoint = args.option("--checkpoint", "best");
-  if (checkpoint != "best" && checkpoint != "last")
-    throw UsageError("--checkpoint must be best or last, got '" + checkpoint + "'");
+  if (const config::CheckpointChoice choice = config::parseCheckpointChoice(checkpoint); !choice.problem.empty())
+    throw UsageError("--checkpoint: " + choice.problem);
   const std::string out = args.option("--out");
   if (out.empty()) throw UsageError("--out FILE is required");
   if (!args.option("--opset").empty() && format != "onnx") throw UsageError("--opset applies to ONNX only");

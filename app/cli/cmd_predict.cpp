@@ -8,6 +8,7 @@
 #include "app/cli/usage.h"
 #include "app/cli/worker_call.h"
 
+#include "core/config/checkpoint_choice.h"
 #include "core/config/workspace.h"
 #include "tracking/store.h"
 
@@ -25,8 +26,8 @@ int runPredict(const CliArgs &args, const std::string &selfPath) {
   if (split != "train" && split != "val" && split != "test" && split != "all")
     throw UsageError("--split must be train, val, test or all, got '" + split + "'");
   const std::string checkpoint = args.option("--checkpoint", "best");
-  if (checkpoint != "best" && checkpoint != "last")
-    throw UsageError("--checkpoint must be best or last, got '" + checkpoint + "'");
+  if (const config::CheckpointChoice choice = config::parseCheckpointChoice(checkpoint); !choice.problem.empty())
+    throw UsageError("--checkpoint: " + choice.problem);
   for (const std::string &set : args.all("--set"))
     if (set.rfind("data.", 0) != 0) throw UsageError("--set takes data keys only (data.KEY=VALUE), got '" + set + "'");
   const std::string out = args.option("--out");

@@ -1,6 +1,7 @@
 #include "app/cli/run_ref.h"
 
 #include "app/cli/table_printer.h"
+#include "core/config/checkpoint_choice.h"
 #include "core/config/workspace.h"
 
 #include <cstdio>
@@ -28,11 +29,14 @@ std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, cons
 }
 
 bool hasCheckpoint(const std::string &workspace, const tracking::RunRecord &run, const std::string &which) {
-  const std::filesystem::path file = std::filesystem::path(runFolder(workspace, run)) / "checkpoints" / (which + ".pt");
+  const config::CheckpointChoice choice = config::parseCheckpointChoice(which);
+  const std::filesystem::path folder = std::filesystem::path(runFolder(workspace, run)) / "checkpoints";
+  const std::filesystem::path file = folder / choice.file();
   std::error_code ec;
   if (std::filesystem::exists(file, ec)) return true;
-  std::fprintf(stderr, "torchwright: run %s (%s) has no %s checkpoint: %s does not exist\n",
-               run.uuid.substr(0, 8).c_str(), run.name.c_str(), which.c_str(), file.c_str());
+  std::fprintf(stderr, "torchwright: run %s (%s) has no %s checkpoint: %s does not exist (%s)\n",
+               run.uuid.substr(0, 8).c_str(), run.name.c_str(), which.c_str(), file.c_str(),
+               config::missingCheckpointHint(folder.string(), choice).c_str());
   return false;
 }
 

@@ -125,7 +125,7 @@ std::vector<CommandHelp> makeTable() {
        {{"--pruned", "", "the trial was stopped early"}, {"--failed", "", "the trial failed"}, kWorkspace},
        "One VALUE per objective. " + studyRef},
       {"export",
-       {"export RUN --format torchscript|onnx --out FILE [--checkpoint best|last] [--opset N] [--int8]",
+       {"export RUN --format torchscript|onnx --out FILE [--checkpoint best|last|epoch-N] [--opset N] [--int8]",
         "       [--no-preprocessing] [--workspace DIR]",
         "export MODEL.model.yaml --format torchscript|onnx --out FILE [--weights FILE] [--seed N] [--opset N]"},
        "write a run's trained model (recorded with its SHA-256), or a model file with its weights, as TorchScript or "
@@ -147,7 +147,7 @@ std::vector<CommandHelp> makeTable() {
        "the ONNX checker and shape inference. " + runRef},
       {"predict",
        {"predict MODEL --out FILE [--data RUN.yaml] [--set data.KEY=VALUE ...] [--split train|val|test|all]",
-        "        [--checkpoint best|last] [--workspace DIR]",
+        "        [--checkpoint best|last|epoch-N] [--workspace DIR]",
         "predict MODEL.model.yaml --data RUN.yaml --out FILE [--weights FILE] [--seed N] [--split ...]"},
        "apply a run's model, an exported TorchScript file or a model file to data; per-row predictions to a CSV file",
        {{"--out", "FILE", "the CSV to write: per row the predicted class and each class's probability (or the "

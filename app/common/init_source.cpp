@@ -1,6 +1,7 @@
 #include "app/common/init_source.h"
 
 #include "app/common/run_recording.h"
+#include "core/config/checkpoint_choice.h"
 #include "core/config/init_from.h"
 
 #include <filesystem>
@@ -27,13 +28,15 @@ InitSource resolveInitSource(const tracking::Store &store, const std::string &wo
                              " runs: " + list + "; give more of the id");
   }
   const tracking::RunRecord &run = runs.front();
-  const fs::path file = fs::path(runFolder(workspace, run)) / "checkpoints" / (from.checkpoint + ".pt");
+  const config::CheckpointChoice choice = config::parseCheckpointChoice(from.checkpoint);
+  const fs::path folder = fs::path(runFolder(workspace, run)) / "checkpoints";
+  const fs::path file = folder / choice.file();
   std::error_code ec;
   if (!fs::is_regular_file(file, ec))
     throw std::runtime_error("train.init_from: run " + run.uuid.substr(0, 8) + " (" + run.name + ") has no " +
-                             from.checkpoint + " checkpoint: " + file.string() + " does not exist" +
-                             (from.checkpoint == "best" ? " (a run without validation keeps only @last)" : ""));
-  return {file.string(), "run " + run.uuid.substr(0, 8) + " (" + run.name + "), " + from.checkpoint + " checkpoint"};
+                             choice.name + " checkpoint: " + file.string() + " does not exist (" +
+                             config::missingCheckpointHint(folder.string(), choice) + ")");
+  return {file.string(), "run " + run.uuid.substr(0, 8) + " (" + run.name + "), " + choice.name + " checkpoint"};
 }
 
 }  // namespace tw::app

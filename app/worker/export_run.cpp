@@ -82,7 +82,7 @@ int exportRun(int argc, char **argv) {
   if (runRef.empty() || workspace.empty() || out.empty() || (format != "torchscript" && format != "onnx") ||
       (int8 && format != "onnx")) {
     std::fprintf(stderr, "usage: torchwright-worker --export RUN_ID --workspace DIR --format torchscript|onnx "
-                         "--out FILE [--checkpoint best|last] [--opset N] [--no-preprocessing]\n");
+                         "--out FILE [--checkpoint best|last|epoch-N] [--opset N] [--no-preprocessing]\n");
     return 2;
   }
   engine::applyThreads(engine::planThreads(0, /*convolutional=*/true, engine::availableCores()));
@@ -136,11 +136,20 @@ int exportRun(int argc, char **argv) {
     const spec::NodeInfo *output = source.analysis.find(source.analysis.output);
     const CheckInputs in = checkInputs(source, baked, data);
     torch::NoGradGuard noGrad;
+    // A model that gives NaN or infinity has nothing a file could be checked against (an int8
+    // simulation quantizes such weights into numbers all the same).
+    const torch::Tensor trained = source.module->forward(in.model);
+    if (!torch::isfinite(trained).all().item<bool>()) {
+      std::fprintf(stderr, "torchwright: the trained model's outputs on %lld test examples are not finite (NaN or "
+                           "infinity): its weights cannot be exported; nothing written\n",
+                   static_cast<long long>(in.model.size(0)));
+      return 1;
+    }
     // An int8 file is compared with the LibTorch simulation of its arithmetic, a float one with
     // the trained model.
-    const torch::Tensor expected = (int8 ? simulated->module : source.module)->forward(in.model);
+    const torch::Tensor expected = int8 ? simulated->module->forward(in.model) : trained;
     std::string checkText;
-    char text[240];
+    char text[320];
     if (format == "onnx") {
       const engine::OnnxCheck check = engine::checkOnnx(bytes, output->outputShape);
       if (!check.problem.empty()) {
@@ -150,13 +159,25 @@ int exportRun(int argc, char **argv) {
       }
       const double diff =
           largestDifference(engine::evaluateOnnx(bytes, {{source.module->inputIds().at(0), in.file}}), expected);
+      // int8: half of what quantizing costs the simulation (int8_quantization.h says why).
+      const double limit = int8 ? engine::int8CheckLimit(expected, trained) : 1e-4;
+      char limitText[40] = "";
+      if (int8) std::snprintf(limitText, sizeof limitText, " (limit %.3g)", limit);
       std::snprintf(text, sizeof text,
-                    "ONNX checker and shape inference passed (opset %d); largest difference from the %s %.3g on %lld "
-                    "test examples (Torchwright's reference ONNX evaluator)",
+                    "ONNX checker and shape inference passed (opset %d); largest difference from the %s %.3g%s on "
+                    "%lld test examples (Torchwright's reference ONNX evaluator)",
                     options.opset, int8 ? "int8 simulation" : "trained model", diff,
+                    limitText,
                     static_cast<long long>(in.model.size(0)));
       checkText = text;
-      if (!int8 && !(diff <= 1e-4)) {
+      if (int8 && !(diff <= limit)) {
+        std::fprintf(stderr, "torchwright: the int8 ONNX model differs from its int8 simulation by %.3g (limit %.3g: "
+                             "half of what quantizing costs the simulation on %lld test examples, at least 1e-4); "
+                             "nothing written\n",
+                     diff, limit, static_cast<long long>(in.model.size(0)));
+        return 1;
+      }
+      if (!int8 && !(diff <= limit)) {
         std::fprintf(stderr, "torchwright: the ONNX model differs from the trained model by %.3g (limit 1e-4); "
                              "nothing written\n", diff);
         return 1;

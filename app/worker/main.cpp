@@ -305,6 +305,7 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
       callbacks.onArtifact = [&](const std::string &path, const std::string &kind) {
         store->addArtifact(run.id, path, kind);
       };
+      callbacks.onArtifactRemoved = [&](const std::string &path) { store->removeArtifact(run.id, path); };
       // What the starting weights were and which tensors took them: printed, and kept with the
       // run (init_from.json in its folder and the database) as the run's provenance.
       callbacks.onWeightsTaken = [&](const std::string &source, const std::string &file,

@@ -304,6 +304,9 @@ std::vector<ConfigField> makeFields() {
   section = "checkpoints";
   add(intField("train.checkpoint_every", TW_TRAIN(checkpointEvery), 0, std::nullopt,
                        "also checkpoint every N optimiser steps (0 = at the end of each epoch only)"));
+  add(intField("train.keep_epochs", TW_TRAIN(keepEpochs), 0, 100000,
+               "keep the checkpoint at the end of each of the newest N epochs as epoch-N, for init_from, "
+               "export and predict (0 = none)"));
   section = "metrics";
   add(intField("train.top_k", TW_TRAIN(topK), 1, 1000, "k of the top-k accuracy"));
   // --- distributed ---

@@ -1,5 +1,7 @@
 #include "core/config/init_from.h"
 
+#include "core/config/checkpoint_choice.h"
+
 namespace tw::config {
 
 namespace {
@@ -19,11 +21,12 @@ InitFrom parseInitFrom(const std::string &text) {
   const size_t at = reference.rfind('@');
   out.run = reference.substr(0, at);
   out.checkpoint = at == std::string::npos ? "best" : reference.substr(at + 1);
-  if (out.run.empty())
-    out.problem = "'" + text + "' names no run (expected run:<run name or id>[@best|@last])";
-  else if (out.checkpoint != "best" && out.checkpoint != "last")
-    out.problem = "'" + text + "': a run keeps its best and last checkpoints only (expected @best or @last, got @" +
-                  out.checkpoint + ")";
+  if (out.run.empty()) {
+    out.problem = "'" + text + "' names no run (expected run:<run name or id>[@best|@last|@epoch-N])";
+  } else if (const CheckpointChoice choice = parseCheckpointChoice(out.checkpoint); !choice.problem.empty()) {
+    out.problem = "'" + text + "': @" + out.checkpoint + " names no checkpoint of a run (expected @best, @last or "
+                  "@epoch-N, N an epoch the run kept with train.keep_epochs)";
+  }
   return out;
 }
 

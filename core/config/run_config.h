@@ -122,6 +122,7 @@ struct TrainOptions {
   int64_t patience = 0;
   double minDelta = 0.0;
   int64_t checkpointEvery = 0;     // also checkpoint every N optimiser steps (0 = per epoch only)
+  int64_t keepEpochs = 0;          // keep the end of the newest N epochs as checkpoints/epoch-N.pt
   int64_t topK = 5;                // top-k accuracy
 };
 

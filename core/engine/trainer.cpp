@@ -22,6 +22,7 @@
 #include "core/engine/threads.h"
 #include "core/engine/train_setup.h"
 #include "core/engine/weight_transfer.h"
+#include "core/config/checkpoint_choice.h"
 #include "core/config/init_from.h"
 #include "core/config/unfreeze.h"
 #include "core/spec/analysis.h"
@@ -269,6 +270,26 @@ class TrainRun {
     m_reportedLast = true;
   }
 
+  // The end of an epoch kept as epoch-N.pt for init_from, export and predict: a hard link to the
+  // last.pt just written (the next save replaces last.pt by a rename, which leaves this one whole),
+  // a copy where the file system has no links. Epochs older than the newest keep_epochs go.
+  void keepEpoch(int64_t epoch) {
+    if (!writesFiles() || m_t.keepEpochs <= 0) return;
+    const std::string name = config::epochCheckpointName(epoch) + ".pt";
+    const fs::path kept = checkpointPath(name.c_str());
+    std::error_code ec;
+    fs::remove(kept, ec);
+    fs::create_hard_link(checkpointPath("last.pt"), kept, ec);
+    if (ec) writeFileAtomically(kept.string(), readWholeFile(checkpointPath("last.pt")));
+    if (m_callbacks.onArtifact) m_callbacks.onArtifact("checkpoints/" + name, "checkpoint");
+    for (const int64_t old : config::keptEpochs(kept.parent_path().string())) {
+      if (old > epoch - m_t.keepEpochs) break;
+      const std::string oldName = config::epochCheckpointName(old) + ".pt";
+      fs::remove(checkpointPath(oldName.c_str()), ec);
+      if (m_callbacks.onArtifactRemoved) m_callbacks.onArtifactRemoved("checkpoints/" + oldName);
+    }
+  }
+
   void runEpoch() {
     GraphModule &model = *m_setup.model;
     const Dataset &data = m_setup.data;
@@ -505,6 +526,7 @@ class TrainRun {
     m_progress.epochLossSum = 0.0;
     m_progress.epochSeen = 0;
     checkpoint();
+    keepEpoch(epoch);
     report.seconds = secondsSince(epochStart);
     engineLog()->info("epoch {}/{}: train loss {:.4f}, {}, {:.0f} samples/s, data wait {:.1f}%", epoch, m_t.epochs,
                       report.trainLoss, val.examples > 0 ? fmt::format("val loss {:.4f}", report.valLoss)

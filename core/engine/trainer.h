@@ -83,6 +83,8 @@ struct TrainCallbacks {
   std::function<void(const std::string &json)> onPreprocessing;
   // A file the run produced (path relative to the run folder, kind: "checkpoint", "model", "report").
   std::function<void(const std::string &path, const std::string &kind)> onArtifact;
+  // A file the run removed again (an epoch checkpoint older than train.keep_epochs allows).
+  std::function<void(const std::string &path)> onArtifactRemoved;
   // Called before the first step when train.init_from gave the run its starting weights: what
   // was read (as written, and the file) and the plan of every tensor (weight_transfer.h).
   std::function<void(const std::string &source, const std::string &file, const WeightTransfer &plan)> onWeightsTaken;

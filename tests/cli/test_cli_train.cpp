@@ -164,7 +164,70 @@ class TestCliTrain : public QObject {
     QVERIFY2(missing.err.contains("train.init_from: no run matches 'nosuch'"), qPrintable(missing.err));
     auto epoch = runCli({"train", runFile, "--workspace", ws, "--set", "train.init_from=run:base@epoch-3"});
     QCOMPARE(epoch.exitCode, 1);
-    QVERIFY2(epoch.err.contains("expected @best or @last, got @epoch-3"), qPrintable(epoch.err));
+    QVERIFY2(epoch.err.contains("has no epoch-3 checkpoint") &&
+                 epoch.err.contains("the run kept no epoch checkpoints (train.keep_epochs was 0)"),
+             qPrintable(epoch.err));
+    auto word = runCli({"train", runFile, "--workspace", ws, "--set", "train.init_from=run:base@final"});
+    QCOMPARE(word.exitCode, 1);
+    QVERIFY2(word.err.contains("@final names no checkpoint of a run (expected @best, @last or @epoch-N"), qPrintable(word.err));
+    QCOMPARE(db->listRuns().size(), recorded);
+  }
+
+  // train.keep_epochs: the newest N ends of epochs stay as checkpoints/epoch-K.pt (the older ones
+  // go, file and artifact row), and init_from, export and predict take them by name.
+  void keptEpochCheckpointsStartExportAndPredict() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString runFile = writeRunFile(dir.path());
+    auto base = runCli({"train", runFile, "--workspace", ws, "--set", "tracking.run_name=base", "--set",
+                        "train.epochs=3", "--set", "train.keep_epochs=2"});
+    QVERIFY2(base.exitCode == 0, qPrintable(base.all()));
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto run = db->findRun("base");
+    QVERIFY(run.has_value());
+    const QString folder = QString::fromStdString(run->runDir) + "/checkpoints/";
+    QVERIFY(!QFile::exists(folder + "epoch-1.pt"));
+    auto bytes = [&](const QString &name) {
+      QFile file(folder + name);
+      return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+    QVERIFY(!bytes("epoch-2.pt").isEmpty());
+    QCOMPARE(bytes("epoch-3.pt"), bytes("last.pt"));  // the end of the last epoch is the last checkpoint
+    QVERIFY(bytes("epoch-2.pt") != bytes("epoch-3.pt"));
+    QStringList kept;
+    for (const auto &a : db->artifacts(run->id))
+      if (a.path.rfind("checkpoints/epoch-", 0) == 0) kept << QString::fromStdString(a.path);
+    kept.sort();
+    QCOMPARE(kept, (QStringList{"checkpoints/epoch-2.pt", "checkpoints/epoch-3.pt"}));
+
+    auto tuned = runCli({"train", runFile, "--workspace", ws, "--set", "tracking.run_name=tuned", "--set",
+                         "train.epochs=1", "--set", "train.init_from=run:base@epoch-2"});
+    QVERIFY2(tuned.exitCode == 0 && tuned.out.contains("weights from run:base@epoch-2: 6 of 6 tensors taken"),
+             qPrintable(tuned.all()));
+    const auto tunedRun = db->findRun("tuned");
+    QVERIFY(tunedRun.has_value());
+    const auto tags = db->tags(tunedRun->id);
+    QVERIFY2(tags.count("init_from") && tags.at("init_from").find("(base), epoch-2 checkpoint") != std::string::npos,
+             tags.count("init_from") ? tags.at("init_from").c_str() : "no init_from tag");
+
+    const QString out = dir.path() + "/epoch2.pt";
+    auto exported = runCli({"export", "base", "--format", "torchscript", "--checkpoint", "epoch-2", "--out", out,
+                            "--workspace", ws});
+    QVERIFY2(exported.exitCode == 0 && QFile::exists(out), qPrintable(exported.all()));
+    auto gone = runCli({"export", "base", "--format", "torchscript", "--checkpoint", "epoch-1", "--out",
+                        dir.path() + "/epoch1.pt", "--workspace", ws});
+    QCOMPARE(gone.exitCode, 1);
+    QVERIFY2(gone.err.contains("it keeps epoch-2 and epoch-3"), qPrintable(gone.err));
+    auto predicted = runCli({"predict", "base", "--checkpoint", "epoch-3", "--out", dir.path() + "/p.csv",
+                             "--workspace", ws});
+    QVERIFY2(predicted.exitCode == 0, qPrintable(predicted.all()));
+    auto bad = runCli({"predict", "base", "--checkpoint", "epoch-0", "--out", dir.path() + "/q.csv", "--workspace", ws});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("'epoch-0' names no checkpoint"), qPrintable(bad.err));
+    const size_t recorded = db->listRuns().size();
+    auto early = runCli({"train", runFile, "--workspace", ws, "--set", "train.init_from=run:base@epoch-1"});
+    QCOMPARE(early.exitCode, 1);
+    QVERIFY2(early.err.contains("it keeps epoch-2 and epoch-3"), qPrintable(early.err));
     QCOMPARE(db->listRuns().size(), recorded);
   }
 
@@ -182,8 +245,9 @@ class TestCliTrain : public QObject {
     QVERIFY2(typo.err.contains("unknown key 'train.lrate'"), qPrintable(typo.err));
   }
 
-  // A data folder that is not there is refused before a run is recorded; one whose files are
-  // there but cannot be read as IDX fails the run with the reason.
+  // A data folder that is not there, or whose files are not IDX files, is refused before a run is
+  // recorded; what the validator cannot see without reading a whole file (a ragged row in the
+  // middle of a large table) fails the run with the reason.
   void missingDatasetFailsTheRunWithTheReason() {
     const QString runFile = writeRunFile(m_dir.path());
     auto r = runCli({"train", runFile, "--workspace", workspace(), "--set", "data.path=/nonexistent/fmnist",
@@ -201,9 +265,30 @@ class TestCliTrain : public QObject {
       file.write("not an IDX file");
     }
     r = runCli({"train", runFile, "--workspace", workspace(), "--set", "data.path=" + broken,
-                "--set", "tracking.run_name=baddata"});
+                "--set", "tracking.run_name=notidx"});
     QCOMPARE(r.exitCode, 1);
-    QVERIFY2(r.err.contains(broken), qPrintable(r.err));
+    QVERIFY2(r.err.contains("field 'data.path'") && r.err.contains(broken + "/train-images-idx3-ubyte: bad magic"),
+             qPrintable(r.err));
+    QVERIFY(!store()->findRun("notidx").has_value());
+
+    // Past 1 MiB a table is checked by its first rows and its last ones: a row with a field too
+    // few in the middle is the worker's to find.
+    QFile source(QStringLiteral(TW_SOURCE_DIR "/resources/examples/data/houses.csv"));
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    QList<QByteArray> lines = source.readAll().trimmed().split('\n');
+    const QByteArray header = lines.takeFirst();
+    QByteArray rows;
+    while (rows.size() < 1.2 * (1 << 20)) rows += lines.join('\n') + '\n';
+    const qsizetype middle = rows.indexOf('\n', rows.size() / 2) + 1;
+    rows.remove(rows.indexOf(',', middle), rows.indexOf(',', rows.indexOf(',', middle) + 1) - rows.indexOf(',', middle));
+    QFile table(m_dir.path() + "/ragged.csv");
+    QVERIFY(table.open(QIODevice::WriteOnly));
+    table.write(header + '\n' + rows);
+    table.close();
+    r = runCli({"train", QStringLiteral(TW_SOURCE_DIR "/resources/examples/houses_regression.run.yaml"), "--workspace",
+                workspace(), "--set", "data.path=" + table.fileName(), "--set", "tracking.run_name=baddata"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(table.fileName() + ":") && r.err.contains("6 fields, the header has 7"), qPrintable(r.err));
     auto run = store()->findRun("baddata");
     QVERIFY(run.has_value());
     QCOMPARE(run->status, RunStatus::Failed);

@@ -84,6 +84,7 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("train.patience"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Patience (epochs)")},
       {QStringLiteral("train.min_delta"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Smallest improvement")},
       {QStringLiteral("train.checkpoint_every"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Checkpoint every N steps")},
+      {QStringLiteral("train.keep_epochs"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Keep checkpoints of last N epochs")},
       {QStringLiteral("train.top_k"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Top-k accuracy: k")},
       {QStringLiteral("distributed.nproc_per_node"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Processes")},
       {QStringLiteral("distributed.backend"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Backend")},

@@ -1,5 +1,6 @@
 #include "ui/models/export_dialog.h"
 
+#include "core/config/checkpoint_choice.h"
 #include "core/config/onnx_opsets.h"
 #include "ui/common/file_dialogs.h"
 #include "ui/launch/cli_command.h"
@@ -134,6 +135,12 @@ QString ExportDialog::resultText() const { return m_result->toPlainText(); }
 
 void ExportDialog::setFormat(const QString &format) {
   m_format->setCurrentIndex(std::max(0, m_format->findData(format)));
+}
+
+void ExportDialog::setKeptEpochs(const std::vector<int64_t> &epochs) {
+  while (m_checkpoint->count() > 2) m_checkpoint->removeItem(2);
+  for (const int64_t epoch : epochs)
+    m_checkpoint->addItem(tr("End of epoch %1").arg(epoch), QString::fromStdString(config::epochCheckpointName(epoch)));
 }
 
 void ExportDialog::setInt8(bool on) { m_int8->setChecked(on); }

@@ -6,6 +6,8 @@
 #include <QDialog>
 #include <QString>
 
+#include <vector>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -29,6 +31,8 @@ class ExportDialog : public QDialog {
   void setOutputFile(const QString &path);
   void setFormat(const QString &format);  // "torchscript" | "onnx"
   void setInt8(bool on);
+  // The epochs whose checkpoints the run kept (train.keep_epochs): offered after Best and Last.
+  void setKeptEpochs(const std::vector<int64_t> &epochs);
   // After a successful export, also register the file as the next version of this model (empty:
   // do not register).
   void setRegisterAs(const QString &model);

@@ -3,6 +3,8 @@
 
 #include "ui/runs/runs_page.h"
 
+#include "core/config/checkpoint_choice.h"
+#include "core/config/workspace.h"
 #include "tracking/run_labels.h"
 #include "ui/launch/cli_command.h"
 #include "ui/launch/run_control.h"
@@ -192,6 +194,11 @@ ExportDialog *RunsPage::openExportDialog(int64_t runId) {
                                   QString::fromStdString(snapshot->run.name), this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   if (!m_cliPath.isEmpty()) dialog->setCliPath(m_cliPath);
+  // A listing of a few names: the run folder's checkpoints, not a read of them.
+  const std::string runDir = snapshot->run.runDir.empty()
+                                 ? config::runDir(m_session->workspaceDir().toStdString(), snapshot->run.uuid)
+                                 : snapshot->run.runDir;
+  dialog->setKeptEpochs(config::keptEpochs(runDir + "/checkpoints"));
   dialog->show();
   return dialog;
 }

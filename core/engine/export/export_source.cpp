@@ -1,4 +1,5 @@
 #include "core/engine/export/export_source.h"
+#include "core/config/checkpoint_choice.h"
 
 #include "core/data/json_text.h"
 #include "core/engine/atomic_file.h"
@@ -37,10 +38,13 @@ ExportSource exportSourceFromSpec(const spec::ModelSpec &spec) {
 }
 
 ExportSource loadRunExport(const std::string &runDir, const std::string &modelYaml, const std::string &checkpoint) {
-  const std::string checkpointPath = (fs::path(runDir) / "checkpoints" / (checkpoint + ".pt")).string();
+  const config::CheckpointChoice choice = config::parseCheckpointChoice(checkpoint);
+  if (!choice.problem.empty()) throw ExportError(choice.problem);
+  const fs::path folder = fs::path(runDir) / "checkpoints";
+  const std::string checkpointPath = (folder / choice.file()).string();
   if (!fs::exists(checkpointPath)) {
-    throw ExportError("the run has no " + checkpoint + " checkpoint (" + checkpointPath +
-                      " does not exist): it ended before its first checkpoint");
+    throw ExportError("the run has no " + checkpoint + " checkpoint (" + checkpointPath + " does not exist): " +
+                      config::missingCheckpointHint(folder.string(), choice));
   }
   ExportSource source = exportSourceFromSpec(spec::parseModelYaml(modelYaml, "config.yaml"));
   try {
