@@ -189,6 +189,10 @@ class TestCliExport : public QObject {
     QVERIFY2(f.exitCode == 0, qPrintable(f.all()));
     const auto q = exportRun({"--format", "onnx", "--int8", "--out", file("int8.onnx")});
     QVERIFY2(q.exitCode == 0, qPrintable(q.all()));
+    // Checked against the simulation of its arithmetic, with the limit the check applied.
+    const auto checked = QRegularExpression("largest difference from the int8 simulation ([0-9.e+-]+) \\(limit ([0-9.e+-]+)\\)")
+                             .match(q.out);
+    QVERIFY2(checked.hasMatch() && checked.captured(1).toDouble() <= checked.captured(2).toDouble(), qPrintable(q.out));
     const QRegularExpression report("test accuracy ([0-9.]+) \\(float ([0-9.]+)");
     const auto match = report.match(q.out);
     QVERIFY2(match.hasMatch(), qPrintable(q.out));
@@ -359,6 +363,39 @@ class TestCliExport : public QObject {
     r = runCli({"predict", file("houses.csv"), "--out", file("nonsense.csv")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("is not a TorchScript file"), qPrintable(r.err));
+  }
+
+  // A checkpoint holding a NaN exports nothing in any format: the int8 quantizer would turn the
+  // NaN into a number, and the int8 file, compared with a simulation that does the same, would
+  // pass its check; the trained model's own outputs on the check examples are checked first.
+  void nonFiniteWeightsExportNothing() {
+    auto store = tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
+    const QString best = QString::fromStdString(store->findRun(m_run.toStdString())->runDir) + "/checkpoints/best.pt";
+    const QString aside = file("best.pt.aside");
+    QVERIFY(QFile::copy(best, aside));
+    struct Restore {
+      QString from, to;
+      ~Restore() {
+        QFile::remove(to);
+        QFile::rename(from, to);
+      }
+    } restore{aside, best};
+    int code = 0;
+    const QString poisoned = runProgram(
+        "/usr/bin/python3",
+        {"-c", QStringLiteral("import sys, torch\nm = torch.jit.load(sys.argv[1])\nwith torch.no_grad():\n"
+                              "    dict(m.model.named_parameters())['logits.weight'][3, 7] = float('nan')\n"
+                              "torch.jit.save(m, sys.argv[1])\n"),
+         best},
+        &code);
+    QVERIFY2(code == 0, qPrintable(poisoned));
+    for (const QStringList &format : {QStringList{"onnx", "--int8"}, QStringList{"onnx"}, QStringList{"torchscript"}}) {
+      const auto r = exportRun(QStringList{"--format"} + format + QStringList{"--out", file("nan.out")});
+      QVERIFY2(r.exitCode == 1, qPrintable(format.join(' ') + ": " + r.all()));
+      QVERIFY2(r.err.contains("the trained model's outputs on 64 test examples are not finite (NaN or infinity)"),
+               qPrintable(r.err));
+      QVERIFY(!QFile::exists(file("nan.out")));
+    }
   }
 
   void aRunWithoutTheCheckpointIsRefused() {

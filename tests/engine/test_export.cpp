@@ -387,6 +387,46 @@ class TestExport : public QObject {
     }
   }
 
+  // The int8 check's limit (int8CheckLimit: half of what quantizing costs the simulation) holds
+  // for every quantized op and example model, where the file computes exactly what the simulation
+  // does, and refuses a file computing something else: quantized on ranges twice the plan's, or
+  // with its weights left in float.
+  void int8FileMatchesItsSimulation_data() {
+    QTest::addColumn<int>("index");
+    const auto all = rows();
+    for (size_t i = 0; i < all.size(); ++i)
+      if (all[i].example || engine::quantizedOp(all[i].op)) QTest::newRow(all[i].name.c_str()) << int(i);
+  }
+  void int8FileMatchesItsSimulation() {
+    QFETCH(int, index);
+    const Row row = rows()[index];
+    engine::ExportSource source = trainedSource(row);
+    torch::NoGradGuard noGrad;
+    const torch::Tensor x = inputsFor(source, row.indexRange, 64, row.example)[0];
+    const engine::Int8Plan plan = engine::calibrateInt8(*source.module, source.analysis, x);
+    engine::Int8Plan wide = plan;
+    for (auto &entry : wide.inputRanges) {
+      entry.second.min *= 2;
+      entry.second.max *= 2;
+    }
+    const auto fileOutputs = [&](const engine::Int8Plan *int8) {
+      engine::ExportOptions options;
+      options.int8 = int8;
+      return engine::evaluateOnnx(engine::exportOnnx(source, options), {{source.module->inputIds()[0], x}});
+    };
+    const torch::Tensor file = fileOutputs(&plan), wideFile = fileOutputs(&wide), floatFile = fileOutputs(nullptr);
+    const torch::Tensor trained = source.module->forward(x);
+    engine::simulateInt8(*source.module, source.analysis, plan);
+    const torch::Tensor simulated = source.module->forward(x);
+    const double limit = engine::int8CheckLimit(simulated, trained);
+    qInfo("limit %.3g; file %.3g, ranges doubled %.3g, float weights %.3g", limit, maxDiff(file, simulated),
+          maxDiff(wideFile, simulated), maxDiff(floatFile, simulated));
+    QVERIFY2(maxDiff(file, simulated) <= limit, qPrintable(QString::number(maxDiff(file, simulated))));
+    QVERIFY2(maxDiff(wideFile, simulated) > limit, qPrintable(QString::number(maxDiff(wideFile, simulated))));
+    QVERIFY2(maxDiff(floatFile, simulated) > limit, qPrintable(QString::number(maxDiff(floatFile, simulated))));
+    QVERIFY(std::isnan(engine::int8CheckLimit(simulated, trained.clone().fill_(NAN))));
+  }
+
   // The simulation is the file's arithmetic: weights take at most 255 values per channel, and a
   // quantized input is a multiple of its scale (offset by the zero point).
   void int8SimulationQuantizesWeightsAndInputs() {

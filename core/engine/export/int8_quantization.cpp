@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 namespace tw::engine {
@@ -88,6 +89,12 @@ void simulateInt8(GraphModule &module, const spec::Analysis &analysis, const Int
         args[0] = ((torch::round(args[0] / scale) + zero).clamp(0, 255) - zero) * scale;
       },
       {});
+}
+
+double int8CheckLimit(const torch::Tensor &simulated, const torch::Tensor &trained) {
+  const torch::Tensor cost = (simulated.detach().to(torch::kDouble) - trained.detach().to(torch::kDouble)).abs();
+  if (!torch::isfinite(cost).all().item<bool>()) return std::numeric_limits<double>::quiet_NaN();
+  return std::max(1e-4, kInt8CheckShare * cost.max().item<double>());
 }
 
 }  // namespace tw::engine
