@@ -43,8 +43,9 @@ struct SourceData {
 // Throws std::runtime_error naming the option, file, line or column.
 SourceData readSource(const config::DataOptions &options, int64_t seed);
 
-// The CSV reader's options from the run's data section. Throws std::runtime_error naming a
-// missing data.path or data.target, or an unknown data.task or data.missing.
+// The CSV reader's options from the run's data section (the run validator's sample scan uses it
+// too). Throws std::runtime_error naming a missing data.path or data.target, or an unknown
+// data.task or data.missing.
 CsvOptions csvOptions(const config::DataOptions &options);
 
 // The MNIST family's four IDX files: checked whole (sizes, counts, labels within the classes)

@@ -96,6 +96,20 @@ class IdxFile {
   gzFile m_file = nullptr;
 };
 
+// Whether a gzip file's trailer agrees with `bytes` of uncompressed data: gzip records the size of
+// its (last) member's data modulo 2^32 in its last four bytes. A disagreement is not proof (a file
+// of several members records only the last one's size), so a caller inflates to count then.
+bool gzipSizeAgrees(const std::string &path, uint64_t bytes) {
+  std::FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  uint8_t head[2] = {0, 0}, tail[4] = {0, 0, 0, 0};
+  const bool read = std::fread(head, 1, 2, f) == 2 && std::fseek(f, -4, SEEK_END) == 0 && std::fread(tail, 1, 4, f) == 4;
+  std::fclose(f);
+  if (!read || head[0] != 0x1f || head[1] != 0x8b) return false;
+  const uint32_t size = uint32_t(tail[0]) | uint32_t(tail[1]) << 8 | uint32_t(tail[2]) << 16 | uint32_t(tail[3]) << 24;
+  return size == static_cast<uint32_t>(bytes);
+}
+
 int64_t itemsToRead(int64_t count, int64_t limit) {
   return limit > 0 ? std::min(count, limit) : count;
 }
@@ -182,9 +196,12 @@ IdxImagesLayout readIdxImagesLayout(const std::string &path, int64_t limit) {
     fail(path, "implausible image size " + std::to_string(layout.rows) + "x" + std::to_string(layout.cols));
   layout.count = itemsToRead(layout.fileCount, limit);
   layout.plain = file.plain();
-  // A plain file's size is one stat; a compressed one is checked when it is read whole.
-  if (layout.plain)
-    file.checkSize(static_cast<int64_t>(kIdxImagesHeaderBytes), layout.fileCount, layout.rows * layout.cols, 0, "image");
+  // A plain file's size is one stat; a compressed one's is the size gzip records at its end, and
+  // only when that disagrees is it inflated to count (a file of several gzip members).
+  const int64_t imageBytes = layout.rows * layout.cols;
+  if (layout.plain ||
+      !gzipSizeAgrees(path, kIdxImagesHeaderBytes + static_cast<uint64_t>(layout.fileCount * imageBytes)))
+    file.checkSize(static_cast<int64_t>(kIdxImagesHeaderBytes), layout.fileCount, imageBytes, 0, "image");
   return layout;
 }
 
@@ -208,6 +225,38 @@ IdxLabels readIdxLabels(const std::string &path, int64_t limit, int64_t classes)
   labels.count = itemsToRead(count, limit);
   labels.labels.resize(static_cast<size_t>(labels.count));
   return labels;
+}
+
+void checkIdxCounts(const std::string &dir, const std::string &imagesPath, int64_t images, const std::string &labelsPath,
+                    int64_t labels) {
+  if (images != labels)
+    throw std::runtime_error(dir + ": image and label counts differ: " + imagesPath + " holds " + std::to_string(images) +
+                             " images, " + labelsPath + " " + std::to_string(labels) + " labels");
+}
+
+void checkIdxSplits(const std::string &dir, int64_t trainCount, int64_t trainRows, int64_t trainCols, int64_t testCount,
+                    int64_t testRows, int64_t testCols) {
+  if (testRows != trainRows || testCols != trainCols)
+    throw std::runtime_error(dir + ": train and test images differ in size (" + std::to_string(trainRows) + "x" +
+                             std::to_string(trainCols) + " and " + std::to_string(testRows) + "x" +
+                             std::to_string(testCols) + ")");
+  if (trainCount < 1) throw std::runtime_error(dir + ": the training set is empty");
+  if (testCount < 1) throw std::runtime_error(dir + ": the test set is empty");
+}
+
+void checkIdxSet(const std::string &dir) {
+  IdxImagesLayout images[2];
+  const char *prefixes[2] = {"train", "t10k"};
+  for (int k = 0; k < 2; ++k) {
+    const std::string imagesPath = findIdxFile(dir, std::string(prefixes[k]) + "-images-idx3-ubyte");
+    const std::string labelsPath = findIdxFile(dir, std::string(prefixes[k]) + "-labels-idx1-ubyte");
+    if (imagesPath.empty() || labelsPath.empty()) return;  // the caller names a missing file
+    images[k] = readIdxImagesLayout(imagesPath);
+    const IdxLabels labels = readIdxLabels(labelsPath, 0, kIdxClasses);
+    checkIdxCounts(dir, imagesPath, images[k].fileCount, labelsPath, labels.fileCount);
+  }
+  checkIdxSplits(dir, images[0].fileCount, images[0].rows, images[0].cols, images[1].fileCount, images[1].rows,
+                 images[1].cols);
 }
 
 std::string findIdxFile(const std::string &dir, const std::string &stem) {

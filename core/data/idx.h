@@ -31,8 +31,9 @@ IdxLabels readIdxLabels(const std::string &path, int64_t limit = 0, int64_t clas
 
 // An images file's header, its pixels left where they are: for reading one image at a time from a
 // plain (uncompressed) file, where image k starts at byte kIdxImagesHeaderBytes + k * rows * cols.
-// A plain file is checked against its size as readIdxImages checks it; a compressed one only has
-// its header read (readIdxImages checks it when it reads it whole).
+// Its size is checked against the header as readIdxImages checks it: a plain file's by one stat, a
+// compressed one's by the uncompressed size gzip records at its end (inflated to count only when
+// that disagrees: a file of several gzip members records only the last one's).
 struct IdxImagesLayout {
   int64_t count = 0;      // images kept (the limit, or every one)
   int64_t fileCount = 0;  // images the file holds
@@ -44,6 +45,19 @@ IdxImagesLayout readIdxImagesLayout(const std::string &path, int64_t limit = 0);
 
 // The classes of the MNIST family (both have 10).
 inline constexpr int64_t kIdxClasses = 10;
+
+// An IDX set's four files in `dir` checked from their headers and sizes, no pixel read: each
+// images file's size against its header (readIdxImagesLayout), each labels file whole (a byte a
+// label) with every label below kIdxClasses, images and labels counting the same, train and test
+// images of one size, neither set empty. The run validator calls it before a run is recorded; the
+// loader makes the same checks as it reads. A missing file is left to the caller to name. Throws
+// std::runtime_error naming the file and what is wrong, in the readers' words.
+void checkIdxSet(const std::string &dir);
+// The two set-wide checks, each throwing with the folder and the numbers.
+void checkIdxCounts(const std::string &dir, const std::string &imagesPath, int64_t images, const std::string &labelsPath,
+                    int64_t labels);
+void checkIdxSplits(const std::string &dir, int64_t trainCount, int64_t trainRows, int64_t trainCols, int64_t testCount,
+                    int64_t testRows, int64_t testCols);
 // Fashion-MNIST's class names, label order: the one list the engine, the reports and Studio use.
 const std::vector<std::string> &fashionMnistClassNames();
 

@@ -36,10 +36,7 @@ IdxPair readPair(const std::string &dir, const std::string &prefix, int64_t limi
   p.labelsPath = requireFile(dir, prefix + "-labels-idx1-ubyte");
   p.images = readIdxImages(p.imagesPath, limit);
   p.labels = readIdxLabels(p.labelsPath, limit, kIdxClasses);
-  if (p.images.fileCount != p.labels.fileCount)
-    throw std::runtime_error(dir + ": image and label counts differ: " + p.imagesPath + " holds " +
-                             std::to_string(p.images.fileCount) + " images, " + p.labelsPath + " " +
-                             std::to_string(p.labels.fileCount) + " labels");
+  checkIdxCounts(dir, p.imagesPath, p.images.fileCount, p.labelsPath, p.labels.fileCount);
   return p;
 }
 
@@ -64,17 +61,6 @@ Examples labelsOnly(int64_t count, int64_t rows, int64_t cols, const IdxLabels &
 
 Examples labelsOnly(const IdxPair &p, const std::vector<std::string> &classNames) {
   return labelsOnly(p.images.count, p.images.rows, p.images.cols, p.labels, classNames);
-}
-
-// Train and test images of one size, neither set empty.
-void checkSets(const std::string &dir, int64_t trainCount, int64_t trainRows, int64_t trainCols, int64_t testCount,
-               int64_t testRows, int64_t testCols) {
-  if (testRows != trainRows || testCols != trainCols)
-    throw std::runtime_error(dir + ": train and test images differ in size (" + std::to_string(trainRows) + "x" +
-                             std::to_string(trainCols) + " and " + std::to_string(testRows) + "x" +
-                             std::to_string(testCols) + ")");
-  if (trainCount < 1) throw std::runtime_error(dir + ": the training set is empty");
-  if (testCount < 1) throw std::runtime_error(dir + ": the test set is empty");
 }
 
 // And the pixels as floats in [0, 1]: [count, 1, rows, cols].
@@ -117,13 +103,10 @@ SourceData readIdxFromDisk(const config::DataOptions &o, int64_t seed, const std
     p.labelsPath = requireFile(dir, std::string(prefixes[k]) + "-labels-idx1-ubyte");
     p.layout = readIdxImagesLayout(p.images, limits[k]);
     p.labels = readIdxLabels(p.labelsPath, limits[k], kIdxClasses);
-    if (p.layout.fileCount != p.labels.fileCount)
-      throw std::runtime_error(dir + ": image and label counts differ: " + p.images + " holds " +
-                               std::to_string(p.layout.fileCount) + " images, " + p.labelsPath + " " +
-                               std::to_string(p.labels.fileCount) + " labels");
+    checkIdxCounts(dir, p.images, p.layout.fileCount, p.labelsPath, p.labels.fileCount);
   }
   const IdxImagesLayout &train = parts[0].layout, &test = parts[1].layout;
-  checkSets(dir, train.count, train.rows, train.cols, test.count, test.rows, test.cols);
+  checkIdxSplits(dir, train.count, train.rows, train.cols, test.count, test.rows, test.cols);
 
   SourceData read;
   Fingerprint fp;
@@ -184,7 +167,7 @@ SourceData readIdxSource(const config::DataOptions &o, int64_t seed) {
   if (floatBytes > budget && trainLayout.plain && testLayout.plain) return readIdxFromDisk(o, seed, dir, floatBytes, budget);
   IdxPair train = readPair(dir, "train", o.trainLimit);
   IdxPair test = readPair(dir, "t10k", o.testLimit);
-  checkSets(dir, train.images.count, train.images.rows, train.images.cols, test.images.count, test.images.rows,
+  checkIdxSplits(dir, train.images.count, train.images.rows, train.images.cols, test.images.count, test.images.rows,
             test.images.cols);
 
   SourceData read;

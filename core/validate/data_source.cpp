@@ -1,6 +1,9 @@
 #include "core/validate/data_source.h"
 #include "core/config/data_source_table.h"
 
+#include "core/data/csv_layout.h"
+#include "core/data/csv_parser.h"
+#include "core/data/data_sources.h"
 #include "core/data/dataset_presence.h"
 #include "core/data/idx.h"
 #include "core/data/shard_set.h"
@@ -12,6 +15,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -25,6 +30,36 @@ std::string unreadable(const std::string &path) {
   std::ifstream in(path, std::ios::binary);
   if (in) return {};
   return path + ": " + std::strerror(errno);
+}
+
+// A table up to this size is scanned whole, as the loader scans it (milliseconds); a larger one by
+// its header, its first kCsvSampleRows rows and its last kCsvTailBytes.
+constexpr uint64_t kCsvScannedWhole = 1 << 20;
+constexpr int64_t kCsvSampleRows = 1000;
+constexpr uint64_t kCsvTailBytes = 64 << 10;
+
+// The rows wholly inside a large table's last kCsvTailBytes must have the header's field count: a
+// file cut short (a copy interrupted, a disk full) ends in a short row. Without a quote in the
+// stretch, a line is a record; with one, a line break may sit inside a field, and the sample has
+// to do.
+std::string checkCsvTail(const std::string &path, uint64_t size, size_t headerFields, char delimiter) {
+  std::ifstream in(path, std::ios::binary);
+  const uint64_t start = size - kCsvTailBytes;
+  std::string text(kCsvTailBytes, '\0');
+  in.seekg(static_cast<std::streamoff>(start));
+  if (!in.read(text.data(), static_cast<std::streamsize>(text.size()))) return path + ": cannot read its last rows";
+  if (text.find('"') != std::string::npos) return {};
+  const size_t firstBreak = text.find_first_of("\r\n");
+  if (firstBreak == std::string::npos) return {};
+  const std::string_view rows = std::string_view(text).substr(firstBreak);  // the first line may be a part
+  data::CsvRecordReader reader(rows, path, delimiter, 1);
+  std::vector<std::string> fields;
+  while (reader.next(fields))
+    if (fields.size() != headerFields)
+      return path + ": the row at byte " + std::to_string(start + firstBreak + reader.recordOffset()) + " has " +
+             std::to_string(fields.size()) + " fields, the header has " + std::to_string(headerFields) +
+             (reader.offset() >= rows.size() ? " (the file ends inside a row: is it cut short?)" : "");
+  return {};
 }
 
 std::string checkIdx(const config::DataOptions &data) {
@@ -43,6 +78,13 @@ std::string checkIdx(const config::DataOptions &data) {
     if (file.empty()) return dir + ": no " + stem + " or " + stem + ".gz" + toGetIt;
     if (auto problem = unreadable(file); !problem.empty()) return problem;
   }
+  // Headers and sizes, labels whole (a byte each), no pixel: a file that lies about its size is
+  // refused here, before a run is recorded, not by the worker afterwards.
+  try {
+    data::checkIdxSet(dir);
+  } catch (const std::exception &e) {
+    return e.what();
+  }
   return {};
 }
 
@@ -51,7 +93,21 @@ std::string checkCsv(const config::DataOptions &data) {
   std::error_code ec;
   if (!fs::exists(data.path, ec)) return data.path + ": no such file";
   if (fs::is_directory(data.path, ec)) return data.path + ": is a folder; data.path names the CSV file";
-  return unreadable(data.path);
+  if (auto problem = unreadable(data.path); !problem.empty()) return problem;
+  if (data.target.empty()) return {};  // validateRun names the missing data.target
+  // The loader's own scan (csv_layout.h) over the whole of a small table, or over the header and
+  // the first rows of a large one, whose last rows are then counted: the columns, the field
+  // counts, missing values and text in numeric columns, in the loader's words.
+  try {
+    const uint64_t size = fs::file_size(data.path);
+    data::CsvOptions options = data::csvOptions(data);
+    if (size > kCsvScannedWhole) options.limit = kCsvSampleRows;
+    const data::CsvScan scan = data::scanCsv(data.path, options);
+    if (size > kCsvScannedWhole) return checkCsvTail(data.path, size, scan.layout.fieldCount(), options.delimiter);
+  } catch (const std::exception &e) {
+    return e.what();
+  }
+  return {};
 }
 
 std::string checkImageFolder(const config::DataOptions &data) {

@@ -1,7 +1,8 @@
 #pragma once
-// Whether a run's data source is there and readable, without reading an example: the IDX
-// folder's four files, the CSV file, the image folder and its class folders. Internal to
-// core/validate.
+// Whether a run's data source is there and readable, and does not lie about itself, without
+// reading all of it: the IDX folder's four files checked from their headers and sizes (idx.h's
+// checkIdxSet), the CSV file's header and rows (whole up to 1 MiB; past it the first 1,000 rows
+// and the last 64 KiB), the image folder and its class folders. Internal to core/validate.
 
 #include "core/config/run_config.h"
 

@@ -210,13 +210,17 @@ class TestValidateRun : public QObject {
     // An IDX set: the training labels file says how many there are (50 here), data.train_limit
     // takes the first ones, and its own test file leaves the rest to training and validation.
     QTemporaryDir dir;
-    for (const char *stem : {"train-images-idx3-ubyte", "t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"})
-      std::ofstream(dir.filePath(stem).toStdString()) << "x";
-    std::ofstream labels(dir.filePath("train-labels-idx1-ubyte").toStdString(), std::ios::binary);
-    const unsigned char header[] = {0, 0, 8, 1, 0, 0, 0, 50};
-    labels.write(reinterpret_cast<const char *>(header), sizeof header);
-    for (int i = 0; i < 50; ++i) labels.put(static_cast<char>(i % 10));
-    labels.close();
+    const auto idx = [&](const char *stem, unsigned char kind, int count) {
+      std::ofstream out(dir.filePath(stem).toStdString(), std::ios::binary);
+      const unsigned char header[] = {0, 0, 8, kind, 0, 0, 0, static_cast<unsigned char>(count)};
+      out.write(reinterpret_cast<const char *>(header), sizeof header);
+      if (kind == 3) out.write("\0\0\0\2\0\0\0\2", 8);  // 2x2 images
+      for (int i = 0; i < count * (kind == 3 ? 4 : 1); ++i) out.put(static_cast<char>(i % 10));
+    };
+    idx("train-images-idx3-ubyte", 3, 50);
+    idx("train-labels-idx1-ubyte", 1, 50);
+    idx("t10k-images-idx3-ubyte", 3, 3);
+    idx("t10k-labels-idx1-ubyte", 1, 3);
     const std::string path = "data.path=" + dir.path().toStdString();
     c = check(smallRun({"data.dataset=mnist", path, "data.batch_size=45"}));  // 5 for validation
     QVERIFY2(!hasField(c, "data.batch_size"), qPrintable(problems(c)));
