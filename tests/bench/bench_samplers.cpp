@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -142,7 +143,12 @@ bool handles(const SamplerEntry &e, const Problem &p) {
   return true;
 }
 
-double msPerAsk(const SamplerChoice &c, const Problem &p, int completed, int asks) {
+// Wall and CPU milliseconds per ask: on a shared machine the wall time also counts other work.
+struct AskTime {
+  double wallMs = 0, cpuMs = 0;
+};
+
+AskTime msPerAsk(const SamplerChoice &c, const Problem &p, int completed, int asks) {
   // The history: `completed` random trials, so the measurement does not wait on the sampler itself.
   Study filler(p.space, {Direction::Minimize}, findSampler("random")->make({}), nullptr, 1);
   for (int i = 0; i < completed; ++i) {
@@ -153,6 +159,7 @@ double msPerAsk(const SamplerChoice &c, const Problem &p, int completed, int ask
   auto sampler = c.entry->make(c.options);
   const std::vector<Direction> dirs{Direction::Minimize};
   const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpuStart = std::clock();
   for (int i = 0; i < asks; ++i) {
     const int number = static_cast<int>(trials.size());
     Trial t;
@@ -163,7 +170,8 @@ double msPerAsk(const SamplerChoice &c, const Problem &p, int completed, int ask
     trials.push_back(std::move(t));
   }
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  return ms / asks;
+  const double cpuMs = 1000.0 * static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+  return {ms / asks, cpuMs / asks};
 }
 
 }  // namespace
@@ -261,8 +269,10 @@ int main(int argc, char **argv) {
       const auto at = spec.rfind('@');
       const int completed = at == std::string::npos ? 1000 : std::atoi(spec.c_str() + at + 1);
       const SamplerChoice c = parseChoice(spec.substr(0, at));
-      const double ms = msPerAsk(c, problems()[1], completed, 20);
-      std::printf("  %-26s at %5d trials: %8.2f ms per ask\n", c.label.c_str(), completed, ms);
+      const AskTime time = msPerAsk(c, problems()[1], completed, 20);
+      const double ms = time.wallMs;
+      std::printf("  %-26s at %5d trials: %8.2f ms per ask (%.2f ms of CPU)\n", c.label.c_str(), completed, ms,
+                  time.cpuMs);
       char entry[200];
       std::snprintf(entry, sizeof entry, "%s\"%s@%d\": %.4f", firstOverhead ? "" : ", ", c.label.c_str(), completed, ms);
       json += entry;

@@ -8,8 +8,7 @@
 
 #include <QtTest>
 
-#include <chrono>
-#include <ctime>
+#include <cmath>
 
 using namespace tw::search;
 using namespace tw::search::testing;
@@ -234,37 +233,6 @@ class TestGpSampler : public QObject {
     QVERIFY(!e->multiObjective);
     QVERIFY(checkOptions(e->options, {{"n_startup_trials", "3"}, {"deterministic_objective", "true"}}).empty());
     QCOMPARE(checkOptions(e->options, {{"n_startup", "3"}}).size(), size_t(1));
-  }
-
-  // On demand (TW_GP_TIMING=1): the time of one ask with 200 completed trials on Hartmann-6's
-  // space, the overhead target being under 200 ms.
-  void askTimeAt200Trials() {
-    if (qEnvironmentVariableIsEmpty("TW_GP_TIMING")) QSKIP("set TW_GP_TIMING=1 to measure");
-    SearchSpace space;
-    for (int k = 0; k < 6; ++k) space.params.push_back({"x" + std::to_string(k), ParamType::Float, 0.0, 1.0});
-    std::vector<Trial> trials;
-    Rng rng(1);
-    for (int i = 0; i < 200; ++i) {
-      Trial t;
-      t.number = i;
-      t.state = TrialState::Complete;
-      t.params = sampleRandom(space, rng);
-      double s = 0;
-      for (const auto &[key, v] : t.params) s += (v - 0.3) * (v - 0.3) + 0.1 * std::sin(20 * v);
-      t.values = {s};
-      trials.push_back(t);
-    }
-    GpSampler sampler;
-    const std::vector<Direction> dirs = {Direction::Minimize};
-    // CPU time too: on a shared machine the wall time also counts other people's work.
-    for (int rep = 0; rep < 3; ++rep) {
-      const auto start = std::chrono::steady_clock::now();
-      const std::clock_t cpuStart = std::clock();
-      nextTrialParams(sampler, space, dirs, trials, 200, uint64_t(rep));
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-      const double cpuMs = 1000.0 * double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
-      qInfo("gp ask at 200 complete trials, 6 params: %.1f ms (%.1f ms of CPU)", ms, cpuMs);
-    }
   }
 };
 
