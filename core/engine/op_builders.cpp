@@ -126,8 +126,9 @@ BuiltOp buildLeakyReLU(const NodeInfo &node) {
   return stateless([slope](const torch::Tensor &x) { return torch::leaky_relu(x, slope); });
 }
 
-BuiltOp buildGELU(const NodeInfo &) {
-  return stateless([](const torch::Tensor &x) { return torch::gelu(x); });
+BuiltOp buildGELU(const NodeInfo &node) {
+  const std::string approximate = getString(node.params, "approximate");
+  return stateless([approximate](const torch::Tensor &x) { return torch::gelu(x, approximate); });
 }
 
 BuiltOp buildSiLU(const NodeInfo &) {

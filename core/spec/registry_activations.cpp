@@ -39,7 +39,13 @@ void addActivationOps(std::vector<OpDef> &ops) {
   ops.push_back(elementwise("LeakyReLU", "Leaky ReLU: x for x >= 0, negative_slope * x otherwise.",
                             {optionalParam("negative_slope", ParamType::Float, 0.01,
                                            "Slope for negative inputs.")}));
-  ops.push_back(elementwise("GELU", "Gaussian error linear unit."));
+  // torch's nn.GELU(approximate='tanh'), which GPT-2 and BERT ports use; ONNX files write it as
+  // its tanh formula (onnx_fusions.h).
+  ParamDef approximate =
+      optionalParam("approximate", ParamType::String, std::string("none"),
+                    "none: x * Phi(x) with the exact error function; tanh: torch's tanh approximation.");
+  approximate.choices = {"none", "tanh"};
+  ops.push_back(elementwise("GELU", "Gaussian error linear unit.", {approximate}));
   ops.push_back(elementwise("SiLU", "Sigmoid linear unit (swish): x * sigmoid(x)."));
   ops.push_back(elementwise("Tanh", "Hyperbolic tangent."));
   ops.push_back(elementwise("Sigmoid", "Logistic sigmoid: 1 / (1 + exp(-x))."));

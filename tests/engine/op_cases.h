@@ -93,6 +93,7 @@ inline const std::vector<std::pair<std::string, std::pair<std::string, Case>>> &
       {"Mul channel gate", {"Mul", {kImage + "  - {id: y, op: Input, shape: [4, 1, 1]}\n", "inputs: [y, x]"}}},
       {"Mul broadcast both ways",
        {"Mul", {"  - {id: x, op: Input, shape: [4, 1, 9]}\n  - {id: y, op: Input, shape: [1, 9, 1]}\n", "inputs: [x, y]"}}},
+      {"GELU tanh", {"GELU", {kFeatures, "approximate: tanh"}}},
       {"Softmax dim 1 on images", {"Softmax", {kImage, "dim: 1"}}},
       {"Reshape exact", {"Reshape", {kImage, "shape: [36, 3, 3]"}}},
       {"MultiheadAttention no bias dropout",

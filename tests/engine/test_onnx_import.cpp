@@ -158,7 +158,8 @@ class TestOnnxImport : public QObject {
   QMap<QString, QJsonObject> m_files;
   const QStringList m_networks{"resnet18",        "squeezenet1_1", "mobilenet_v2",      "mobilenet_v3_small",
                                "mobilenet_v3_small_fused", "efficientnet_b0", "densenet121", "shufflenet_v2_x0_5",
-                               "folding", "sequence_mlp_13", "sequence_mlp_17"};
+                               "folding", "sequence_mlp_13", "sequence_mlp_17", "gelu_tanh",
+                               "attention_13", "attention_17", "encoder", "encoder_norm_first"};
 
  private Q_SLOTS:
   void initTestCase() {
@@ -249,6 +250,68 @@ class TestOnnxImport : public QObject {
       QCOMPARE(fates["LayerNorm mapped"], 1);
       QCOMPARE(fates["LayerNorm folded"], std::string(name) == "sequence_mlp_13" ? 8 : 0);
     }
+  }
+
+  // Attention: nn.MultiheadAttention's self-attention (in_proj cut into three by Slices, heads
+  // split by Reshape and Transpose, the shape arithmetic around them, out_proj) is one
+  // MultiheadAttention; a TransformerEncoderLayer is that and the registry ops around it (Add,
+  // LayerNorm, Linear, ReLU or GELU, Linear, Add, LayerNorm). GELU's tanh form is one GELU.
+  void attentionBecomesMultiheadAttention() {
+    auto import = [&](const char *name) {
+      return engine::importOnnx(m_files[name]["file"].toString().toStdString(), {});
+    };
+    auto param = [](const engine::ImportedModel &m, const std::string &id, const std::string &name) {
+      return m.spec.find(id)->params.count(name) ? m.spec.find(id)->params.at(name) : spec::ParamValue();
+    };
+    for (const char *name : {"encoder", "encoder_norm_first"}) {
+      const engine::ImportedModel enc = import(name);
+      const auto ops = opCounts(enc.spec);
+      QCOMPARE(enc.spec.nodes.size(), size_t(12));
+      QCOMPARE(ops.at("MultiheadAttention"), 1);
+      QCOMPARE(ops.at("Add"), 2);
+      QCOMPARE(ops.at("LayerNorm"), 2);
+      QCOMPARE(ops.at("Linear"), 4);
+      QCOMPARE(ops.count(std::string(name) == "encoder" ? "ReLU" : "GELU"), size_t(1));
+      QCOMPARE(enc.spec.find("encoder.self_attn")->op, std::string("MultiheadAttention"));
+      QCOMPARE(std::get<int64_t>(param(enc, "encoder.self_attn", "num_heads")), int64_t(4));
+      const auto &weights = enc.tensors.at("encoder.self_attn");
+      QCOMPARE(weights.at("in_proj_weight").sizes(), (torch::IntArrayRef{96, 32}));
+      QCOMPARE(weights.at("out_proj.bias").sizes(), (torch::IntArrayRef{32}));
+    }
+    // With an open batch (opset 13): the shape arithmetic reads the projections' sizes.
+    const engine::ImportedModel open = import("attention_13");
+    QCOMPARE(open.spec.nodes.size(), size_t(5));
+    QCOMPARE(open.spec.find("attn")->op, std::string("MultiheadAttention"));
+    int folded = 0;
+    for (const auto &row : open.rows) folded += row.op == "MultiheadAttention" && row.fate == "folded";
+    QCOMPARE(folded, 63);
+    // batch_first=False with transposes around it, no bias, a constant causal mask (opset 17).
+    const engine::ImportedModel causal = import("attention_17");
+    QVERIFY(!std::get<bool>(param(causal, "attn", "bias")));
+    QVERIFY(std::get<bool>(param(causal, "attn", "causal")));
+    QCOMPARE(causal.tensors.at("attn").size(), size_t(2));  // in_proj_weight, out_proj.weight
+    const engine::ImportedModel tanh = import("gelu_tanh");
+    QCOMPARE(tanh.spec.find("act")->op, std::string("GELU"));
+    QCOMPARE(std::get<std::string>(param(tanh, "act", "approximate")), std::string("tanh"));
+    folded = 0;
+    for (const auto &row : tanh.rows) folded += row.op == "GELU" && row.fate == "folded";
+    QCOMPARE(folded, 8);  // x * x, * x, * 0.044715, + x, * sqrt(2 / pi), Add 1, * x, * 0.5 after the Tanh
+    // Torchwright's exporter writes it as (x * 0.5) * (1 + tanh(...)), which folds back.
+    engine::ExportSource source;
+    source.spec.name = "gelu";
+    source.spec.nodes = {{"x", "Input", {{"shape", spec::IntList{16, 48}}}, {}},
+                         {"act", "GELU", {{"approximate", std::string("tanh")}}, {"x"}}};
+    source.spec.output = "act";
+    source.analysis = spec::analyzeOrThrow(source.spec);
+    source.module = engine::buildModel(source.spec, source.analysis);
+    engine::ExportOptions options;
+    options.bakePreprocessing = false;
+    options.opset = 13;
+    const engine::ImportedModel again =
+        engine::importOnnx(testing::writeFile(m_dir.path(), "gelu_tanh_again.onnx", engine::exportOnnx(source, options)));
+    QCOMPARE(again.spec.nodes.size(), size_t(2));
+    QCOMPARE(again.spec.nodes[1].op, std::string("GELU"));
+    QCOMPARE(std::get<std::string>(again.spec.nodes[1].params.at("approximate")), std::string("tanh"));
   }
 
   void outputsMatchOnnxRuntimeBothWays() { matchOnnxRuntimeBothWays(m_dir.path(), m_files, m_networks); }

@@ -3,7 +3,8 @@
 // CumSum) listed with counts, control flow named, bytes that are not ONNX or are cut short,
 // external data outside the model's folder (no path escape, by `..`, absolute path or link), an
 // input shape left open (ask for --input-shape), asymmetric padding, an opset outside 11-17, a
-// GELU or layer norm decomposition that is not torch's, attention (not imported yet).
+// GELU (either form) or layer norm decomposition that is not torch's, attention that is not
+// nn.MultiheadAttention's self-attention.
 // Small graphs are written here through the ONNX protobuf API, as an exporter would.
 #include "core/engine/import/import_error.h"
 #include "core/engine/import/imported_weights.h"
@@ -16,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -213,10 +215,21 @@ class TestOnnxImportRefusals : public QObject {
     layerNorm("cube", g, "x", 3.0f, {-1});
     layerNorm("wide", g, "x", 2.0f, {-2, -1});
     g.node("Erf", {"x"}, {"e"}, "/lone/Erf");
-    g.node("Sum", {"cubez", "widez", "e"}, {"y"}, "/Sum");
+    // GELU's tanh form with x^2 where x^3 belongs.
+    g.initializer("root", torch::tensor(static_cast<float>(std::sqrt(2.0 / M_PI))));
+    g.initializer("cubic", torch::tensor(0.044715f));
+    g.node("Mul", {"x", "x"}, {"sq"}, "/gelu/Mul");
+    g.node("Mul", {"sq", "cubic"}, {"c"}, "/gelu/Mul_1");
+    g.node("Add", {"x", "c"}, {"inner"}, "/gelu/Add");
+    g.node("Mul", {"inner", "root"}, {"z"}, "/gelu/Mul_2");
+    g.node("Tanh", {"z"}, {"t"}, "/gelu/Tanh");
+    g.node("Sum", {"cubez", "widez", "e", "t"}, {"y"}, "/Sum");
     g.output("y");
     const QString message = refusal(write(dir(), "norms.onnx", g.bytes()));
-    QVERIFY2(message.contains("3 nodes cannot be expressed") &&
+    QVERIFY2(message.contains("4 nodes cannot be expressed") &&
+                 message.contains("node '/gelu/Mul_1' (Mul): input 2 ('cubic') is a constant") &&
+                 message.contains("\n  Tanh '/gelu/Tanh' of sqrt(2 / pi) * ... begins GELU's tanh approximation") &&
+                 message.contains("the Add is not x + 0.044715 * x^3") &&
                  message.contains("node '/cube/ReduceMean' (ReduceMean): it begins a layer norm's decomposition") &&
                  message.contains("Pow's exponent is not the constant 2") &&
                  message.contains("ReduceMean '/cube/ReduceMean', Sub '/cube/Sub', Pow '/cube/Pow'") &&
@@ -235,22 +248,28 @@ class TestOnnxImportRefusals : public QObject {
              qPrintable(two));
   }
 
-  // A TransformerEncoderLayer (python3-torch's export, opset 13) is refused whole: the node that
-  // moves the batch is named, and a line says attention is not imported yet, naming its nodes.
-  void attentionIsRefusedWithALineSayingSo() {
+  // Attention that is not nn.MultiheadAttention's self-attention (python3-torch's export of a
+  // cross-attention, whose keys and values are projected from another Linear's output) is refused
+  // whole: the Transposes that move the batch are named, and a line says why the attention block
+  // does not fold, naming its Softmax and the nodes seen.
+  void attentionThatDoesNotFoldIsRefusedNamingItsNodes() {
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start("/usr/bin/python3", {TW_SOURCE_DIR "/tests/import/make_onnx.py", dir(), "encoder"});
+    p.start("/usr/bin/python3", {TW_SOURCE_DIR "/tests/import/make_onnx.py", dir(), "cross_attention"});
     p.waitForFinished(120000);
-    const std::string path = QDir(dir()).filePath("encoder.onnx").toStdString();
+    const std::string path = QDir(dir()).filePath("cross_attention.onnx").toStdString();
     QVERIFY2(QFile::exists(QString::fromStdString(path)), qPrintable(QString::fromUtf8(p.readAll())));
     const QString message = refusal(path);
     QVERIFY2(message.contains("cannot be expressed with the registry's ops, so nothing was imported") &&
-                 message.contains("node '/encoder/self_attn/Transpose' (Transpose)"),
+                 message.contains("node '/attn/Transpose' (Transpose): perm 1, 0, 2 moves the batch"),
              qPrintable(message));
-    QVERIFY2(message.contains("Attention import is not supported yet: 1 attention block (MatMul, Softmax, MatMul: "
-                              "'/encoder/self_attn/MatMul_1', '/encoder/self_attn/Softmax', '/encoder/self_attn/MatMul_2')"),
+    QVERIFY2(message.contains("attention at Softmax '/attn/Softmax' is not folded: it is not nn.MultiheadAttention's "
+                              "self-attention as torch writes it (the keys are projected from '/attn/Transpose_1_output_0', "
+                              "the queries from '/attn/Transpose_output_0': cross-attention") &&
+                 message.contains("nodes seen: MatMul '/attn/MatMul', Add '/attn/Add', MatMul '/attn/MatMul_1'") &&
+                 message.contains("Softmax '/attn/Softmax', MatMul '/attn/MatMul_3'"),
              qPrintable(message));
+    QVERIFY2(!message.contains("not supported yet"), qPrintable(message));
   }
 };
 

@@ -94,16 +94,90 @@ class SequenceMlp(nn.Module):
 
 class Encoder(nn.Module):
     """A TransformerEncoderLayer (self-attention, batch first) between Linear layers: attention is
-    written as MatMul, Softmax, MatMul over heads made by Reshape and Transpose."""
+    written as MatMul, Softmax, MatMul over heads made by Reshape and Transpose, the residuals as
+    Add, the norms (below opset 17) as their decomposition."""
 
-    def __init__(self):
+    def __init__(self, norm_first=False, activation="relu"):
         super().__init__()
         self.proj = nn.Linear(32, 32)
-        self.encoder = nn.TransformerEncoderLayer(32, 4, 64, batch_first=True)
+        self.encoder = nn.TransformerEncoderLayer(32, 4, 64, batch_first=True, norm_first=norm_first,
+                                                  activation=activation)
         self.head = nn.Linear(32, 5)
+        with torch.no_grad():
+            self.encoder.norm1.weight.uniform_(0.5, 1.5)
+            self.encoder.norm2.bias.uniform_(-0.3, 0.3)
+            self.head.weight.mul_(8.0)  # logits over a few units: 1e-4 absolute is strict
 
     def forward(self, x):
         return self.head(self.encoder(self.proj(x)).mean(1))
+
+
+class EncoderNormFirst(Encoder):
+    """norm_first and GELU: LayerNorm before each residual branch."""
+
+    def __init__(self):
+        super().__init__(norm_first=True, activation="gelu")
+
+
+class Attention(nn.Module):
+    """nn.MultiheadAttention on its own, between Linear layers. batch_first=False transposes around
+    it as a [T, N, E] model's caller would; `causal` adds torch's square subsequent mask as a
+    constant (what a language model's attention does); `bias=False` leaves out all four biases.
+    Its biases are random (torch starts them at zero)."""
+
+    def __init__(self, batch_first=True, bias=True, causal=False):
+        super().__init__()
+        self.batch_first = batch_first
+        self.proj = nn.Linear(32, 32)
+        self.attn = nn.MultiheadAttention(32, 4, bias=bias, batch_first=batch_first)
+        self.head = nn.Linear(32, 5)
+        mask = torch.triu(torch.full((16, 16), float("-inf")), 1) if causal else None
+        self.register_buffer("mask", mask)
+        with torch.no_grad():
+            if bias:
+                self.attn.in_proj_bias.uniform_(-0.3, 0.3)
+                self.attn.out_proj.bias.uniform_(-0.3, 0.3)
+            self.head.weight.mul_(32.0)  # the mean over the sequence of attention's output is small
+
+    def forward(self, x):
+        x = self.proj(x)
+        if not self.batch_first:
+            x = x.transpose(0, 1)
+        y = self.attn(x, x, x, need_weights=False, attn_mask=self.mask)[0]
+        if not self.batch_first:
+            y = y.transpose(0, 1)
+        return self.head(y.mean(1))
+
+
+class CrossAttention(nn.Module):
+    """A near miss: the keys and values come from another Linear of the input, so torch projects
+    them apart from the queries; the registry's MultiheadAttention is self-attention."""
+
+    def __init__(self):
+        super().__init__()
+        self.memory = nn.Linear(32, 32)
+        self.attn = nn.MultiheadAttention(32, 4, batch_first=True)
+
+    def forward(self, x):
+        m = self.memory(x)
+        return self.attn(x, m, m, need_weights=False)[0].mean(1)
+
+
+class GeluTanh(nn.Module):
+    """nn.GELU(approximate='tanh') over [N, 16, 32]: x * 0.5 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715
+    x^3))) in 9 nodes and 4 constants."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(32, 48)
+        self.act = nn.GELU(approximate="tanh")
+        self.fc2 = nn.Linear(48, 5)
+        with torch.no_grad():
+            self.fc1.weight.mul_(4.0)  # inputs to the GELU over a few units, where tanh and erf differ
+            self.fc2.weight.mul_(12.0)  # erf in place of tanh would be off by 8e-4
+
+    def forward(self, x):
+        return self.fc2(self.act(self.fc1(x)).mean(1))
 
 
 def torchvision_net(name):
@@ -137,11 +211,19 @@ CASES = {
     # LayerNorm and GELU decomposed (opset 13, an open batch) and LayerNormalization (opset 17).
     "sequence_mlp_13": (SequenceMlp, (2, 16, 32), 13, EVAL, True),
     "sequence_mlp_17": (SequenceMlp, (2, 16, 32), 17, EVAL, False),
+    # Self-attention folded into MultiheadAttention: packed in_proj cut by three Slices, out_proj
+    # as Gemm (with bias) or MatMul (without); the norms decomposed (13) or LayerNormalization (17).
     "encoder": (Encoder, (2, 16, 32), 13, EVAL, False),
+    "encoder_norm_first": (EncoderNormFirst, (2, 16, 32), 17, EVAL, True),
+    "attention_13": (Attention, (2, 16, 32), 13, EVAL, True),
+    "attention_17": (lambda: Attention(batch_first=False, bias=False, causal=True), (2, 16, 32), 17, EVAL, False),
+    "cross_attention": (CrossAttention, (2, 16, 32), 13, EVAL, False),
+    "gelu_tanh": (GeluTanh, (2, 16, 32), 13, EVAL, True),
 }
 
 
-TORCHVISION = [name for name in CASES if name not in ("folding", "topk", "sequence_mlp_13", "sequence_mlp_17", "encoder")]
+TORCHVISION = [name for name in CASES if name.startswith(("resnet", "squeezenet", "mobilenet", "efficientnet", "densenet",
+                                                         "shufflenet", "vgg"))]
 
 
 def main():

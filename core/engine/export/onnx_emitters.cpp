@@ -138,7 +138,9 @@ void Hardswish(OnnxEmit &e) {
   e.finish("Mul", {e.input(), gate});
 }
 
-void GELU(OnnxEmit &e) { e.alias(onnxGelu(e, e.input(), "gelu")); }
+void GELU(OnnxEmit &e) {
+  e.alias(onnxGelu(e, e.input(), "gelu", spec::getString(e.node().params, "approximate") == "tanh"));
+}
 
 void SiLU(OnnxEmit &e) { e.finish("Mul", {e.input(), e.op("Sigmoid", {e.input()}, "sigmoid")}); }
 

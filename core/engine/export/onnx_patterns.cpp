@@ -6,10 +6,22 @@
 
 namespace tw::engine {
 
-std::string onnxGelu(OnnxEmit &e, const std::string &x, const std::string &s) {
-  const std::string scaled = e.op("Div", {x, e.constant(s + "/sqrt2_value", torch::tensor(std::sqrt(2.0f)))}, s + "/scaled");
-  const std::string onePlus =
-      e.op("Add", {e.op("Erf", {scaled}, s + "/erf"), e.constant(s + "/one_value", torch::tensor(1.0f))}, s + "/one_plus");
+std::string onnxGelu(OnnxEmit &e, const std::string &x, const std::string &s, bool tanh) {
+  std::string inner;
+  if (tanh) {
+    const std::string cube = e.op("Mul", {x, e.op("Mul", {x, x}, s + "/square")}, s + "/cube");
+    const std::string cubic =
+        e.op("Mul", {cube, e.constant(s + "/cubic_value", torch::tensor(0.044715f))}, s + "/cubic");
+    const std::string sum = e.op("Add", {x, cubic}, s + "/sum");
+    const float root = static_cast<float>(std::sqrt(2.0 / M_PI));
+    const std::string scaled = e.op("Mul", {sum, e.constant(s + "/root_value", torch::tensor(root))}, s + "/scaled");
+    inner = e.op("Tanh", {scaled}, s + "/tanh");
+  } else {
+    const std::string scaled =
+        e.op("Div", {x, e.constant(s + "/sqrt2_value", torch::tensor(std::sqrt(2.0f)))}, s + "/scaled");
+    inner = e.op("Erf", {scaled}, s + "/erf");
+  }
+  const std::string onePlus = e.op("Add", {inner, e.constant(s + "/one_value", torch::tensor(1.0f))}, s + "/one_plus");
   const std::string half = e.op("Mul", {x, e.constant(s + "/half_value", torch::tensor(0.5f))}, s + "/half");
   return e.op("Mul", {half, onePlus}, s);
 }

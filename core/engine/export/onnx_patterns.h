@@ -8,8 +8,10 @@ namespace tw::engine {
 
 class OnnxEmit;
 
-// x * 0.5 * (1 + erf(x / sqrt(2))): the exact GELU torch computes (ONNX has Gelu from opset 20).
-std::string onnxGelu(OnnxEmit &e, const std::string &x, const std::string &suffix);
+// x * 0.5 * (1 + erf(x / sqrt(2))): the exact GELU torch computes (ONNX has Gelu from opset 20);
+// with `tanh`, x * 0.5 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))), torch's approximation, with
+// x^3 as x * (x * x) as torch writes it.
+std::string onnxGelu(OnnxEmit &e, const std::string &x, const std::string &suffix, bool tanh = false);
 
 // LayerNormalization over the last axis (opset 17), its definition at lower opsets. `bias` may be
 // empty.

@@ -75,7 +75,12 @@ void ReLU(TorchScriptEmit &e) { apply(e, "torch.relu"); }
 void LeakyReLU(TorchScriptEmit &e) {
   apply(e, "torch.leaky_relu", ", " + TorchScriptEmit::number(getFloat(e.node().params, "negative_slope")));
 }
-void GELU(TorchScriptEmit &e) { apply(e, "torch.gelu"); }
+void GELU(TorchScriptEmit &e) {
+  const std::string approximate = getString(e.node().params, "approximate");
+  // The default left out, so that an exact GELU's line reads as before.
+  apply(e, "torch.gelu",
+        approximate == "none" ? std::string() : ", approximate=" + TorchScriptEmit::quoted(approximate));
+}
 void SiLU(TorchScriptEmit &e) { apply(e, "torch.silu"); }
 void Tanh(TorchScriptEmit &e) { apply(e, "torch.tanh"); }
 void Sigmoid(TorchScriptEmit &e) { apply(e, "torch.sigmoid"); }

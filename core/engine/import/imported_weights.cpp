@@ -35,9 +35,14 @@ std::shared_ptr<GraphModule> buildImportedModel(const ImportedModel &imported) {
       target.copy_(value);
       ++used;
     };
-    for (auto &p : module->named_parameters(false)) set(p.key(), p.value());
-    for (auto &b : module->named_buffers(false))
-      if (b.key() != "num_batches_tracked") set(b.key(), b.value());
+    // Recursing: MultiheadAttention keeps out_proj in a child module ("out_proj.weight").
+    for (auto &p : module->named_parameters(true)) set(p.key(), p.value());
+    for (auto &b : module->named_buffers(true)) {
+      const std::string &key = b.key();
+      const std::string counter = "num_batches_tracked";
+      if (key.size() < counter.size() || key.compare(key.size() - counter.size(), counter.size(), counter) != 0)
+        set(key, b.value());
+    }
   }
   size_t given = 0;
   for (const auto &[node, tensors] : imported.tensors) given += tensors.size();

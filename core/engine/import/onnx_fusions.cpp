@@ -1,102 +1,22 @@
-// GELU's and LayerNorm's decompositions found by the graph's structure (who makes and who reads
-// each value) and their constants (initializers, Constant nodes, Identity of either), so that a
-// match is known before its first node is reached. Each intermediate value must be read by the
-// decomposition alone: a value read elsewhere too would have no counterpart once folded.
+// GELU's (both forms) and LayerNorm's decompositions found by the graph's structure (who makes and
+// who reads each value) and their constants (initializers, Constant nodes, Identity of either), so
+// that a match is known before its first node is reached. Each intermediate value must be read by
+// the decomposition alone: a value read elsewhere too would have no counterpart once folded.
+// Attention is found and built by onnx_attention.h.
 #include "core/engine/import/onnx_fusions.h"
 
+#include "core/engine/import/onnx_attention.h"
+#include "core/engine/import/onnx_graph_index.h"
 #include "core/engine/import/onnx_mappers.h"
-#include "core/engine/import/onnx_tensor.h"
 
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
-#include <set>
 
 namespace tw::engine::onnx_import {
 
 namespace {
-
-using Fate = ImportRow::Fate;
-
-// Producers, readers and constants of one graph, by value name.
-class GraphIndex {
- public:
-  GraphIndex(const onnx::GraphProto &graph, const ImportGraph *g) : m_graph(graph), m_g(g) {
-    for (int i = 0; i < graph.node_size(); ++i) {
-      for (const std::string &out : graph.node(i).output()) m_producer[out] = i;
-      for (const std::string &in : graph.node(i).input())
-        if (!in.empty()) m_readers[in].push_back(i);
-    }
-    for (const auto &out : graph.output()) m_outputs.insert(out.name());
-    for (const auto &t : graph.initializer()) m_initializers.insert(t.name());
-  }
-
-  const onnx::NodeProto &node(int i) const { return m_graph.node(i); }
-  std::string name(int i) const {
-    return node(i).name().empty() ? node(i).op_type() + " #" + std::to_string(i + 1) : node(i).name();
-  }
-  int producer(const std::string &value) const {
-    auto it = m_producer.find(value);
-    return it == m_producer.end() ? -1 : it->second;
-  }
-  // Reads of `value` by nodes, one per input slot (Mul(d, d) reads d twice).
-  const std::vector<int> &readers(const std::string &value) const {
-    static const std::vector<int> none;
-    auto it = m_readers.find(value);
-    return it == m_readers.end() ? none : it->second;
-  }
-  // The one node reading `value`, when it has operator `op` and the value is no graph output.
-  int soleReader(const std::string &value, const std::string &op) const {
-    const std::vector<int> &r = readers(value);
-    if (r.size() != 1 || m_outputs.count(value) || node(r[0]).op_type() != op) return -1;
-    return r[0];
-  }
-  bool isConstant(const std::string &value) const {
-    if (m_initializers.count(value)) return true;
-    const int p = producer(value);
-    return p >= 0 && (node(p).op_type() == "Constant" || (node(p).op_type() == "Identity" && isConstant(node(p).input(0))));
-  }
-  // The value of an initializer, a Constant node or an Identity of either (needs the import graph).
-  std::optional<torch::Tensor> constant(const std::string &value) const {
-    if (m_g) {
-      auto it = m_g->values.find(value);
-      if (it != m_g->values.end() && it->second.constant() && !it->second.hasBatch()) return it->second.tensor;
-    }
-    const int p = producer(value);
-    if (p < 0) return std::nullopt;
-    const onnx::NodeProto &n = node(p);
-    if (n.op_type() == "Identity") return constant(n.input(0));
-    if (n.op_type() != "Constant") return std::nullopt;
-    for (const auto &a : n.attribute()) {
-      if (a.name() == "value" && a.has_t()) return tensorFromOnnx(a.t(), m_g ? m_g->file : std::string());
-      if (a.name() == "value_float") return torch::tensor(a.f());
-    }
-    return std::nullopt;
-  }
-  // A one-element constant equal to `expected` (within `tolerance`).
-  bool scalarIs(const std::string &value, double expected, double tolerance = 1e-7) const {
-    const auto t = constant(value);
-    return t && t->numel() == 1 && t->is_floating_point() &&
-           std::abs(t->to(torch::kDouble).item<double>() - expected) <= tolerance;
-  }
-
- private:
-  const onnx::GraphProto &m_graph;
-  const ImportGraph *m_g;
-  std::map<std::string, int> m_producer;
-  std::map<std::string, std::vector<int>> m_readers;
-  std::set<std::string> m_outputs, m_initializers;
-};
-
-// The input of a two-input node other than `value`; "" when neither or both are `value`.
-std::string other(const onnx::NodeProto &n, const std::string &value) {
-  if (n.input_size() != 2) return {};
-  if (n.input(0) == value && n.input(1) != value) return n.input(1);
-  if (n.input(1) == value && n.input(0) != value) return n.input(0);
-  return {};
-}
 
 std::vector<int64_t> axesOf(const onnx::NodeProto &n, int64_t *keepdims) {
   std::vector<int64_t> axes;
@@ -108,23 +28,56 @@ std::vector<int64_t> axesOf(const onnx::NodeProto &n, int64_t *keepdims) {
   return axes;
 }
 
-std::string memberList(const GraphIndex &ix, std::vector<int> members) {
+void record(Fusion f, std::vector<int> members, Fusions &out) {
   std::sort(members.begin(), members.end());
-  std::string text;
-  for (int m : members) text += (text.empty() ? "" : ", ") + ix.node(m).op_type() + " '" + ix.name(m) + "'";
-  return text;
+  f.members = std::move(members);
+  for (int m : f.members) out.memberOf[m] = out.found.size();
+  out.found.push_back(std::move(f));
 }
 
-// x * (1 + erf(x / sqrt 2)) * 0.5 as torch writes it, or (x * 0.5) * (1 + erf(x / sqrt 2)) as
-// Torchwright's exporter does; anchored on the Erf.
+// The tail both GELU forms share, after `inner` (erf's or tanh's result): x * (1 + inner) * 0.5 as
+// torch writes it, or (x * 0.5) * (1 + inner) as Torchwright's exporter does. Sets f.output and
+// f.form; returns "" or why the nodes differ.
+std::string matchGeluTail(const GraphIndex &ix, const std::string &x, int innerNode, const std::string &word,
+                          std::vector<int> &seen, Fusion &f) {
+  const std::string inner = ix.node(innerNode).output(0);
+  const int add = ix.soleReader(inner, "Add");
+  if (add < 0 || !ix.scalarIs(other(ix.node(add), inner), 1.0)) return word + "'s result is not read by one Add of 1";
+  seen.push_back(add);
+  const std::string onePlus = ix.node(add).output(0);
+  const int mul = ix.soleReader(onePlus, "Mul");
+  if (mul < 0) return "1 + " + word + " is not read by one Mul";
+  seen.push_back(mul);
+  const std::string with = other(ix.node(mul), onePlus);
+  if (with == x) {  // torch: (x * (1 + inner)) * 0.5
+    const int half = ix.soleReader(ix.node(mul).output(0), "Mul");
+    if (half < 0 || !ix.scalarIs(other(ix.node(half), ix.node(mul).output(0)), 0.5))
+      return "x * (1 + " + word + ") is not read by one Mul by 0.5";
+    seen.push_back(half);
+    f.output = ix.node(half).output(0);
+    f.form = "x * (1 + " + f.form + ") * 0.5";
+  } else {  // Torchwright's exporter: (x * 0.5) * (1 + inner)
+    const int half = ix.producer(with);
+    if (half < 0 || ix.node(half).op_type() != "Mul" || ix.soleReader(with, "Mul") != mul ||
+        other(ix.node(half), x).empty() || !ix.scalarIs(other(ix.node(half), x), 0.5))
+      return "1 + " + word + " is multiplied by neither x nor x * 0.5";
+    seen.push_back(half);
+    f.output = ix.node(mul).output(0);
+    f.form = "x * 0.5 * (1 + " + f.form + ")";
+  }
+  return {};
+}
+
+// nn.GELU(): x * (1 + erf(x / sqrt 2)) * 0.5, anchored on the Erf.
 void matchGelu(const GraphIndex &ix, int erf, Fusions &out) {
   const onnx::NodeProto &e = ix.node(erf);
   const int div = ix.producer(e.input(0));
   std::vector<int> seen{erf};
   auto miss = [&](const std::string &why) {
     const int at = *std::min_element(seen.begin(), seen.end());
-    out.nearMisses[at] = "Erf '" + ix.name(erf) + "' is not part of GELU's decomposition x * (1 + erf(x / sqrt 2)) * 0.5 (" +
-                         why + "; nodes seen: " + memberList(ix, seen) + "); the registry has Erf only inside GELU";
+    out.nearMisses[at] = "Erf '" + ix.name(erf) +
+                         "' is not part of GELU's decomposition x * (1 + erf(x / sqrt 2)) * 0.5 (" + why +
+                         "; nodes seen: " + memberList(ix, seen) + "); the registry has Erf only inside GELU";
   };
   if (div < 0 || ix.node(div).op_type() != "Div") return miss("its input is not a Div");
   seen.push_back(div);
@@ -133,37 +86,77 @@ void matchGelu(const GraphIndex &ix, int erf, Fusions &out) {
   if (!ix.scalarIs(d.input(1), std::sqrt(2.0), 1e-6)) return miss("the Div's divisor is not the constant sqrt 2");
   if (ix.isConstant(x)) return miss("it divides a constant");
   if (ix.soleReader(d.output(0), "Erf") != erf) return miss("the Div's result is read by other nodes too");
-  const int add = ix.soleReader(e.output(0), "Add");
-  if (add < 0 || !ix.scalarIs(other(ix.node(add), e.output(0)), 1.0)) return miss("erf's result is not read by one Add of 1");
-  seen.push_back(add);
   Fusion f;
   f.op = "GELU";
   f.input = x;
-  const std::string onePlus = ix.node(add).output(0);
-  const int mul = ix.soleReader(onePlus, "Mul");
-  if (mul < 0) return miss("1 + erf is not read by one Mul");
-  seen.push_back(mul);
-  const std::string with = other(ix.node(mul), onePlus);
-  if (with == x) {  // torch: (x * (1 + erf)) * 0.5
-    const int half = ix.soleReader(ix.node(mul).output(0), "Mul");
-    if (half < 0 || !ix.scalarIs(other(ix.node(half), ix.node(mul).output(0)), 0.5))
-      return miss("x * (1 + erf) is not read by one Mul by 0.5");
-    seen.push_back(half);
-    f.output = ix.node(half).output(0);
-    f.form = "x * (1 + erf(x / sqrt 2)) * 0.5";
-  } else {  // Torchwright's exporter: (x * 0.5) * (1 + erf)
-    const int half = ix.producer(with);
-    if (half < 0 || ix.node(half).op_type() != "Mul" || ix.soleReader(with, "Mul") != mul ||
-        other(ix.node(half), x).empty() || !ix.scalarIs(other(ix.node(half), x), 0.5))
-      return miss("1 + erf is multiplied by neither x nor x * 0.5");
-    seen.push_back(half);
-    f.output = ix.node(mul).output(0);
-    f.form = "x * 0.5 * (1 + erf(x / sqrt 2))";
+  f.form = "erf(x / sqrt 2)";
+  const std::string why = matchGeluTail(ix, x, erf, "erf", seen, f);
+  if (!why.empty()) return miss(why);
+  record(std::move(f), seen, out);
+}
+
+// nn.GELU(approximate='tanh'): x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3))) * 0.5, anchored on
+// the Tanh. Torch writes x^3 as Mul(x, Mul(x, x)); Pow(x, 3) is read too. A Tanh is taken for the
+// start of one only when it reads a Mul by sqrt(2 / pi); any other Tanh is a Tanh.
+void matchTanhGelu(const GraphIndex &ix, int tanh, Fusions &out) {
+  const int scale = ix.producer(ix.node(tanh).input(0));
+  if (scale < 0 || ix.node(scale).op_type() != "Mul") return;
+  const std::string scaled = ix.node(scale).output(0);
+  std::string inner;
+  for (const std::string &in : ix.node(scale).input())
+    if (ix.scalarIs(in, std::sqrt(2.0 / M_PI), 1e-6)) inner = other(ix.node(scale), in);
+  if (inner.empty()) return;
+  std::vector<int> seen{scale, tanh};
+  // A line under the refusal, not at a node: the constant Muls before the Tanh are refused on
+  // their own, and a node after one of them is never reached.
+  auto miss = [&](const std::string &why) {
+    out.notes.push_back("Tanh '" + ix.name(tanh) +
+                        "' of sqrt(2 / pi) * ... begins GELU's tanh approximation x * (1 + tanh(sqrt(2 / pi) * "
+                        "(x + 0.044715 x^3))) * 0.5 but differs (" +
+                        why + "; nodes seen: " + memberList(ix, seen) + ")");
+  };
+  if (ix.soleReader(scaled, "Tanh") != tanh) return miss("sqrt(2 / pi) * ... is read by other nodes too");
+  const int add = ix.producer(inner);
+  if (add < 0 || ix.node(add).op_type() != "Add" || ix.soleReader(inner, "Mul") != scale)
+    return miss("what tanh scales is not an Add read by it alone");
+  seen.push_back(add);
+  // One side of the Add is x, the other 0.044715 * x^3.
+  std::string x;
+  int cubic = -1, cube = -1, square = -1;
+  for (int side = 0; side < 2 && cubic < 0; ++side) {
+    const std::string term = ix.node(add).input(side), rest = ix.node(add).input(1 - side);
+    const int c = ix.producer(term);
+    if (c < 0 || ix.node(c).op_type() != "Mul" || ix.soleReader(term, "Add") != add) continue;
+    for (const std::string &in : ix.node(c).input()) {
+      if (!ix.scalarIs(in, 0.044715, 1e-7)) continue;
+      const std::string cubed = other(ix.node(c), in);
+      const int p = ix.producer(cubed);
+      if (p < 0 || ix.soleReader(cubed, "Mul") != c) continue;
+      const onnx::NodeProto &pn = ix.node(p);
+      if (pn.op_type() == "Pow" && pn.input(0) == rest && ix.scalarIs(pn.input(1), 3.0)) {
+        cubic = c, cube = p, x = rest;
+      } else if (pn.op_type() == "Mul" && pn.input_size() == 2) {
+        // x * (x * x), in either order.
+        const std::string sq = pn.input(0) == rest ? pn.input(1) : pn.input(1) == rest ? pn.input(0) : std::string();
+        const int s = sq.empty() ? -1 : ix.producer(sq);
+        if (s >= 0 && ix.node(s).op_type() == "Mul" && ix.node(s).input(0) == rest && ix.node(s).input(1) == rest &&
+            ix.soleReader(sq, "Mul") == p)
+          cubic = c, cube = p, square = s, x = rest;
+      }
+    }
   }
-  f.members = seen;
-  std::sort(f.members.begin(), f.members.end());
-  for (int m : f.members) out.memberOf[m] = out.found.size();
-  out.found.push_back(std::move(f));
+  if (cubic < 0) return miss("the Add is not x + 0.044715 * x^3 with x^3 as Pow(x, 3) or x * (x * x) read by it alone");
+  if (ix.isConstant(x)) return miss("it computes a constant");
+  for (int m : {cubic, cube, square})
+    if (m >= 0) seen.push_back(m);
+  Fusion f;
+  f.op = "GELU";
+  f.approximate = "tanh";
+  f.input = x;
+  f.form = "tanh(sqrt(2 / pi) * (x + 0.044715 x^3))";
+  const std::string why = matchGeluTail(ix, x, tanh, "tanh", seen, f);
+  if (!why.empty()) return miss(why);
+  record(std::move(f), seen, out);
 }
 
 // (x - mean(x)) / sqrt(mean((x - mean(x))^2) + eps) * weight + bias over the same axes; anchored
@@ -237,20 +230,21 @@ void matchLayerNorm(const GraphIndex &ix, int first, Fusions &out) {
     f.form += " + bias";
     seen.push_back(add);
   }
-  f.members = seen;
-  std::sort(f.members.begin(), f.members.end());
-  for (int m : f.members) out.memberOf[m] = out.found.size();
-  out.found.push_back(std::move(f));
+  record(std::move(f), seen, out);
 }
 
 }  // namespace
 
 Fusions findFusions(const onnx::GraphProto &graph, const ImportGraph &g) {
-  const GraphIndex ix(graph, &g);
+  // Shared: attention keeps it to compute its shape arithmetic when built.
+  const auto index = std::make_shared<const GraphIndex>(graph, &g);
+  const GraphIndex &ix = *index;
   Fusions out;
   for (int i = 0; i < graph.node_size(); ++i) {
     const std::string &op = graph.node(i).op_type();
     if (op == "Erf") matchGelu(ix, i, out);
+    else if (op == "Tanh") matchTanhGelu(ix, i, out);
+    else if (op == "Softmax") matchAttention(index, i, out);
     else if (op == "ReduceMean" && graph.node(i).input_size() == 1) matchLayerNorm(ix, i, out);
   }
   return out;
@@ -264,7 +258,11 @@ void buildFusion(NodeImport &n, Fusion &f) {
   const ImportValue x = it->second;
   size_t node = 0;
   if (f.op == "GELU") {
-    node = n.add("GELU", {}, {x.node});
+    spec::ParamMap params;
+    if (!f.approximate.empty()) params["approximate"] = f.approximate;
+    node = n.add("GELU", std::move(params), {x.node});
+  } else if (f.op == "MultiheadAttention") {
+    node = buildAttention(n, f, x);
   } else {
     const int64_t rank = static_cast<int64_t>(x.shape.size()) + 1;
     std::vector<int64_t> axes = f.axes;
@@ -293,46 +291,6 @@ void buildFusion(NodeImport &n, Fusion &f) {
   g.nodes[node].onnxOutput = f.output;
   n.row().note = f.form + ", " + std::to_string(f.members.size()) + " nodes";
   f.built = static_cast<int64_t>(node);
-}
-
-std::string attentionNote(const onnx::GraphProto &graph) {
-  const GraphIndex ix(graph, nullptr);
-  auto computedMatMul = [&](int i) {
-    return i >= 0 && ix.node(i).op_type() == "MatMul" && !ix.isConstant(ix.node(i).input(0)) &&
-           !ix.isConstant(ix.node(i).input(1));
-  };
-  std::vector<std::string> blocks;
-  for (int s = 0; s < graph.node_size(); ++s) {
-    if (graph.node(s).op_type() != "Softmax") continue;
-    // The scores: a MatMul of two computed values, through a mask's Add, a scale's Div or Mul.
-    int scores = ix.producer(graph.node(s).input(0));
-    for (int step = 0; step < 4 && scores >= 0 && !computedMatMul(scores); ++step) {
-      const onnx::NodeProto &p = ix.node(scores);
-      static const std::set<std::string> through{"Add", "Div", "Mul", "Sub", "Where", "Cast"};
-      if (!through.count(p.op_type())) break;
-      std::string next;
-      for (const std::string &in : p.input())
-        if (!in.empty() && !ix.isConstant(in) && next.empty()) next = in;
-      scores = next.empty() ? -1 : ix.producer(next);
-    }
-    // The context: a MatMul of the weights (through Dropout) with the values.
-    int context = -1;
-    std::vector<std::string> outs{graph.node(s).output(0)};
-    for (int r : ix.readers(graph.node(s).output(0)))
-      if (ix.node(r).op_type() == "Dropout") outs.push_back(ix.node(r).output(0));
-    for (const std::string &v : outs)
-      for (int r : ix.readers(v))
-        if (computedMatMul(r)) context = r;
-    if (computedMatMul(scores) && context >= 0)
-      blocks.push_back("'" + ix.name(scores) + "', '" + ix.name(s) + "', '" + ix.name(context) + "'");
-  }
-  if (blocks.empty()) return {};
-  std::string text = "Attention import is not supported yet: " + std::to_string(blocks.size()) +
-                     " attention block" + (blocks.size() == 1 ? "" : "s") + " (MatMul, Softmax, MatMul: ";
-  for (size_t i = 0; i < blocks.size() && i < 4; ++i) text += (i ? "; " : "") + blocks[i];
-  if (blocks.size() > 4) text += "; and " + std::to_string(blocks.size() - 4) + " more";
-  return text + ") over heads split by Reshape and Transpose: the importer does not fold attention into the "
-                "registry's MultiheadAttention or TransformerEncoderLayer.\n";
 }
 
 }  // namespace tw::engine::onnx_import

@@ -62,7 +62,7 @@ void refuseUnmapped(const onnx::GraphProto &graph, const std::string &file) {
   }
   if (controlFlow)
     text += "Loop, If and Scan are control flow, which a Torchwright model (a fixed graph of layers) cannot express.\n";
-  throw ImportError(text + onnx_import::attentionNote(graph));
+  throw ImportError(text);
 }
 
 std::string dimText(const onnx::TensorShapeProto::Dimension &d) {
@@ -225,7 +225,7 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
   if (inputs.empty()) throw ImportError(path + ": the graph has no input");
   for (const auto *input : inputs) addInput(g, *input, options, inputs.size() == 1);
 
-  // GELU's and LayerNorm's decompositions, known before their first node is reached.
+  // GELU's, LayerNorm's and attention's decompositions, known before their first node is reached.
   onnx_import::Fusions fusions = onnx_import::findFusions(graph, g);
   std::vector<std::string> problems;
   std::set<std::string> refused;  // values of refused nodes: their readers are not reported again
@@ -280,7 +280,8 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
     std::string text = path + ": " + std::to_string(problems.size()) + " node" + (problems.size() == 1 ? "" : "s") +
                        " cannot be expressed with the registry's ops, so nothing was imported:\n";
     for (const std::string &p : problems) text += "  " + p + "\n";
-    throw ImportError(text + onnx_import::attentionNote(graph));
+    for (const std::string &note : fusions.notes) text += "  " + note + "\n";
+    throw ImportError(text);
   }
 
   if (graph.output_size() != 1)
