@@ -3,6 +3,7 @@
 #include "tracking/run_rows.h"
 #include "tracking/schema.h"
 #include "tracking/sqlite_util.h"
+#include "tracking/state_table.h"
 
 #include <sqlite3.h>
 
@@ -14,9 +15,7 @@ namespace tw::tracking {
 
 namespace {
 
-bool isTerminal(RunStatus status) {
-  return status == RunStatus::Finished || status == RunStatus::Failed || status == RunStatus::Killed;
-}
+bool isTerminal(RunStatus status) { return findState(runStates(), runStatusName(status))->ended; }
 
 // "<experiment>-<n>" with n one past the runs it already has; skips names still taken, which
 // happens once runs have been deleted.
@@ -175,6 +174,14 @@ void Store::setStatus(int64_t runId, RunStatus status, const std::string &messag
   const bool running = status == RunStatus::Running;
   const bool terminal = isTerminal(status);
   sql::Transaction tx(m_db, operation);
+  {
+    sql::Statement current(m_db, "SELECT status FROM runs WHERE id = ?", operation);
+    current.bindInt64(1, runId);
+    if (!current.step()) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
+    const std::string problem =
+        transitionProblem(runStates(), "run " + std::to_string(runId), current.text(0), runStatusName(status));
+    if (!problem.empty()) throw TrackingError(operation + ": " + problem);
+  }
   sql::Statement update(m_db,
                         "UPDATE runs SET status = ?1, status_message = ?2, updated_ms = ?3, "
                         "start_ms = CASE WHEN ?4 AND start_ms = 0 THEN ?3 ELSE start_ms END, "

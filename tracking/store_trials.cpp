@@ -4,6 +4,7 @@
 #include "tracking/store.h"
 
 #include "tracking/sqlite_util.h"
+#include "tracking/state_table.h"
 #include "tracking/study_rows.h"
 
 #include <sqlite3.h>
@@ -13,9 +14,9 @@ namespace tw::tracking {
 namespace {
 
 void checkState(const std::string &state, const std::string &operation) {
-  if (!isTrialState(state)) {
-    throw TrackingError(operation + ": unknown trial state '" + state +
-                        "' (expected WAITING, RUNNING, COMPLETE, PRUNED or FAILED)");
+  if (!findState(trialStates(), state)) {
+    throw TrackingError(operation + ": unknown trial state '" + state + "' (expected " + stateNames(trialStates()) +
+                        ")");
   }
 }
 
@@ -32,6 +33,8 @@ TrialRecord Store::addTrial(int64_t studyId, const std::map<std::string, std::st
                             const std::string &state, int retryOf) {
   const std::string operation = "adding a trial to study " + std::to_string(studyId);
   checkState(state, operation);
+  if (!findState(trialStates(), state)->initial)
+    throw TrackingError(operation + ": a trial cannot start " + state + " (it starts WAITING or RUNNING)");
   sql::Transaction tx(m_db, operation);
   // The clock is read under the write lock here and in every write below: a write that waited
   // for the lock must not commit an updated_ms older than what Studio's poll has passed.
@@ -80,6 +83,14 @@ void Store::setTrialState(int64_t studyId, int number, const std::string &state,
   sql::Transaction tx(m_db, operation);
   const int64_t now = nowMs();
   const int64_t trialId = touchTrial(m_db, studyId, number, now, operation);
+  {
+    sql::Statement current(m_db, "SELECT state FROM trials WHERE id = ?", operation);
+    current.bindInt64(1, trialId);
+    current.step();
+    const std::string problem = transitionProblem(
+        trialStates(), "trial " + std::to_string(number) + " of study " + std::to_string(studyId), current.text(0), state);
+    if (!problem.empty()) throw TrackingError(operation + ": " + problem);
+  }
   const bool running = state == "RUNNING";
   sql::Statement update(m_db,
                         "UPDATE trials SET state = ?1, message = ?2, "
@@ -91,7 +102,7 @@ void Store::setTrialState(int64_t studyId, int number, const std::string &state,
       .bindText(2, message)
       .bindInt64(3, running)
       .bindInt64(4, now)
-      .bindInt64(5, isFinalTrialState(state))
+      .bindInt64(5, findState(trialStates(), state)->ended)
       .bindInt64(6, trialId)
       .run();
   if (!values.empty()) {

@@ -1,7 +1,7 @@
 #pragma once
 // Studies and trials as the tracking store hands them out. States are the names core/search
 // gives them ("RUNNING", "COMPLETE", "PRUNED", "FAILED", "WAITING"); the store keeps them as text
-// and knows only which of them are final.
+// and allows the transitions of tracking/state_table.h.
 
 #include <cstdint>
 #include <map>

@@ -101,17 +101,4 @@ int64_t touchTrial(sqlite3 *db, int64_t studyId, int number, int64_t nowMs, cons
   return id;
 }
 
-namespace {
-// The names core/search gives its trial states (trialStateName); true for the final ones.
-const std::map<std::string, bool> kTrialStates = {
-    {"WAITING", false}, {"RUNNING", false}, {"COMPLETE", true}, {"PRUNED", true}, {"FAILED", true}};
-}  // namespace
-
-bool isTrialState(const std::string &state) { return kTrialStates.count(state) != 0; }
-
-bool isFinalTrialState(const std::string &state) {
-  auto found = kTrialStates.find(state);
-  return found != kTrialStates.end() && found->second;
-}
-
 }  // namespace tw::tracking

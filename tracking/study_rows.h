@@ -31,8 +31,4 @@ void touchStudy(sqlite3 *db, int64_t studyId, int64_t nowMs, const std::string &
 // the study has no trial of that number.
 int64_t touchTrial(sqlite3 *db, int64_t studyId, int number, int64_t nowMs, const std::string &operation);
 
-// The states the store accepts, and the final ones, which stamp end_ms.
-bool isTrialState(const std::string &state);
-bool isFinalTrialState(const std::string &state);
-
 }  // namespace tw::tracking

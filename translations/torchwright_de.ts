@@ -3521,6 +3521,10 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Its sweep stopped answering (no heartbeat for %1 s): it was killed or its machine stopped. Resume continues the study.</source>
         <translation>Ihr Suchlauf antwortet nicht mehr (seit %1 s kein Lebenszeichen): Er wurde beendet, oder sein Rechner ist ausgefallen. Fortsetzen setzt die Studie fort.</translation>
     </message>
+    <message>
+        <source>interrupted</source>
+        <translation>unterbrochen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::StudyPlots</name>

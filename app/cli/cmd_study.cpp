@@ -14,6 +14,7 @@
 
 #include "core/config/workspace.h"
 #include "core/sweep/trial_params.h"
+#include "tracking/study_liveness.h"
 
 #include <cerrno>
 #include <cmath>
@@ -89,10 +90,19 @@ std::string bestText(const tracking::StudyRecord &study, const std::vector<track
   return std::to_string(paretoFront(trials, directions).size()) + " on front";
 }
 
+// A study whose sweep died with its trials (a machine crash) reads INTERRUPTED, its trials and
+// their runs FAILED, without anyone running `sweep --resume` first.
+void settleInterrupted(tracking::Store &store) {
+  store.failSilentRuns();
+  tracking::settleInterruptedStudies(store);
+}
+
 int listStudies(const CliArgs &args) {
   const bool exists = fs::exists(config::trackingDbPath(args.workspace()));
   auto store = exists ? openStore(args) : nullptr;
+  if (store) settleInterrupted(*store);
   const auto studies = store ? store->listStudies() : std::vector<tracking::StudyRecord>{};
+  const int64_t now = tracking::nowMs();
   if (args.hasFlag("--json")) {
     std::vector<std::string> rows;
     for (const auto &s : studies) {
@@ -108,7 +118,7 @@ int listStudies(const CliArgs &args) {
       rows.push_back(json::object({{"id", json::string(s.uuid)},
                                    {"name", json::string(s.name)},
                                    {"experiment", json::string(s.experiment)},
-                                   {"status", json::string(s.status)},
+                                   {"status", json::string(tracking::studyStatusNow(s, now))},
                                    {"metrics", json::string(s.metrics)},
                                    {"directions", json::string(s.directions)},
                                    {"trials", json::number(static_cast<long long>(trials.size()))},
@@ -123,7 +133,7 @@ int listStudies(const CliArgs &args) {
                      {false, false, false, true, false, true, false});
   for (const auto &s : studies) {
     const auto trials = store->trials(s.id);
-    table.addRow({s.uuid.substr(0, 8), s.name, s.status, std::to_string(trials.size()),
+    table.addRow({s.uuid.substr(0, 8), s.name, tracking::studyStatusNow(s, now), std::to_string(trials.size()),
                   s.metrics + " (" + s.directions + ")", bestText(s, trials), formatTimestamp(s.createdMs)});
   }
   std::printf("%s%zu stud%s\n", table.str().c_str(), studies.size(), studies.size() == 1 ? "y" : "ies");
@@ -134,6 +144,7 @@ int showStudy(const CliArgs &args) {
   if (args.positionals.size() != 2) return usageError("study show");
   auto store = openExistingStore(args.workspace(), args.positionals[1]);
   if (!store) return 1;
+  settleInterrupted(*store);
   const auto study = resolveStudy(*store, args.positionals[1]);
   if (!study) return 1;
   const auto trials = store->trials(study->id);
@@ -143,7 +154,8 @@ int showStudy(const CliArgs &args) {
   if (args.hasFlag("--json")) {
     std::vector<std::string> rows, frontRows;
     for (const auto &t : trials) rows.push_back(jsonTrial(t, directions.size(), *store));
-    Members members = {{"trials", json::array(rows)},
+    Members members = {{"status", json::string(tracking::studyStatusNow(*study, tracking::nowMs()))},
+                       {"trials", json::array(rows)},
                        {"best", best ? jsonTrial(*best, 1, *store) : std::string("null")}};
     if (directions.size() > 1) {
       for (const auto &t : front) frontRows.push_back(jsonTrial(t, directions.size(), *store));
@@ -153,7 +165,8 @@ int showStudy(const CliArgs &args) {
     return 0;
   }
   std::printf("study %s (%s), experiment '%s', %s\nobjective: %s (%s)\n\n", study->name.c_str(), study->uuid.c_str(),
-              study->experiment.c_str(), study->status.c_str(), study->metrics.c_str(), study->directions.c_str());
+              study->experiment.c_str(), tracking::studyStatusNow(*study, tracking::nowMs()).c_str(),
+              study->metrics.c_str(), study->directions.c_str());
   TablePrinter table({"#", "STATE", "VALUE", "DURATION", "RUN", "PARAMETERS", "NOTE"},
                      {true, false, true, true, false, false, false});
   for (const auto &t : trials) {

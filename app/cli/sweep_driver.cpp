@@ -69,6 +69,7 @@ struct RunningTrial {
   bool pruned = false;
   int64_t prunedEpoch = 0;
   bool stopped = false;          // stopped with the sweep
+  int64_t epochs = 0;            // served: the run's epochs, from its "epoch N/M" lines; 0 unknown
 };
 
 class Driver {
@@ -389,12 +390,14 @@ class Driver {
       if (auto record = m_store.trial(m_study.id, t.number)) t.runId = record->runId;
       if (t.runId == 0) return;
     }
-    if (t.pruned || t.stopped) return;
+    if (t.stopped || (t.pruned && mayPrune)) return;
     const auto reports = newEpochReports(m_store, t.runId, m_metrics.front(), t.lastStep);
     for (const auto &r : reports) {
       m_store.reportIntermediate(m_study.id, t.number, r.epoch, r.value);
       t.lastStep = r.step;
       if (!mayPrune || !m_pruner || m_directions.size() != 1) continue;
+      // The last epoch's training is done: the trial is judged by its result, not pruned.
+      if (t.epochs > 0 && r.epoch >= t.epochs) continue;
       const auto trials = searchTrials(m_sweep.space, m_store.trials(m_study.id));
       auto self = std::find_if(trials.begin(), trials.end(),
                                [&](const search::Trial &x) { return x.number == t.number; });
@@ -404,12 +407,12 @@ class Driver {
     }
   }
 
-  // Stops the trial's run at once, keeping its checkpoint and metrics, and marks both ends.
+  // Stops the trial's run at once, keeping its checkpoint and metrics; settle() marks both ends
+  // once the process has ended, by how the run ended (it may finish before the stop reaches it).
   void prune(RunningTrial &t, int64_t epoch) {
     t.pruned = true;
     t.prunedEpoch = epoch;
     m_store.setTag(t.runId, "pruned", std::to_string(epoch));
-    m_store.setTrialState(m_study.id, t.number, "PRUNED", {}, prunedMessage(epoch));
     t.process->terminate();
     m_progress.event("trial " + std::to_string(t.number) + " PRUNED at epoch " + std::to_string(epoch) + " (" +
                      m_metrics.front() + " " + formatMetric(lastReport(t.number, epoch)) + ")");
@@ -450,6 +453,8 @@ class Driver {
   void hear(RunningTrial &t) {
     for (const std::string &line : t.process->readLines()) {
       if (line.rfind("epoch ", 0) == 0) {
+        long long epoch = 0, epochs = 0;
+        if (std::sscanf(line.c_str(), "epoch %lld/%lld", &epoch, &epochs) == 2) t.epochs = epochs;
         pollReports(t);  // committed: the pruner judges it now
         // A trial shorter than the sampling interval still gets its figures, taken while it
         // trains (a worker sampled as it starts may be halfway through exec, with no memory yet).
@@ -465,11 +470,18 @@ class Driver {
     const std::string name = "trial " + std::to_string(t.number);
     std::optional<tracking::RunRecord> run;
     if (t.runId != 0) run = m_store.run(t.runId);
-    if (t.pruned) {
+    if (t.pruned && !(run && run->status == tracking::RunStatus::Finished)) {
       // The worker recorded KILLED "stopped on request"; say why the run was stopped.
-      if (run && run->status != tracking::RunStatus::Finished)
+      if (run && (run->status == tracking::RunStatus::Killed || run->status == tracking::RunStatus::Running))
         m_store.setStatus(t.runId, tracking::RunStatus::Killed, prunedMessage(t.prunedEpoch));
+      m_store.setTrialState(m_study.id, t.number, "PRUNED", {}, prunedMessage(t.prunedEpoch));
       return;
+    }
+    if (t.pruned) {
+      // It finished before the stop reached it: a whole run, so the trial is judged by its result
+      // and does not read PRUNED beside a FINISHED run.
+      m_store.removeTag(t.runId, "pruned");
+      m_progress.event(name + " finished before its pruning took effect: judged by its result");
     }
     TrialOutcome outcome;
     if (run) outcome = outcomeOfRun(m_store, *run, m_metrics);

@@ -17,6 +17,7 @@
 #include <QtTest>
 
 #include <signal.h>
+#include <sqlite3.h>
 
 #include <set>
 
@@ -428,6 +429,72 @@ class TestCliSweep : public QObject {
     QVERIFY2(QString::fromStdString(trials[0].message).contains("killed by signal 9"), trials[0].message.c_str());
     QCOMPARE(db->run(trials[0].runId)->status, tw::tracking::RunStatus::Failed);
     QVERIFY2(trials[1].state == "COMPLETE", qPrintable(out));
+  }
+
+  // A crash: the driver and the worker training its trial die at once, so nothing writes an end.
+  // Once the driver's silence passes the store's rule (two minutes are written into the database
+  // here instead of waited out), `study list` and `study show` read the study INTERRUPTED and its
+  // trial and run FAILED, with nobody running `sweep --resume`; the resume then finishes it.
+  void aSweepKilledWithItsTrialsReadsInterrupted() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString file = sweepFile("crashed", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n",
+                                   "sampler: {type: random, seed: 5}\nbudget: {trials: 2}\nparallel: 1\n", 40,
+                                   kModel, 2000);
+    QProcess driver;
+    driver.start(TW_BIN_DIR "/torchwright", {"sweep", file, "--workspace", ws});
+    QVERIFY(driver.waitForStarted());
+    qint64 worker = 0;
+    for (int i = 0; i < 1200 && worker == 0; ++i) {
+      QThread::msleep(50);
+      if (!QFile::exists(ws + "/tracking.db")) continue;
+      auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+      auto study = db->findStudy("crashed");
+      if (!study) continue;
+      const auto trials = db->trials(study->id);
+      if (trials.empty() || trials[0].runId == 0) continue;
+      const auto run = db->run(trials[0].runId);
+      if (!run || run->status != tw::tracking::RunStatus::Running) continue;
+      QFile log(ws + "/studies/" + QString::fromStdString(study->uuid) + "/slot-0.log");
+      if (!log.open(QIODevice::ReadOnly)) continue;
+      const QString first = QString::fromUtf8(log.readLine());
+      if (first.startsWith("torchwright-worker ")) worker = first.section(' ', 1, 1).toLongLong();
+    }
+    QVERIFY2(worker > 0, qPrintable(QString::fromUtf8(driver.readAll())));
+    ::kill(static_cast<pid_t>(driver.processId()), SIGKILL);
+    ::kill(static_cast<pid_t>(worker), SIGKILL);
+    QVERIFY(driver.waitForFinished());
+    QTRY_VERIFY_WITH_TIMEOUT(::kill(static_cast<pid_t>(worker), 0) != 0, 10000);  // reaped by init
+
+    sqlite3 *raw = nullptr;
+    QCOMPARE(sqlite3_open((ws + "/tracking.db").toUtf8().constData(), &raw), SQLITE_OK);
+    const char *twoMinutesAgo =
+        "UPDATE studies SET driver_heartbeat_ms = driver_heartbeat_ms - 120000, updated_ms = updated_ms - 120000;"
+        "UPDATE trials SET heartbeat_ms = heartbeat_ms - 120000, start_ms = start_ms - 120000, "
+        "updated_ms = updated_ms - 120000 WHERE state = 'RUNNING';"
+        "UPDATE runs SET heartbeat_ms = heartbeat_ms - 120000, start_ms = start_ms - 120000, "
+        "updated_ms = updated_ms - 120000 WHERE status = 'RUNNING';";
+    QCOMPARE(sqlite3_exec(raw, twoMinutesAgo, nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+
+    const auto listed = runCli({"study", "list", "--json", "--workspace", ws});
+    QCOMPARE(listed.exitCode, 0);
+    const QJsonObject row = QJsonDocument::fromJson(listed.out.toUtf8()).array().at(0).toObject();
+    QCOMPARE(row.value("status").toString(), QStringLiteral("INTERRUPTED"));
+    const auto shown = runCli({"study", "show", "crashed", "--workspace", ws});
+    QVERIFY2(shown.exitCode == 0 && shown.out.contains("INTERRUPTED"), qPrintable(shown.all()));
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto study = db->findStudy("crashed");
+    const auto trial = db->trial(study->id, 0);
+    QCOMPARE(trial->state, std::string("FAILED"));
+    QVERIFY2(QString::fromStdString(trial->message).contains("no heartbeat since"), trial->message.c_str());
+    QCOMPARE(db->run(trial->runId)->status, tw::tracking::RunStatus::Failed);
+
+    const auto resumed = runCli({"sweep", "--resume", "crashed", "--workspace", ws});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.all()));
+    QCOMPARE(db->findStudy("crashed")->status, std::string("IDLE"));
+    const auto trials = db->trials(study->id);
+    QVERIFY(std::any_of(trials.begin(), trials.end(), [](const auto &t) { return t.state == "COMPLETE"; }));
   }
 
   // Without a worker to start, a sweep stops after a few trials instead of failing its whole budget.

@@ -148,6 +148,7 @@ class TestTrackingHeartbeat : public QObject {
     const int64_t alive = running(1000, 400000);
     const int64_t deadB = running(kNever, 90000);
     const int64_t finished = store->createRun(newRun("e")).id;
+    store->setStatus(finished, RunStatus::Running);
     store->setStatus(finished, RunStatus::Finished);
     QVERIFY(age(finished, kNever, 400000));
     // A stop request left by the GUI clears with the failure, as with any end.

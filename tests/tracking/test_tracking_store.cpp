@@ -114,6 +114,11 @@ class TestTrackingStore : public QObject {
     QCOMPARE(ended.startMs, running.startMs);
     QVERIFY(ended.endMs > ended.startMs);
 
+    // FINISHED is final (tracking/state_table.h); a failed or killed run resumes.
+    if (terminal == RunStatus::Finished) {
+      QVERIFY_THROWS_EXCEPTION(tw::tracking::TrackingError, store->setStatus(run.id, RunStatus::Running));
+      return;
+    }
     // Resumed: the first start stays, the end is cleared.
     store->setStatus(run.id, RunStatus::Running);
     RunRecord resumed = *store->run(run.id);

@@ -5,6 +5,7 @@
 
 #include "tracking_fixture.h"
 
+#include "tracking/state_table.h"
 #include "tracking/store.h"
 
 #include <QTemporaryDir>
@@ -253,12 +254,9 @@ class TestTrackingStudies : public QObject {
     QVERIFY(!store->trialOfRun(run.id + 1));
     QVERIFY(!store->trialOfRun(0));
 
-    // Values, when given, replace the stored ones; otherwise they stay.
-    store->setTrialState(s.id, 0, "COMPLETE", {0.5});
-    QCOMPARE(store->trial(s.id, 0)->values, std::vector<double>{0.5});
-    store->setTrialState(s.id, 0, "COMPLETE");
-    QCOMPARE(store->trial(s.id, 0)->values, std::vector<double>{0.5});
-    QCOMPARE(store->trial(s.id, 0)->message, std::string());
+    // COMPLETE is final: a second write is refused and the values stay (tracking/state_table.h).
+    QVERIFY_THROWS_EXCEPTION(TrackingError, store->setTrialState(s.id, 0, "COMPLETE", {0.5}));
+    QCOMPARE(store->trial(s.id, 0)->values.front(), 0.91);
     // Unlinking.
     store->linkTrialRun(s.id, 0, 0);
     QCOMPARE(store->trial(s.id, 0)->runId, int64_t(0));
@@ -379,7 +377,9 @@ class TestTrackingStudies : public QObject {
     auto store = Store::open(m_path);
     const StudyRecord s = store->createStudy(newStudy("s"));
     const StudyRecord other = store->createStudy(newStudy("other"));
-    store->addTrial(s.id, {}, state.toStdString());
+    const bool initial = tw::tracking::findState(tw::tracking::trialStates(), state.toStdString())->initial;
+    const auto added = store->addTrial(s.id, {}, initial ? state.toStdString() : "RUNNING");
+    if (!initial) store->setTrialState(s.id, added.number, state.toStdString());
     store->addTrial(other.id, {});
     // Both studies' trials aged alike: only the one asked about is failed.
     const int64_t now = tw::tracking::nowMs();

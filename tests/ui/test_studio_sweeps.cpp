@@ -574,7 +574,7 @@ class TestStudioSweeps : public QObject {
   }
 
   // A driver killed before it could let its study go leaves it RUNNING without heartbeats: past
-  // the silence allowed, the study reads stopped (Resume takes it on) and the pid line goes.
+  // the silence allowed, the study reads interrupted (Resume takes it on) and the pid line goes.
   void silentDriverIsGone() {
     tw::test::Workspace ws;
     const auto orphan = recordStudy(ws, "orphan", 3, {0.6}, {"0.02"});
@@ -589,7 +589,8 @@ class TestStudioSweeps : public QObject {
     ws.store->setStudyStatus(orphan.id, "RUNNING");  // and then nothing more: the driver died
     QTRY_COMPARE(studyStatus(view, "orphan"), ui::studyPhaseText(ui::StudyPhase::Running));
     QVERIFY(!view->resumeButton()->isEnabled());
-    QTRY_COMPARE_WITH_TIMEOUT(studyStatus(view, "orphan"), ui::studyPhaseText(ui::StudyPhase::Stopped), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(studyStatus(view, "orphan"), ui::studyPhaseText(ui::StudyPhase::Interrupted), 10000);
+    QCOMPARE(studyStatus(view, "orphan"), QStringLiteral("interrupted"));
     QTRY_VERIFY(view->resumeButton()->isEnabled());
     QVERIFY2(view->phaseLabel()->text().contains(QStringLiteral("stopped answering")),
              qPrintable(view->phaseLabel()->text()));

@@ -1,5 +1,6 @@
 #include "ui/sweeps/study_phase.h"
 
+#include "tracking/study_liveness.h"
 #include "ui/common/number_format.h"
 
 #include <QCoreApplication>
@@ -10,12 +11,13 @@
 namespace tw::ui {
 
 bool driverSilent(const StudySummary &summary, const StudyClock &clock) {
-  const int64_t lastSign = std::max(summary.study.driverHeartbeatMs, summary.study.updatedMs);
-  return summary.study.status == "RUNNING" && clock.nowMs - lastSign > clock.driverSilenceMs;
+  return tracking::driverSilent(summary.study, clock.nowMs, clock.driverSilenceMs);
 }
 
+bool resumable(StudyPhase phase) { return phase == StudyPhase::Stopped || phase == StudyPhase::Interrupted; }
+
 StudyPhase studyPhase(const StudySummary &summary, const StudyClock &clock) {
-  if (summary.study.status == "RUNNING" && !driverSilent(summary, clock)) return StudyPhase::Running;
+  if (summary.study.status == "RUNNING") return driverSilent(summary, clock) ? StudyPhase::Interrupted : StudyPhase::Running;
   if (!summary.resumable) return StudyPhase::Idle;
   if (summary.budgetTrials > 0 && summary.budgetUsed >= summary.budgetTrials && !summary.retryLeft &&
       summary.running == 0)
@@ -26,6 +28,7 @@ StudyPhase studyPhase(const StudySummary &summary, const StudyClock &clock) {
 QString studyPhaseText(StudyPhase phase) {
   switch (phase) {
     case StudyPhase::Running: return QCoreApplication::translate("tw::ui::StudyPhase", "running");
+    case StudyPhase::Interrupted: return QCoreApplication::translate("tw::ui::StudyPhase", "interrupted");
     case StudyPhase::Finished: return QCoreApplication::translate("tw::ui::StudyPhase", "finished");
     case StudyPhase::Stopped: return QCoreApplication::translate("tw::ui::StudyPhase", "stopped");
     case StudyPhase::Idle: break;
@@ -38,8 +41,7 @@ QString studyPhaseReason(const StudySummary &summary, const StudyClock &clock) {
     return QCoreApplication::translate("tw::ui::StudyPhase",
                                        "Its sweep stopped answering (no heartbeat for %1 s): it was killed or its "
                                        "machine stopped. Resume continues the study.")
-        .arg(formatNumber(std::floor((clock.nowMs - std::max(summary.study.driverHeartbeatMs,
-                                                             summary.study.updatedMs)) / 1000.0)));
+        .arg(formatNumber(std::floor((clock.nowMs - tracking::driverLastSignMs(summary.study)) / 1000.0)));
   switch (studyPhase(summary, clock)) {
     case StudyPhase::Running:
       if (summary.study.stopRequested)
@@ -58,6 +60,7 @@ QString studyPhaseReason(const StudySummary &summary, const StudyClock &clock) {
       return QCoreApplication::translate("tw::ui::StudyPhase",
                                          "Stopped (its time budget was reached, or it was stopped); Resume runs it "
                                          "again for its time budget.");
+    case StudyPhase::Interrupted:  // said above, with the silence
     case StudyPhase::Idle: break;
   }
   return QCoreApplication::translate("tw::ui::StudyPhase",

@@ -5,12 +5,12 @@
 // stopped (idle with budget left: Resume continues it) or idle (no budget to judge by, such as a
 // study driven by `study ask|tell`). The budget rule is the sweep driver's own
 // (app/common/study_records.h), read on the study poller's thread into StudySummary. A study left
-// RUNNING by a driver that stopped beating (killed, its machine down) for longer than the store's
-// silence rule (Store::kDefaultMaxSilenceMs, as for runs) is no longer running: Resume takes it on.
+// RUNNING by a driver that stopped beating (killed, its machine down) is interrupted, by the
+// tracking store's rule (tracking/study_liveness.h) that `study list` reads too: Resume takes it on.
 //
 //   const StudyClock clock{tracking::nowMs()};
 //   status->setText(studyPhaseText(studyPhase(summary, clock)));
-//   resume->setEnabled(studyPhase(summary, clock) == StudyPhase::Stopped);
+//   resume->setEnabled(resumable(studyPhase(summary, clock)));
 
 #include "tracking/store.h"
 #include "ui/sweeps/study_poller.h"
@@ -19,7 +19,9 @@
 
 namespace tw::ui {
 
-enum class StudyPhase { Running, Finished, Stopped, Idle };
+enum class StudyPhase { Running, Interrupted, Finished, Stopped, Idle };
+// Stopped or interrupted: Resume has trials to run.
+bool resumable(StudyPhase phase);
 
 // When a phase is judged, and how long a driver may go without a heartbeat.
 struct StudyClock {
@@ -30,7 +32,7 @@ struct StudyClock {
 // The study is RUNNING in the database, but its driver has not beaten for driverSilenceMs.
 bool driverSilent(const StudySummary &summary, const StudyClock &clock);
 StudyPhase studyPhase(const StudySummary &summary, const StudyClock &clock);
-// "running", "finished", "stopped", "idle", translated.
+// "running", "interrupted", "finished", "stopped", "idle", translated.
 QString studyPhaseText(StudyPhase phase);
 // A sentence saying why the study is where it is and what Resume would do.
 QString studyPhaseReason(const StudySummary &summary, const StudyClock &clock);

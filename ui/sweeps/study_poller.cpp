@@ -2,6 +2,7 @@
 
 #include "app/common/study_records.h"
 #include "tracking/store.h"
+#include "tracking/study_liveness.h"
 #include "ui/studio_log.h"
 
 #include <QTimer>
@@ -115,6 +116,8 @@ bool StudyPoller::ensureOpen() {
 
 void StudyPoller::pollStudies(int64_t pollStartMs) {
   bool changed = !m_studiesSent;
+  // A study whose sweep died with its trials: its trials read FAILED, as `study list` makes them.
+  tracking::settleInterruptedStudies(*m_store);
   const std::vector<tracking::StudyRecord> studies = m_store->listStudies();
   std::set<int64_t> present;
   for (const auto &study : studies) {

@@ -271,10 +271,9 @@ void StudyView::showPhases() {
       if (m_studies->item(row, NameColumn)->data(Qt::UserRole).toLongLong() != s.study.id) continue;
       QTableWidgetItem *item = m_studies->item(row, StatusColumn);
       item->setText(studyPhaseText(phase));
-      const bool silent = driverSilent(s, now);
-      item->setIcon(statusIcon(phase == StudyPhase::Finished ? QStringLiteral("COMPLETE")
-                               : silent                     ? QStringLiteral("IDLE")
-                                                            : QString::fromStdString(s.study.status)));
+      item->setIcon(statusIcon(phase == StudyPhase::Finished      ? QStringLiteral("COMPLETE")
+                               : phase == StudyPhase::Interrupted ? QStringLiteral("IDLE")
+                                                                  : QString::fromStdString(s.study.status)));
       item->setToolTip(studyPhaseReason(s, now));
       break;  // with sorting on, the row may have moved
     }
@@ -394,7 +393,7 @@ void StudyView::updateButtons() {
   m_stop->setEnabled(running && !summary->study.stopRequested);
   // Resume only where a sweep has trials left to run: a finished study has none.
   const StudyClock now = clock();
-  m_resume->setEnabled(summary && studyPhase(*summary, now) == StudyPhase::Stopped);
+  m_resume->setEnabled(summary && resumable(studyPhase(*summary, now)));
   m_phase->setText(summary ? studyPhaseReason(*summary, now) : QString());
   const tracking::TrialRecord *trial = selectedTrial();
   m_openRun->setEnabled(trial && trial->runId != 0);
