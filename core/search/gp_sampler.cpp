@@ -4,6 +4,7 @@
 #include "core/search/fill_random.h"
 #include "core/search/random_sampler.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tw::search {
@@ -26,6 +27,19 @@ bool encode(const std::vector<const ParamSpec *> &modelled, const Params &params
     column[k] = spec.type == ParamType::Categorical ? snap(spec, found->second) : toUnit(spec, found->second);
   }
   return true;
+}
+
+constexpr int kFreshPointAttempts = 200;
+
+// The modelled parameters of `params` equal those of a trial that is complete, running or waiting.
+bool alreadyTaken(const std::vector<const ParamSpec *> &modelled, const Params &params, const SampleContext &ctx) {
+  return std::any_of(ctx.trials.begin(), ctx.trials.end(), [&](const Trial &t) {
+    if (t.number == ctx.number || !(t.state == TrialState::Complete || inFlight(t))) return false;
+    return std::all_of(modelled.begin(), modelled.end(), [&](const ParamSpec *spec) {
+      auto mine = params.find(spec->key), theirs = t.params.find(spec->key);
+      return mine != params.end() && theirs != t.params.end() && mine->second == theirs->second;
+    });
+  });
 }
 
 }  // namespace
@@ -91,6 +105,15 @@ Params GpSampler::sample(const SampleContext &ctx) const {
   for (size_t k = 0; k < modelled.size(); ++k) {
     const double u = x[static_cast<Eigen::Index>(k)];
     fixed[modelled[k]->key] = data.categorical[k] ? snap(*modelled[k], u) : fromUnit(*modelled[k], u);
+  }
+  // Integers and choices snap the acquisition's optimum onto a grid, where it can land on a point
+  // already tried or in flight; evaluating it again teaches the GP nothing (the posterior there is
+  // already sharp), so a fresh point is drawn instead while the space has one.
+  if (alreadyTaken(modelled, fixed, ctx)) {
+    for (int attempt = 0; attempt < kFreshPointAttempts; ++attempt) {
+      Params fresh = sampleRandom(ctx.space, candidateRng);
+      if (!alreadyTaken(modelled, fresh, ctx)) return fresh;
+    }
   }
   return fillRandom(ctx.space, fixed, rng);
 }

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <set>
 
 using namespace tw::search;
 using namespace tw::search::testing;
@@ -198,6 +199,28 @@ class TestGpSampler : public QObject {
       a.tell(number, {mixedObjective(ta.params)});
       b.tell(number, {mixedObjective(tb.params)});
       random.tell(number, {mixedObjective(tr.params)});
+    }
+  }
+
+  // On a grid of 5 integers by 3 choices the acquisition's optimum snaps onto points already
+  // tried; the sampler proposes each of the 15 points once before any again (issue 25: the GP
+  // sampler could propose the same point twice).
+  void neverProposesAPointTwiceWhileTheSpaceHasAnother() {
+    SearchSpace space;
+    space.params.push_back({"n", ParamType::Int, 0, 4});
+    ParamSpec c{"c", ParamType::Categorical};
+    c.choices = {"a", "b", "c"};
+    space.params.push_back(c);
+    Study study(space, {Direction::Minimize},
+                findSampler("gp")->make({{"n_startup_trials", "3"}, {"deterministic_objective", "true"}}), nullptr, 4);
+    std::set<std::pair<double, double>> seen;
+    for (int i = 0; i < 15; ++i) {
+      const Trial &t = study.ask();
+      const auto point = std::make_pair(t.params.at("n"), t.params.at("c"));
+      QVERIFY2(seen.insert(point).second, qPrintable(QStringLiteral("trial %1 repeats n=%2 c=%3")
+                                                         .arg(i).arg(point.first).arg(point.second)));
+      const int number = t.number;
+      study.tell(number, {std::pow(point.first - 2.0, 2) + point.second});
     }
   }
 
