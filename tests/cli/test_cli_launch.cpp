@@ -330,11 +330,16 @@ class TestCliLaunch : public QObject {
     QCOMPARE(db->metricPoints(run.id, "epoch").size(), size_t(5));
   }
 
+  // A rank frozen with SIGSTOP is found silent and every rank restarts from the checkpoint. The
+  // launcher's timeout is what this test's timing rests on: a healthy rank beats once a second,
+  // and 3 s left two seconds for whatever stalls a loaded 2-core machine gives a healthy rank (or
+  // the silence between its last beat and its exit, 0.2 s unloaded); one such stall taken for a
+  // hang spends the one restart before the real one. 10 s keeps the frozen rank what is found.
   void hungRankIsRestarted() {
     const QString file = writeFile("long.yaml", kLongRunFile);
     QProcess launcher;
     launcher.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nproc-per-node", "2", "--max-restarts", "1",
-                                               "--heartbeat-timeout", "3", "--workspace", workspace(), "--set",
+                                               "--heartbeat-timeout", "10", "--workspace", workspace(), "--set",
                                                "tracking.run_name=hung", "--set", "train.epochs=2"});
     QVERIFY(launcher.waitForStarted());
     QString out;
