@@ -1,6 +1,7 @@
 // ONNX import, verified in both directions against the real peers: python3-torch exports
 // torchvision's networks (no weights downloaded: built from a fixed seed, batch norm given random
-// statistics) and a small model of folded shape arithmetic (tests/import/make_onnx.py); each is
+// statistics), a small model of folded shape arithmetic, sequence MLPs, a tanh GELU, self-attention
+// in three forms and two TransformerEncoderLayers (tests/import/make_onnx.py); each is
 // imported, built in LibTorch with the file's weights, and its outputs on random real-valued
 // inputs are compared with ONNX Runtime's on the ORIGINAL file, then the imported model is
 // exported by Torchwright's own exporter and ONNX Runtime runs that file too
@@ -159,7 +160,7 @@ class TestOnnxImport : public QObject {
   const QStringList m_networks{"resnet18",        "squeezenet1_1", "mobilenet_v2",      "mobilenet_v3_small",
                                "mobilenet_v3_small_fused", "efficientnet_b0", "densenet121", "shufflenet_v2_x0_5",
                                "folding", "sequence_mlp_13", "sequence_mlp_17", "gelu_tanh",
-                               "attention_13", "attention_17", "encoder", "encoder_norm_first"};
+                               "attention_13", "attention_17", "attention_separate", "encoder", "encoder_norm_first"};
 
  private Q_SLOTS:
   void initTestCase() {
@@ -290,6 +291,13 @@ class TestOnnxImport : public QObject {
     QVERIFY(!std::get<bool>(param(causal, "attn", "bias")));
     QVERIFY(std::get<bool>(param(causal, "attn", "causal")));
     QCOMPARE(causal.tensors.at("attn").size(), size_t(2));  // in_proj_weight, out_proj.weight
+    // Three projections (MatMul + Add each) packed into in_proj_weight and in_proj_bias.
+    const engine::ImportedModel separate = import("attention_separate");
+    QCOMPARE(opCounts(separate.spec).at("MultiheadAttention"), 1);
+    QCOMPARE(separate.spec.nodes.size(), size_t(5));
+    // F.multi_head_attention_forward called in the model's own forward: no module to name it by.
+    QCOMPARE(separate.spec.find("attention")->op, std::string("MultiheadAttention"));
+    QCOMPARE(separate.tensors.at("attention").at("in_proj_bias").sizes(), (torch::IntArrayRef{96}));
     const engine::ImportedModel tanh = import("gelu_tanh");
     QCOMPARE(tanh.spec.find("act")->op, std::string("GELU"));
     QCOMPARE(std::get<std::string>(param(tanh, "act", "approximate")), std::string("tanh"));

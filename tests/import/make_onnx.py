@@ -149,6 +149,25 @@ class Attention(nn.Module):
         return self.head(y.mean(1))
 
 
+class AttentionSeparate(Attention):
+    """The query, key and value projections as three weights (use_separate_proj_weight, as
+    nn.MultiheadAttention has when kdim differs): torch writes three MatMul + Add."""
+
+    def __init__(self):
+        super().__init__()
+        self.q = nn.Parameter(torch.randn(32, 32) * 0.2)
+        self.k = nn.Parameter(torch.randn(32, 32) * 0.2)
+        self.v = nn.Parameter(torch.randn(32, 32) * 0.2)
+
+    def forward(self, x):
+        x = self.proj(x).transpose(0, 1)
+        y = F.multi_head_attention_forward(
+            x, x, x, 32, 4, None, self.attn.in_proj_bias, None, None, False, 0.0, self.attn.out_proj.weight,
+            self.attn.out_proj.bias, training=False, need_weights=False, use_separate_proj_weight=True,
+            q_proj_weight=self.q, k_proj_weight=self.k, v_proj_weight=self.v)[0]
+        return self.head(y.transpose(0, 1).mean(1))
+
+
 class CrossAttention(nn.Module):
     """A near miss: the keys and values come from another Linear of the input, so torch projects
     them apart from the queries; the registry's MultiheadAttention is self-attention."""
@@ -217,6 +236,7 @@ CASES = {
     "encoder_norm_first": (EncoderNormFirst, (2, 16, 32), 17, EVAL, True),
     "attention_13": (Attention, (2, 16, 32), 13, EVAL, True),
     "attention_17": (lambda: Attention(batch_first=False, bias=False, causal=True), (2, 16, 32), 17, EVAL, False),
+    "attention_separate": (AttentionSeparate, (2, 16, 32), 17, EVAL, False),
     "cross_attention": (CrossAttention, (2, 16, 32), 13, EVAL, False),
     "gelu_tanh": (GeluTanh, (2, 16, 32), 13, EVAL, True),
 }

@@ -192,8 +192,11 @@ size_t buildAttention(NodeImport &n, Fusion &f, const ImportValue &x) {
   }
   const size_t node =
       n.add("MultiheadAttention", {{"num_heads", h}, {"bias", bias}, {"causal", causal}}, {x.node}, std::move(tensors));
-  // Named after the Softmax's module (encoder.self_attn), not the Transpose it starts at.
-  g.nodes[node].onnxName = ix.node(m.softmax).name();
+  // Named after the Softmax's module (encoder.self_attn), not the Transpose it starts at, which
+  // may be the caller's; "attention" when the Softmax is in no module ("/Softmax").
+  const std::string &softmax = ix.node(m.softmax).name();
+  const bool scoped = softmax.find('/', softmax.find_first_not_of('/')) != std::string::npos;
+  g.nodes[node].onnxName = scoped ? softmax : "attention";
   f.form += ", " + std::to_string(h) + " heads" + (causal ? ", causal" : "");
   return node;
 }
