@@ -35,6 +35,17 @@ inline QString screenshotPath(const QString &name) {
   return dir + name;
 }
 
+// What the event loop holds for the widgets, done now instead of after some milliseconds: posted
+// layout requests, the layout Qt Charts posts for titles, legends and axes, the paints they cause,
+// a few turns over for work posted by work. A screenshot, or an assertion on what is laid out,
+// follows this rather than QTest::qWait, whose time a loaded machine may not honour.
+inline void settleEvents(int turns = 5) {
+  for (int i = 0; i < turns; ++i) {
+    QCoreApplication::sendPostedEvents();
+    QCoreApplication::processEvents(QEventLoop::AllEvents);
+  }
+}
+
 // Points to a temporary settings folder so tests neither read nor overwrite a developer's layout.
 inline void isolateSettings(const QString &dir) {
   QCoreApplication::setOrganizationName(QStringLiteral("TorchwrightTests"));

@@ -161,7 +161,8 @@ class TestDbPoller : public QObject {
     QTRY_VERIFY(poller.polls >= polls + 3);  // polls that found the run unchanged
     QCOMPARE(poller.runs.size(), size_t(1));
 
-    QTest::qWait(5);  // a later millisecond stamp than the creation
+    // A later millisecond stamp than the creation's: the clock seen to move on, not a wait.
+    QTRY_VERIFY(tw::tracking::nowMs() > std::max(run.createdMs, run.updatedMs));
     ws.store->setStatus(run.id, RunStatus::Killed, "stopped on request");
     QTRY_COMPARE(poller.runs.size(), size_t(2));
     const auto &update = poller.runs.back();

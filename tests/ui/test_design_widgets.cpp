@@ -396,7 +396,8 @@ class TestDesignWidgets : public QObject {
     editor.show();
     QVERIFY(QTest::qWaitForWindowExposed(&editor));
     editor.showNode(graph.node("conv"), graph.info("conv"), QStringLiteral("Example: a validator message for this node."));
-    QTest::qWait(50);
+    QCoreApplication::sendPostedEvents();  // its layout requests, done now rather than after 50 ms
+    QCoreApplication::processEvents();
     QVERIFY(editor.grab().save(screenshotPath(QStringLiteral("design_properties.png"))));
   }
 };

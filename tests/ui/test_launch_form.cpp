@@ -169,7 +169,7 @@ class TestLaunchForm : public QObject {
     QTest::mouseClick(schedule->header(), Qt::LeftButton);
     QVERIFY(schedule->isExpanded() && minLr->isVisible());
     page.sections()->section(QStringLiteral("early stopping"))->setExpanded(true);
-    QTest::qWait(50);  // one layout pass for the opened sections
+    tw::test::settleEvents();  // the opened sections laid out
     page.grab().save(tw::test::screenshotPath(QStringLiteral("studio_launch_sections.png")));
     QTest::mouseClick(schedule->header(), Qt::LeftButton);
     QVERIFY(!minLr->isVisible());

@@ -127,7 +127,7 @@ QStringList writtenCsv(QWidget *chart, const QString &path) {
 }
 
 void saveShot(QWidget *widget, const QString &name) {
-  QTest::qWait(50);  // Qt Charts lays out titles and legends on the next turn of the event loop
+  tw::test::settleEvents();  // Qt Charts lays out titles and legends on the next turn of the event loop
   const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
   QDir().mkpath(dir);
   widget->grab().save(dir + QLatin1Char('/') + name);

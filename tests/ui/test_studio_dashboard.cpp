@@ -168,7 +168,7 @@ class TestStudioDashboard : public QObject {
                  QStringLiteral("artifacts/evaluations/val_epoch_%1.csv").arg(kEpochs, 3, 10, QLatin1Char('0')));
     const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
     QVERIFY(QDir().mkpath(dir));
-    QTest::qWait(50);  // one layout pass for the table
+    tw::test::settleEvents();  // the table laid out
     QVERIFY(window.grab().save(dir + QStringLiteral("/studio_evaluation_tab.png")));
 
     // The Training tab: every point the engine logged about the optimisation.

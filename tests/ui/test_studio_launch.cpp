@@ -161,7 +161,7 @@ class TestStudioLaunch : public QObject {
     QCOMPARE(std::accumulate(result.classCounts.begin(), result.classCounts.end(), int64_t(0)), int64_t(2000));
     QCOMPARE(result.classNames.value(9), QStringLiteral("Ankle boot"));
     QVERIFY(!result.grid.isNull());
-    QTest::qWait(50);  // one layout pass for the new pictures
+    tw::test::settleEvents();  // the new pictures laid out
     window.grab().save(QStringLiteral(TW_BINARY_DIR "/screenshots/studio_data_preview.png"));
 
     launch->dataset()->setCurrentText("image-folder");  // no path: said plainly
@@ -287,7 +287,7 @@ class TestStudioLaunch : public QObject {
     QCOMPARE(csv.train + csv.validation + csv.test, int64_t(2000));
     QVERIFY2(csv.targetSummary.contains("min"), qPrintable(csv.targetSummary));
     QVERIFY(launch->runYaml().contains("target: 'price_keur'") && launch->runYaml().contains("task: regression"));
-    QTest::qWait(50);  // one layout pass for the table
+    tw::test::settleEvents();  // the table laid out
     window.grab().save(QStringLiteral(TW_BINARY_DIR "/screenshots/studio_data_preview_csv.png"));
 
     // A column with text as a classification target: a class histogram of its values.
@@ -331,7 +331,7 @@ class TestStudioLaunch : public QObject {
     QVERIFY(!launch->dataPreview()->table()->isVisible());
     QVERIFY(launch->runYaml().contains("samples: 1000") && launch->runYaml().contains("classes: 4"));
     QVERIFY(!launch->runYaml().contains("houses.csv"));  // a synthetic set has no path
-    QTest::qWait(50);
+    tw::test::settleEvents();
     window.grab().save(QStringLiteral(TW_BINARY_DIR "/screenshots/studio_data_preview_spirals.png"));
 
     // On a HiDPI screen the pictures are drawn at device resolution, at the same logical size.

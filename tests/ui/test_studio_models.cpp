@@ -33,7 +33,7 @@ QString runCli(const QStringList &args, int *code) {
 }
 
 void saveShot(QWidget *widget, const QString &name) {
-  QTest::qWait(50);
+  tw::test::settleEvents();
   const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
   QDir().mkpath(dir);
   widget->grab().save(dir + QLatin1Char('/') + name);

@@ -191,8 +191,7 @@ class TestStudioTour : public QObject {
     window.pages()->setCurrentWidget(shown);
     // Two polls: what the page reads from the workspace is on screen and laid out.
     QVERIFY(tw::test::waitForSignals(window.session(), &tw::ui::WorkspaceSession::polled, 2));
-    QTest::qWait(200);  // a chart's animation-free repaint after its last series arrived
-    QCoreApplication::processEvents();
+    tw::test::settleEvents();  // the charts laid out for their last series, the page for its rows
 
     QStringList problems = tw::test::layoutProblems(&window);
     if (window.size() != kDocsSize)

@@ -175,7 +175,7 @@ class TestTranslations : public QObject {
                       table->visualRect(table->model()->index(0, tw::ui::RunsTableModel::Name)).center());
     auto *loss = window.findChild<tw::ui::MetricChart *>(QStringLiteral("lossChart"));
     QTRY_COMPARE(loss->seriesPointCount("train/loss"), 100);
-    QTest::qWait(100);  // let the charts lay out their new axes before the grab
+    tw::test::settleEvents();  // the charts' new axes laid out before the grab
     const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
     QVERIFY(QDir().mkpath(dir));
     QVERIFY(window.grab().save(dir + QStringLiteral("/studio_runs_de.png")));
