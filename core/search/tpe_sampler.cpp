@@ -141,7 +141,9 @@ Params TpeSampler::sample(const SampleContext &ctx) const {
     auto found = relative.find(spec.key);
     if (found != relative.end()) params[spec.key] = found->second;
     else if (single(spec)) params[spec.key] = spec.type == ParamType::Categorical ? 0.0 : spec.low;
-    else params[spec.key] = valueOf(spec, propose({&spec}, false)[0]);
+    // Alone, but with the sampler's bandwidth rule: Optuna's sample_independent builds its Parzen
+    // estimators with the sampler's parameters, multivariate included.
+    else params[spec.key] = valueOf(spec, propose({&spec}, m_options.multivariate)[0]);
   }
   return params;
 }
