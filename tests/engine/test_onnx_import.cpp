@@ -315,8 +315,8 @@ class TestOnnxImport : public QObject {
     engine::ExportOptions options;
     options.bakePreprocessing = false;
     options.opset = 13;
-    const engine::ImportedModel again =
-        engine::importOnnx(testing::writeFile(m_dir.path(), "gelu_tanh_again.onnx", engine::exportOnnx(source, options)));
+    const std::string file = testing::writeFile(m_dir.path(), "gelu_tanh_again.onnx", engine::exportOnnx(source, options));
+    const engine::ImportedModel again = engine::importOnnx(file);
     QCOMPARE(again.spec.nodes.size(), size_t(2));
     QCOMPARE(again.spec.nodes[1].op, std::string("GELU"));
     QCOMPARE(std::get<std::string>(again.spec.nodes[1].params.at("approximate")), std::string("tanh"));
@@ -413,6 +413,58 @@ class TestOnnxImport : public QObject {
     const torch::Tensor a = x.slice(1, 0, 2), b = x.slice(1, 2, 6);
     const torch::Tensor c = torch::cat({a.transpose(2, 3).slice(2, 1), b.transpose(2, 3).slice(2, 1)}, 1);
     QVERIFY(maxDiff(engine::buildImportedModel(m)->forward(x), c.permute({0, 2, 3, 1}).mean(-1)) <= 1e-6);
+  }
+
+  // Attention in forms python3-torch 1.13 does not write, against LibTorch's arithmetic: the packed
+  // projection cut by one Split (not chunk's Slices), the queries scaled by a Mul by 1/sqrt(E/H),
+  // out_proj as a MatMul without bias (its bias becomes zeros beside in_proj's).
+  void attentionFoldsFromASplitAndAMulScale() {
+    const int64_t n = 2, t = 5, e = 8, h = 2, d = e / h;
+    const torch::Tensor w = torch::randn({e, 3 * e}) * 0.4, b = torch::randn({3 * e}) * 0.2;
+    const torch::Tensor wo = torch::randn({e, e}) * 0.4;
+    testing::OnnxGraph g(13);
+    g.input("x", {std::to_string(n), std::to_string(t), std::to_string(e)});
+    g.initializer("w", w);
+    g.initializer("b", b);
+    g.initializer("wo", wo);
+    g.initializer("sizes", torch::tensor({e, e, e}, torch::kLong));
+    g.initializer("heads", torch::tensor({t, n * h, d}, torch::kLong));
+    g.initializer("flat", torch::tensor({t * n, e}, torch::kLong));
+    g.initializer("back", torch::tensor({t, n, e}, torch::kLong));
+    g.initializer("scale", torch::tensor(1.0f / std::sqrt(static_cast<float>(d))));
+    g.node("Transpose", {"x"}, {"xt"}, "/mha/Transpose").ints("perm", {1, 0, 2});
+    g.node("MatMul", {"xt", "w"}, {"p"}, "/mha/MatMul");
+    g.node("Add", {"p", "b"}, {"pb"}, "/mha/Add");
+    g.node("Split", {"pb", "sizes"}, {"q0", "k0", "v0"}, "/mha/Split").i("axis", 2);
+    const std::vector<std::vector<int64_t>> perms{{1, 0, 2}, {1, 2, 0}, {1, 0, 2}};
+    for (int i = 0; i < 3; ++i) {
+      const std::string part = std::string("qkv").substr(i, 1);
+      g.node("Reshape", {part + "0", "heads"}, {part + "r"}, "/mha/Reshape_" + part);
+      g.node("Transpose", {part + "r"}, {part}, "/mha/Transpose_" + part).ints("perm", perms[i]);
+    }
+    g.node("Mul", {"q", "scale"}, {"qs"}, "/mha/Mul");
+    g.node("MatMul", {"qs", "k"}, {"s"}, "/mha/MatMul_1");
+    g.node("Softmax", {"s"}, {"a"}, "/mha/Softmax").i("axis", -1);
+    g.node("MatMul", {"a", "v"}, {"c"}, "/mha/MatMul_2");
+    g.node("Transpose", {"c"}, {"ct"}, "/mha/Transpose_1").ints("perm", {1, 0, 2});
+    g.node("Reshape", {"ct", "flat"}, {"f"}, "/mha/Reshape");
+    g.node("MatMul", {"f", "wo"}, {"o"}, "/mha/MatMul_3");
+    g.node("Reshape", {"o", "back"}, {"u"}, "/mha/Reshape_1");
+    g.node("Transpose", {"u"}, {"y"}, "/mha/Transpose_2").ints("perm", {1, 0, 2});
+    g.output("y");
+    const engine::ImportedModel m = engine::importOnnx(testing::writeFile(m_dir.path(), "split_mha.onnx", g.bytes()));
+    QCOMPARE(m.spec.nodes.size(), size_t(2));
+    QCOMPARE(m.spec.find("mha")->op, std::string("MultiheadAttention"));
+    QCOMPARE(m.tensors.at("mha").at("out_proj.bias").abs().sum().item<float>(), 0.0f);
+    torch::NoGradGuard noGrad;
+    const torch::Tensor x = torch::randn({n, t, e});
+    auto heads = [&](int i) {  // [N, H, T, d] of the projection's i-th third
+      const torch::Tensor projected = x.matmul(w.slice(1, i * e, (i + 1) * e)) + b.slice(0, i * e, (i + 1) * e);
+      return projected.view({n, t, h, d}).permute({0, 2, 1, 3});
+    };
+    const torch::Tensor a = torch::softmax(heads(0).matmul(heads(1).transpose(-2, -1)) / std::sqrt(double(d)), -1);
+    const torch::Tensor expected = a.matmul(heads(2)).permute({0, 2, 1, 3}).reshape({n, t, e}).matmul(wo);
+    QVERIFY(maxDiff(engine::buildImportedModel(m)->forward(x), expected) <= 1e-5);
   }
 
   // The decompositions in the forms torch does not write: Torchwright's own exporter's GELU

@@ -62,10 +62,11 @@ int64_t chunkOf(NodeImport &n, const AttentionMatch &m, ShapeEval &eval, int i, 
     std::vector<int64_t> sizes =
         node.input_size() > 1 && !node.input(1).empty() ? eval.ints(node.input(1)) : ix.attrInts(p, "split");
     if (sizes.empty()) sizes.assign(static_cast<size_t>(node.output_size()), shape.back() / node.output_size());
+    const size_t part = static_cast<size_t>(m.qkv[i].partOutput);
+    if (part >= sizes.size()) refuse("as output " + std::to_string(part + 1) + " of " + std::to_string(sizes.size()));
     begin = 0;
-    for (int k = 0; k < m.qkv[i].partOutput && k < static_cast<int>(sizes.size()); ++k)
-      begin += sizes[static_cast<size_t>(k)];
-    end = begin + sizes.at(static_cast<size_t>(m.qkv[i].partOutput));
+    for (size_t k = 0; k < part; ++k) begin += sizes[k];
+    end = begin + sizes[part];
   }
   if (end - begin != e || begin % e != 0)
     refuse("from columns " + std::to_string(begin) + " to " + std::to_string(end) + " of " +
