@@ -1,6 +1,7 @@
 #include "app/cli/usage.h"
 
 #include "core/config/config_fields.h"
+#include "core/search/catalog.h"
 
 #include <algorithm>
 #include <cctype>
@@ -97,7 +98,9 @@ std::vector<CommandHelp> makeTable() {
         kWorkspace},
        "The sweep file names the base run, the objective, the space, the sampler, the pruner, the budget and\n"
        "how many trials run at once (parallel: N or auto). Every trial is a tracked run tagged with its study\n"
-       "and trial number. Ctrl-C once: no new trials, the running ones finish; twice: they stop now.\n" +
+       "and trial number. Ctrl-C once: no new trials, the running ones finish; twice: they stop now.\n"
+       "Without a sampler key the sampler is " +
+           search::defaultSamplerText() + ", the best of the TPE's\nmodes in the README's sampler benchmark.\n" +
            studyRef},
       {"study list",
        {"study list [--json] [--workspace DIR]"},

@@ -68,6 +68,12 @@ struct PrunerEntry {
 };
 
 const std::vector<SamplerEntry> &samplerCatalog();
+// The sampler a sweep file without a `sampler` key gets, with its entry's default options; the
+// sweep file, Studio's form and `torchwright sweep --help` read it from here.
+const std::string &defaultSamplerName();
+// "tpe {multivariate: true, group: true}": the default sampler with the defaults of the flags
+// that decide its model, as --help says it.
+std::string defaultSamplerText();
 const std::vector<PrunerEntry> &prunerCatalog();
 const SamplerEntry *findSampler(const std::string &name);
 const PrunerEntry *findPruner(const std::string &name);

@@ -82,7 +82,7 @@ std::vector<KeySet> relativeGroups(const SearchSpace &space, const std::vector<T
 }  // namespace
 
 TpeSampler::TpeSampler(TpeOptions options) : m_options(options) {
-  if (m_options.group) m_options.multivariate = true;
+  if (!m_options.multivariate) m_options.group = false;
   m_options.parzen.multivariate = false;  // set per estimator below
 }
 
@@ -152,14 +152,18 @@ SamplerEntry tpeSamplerEntry() {
   SamplerEntry e;
   e.name = "tpe";
   e.doc = "Tree-structured Parzen Estimator (Optuna 3.1): random for n_startup_trials, then the candidate with the "
-          "best ratio of good-trial to bad-trial density. multivariate models parameters jointly, group splits a "
-          "conditional space, constant_liar spreads parallel trials. Several objectives: MOTPE's split.";
+          "best ratio of good-trial to bad-trial density. multivariate models parameters jointly (false: each "
+          "alone), group splits a conditional space into groups modelled jointly, constant_liar spreads parallel "
+          "trials. Several objectives: MOTPE's split.";
   e.options = {
       {"n_startup_trials", OptionKind::Int, "10", 0.0, {}, {}, "Random trials before TPE starts modelling."},
       {"n_ei_candidates", OptionKind::Int, "24", 1.0, {}, {}, "Candidates drawn from the good density per step."},
-      {"multivariate", OptionKind::Bool, "false", {}, {}, {}, "Model the always-active parameters jointly."},
-      {"group", OptionKind::Bool, "false", {}, {}, {},
-       "Model groups of parameters that are active together jointly (turns multivariate on)."},
+      // On by default, unlike Optuna: the best TPE in tests/bench/bench_samplers.sh (catalog.cpp).
+      {"multivariate", OptionKind::Bool, "true", {}, {}, {},
+       "Model parameters jointly; false models each alone (the independent TPE)."},
+      {"group", OptionKind::Bool, "true", {}, {}, {},
+       "With multivariate: model each group of parameters that are active together jointly; false models the "
+       "always-active ones jointly and the rest alone."},
       {"constant_liar", OptionKind::Bool, "false", {}, {}, {}, "Count running trials as the worst (parallel runs)."},
       {"consider_prior", OptionKind::Bool, "true", {}, {}, {}, "Add a wide prior kernel to each density."},
       {"prior_weight", OptionKind::Float, "1.0", 0.0, {}, {}, "Weight of the prior kernel."},

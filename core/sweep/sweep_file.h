@@ -9,7 +9,8 @@
 //     train.optimizer: {type: categorical, choices: [sgd, adam]}   # or just [sgd, adam]
 //     train.momentum: {type: float, low: 0.0, high: 0.95, when: {train.optimizer: sgd}}
 //     model.h1.width: {type: int, low: 32, high: 512, step: 32}
-//   sampler: {type: tpe, seed: 1}        # catalog options (core/search/catalog.h); default tpe, seed 0
+//   sampler: {type: tpe, seed: 1}        # catalog options (core/search/catalog.h); default: the
+//                                        # catalog's defaultSamplerName() (tpe, multivariate), seed 0
 //   pruner: {type: median}               # default none
 //   budget: {trials: 24, minutes: 30}   # at least one; the first reached ends the sweep
 //   parallel: 2                          # or auto; default 1
@@ -57,7 +58,7 @@ struct SweepFile {
   std::string baseYaml;
   std::vector<Objective> objectives;  // one, or two for a multi-objective study
   search::SearchSpace space;
-  std::string sampler = "tpe";
+  std::string sampler = search::defaultSamplerName();
   search::OptionValues samplerOptions;  // without "type" and "seed"
   uint64_t seed = 0;
   std::string pruner = "none";

@@ -1,16 +1,18 @@
 // Sampler quality and overhead, driven through Study ask/tell as users' sweeps are.
 //
 //   cmake --build build --target bench_samplers
-//   build/bin/bench_samplers [--seeds 10] [--trials 50] [--problems branin,hartmann6,mixed]
+//   build/bin/bench_samplers [--seeds 10] [--trials 50] [--problems branin,hartmann6,network,...]
 //                            [--overhead tpe@1000,...] [--no-overhead] [SAMPLER[:key=value,...] ...]
 //
 // Problems (minimised, regret = best value - known minimum): Branin (2-D), Hartmann-6 (6-D), and the
 // mixed space of issue 13 (opt in {sgd, adam, rmsprop, adagrad}, lr log-uniform in [1e-5, 1], n int
-// in [1, 100]; off[opt] + 0.5 (log10 lr - c[opt])^2 + ((n - 37) / 25)^2, minimum 0).
-// Without SAMPLER arguments every catalog sampler runs on every problem it handles (categorical
-// ones need `categorical`), and one whose options include a `multivariate` flag also runs with it
-// on. Prints the median and quartiles of the best regret after 10, 25 and 50 trials, the
-// milliseconds per ask of each --overhead sampler at N completed trials, and one JSON line.
+// in [1, 100]; off[opt] + 0.5 (log10 lr - c[opt])^2 + ((n - 37) / 25)^2, minimum 0), and three the
+// TPE was not tuned on (issue 25): Styblinski-Tang 5-D, Rosenbrock 4-D and a conditional network
+// design (network() below). Without SAMPLER arguments every catalog sampler runs on every problem
+// it handles (categorical ones need `categorical`), and one with `multivariate` or `group` flags
+// also runs with each flag turned the other way. Prints the median and quartiles of the best regret
+// after 10, 25 and 50 trials, the milliseconds per ask of each --overhead sampler at N completed
+// trials, and one JSON line (with the catalog's option defaults and each TPE run's model).
 #include "core/search/catalog.h"
 #include "core/search/study.h"
 
@@ -63,6 +65,64 @@ double mixed(const Params &p) {
   return off[opt] + 0.5 * std::pow(std::log10(p.at("lr")) - c[opt], 2) + std::pow((p.at("n") - 37) / 25, 2);
 }
 
+// Objectives the TPE was not tuned on (issue 25). Styblinski-Tang, 5-D on [-5, 5]: one good corner
+// among 2^5 local minima, minimum -39.16616570377142 per dimension at x_i = -2.903534.
+double styblinskiTang(const Params &p) {
+  double sum = 0;
+  for (int j = 0; j < 5; ++j) {
+    const double x = p.at("x" + std::to_string(j));
+    sum += x * x * x * x - 16 * x * x + 5 * x;
+  }
+  return 0.5 * sum;
+}
+
+// Rosenbrock, 4-D on [-2.048, 2.048]: a curved valley whose coordinates only pay off together;
+// minimum 0 at (1, 1, 1, 1).
+double rosenbrock(const Params &p) {
+  double sum = 0;
+  for (int j = 0; j < 3; ++j) {
+    const double x = p.at("x" + std::to_string(j)), next = p.at("x" + std::to_string(j + 1));
+    sum += 100 * std::pow(next - x * x, 2) + std::pow(1 - x, 2);
+  }
+  return sum;
+}
+
+// A made-up network design: `arch` chooses which parameters exist (a conditional space, as a sweep
+// over model families has), lr is log-scaled and its best value moves with the batch size (the
+// linear scaling rule), and within each family two parameters interact. Minimum 0: cnn, batch 64,
+// lr 1e-3, 5 layers of 64 channels, kernel 3.
+double network(const Params &p) {
+  static const double base[3] = {0.15, 0.0, 0.05}, lrAt64[3] = {-2.5, -3.0, -3.5};
+  static const double kernelCost[3] = {0.0, 0.05, 0.1}, headsCost[4] = {0.1, 0.05, 0.0, 0.02};
+  const auto arch = static_cast<size_t>(std::lround(p.at("arch")));
+  const double batch = std::log2(p.at("batch"));
+  const double bestLr = lrAt64[arch] + 0.5 * std::log10(p.at("batch") / 64);
+  double f = base[arch] + 0.5 * std::pow(std::log10(p.at("lr")) - bestLr, 2) + 0.02 * std::pow(batch - 6, 2);
+  if (arch == 0) {  // mlp: wider wants more dropout
+    const double width = std::log2(p.at("mlp_width"));
+    f += 0.3 * std::pow((width - 9) / 3, 2) + 2 * std::pow(p.at("mlp_dropout") - (0.1 + 0.05 * (width - 4)), 2);
+  } else if (arch == 1) {  // cnn: deeper wants more channels
+    const double depth = p.at("cnn_depth");
+    f += 0.05 * std::pow(depth - 5, 2) + 0.3 * std::pow((std::log2(p.at("cnn_channels")) - (4 + 0.4 * depth)) / 2, 2) +
+         kernelCost[static_cast<size_t>(std::lround(p.at("cnn_kernel")))];
+  } else {  // transformer
+    f += headsCost[static_cast<size_t>(std::lround(p.at("tf_heads")))] +
+         0.1 * std::pow(std::log10(p.at("tf_warmup")) - 3, 2) + 0.1 * std::pow((std::log10(p.at("tf_wd")) + 4) / 2, 2);
+  }
+  return f;
+}
+
+ParamSpec choice(const std::string &key, std::vector<std::string> choices) {
+  ParamSpec spec{key, ParamType::Categorical};
+  spec.choices = std::move(choices);
+  return spec;
+}
+
+ParamSpec when(ParamSpec spec, const std::string &arch) {
+  spec.when = {{"arch", {arch}}};
+  return spec;
+}
+
 std::vector<Problem> problems() {
   std::vector<Problem> out;
   Problem b{"branin", {}, branin, 0.397887357729739};
@@ -76,6 +136,25 @@ std::vector<Problem> problems() {
   opt.choices = {"sgd", "adam", "rmsprop", "adagrad"};
   m.space.params = {opt, {"lr", ParamType::Float, 1e-5, 1, true}, {"n", ParamType::Int, 1, 100}};
   out.push_back(m);
+  Problem st{"styblinski5", {}, styblinskiTang, -39.16616570377142 * 5};
+  for (int j = 0; j < 5; ++j) st.space.params.push_back({"x" + std::to_string(j), ParamType::Float, -5, 5});
+  out.push_back(st);
+  Problem r{"rosenbrock4", {}, rosenbrock, 0.0};
+  for (int j = 0; j < 4; ++j) r.space.params.push_back({"x" + std::to_string(j), ParamType::Float, -2.048, 2.048});
+  out.push_back(r);
+  Problem n{"network", {}, network, 0.0};
+  n.space.params = {choice("arch", {"mlp", "cnn", "transformer"}),
+                    {"lr", ParamType::Float, 1e-5, 1, true},
+                    {"batch", ParamType::Int, 8, 1024, true},
+                    when({"mlp_width", ParamType::Int, 16, 2048, true}, "mlp"),
+                    when({"mlp_dropout", ParamType::Float, 0, 0.8}, "mlp"),
+                    when({"cnn_channels", ParamType::Int, 8, 256, false, 8}, "cnn"),
+                    when(choice("cnn_kernel", {"3", "5", "7"}), "cnn"),
+                    when({"cnn_depth", ParamType::Int, 1, 8}, "cnn"),
+                    when(choice("tf_heads", {"1", "2", "4", "8"}), "transformer"),
+                    when({"tf_warmup", ParamType::Float, 1, 1e4, true}, "transformer"),
+                    when({"tf_wd", ParamType::Float, 1e-6, 0.1, true}, "transformer")};
+  out.push_back(n);
   return out;
 }
 
@@ -115,16 +194,42 @@ SamplerChoice parseChoice(const std::string &text) {
   return c;
 }
 
+// Every sampler with its defaults, and for one with `multivariate` or `group` flags each flag
+// turned the other way too, so the default is measured against its alternatives in the same run.
 std::vector<SamplerChoice> defaultChoices() {
   std::vector<SamplerChoice> out;
   for (const auto &e : samplerCatalog()) {
     if (e.name == "grid") continue;  // an enumeration, not an optimiser: its order, not its skill, decides
     out.push_back(parseChoice(e.name));
     for (const auto &o : e.options)
-      if (o.key == "multivariate" && o.kind == OptionKind::Bool && o.defaultText == "false")
-        out.push_back(parseChoice(e.name + ":multivariate=true"));
+      if ((o.key == "multivariate" || o.key == "group") && o.kind == OptionKind::Bool)
+        out.push_back(parseChoice(e.name + ":" + o.key + "=" + (o.defaultText == "true" ? "false" : "true")));
   }
   return out;
+}
+
+// {"tpe": {"multivariate": "true", ...}, ...}: what a label's missing options mean, so that
+// bench_samplers_optuna.py --like reads our labels as we do.
+std::string defaultsJson() {
+  std::string json = "{";
+  for (const auto &e : samplerCatalog()) {
+    json += std::string(json.size() > 1 ? ", " : "") + "\"" + e.name + "\": {";
+    for (size_t i = 0; i < e.options.size(); ++i)
+      json += std::string(i ? ", " : "") + "\"" + e.options[i].key + "\": \"" + e.options[i].defaultText + "\"";
+    json += "}";
+  }
+  return json + "}";
+}
+
+// Which model a sampler with `multivariate` and `group` flags fits: "independent", "multivariate"
+// or "multivariate+group"; empty for other samplers.
+std::string modelName(const SamplerChoice &c) {
+  bool multivariate = false, group = false;
+  for (const auto &o : c.entry->options) multivariate = multivariate || o.key == "multivariate", group = group || o.key == "group";
+  if (!multivariate) return "";
+  const OptionReader read(c.entry->options, c.options);
+  if (!read.flag("multivariate")) return "independent";
+  return group && read.flag("group") ? "multivariate+group" : "multivariate";
 }
 
 // numpy.percentile's default (linear interpolation).
@@ -179,8 +284,9 @@ AskTime msPerAsk(const SamplerChoice &c, const Problem &p, int completed, int as
 int main(int argc, char **argv) {
   int seeds = 10, trials = 50;
   bool overhead = true;
-  std::vector<std::string> wanted = {"branin", "hartmann6", "mixed"};
-  std::vector<std::string> overheadSpecs = {"tpe@1000", "tpe:multivariate=true@1000"};
+  std::vector<std::string> wanted;
+  for (const Problem &p : problems()) wanted.push_back(p.name);
+  std::vector<std::string> overheadSpecs = {"tpe@1000", "tpe:multivariate=false@1000"};
   std::vector<SamplerChoice> choices;
   auto split = [](const std::string &s) {
     std::vector<std::string> out;
@@ -211,10 +317,11 @@ int main(int argc, char **argv) {
   if (checkpoints.empty() || checkpoints.back() != trials) checkpoints.push_back(trials);
 
   std::string json = "{\"bench\": \"samplers\", \"impl\": \"torchwright\", \"seeds\": " + std::to_string(seeds) +
-                     ", \"trials\": " + std::to_string(trials) + ", \"results\": [";
+                     ", \"trials\": " + std::to_string(trials) + ", \"default_sampler\": \"" + defaultSamplerName() +
+                     "\", \"defaults\": " + defaultsJson() + ", \"results\": [";
   bool firstResult = true;
   std::printf("best regret over %d seeds: median [q1, q3]\n", seeds);
-  std::printf("%-10s %-26s", "problem", "sampler");
+  std::printf("%-11s %-26s", "problem", "sampler");
   for (int at : checkpoints) std::printf("  %-30s", ("after " + std::to_string(at)).c_str());
   std::printf("\n");
   for (const Problem &p : problems()) {
@@ -236,9 +343,9 @@ int main(int argc, char **argv) {
         }
       }
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::printf("%-10s %-26s", p.name.c_str(), c.label.c_str());
+      std::printf("%-11s %-26s", p.name.c_str(), c.label.c_str());
       json += std::string(firstResult ? "" : ", ") + "{\"problem\": \"" + p.name + "\", \"sampler\": \"" + c.label +
-              "\", \"seconds\": " + std::to_string(seconds) + ", \"regret\": {";
+              "\", \"model\": \"" + modelName(c) + "\", \"seconds\": " + std::to_string(seconds) + ", \"regret\": {";
       firstResult = false;
       for (size_t k = 0; k < checkpoints.size(); ++k) {
         const double q1 = percentile(regrets[k], 25), med = percentile(regrets[k], 50), q3 = percentile(regrets[k], 75);
@@ -269,7 +376,7 @@ int main(int argc, char **argv) {
       const auto at = spec.rfind('@');
       const int completed = at == std::string::npos ? 1000 : std::atoi(spec.c_str() + at + 1);
       const SamplerChoice c = parseChoice(spec.substr(0, at));
-      const AskTime time = msPerAsk(c, problems()[1], completed, 20);
+      const AskTime time = msPerAsk(c, problems()[1], completed, 20);  // Hartmann-6
       const double ms = time.wallMs;
       std::printf("  %-26s at %5d trials: %8.2f ms per ask (%.2f ms of CPU)\n", c.label.c_str(), completed, ms,
                   time.cpuMs);

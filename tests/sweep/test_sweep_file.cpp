@@ -92,6 +92,16 @@ class TestSweepFile : public QObject {
     QCOMPARE(s.budget.minutes, 5.0);
   }
 
+  // Without a sampler key: the catalog's default with its own option defaults (the multivariate
+  // TPE, chosen by tests/bench/bench_samplers.sh), nothing written into the sweep.
+  void samplerDefaultsToTheCatalogs() {
+    const sweep::SweepFile s = sweep::parseSweepFile(
+        withBase("base: %BASE%\nspace: {train.lr: [0.1, 0.01]}\nbudget: {trials: 2}\n"), "d.yaml");
+    QCOMPARE(s.sampler, search::defaultSamplerName());
+    QVERIFY(s.samplerOptions.empty());
+    QCOMPARE(s.seed, uint64_t(0));
+  }
+
   void directionFollowsTheMetric_data() {
     QTest::addColumn<QString>("metric");
     QTest::addColumn<bool>("maximize");
