@@ -208,6 +208,11 @@ CREATE TABLE model_versions(
   UNIQUE(model_id, version)
 );
 )sql",
+    // 7: the time sweep drivers have spent on a study, summed over its resumes, so that a
+    // study's budget.minutes is the study's and not each driver session's.
+    R"sql(
+ALTER TABLE studies ADD COLUMN driver_ms INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 
 bool versionTableExists(sqlite3 *db) {

@@ -112,9 +112,13 @@ class Store {
   // The driver's claim on a study: "RUNNING" with a heartbeat, or "IDLE" when it ends. RUNNING
   // stamps the driver's heartbeat; IDLE clears the stop flag, so the next driver starts unflagged.
   void setStudyStatus(int64_t studyId, const std::string &status);
+  // The sweep text recorded with the study, replaced (a resume's `--set` lines appended to it).
+  void setStudySweepYaml(int64_t studyId, const std::string &sweepYaml);
   // Unlike a run's heartbeat this bumps updated_ms: studies are few, and Studio must see a live
   // driver's beats to tell it from a dead one.
-  void studyHeartbeat(int64_t studyId);
+  // `driverMs`: the time drivers have spent on the study so far, all sessions (budget.minutes
+  // counts it); negative leaves it as it is.
+  void studyHeartbeat(int64_t studyId, int64_t driverMs = -1);
   // Studio's Stop button: the driver polls the flag, starts no new trial and ends.
   void requestStudyStop(int64_t studyId);
   bool studyStopRequested(int64_t studyId) const;

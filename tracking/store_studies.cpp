@@ -121,13 +121,25 @@ void Store::setStudyStatus(int64_t studyId, const std::string &status) {
   tx.commit();
 }
 
-void Store::studyHeartbeat(int64_t studyId) {
+void Store::setStudySweepYaml(int64_t studyId, const std::string &sweepYaml) {
+  const std::string operation = "recording the sweep of study " + std::to_string(studyId);
+  sql::Transaction tx(m_db, operation);
+  touchStudy(m_db, studyId, nowMs(), operation);
+  sql::Statement update(m_db, "UPDATE studies SET sweep_yaml = ? WHERE id = ?", operation);
+  update.bindText(1, sweepYaml).bindInt64(2, studyId).run();
+  tx.commit();
+}
+
+void Store::studyHeartbeat(int64_t studyId, int64_t driverMs) {
   const std::string operation = "recording a heartbeat of study " + std::to_string(studyId);
   sql::Transaction tx(m_db, operation);
   const int64_t now = nowMs();
   touchStudy(m_db, studyId, now, operation);
-  sql::Statement update(m_db, "UPDATE studies SET driver_heartbeat_ms = ? WHERE id = ?", operation);
-  update.bindInt64(1, now).bindInt64(2, studyId).run();
+  sql::Statement update(m_db,
+                        "UPDATE studies SET driver_heartbeat_ms = ?1, "
+                        "driver_ms = CASE WHEN ?2 >= 0 THEN ?2 ELSE driver_ms END WHERE id = ?3",
+                        operation);
+  update.bindInt64(1, now).bindInt64(2, driverMs).bindInt64(3, studyId).run();
   tx.commit();
 }
 

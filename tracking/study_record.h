@@ -35,6 +35,7 @@ struct StudyRecord {
   int64_t createdMs = 0;
   int64_t updatedMs = 0;        // bumped by every write about the study or its trials
   int64_t driverHeartbeatMs = 0;
+  int64_t driverMs = 0;         // time sweep drivers have spent on it, all sessions together
 };
 
 struct TrialRecord {

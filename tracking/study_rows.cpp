@@ -11,7 +11,8 @@ namespace tw::tracking {
 
 const char *const kStudySelect =
     "SELECT s.id, s.uuid, s.name, s.experiment, s.sweep_yaml, s.sweep_file, s.directions, s.metrics, "
-    "s.base_hash, s.status, s.stop_requested, s.created_ms, s.updated_ms, s.driver_heartbeat_ms "
+    "s.base_hash, s.status, s.stop_requested, s.created_ms, s.updated_ms, s.driver_heartbeat_ms, "
+    "s.driver_ms "
     "FROM studies s ";
 
 StudyRecord readStudyRow(const sql::Statement &query) {
@@ -30,6 +31,7 @@ StudyRecord readStudyRow(const sql::Statement &query) {
   study.createdMs = query.int64(11);
   study.updatedMs = query.int64(12);
   study.driverHeartbeatMs = query.int64(13);
+  study.driverMs = query.int64(14);
   return study;
 }
 

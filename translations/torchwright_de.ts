@@ -3510,10 +3510,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Angehalten nach %1 von %2 Versuchen; Fortsetzen führt den Rest aus.</translation>
     </message>
     <message>
-        <source>Stopped (its time budget was reached, or it was stopped); Resume runs it again for its time budget.</source>
-        <translation>Angehalten (ihr Zeitbudget war erreicht, oder sie wurde angehalten); Fortsetzen führt sie erneut für ihr Zeitbudget aus.</translation>
-    </message>
-    <message>
         <source>No sweep drives this study; its trials come from `torchwright study ask` and `tell`.</source>
         <translation>Kein Suchlauf treibt diese Studie; ihre Versuche kommen aus `torchwright study ask` und `tell`.</translation>
     </message>
@@ -3524,6 +3520,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>interrupted</source>
         <translation>unterbrochen</translation>
+    </message>
+    <message>
+        <source>Finished: its time budget of %1 minutes is spent; `sweep --resume --set budget.minutes=N` gives it more.</source>
+        <translation>Beendet: sein Zeitbudget von %1 Minuten ist verbraucht; `sweep --resume --set budget.minutes=N` gibt ihm mehr.</translation>
+    </message>
+    <message>
+        <source>Stopped before its budget was spent; Resume runs the rest of it.</source>
+        <translation>Angehalten, bevor sein Budget verbraucht war; Fortsetzen führt den Rest aus.</translation>
     </message>
 </context>
 <context>

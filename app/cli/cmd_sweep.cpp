@@ -98,8 +98,10 @@ bool detach(const tracking::StudyRecord &study, const std::string &folder) {
   return true;
 }
 
+// `newSets`: a resume's `--set` settings, recorded with the study once its lock is held, so that
+// later resumes and `study ask` apply them too.
 int drive(std::unique_ptr<tracking::Store> store, const tracking::StudyRecord &study, const sweep::SweepFile &sweep,
-          const CliArgs &args, const std::string &selfPath, bool resume) {
+          const CliArgs &args, const std::string &selfPath, bool resume, const std::vector<std::string> &newSets = {}) {
   const std::string workspace = args.workspace();
   const std::string folder = studyFolder(workspace, study);
   fs::create_directories(folder);
@@ -116,6 +118,10 @@ int drive(std::unique_ptr<tracking::Store> store, const tracking::StudyRecord &s
                  study.name.c_str(), holder);
     return 1;
   }
+  if (!newSets.empty()) {
+    const auto current = store->study(study.id);
+    store->setStudySweepYaml(study.id, app::sweepTextWithOverrides(current ? current->sweepYaml : study.sweepYaml, newSets));
+  }
   DriverOptions options;
   options.workspace = fs::absolute(workspace).string();  // trial processes may not share our directory
   options.selfPath = selfPath;
@@ -130,8 +136,9 @@ int resumeSweep(const CliArgs &args, const std::string &selfPath) {
   const auto study = resolveStudy(*store, args.option("--resume"));
   if (!study) return 1;
   sweep::SweepFile sweep;
+  const std::vector<std::string> sets = args.all("--set");
   try {
-    sweep = recordedSweep(*study, /*requireBase=*/false);
+    sweep = recordedSweep(*study, /*requireBase=*/false, sets);
   } catch (const std::exception &e) {
     std::fprintf(stderr, "torchwright: study %s: %s\n", study->name.c_str(), e.what());
     return 1;
@@ -162,16 +169,19 @@ int resumeSweep(const CliArgs &args, const std::string &selfPath) {
   }
   if (!checkBase(sweep)) return 1;
   std::printf("resuming study %s (%s)\n", study->name.c_str(), study->uuid.c_str());
-  return drive(std::move(store), *study, sweep, args, selfPath, /*resume=*/true);
+  return drive(std::move(store), *study, sweep, args, selfPath, /*resume=*/true, sets);
 }
 
 }  // namespace
 
 int runSweep(const CliArgs &args, const std::string &selfPath) {
   if (!args.option("--resume").empty()) {
-    if (!args.positionals.empty() || !args.all("--set").empty())
-      return usageError("sweep", "--resume continues a study with its recorded sweep; it takes no sweep file and "
-                                 "no --set");
+    if (!args.positionals.empty())
+      return usageError("sweep", "--resume continues a study with its recorded sweep; it takes no sweep file");
+    for (const std::string &set : args.all("--set"))
+      if (!sweep::changeableOnResume(set.substr(0, set.find('='))))
+        return usageError("sweep", "--resume --set changes how much more to run and how (budget.*, parallel, "
+                                   "retries, sampler.*, pruner.*), not what the trials are; got '" + set + "'");
     return resumeSweep(args, selfPath);
   }
   if (args.positionals.size() != 1) return usageError("sweep");

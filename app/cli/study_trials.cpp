@@ -28,8 +28,7 @@ tracking::NewStudy newStudy(const sweep::SweepFile &sweep, const std::vector<std
   out.name = sweep.studyName;
   if (!sweep.baseYaml.empty())
     out.experiment = config::parseRunConfig(sweep.baseYaml, sweep.baseFile).tracking.experiment;
-  out.sweepYaml = sweep.text;
-  for (const auto &o : overrides) out.sweepYaml += "\n# --set " + o;
+  out.sweepYaml = app::sweepTextWithOverrides(sweep.text, overrides);
   out.sweepFile = sweep.sourceFile.empty() ? std::string() : std::filesystem::absolute(sweep.sourceFile).string();
   for (const auto &o : sweep.objectives) {
     out.directions += (out.directions.empty() ? "" : ",") + search::directionName(o.direction);

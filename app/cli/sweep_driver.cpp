@@ -94,9 +94,11 @@ class Driver {
     }
     m_store.setStudyStatus(m_study.id, "RUNNING");
     m_started = Clock::now();
+    if (auto current = m_store.study(m_study.id)) m_spentBeforeMs = current->driverMs;
     try {
       planSlots();
       const int code = loop();
+      m_store.studyHeartbeat(m_study.id, spentMs());
       m_store.setStudyStatus(m_study.id, "IDLE");
       return code;
     } catch (...) {
@@ -210,9 +212,15 @@ class Driver {
     return finish();
   }
 
+  // The time drivers have spent on the study, this session and every earlier one (a resume
+  // continues the study's time budget; it does not start a new one).
+  int64_t spentMs() const {
+    return m_spentBeforeMs + std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_started).count();
+  }
+
   bool budgetLeft() {
     if (m_giveUp) return false;
-    const double minutes = std::chrono::duration<double>(Clock::now() - m_started).count() / 60.0;
+    const double minutes = static_cast<double>(spentMs()) / 60000.0;
     if (m_sweep.budget.minutes > 0 && minutes >= m_sweep.budget.minutes) {
       if (!m_timeUp) m_progress.event("time budget reached: no new trials");
       m_timeUp = true;
@@ -529,7 +537,7 @@ class Driver {
 
   void beat() {
     try {
-      m_store.studyHeartbeat(m_study.id);
+      m_store.studyHeartbeat(m_study.id, spentMs());
       for (const auto &t : m_running) m_store.trialHeartbeat(m_study.id, t.number);
     } catch (const std::exception &e) {
       std::fprintf(stderr, "torchwright: heartbeat: %s\n", e.what());
@@ -540,7 +548,7 @@ class Driver {
     SweepCounts c = countTrials(m_store.trials(m_study.id), m_directions);
     c.budgetTrials = m_sweep.budget.trials;
     c.budgetMinutes = m_sweep.budget.minutes;
-    c.elapsedMs = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - m_started).count();
+    c.elapsedMs = spentMs();
     return c;
   }
 
@@ -575,6 +583,7 @@ class Driver {
   std::vector<RunningTrial> m_running;
   std::set<int> m_notRetried;
   Clock::time_point m_started;
+  int64_t m_spentBeforeMs = 0;  // the study's time from earlier driver sessions
   bool m_stopping = false, m_draining = false, m_timeUp = false, m_giveUp = false;
   int m_invalidInARow = 0;
   int m_startFailuresInARow = 0;

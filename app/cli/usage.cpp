@@ -90,9 +90,10 @@ std::vector<CommandHelp> makeTable() {
       {"runs unarchive", {"runs unarchive RUN [--workspace DIR]"}, "show an archived run again", {kWorkspace}, runRef},
       {"sweep",
        {"sweep SWEEP.yaml [--set KEY=VALUE ...] [--detach] [--workspace DIR]",
-        "sweep --resume STUDY [--detach] [--workspace DIR]"},
+        "sweep --resume STUDY [--set KEY=VALUE ...] [--detach] [--workspace DIR]"},
        "search hyperparameters: run a study's trials to its budget, several at a time",
-       {{"--set", "KEY=VALUE", "override a sweep-file key, e.g. budget.trials=10 (repeatable)"},
+       {{"--set", "KEY=VALUE", "override a sweep-file key, e.g. budget.trials=10 (repeatable; with --resume only "
+                               "budget.*, parallel, retries, sampler.*, pruner.*)"},
         {"--resume", "STUDY", "continue a study: the budget counts its trials so far, numbering goes on"},
         {"--detach", "", "run in the background (output in the study's driver.log); prints the study id"},
         kWorkspace},

@@ -9,6 +9,8 @@ namespace tw::app {
 
 namespace {
 
+constexpr const char *kOverrideMarker = "# --set ";
+
 std::vector<std::string> splitCommas(const std::string &text) {
   std::vector<std::string> out;
   std::stringstream in(text);
@@ -26,15 +28,23 @@ search::TrialState stateOf(const std::string &name) {
 
 }  // namespace
 
-sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireBase) {
+std::string sweepTextWithOverrides(const std::string &sweepText, const std::vector<std::string> &overrides) {
+  std::string text = sweepText;
+  for (const auto &o : overrides) text += "\n" + std::string(kOverrideMarker) + o;
+  return text;
+}
+
+sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireBase,
+                               const std::vector<std::string> &extraOverrides) {
   // `sweep --set` overrides are recorded after the file's text as "# --set KEY=VALUE" lines (see
   // cmd_sweep.cpp), so a resume and `study ask` apply them again.
   std::vector<std::string> overrides;
   std::stringstream in(study.sweepYaml);
   std::string line;
-  const std::string marker = "# --set ";
+  const std::string marker = kOverrideMarker;
   while (std::getline(in, line))
     if (line.rfind(marker, 0) == 0) overrides.push_back(line.substr(marker.size()));
+  overrides.insert(overrides.end(), extraOverrides.begin(), extraOverrides.end());
   const std::string name = study.sweepFile.empty() ? study.name + " (recorded sweep)" : study.sweepFile;
   return sweep::parseSweepFile(study.sweepYaml, name, overrides, requireBase);
 }

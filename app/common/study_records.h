@@ -16,7 +16,12 @@ namespace tw::app {
 
 // The study's sweep, parsed again from the text recorded with it (the base, when the sweep names
 // one, is read from disk as it is now). Throws config::ConfigError as loadSweepFile does.
-sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireBase);
+// `extraOverrides`: a resume's new `--set` settings, applied after the recorded ones.
+sweep::SweepFile recordedSweep(const tracking::StudyRecord &study, bool requireBase,
+                               const std::vector<std::string> &extraOverrides = {});
+// The study's sweep text with `overrides` recorded after it as "# --set KEY=VALUE" lines, which
+// recordedSweep applies again.
+std::string sweepTextWithOverrides(const std::string &sweepText, const std::vector<std::string> &overrides);
 
 // "maximize,minimize" as recorded -> directions; throws std::runtime_error on a bad name.
 std::vector<search::Direction> studyDirections(const tracking::StudyRecord &study);

@@ -79,6 +79,11 @@ SweepFile loadSweepFile(const std::string &path, const std::vector<std::string> 
 SweepFile parseSweepFile(const std::string &yamlText, const std::string &fileName,
                          const std::vector<std::string> &overrides = {}, bool requireBase = true);
 
+// Whether `sweep --resume --set KEY=VALUE` may change a key: how much more to run and how
+// (budget, parallel, retries, sampler, pruner), never what the trials are (the space, the base,
+// the objectives), so the old trials and the new stay comparable.
+bool changeableOnResume(const std::string &key);
+
 // The run configuration of a trial: the base with `params` applied (run-file keys through the
 // config table, model fields into the model). Throws config::ConfigError when a value does not
 // apply. The result still needs validate::validateRun (the trial's model may not fit).

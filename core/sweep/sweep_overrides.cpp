@@ -1,3 +1,4 @@
+#include "core/sweep/sweep_file.h"
 #include "core/sweep/sweep_sections.h"
 
 namespace tw::sweep::detail {
@@ -69,3 +70,13 @@ void applyOverrides(YAML::Node &root, const std::vector<std::string> &overrides)
 }
 
 }  // namespace tw::sweep::detail
+
+namespace tw::sweep {
+
+bool changeableOnResume(const std::string &key) {
+  for (const char *prefix : {"budget.", "sampler.", "pruner."})
+    if (key.rfind(prefix, 0) == 0) return true;
+  return key == "parallel" || key == "retries" || key == "sampler" || key == "pruner";
+}
+
+}  // namespace tw::sweep

@@ -431,6 +431,41 @@ class TestCliSweep : public QObject {
     QVERIFY2(trials[1].state == "COMPLETE", qPrintable(out));
   }
 
+  // `sweep --resume --set` changes how much more to run (recorded, so a later resume keeps it),
+  // never what the trials are; budget.minutes is the study's: a resume does not start the clock
+  // again, so a study whose time is spent starts no trial.
+  void resumeTakesBudgetSettingsAndKeepsTheStudysClock() {
+    QTemporaryDir dir;
+    const QString ws = dir.path() + "/ws";
+    const QString file = sweepFile("extended", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n",
+                                   "sampler: {type: random, seed: 2}\nbudget: {trials: 1}\nparallel: 1\n");
+    QCOMPARE(runCli({"sweep", file, "--workspace", ws}).exitCode, 0);
+    auto more = runCli({"sweep", "--resume", "extended", "--set", "budget.trials=2", "--workspace", ws});
+    QVERIFY2(more.exitCode == 0, qPrintable(more.all()));
+    auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+    const auto study = db->findStudy("extended");
+    QCOMPARE(db->trials(study->id).size(), size_t(2));
+    QVERIFY(QString::fromStdString(db->study(study->id)->sweepYaml).contains("# --set budget.trials=2"));
+    QCOMPARE(runCli({"sweep", "--resume", "extended", "--workspace", ws}).exitCode, 0);
+    QCOMPARE(db->trials(study->id).size(), size_t(2));  // the recorded budget of 2 is spent
+    auto space = runCli({"sweep", "--resume", "extended", "--set", "space.train.lr.low=0.0001", "--workspace", ws});
+    QCOMPARE(space.exitCode, 2);
+    QVERIFY2(space.err.contains("not what the trials are; got 'space.train.lr.low=0.0001'"), qPrintable(space.err));
+
+    // 1.2 s of time budget: the first session spends it on its first trial (a worker's start
+    // alone takes longer); the resume finds it spent.
+    const QString timed = sweepFile("timed", "  train.lr: {type: float, low: 1.0e-3, high: 1.0e-2, log: true}\n",
+                                    "sampler: {type: random, seed: 2}\nbudget: {minutes: 0.02}\nparallel: 1\n");
+    QCOMPARE(runCli({"sweep", timed, "--workspace", ws}).exitCode, 0);
+    const auto timedStudy = db->findStudy("timed");
+    QVERIFY(timedStudy->driverMs >= 1200);
+    const size_t before = db->trials(timedStudy->id).size();
+    auto again = runCli({"sweep", "--resume", "timed", "--workspace", ws});
+    QVERIFY2(again.exitCode == 0 && again.out.contains("time budget reached"), qPrintable(again.all()));
+    QCOMPARE(db->trials(timedStudy->id).size(), before);
+    QVERIFY(db->findStudy("timed")->driverMs >= timedStudy->driverMs);
+  }
+
   // A crash: the driver and the worker training its trial die at once, so nothing writes an end.
   // Once the driver's silence passes the store's rule (two minutes are written into the database
   // here instead of waited out), `study list` and `study show` read the study INTERRUPTED and its

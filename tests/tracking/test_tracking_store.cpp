@@ -335,7 +335,7 @@ class TestTrackingStore : public QObject {
 
   void schemaVersionRecorded() {
     auto store = Store::open(m_path);
-    QCOMPARE(Store::currentSchemaVersion(), 6);
+    QCOMPARE(Store::currentSchemaVersion(), 7);
     QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
     QCOMPARE(queryText(m_path, "SELECT version FROM schema_version"), std::to_string(Store::currentSchemaVersion()));
     QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM schema_version"), std::string("1"));
@@ -428,7 +428,7 @@ class TestTrackingStore : public QObject {
   }
 
   void schemaOneFileIsMigrated() {
-    // A file as schema 1 left it: today's file with migrations 2 to 6 undone. DROP COLUMN rewrites
+    // A file as schema 1 left it: today's file with migrations 2 to 7 undone. DROP COLUMN rewrites
     // the stored CREATE TABLE, so the runs table reads exactly as migration 1 created it.
     int64_t runId = 0;
     {

@@ -14,13 +14,19 @@ bool driverSilent(const StudySummary &summary, const StudyClock &clock) {
   return tracking::driverSilent(summary.study, clock.nowMs, clock.driverSilenceMs);
 }
 
+// The study's time budget is spent: its drivers' time, all sessions together (the driver's rule).
+bool timeSpent(const StudySummary &summary) {
+  return summary.budgetMinutes > 0 && static_cast<double>(summary.study.driverMs) >= summary.budgetMinutes * 60000.0;
+}
+
 bool resumable(StudyPhase phase) { return phase == StudyPhase::Stopped || phase == StudyPhase::Interrupted; }
 
 StudyPhase studyPhase(const StudySummary &summary, const StudyClock &clock) {
   if (summary.study.status == "RUNNING") return driverSilent(summary, clock) ? StudyPhase::Interrupted : StudyPhase::Running;
   if (!summary.resumable) return StudyPhase::Idle;
-  if (summary.budgetTrials > 0 && summary.budgetUsed >= summary.budgetTrials && !summary.retryLeft &&
-      summary.running == 0)
+  if (summary.running > 0) return StudyPhase::Stopped;
+  if (timeSpent(summary)) return StudyPhase::Finished;  // the driver retries nothing once time is up
+  if (summary.budgetTrials > 0 && summary.budgetUsed >= summary.budgetTrials && !summary.retryLeft)
     return StudyPhase::Finished;
   return StudyPhase::Stopped;
 }
@@ -49,6 +55,11 @@ QString studyPhaseReason(const StudySummary &summary, const StudyClock &clock) {
                                            "Stopping: the running trials end and no new one starts.");
       return QCoreApplication::translate("tw::ui::StudyPhase", "A sweep in the background runs the study's trials.");
     case StudyPhase::Finished:
+      if (timeSpent(summary))
+        return QCoreApplication::translate("tw::ui::StudyPhase",
+                                           "Finished: its time budget of %1 minutes is spent; `sweep --resume "
+                                           "--set budget.minutes=N` gives it more.")
+            .arg(formatNumber(summary.budgetMinutes));
       return QCoreApplication::translate("tw::ui::StudyPhase",
                                          "Finished: its budget of %1 trials is spent; there is nothing left to resume.")
           .arg(formatNumber(summary.budgetTrials));
@@ -56,10 +67,8 @@ QString studyPhaseReason(const StudySummary &summary, const StudyClock &clock) {
       if (summary.budgetTrials > 0)
         return QCoreApplication::translate("tw::ui::StudyPhase", "Stopped after %1 of %2 trials; Resume runs the rest.")
             .arg(formatNumber(summary.budgetUsed), formatNumber(summary.budgetTrials));
-      // The driver's time budget starts again with each run of it, so Resume always has time to spend.
       return QCoreApplication::translate("tw::ui::StudyPhase",
-                                         "Stopped (its time budget was reached, or it was stopped); Resume runs it "
-                                         "again for its time budget.");
+                                         "Stopped before its budget was spent; Resume runs the rest of it.");
     case StudyPhase::Interrupted:  // said above, with the silence
     case StudyPhase::Idle: break;
   }

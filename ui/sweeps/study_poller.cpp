@@ -38,6 +38,7 @@ StudySummary summarise(const tracking::StudyRecord &study, const std::vector<tra
     const sweep::SweepFile sweep = app::recordedSweep(study, /*requireBase=*/false);
     summary.resumable = !sweep.baseYaml.empty();  // what `sweep --resume` requires
     summary.budgetTrials = sweep.budget.trials;
+    summary.budgetMinutes = sweep.budget.minutes;
     summary.budgetUsed = app::budgetTrialsUsed(trials);
     summary.retryLeft = app::retryCandidate(trials, sweep.retries, {}) >= 0;
   } catch (const std::exception &) {

@@ -38,6 +38,7 @@ struct StudySummary {
   // resumable: the study has a sweep with a base run that `sweep --resume` can drive.
   bool resumable = false;
   int budgetTrials = 0;     // 0: no limit on the count
+  double budgetMinutes = 0.0;  // 0: no limit on the time (the study's drivers' time: study.driverMs)
   int budgetUsed = 0;
   bool retryLeft = false;   // a failed trial the sweep's `retries` would run again
 };
