@@ -160,7 +160,8 @@ class TestOnnxImport : public QObject {
   const QStringList m_networks{"resnet18",        "squeezenet1_1", "mobilenet_v2",      "mobilenet_v3_small",
                                "mobilenet_v3_small_fused", "efficientnet_b0", "densenet121", "shufflenet_v2_x0_5",
                                "folding", "sequence_mlp_13", "sequence_mlp_17", "gelu_tanh",
-                               "attention_13", "attention_17", "attention_separate", "encoder", "encoder_norm_first"};
+                               "attention_13", "attention_17", "attention_separate", "encoder", "encoder_norm_first",
+                               "sequence_mlp_unfolded"};
 
  private Q_SLOTS:
   void initTestCase() {

@@ -230,6 +230,8 @@ CASES = {
     # LayerNorm and GELU decomposed (opset 13, an open batch) and LayerNormalization (opset 17).
     "sequence_mlp_13": (SequenceMlp, (2, 16, 32), 13, EVAL, True),
     "sequence_mlp_17": (SequenceMlp, (2, 16, 32), 17, EVAL, False),
+    # Without constant folding (PRESERVE): each Linear's weight is Transpose(initializer).
+    "sequence_mlp_unfolded": (SequenceMlp, (2, 16, 32), 13, PRESERVE, True),
     # Self-attention folded into MultiheadAttention: packed in_proj cut by three Slices, out_proj
     # as Gemm (with bias) or MatMul (without); the norms decomposed (13) or LayerNormalization (17).
     "encoder": (Encoder, (2, 16, 32), 13, EVAL, False),

@@ -180,6 +180,19 @@ void reshape(NodeImport &n) {
   n.setConstant(0, x.tensor.reshape(target));
 }
 
+// A file exported without constant folding writes a Linear's weight as Transpose(initializer).
+void transpose(NodeImport &n) {
+  const ImportValue &x = n.input(0);
+  const int64_t rank = x.tensor.dim();
+  std::vector<int64_t> perm = n.hasAttr("perm") ? n.attrInts("perm") : std::vector<int64_t>{};
+  if (perm.empty())
+    for (int64_t d = rank - 1; d >= 0; --d) perm.push_back(d);
+  if (static_cast<int64_t>(perm.size()) != rank)
+    n.refuse("perm " + intsText(perm) + " for a value of rank " + std::to_string(rank));
+  for (int64_t &p : perm) p = axisOf(n, p, rank, "perm");
+  n.setConstant(0, x.tensor.permute(perm).contiguous(), keep(maskOf(x).permute(perm).contiguous()));
+}
+
 void constantOfShape(NodeImport &n) {
   const std::vector<int64_t> shape = ints(n.constant(0, "the shape"));
   const onnx::TensorProto *value = n.attrTensor("value");
@@ -196,6 +209,7 @@ NodeHandler findFolder(const std::string &opType) {
       {"Gather", gather},         {"Unsqueeze", unsqueeze}, {"Squeeze", squeeze}, {"Concat", concat},
       {"Slice", slice},           {"Add", add},           {"Sub", sub},       {"Mul", mul},
       {"Div", div},               {"Reshape", reshape},   {"ConstantOfShape", constantOfShape},
+      {"Transpose", transpose},
   };
   auto it = folders.find(opType);
   return it == folders.end() ? nullptr : it->second;
