@@ -82,7 +82,8 @@ class TestValidateRun : public QObject {
     c = check(smallRun({"train.init_from=run:@best"}));
     QVERIFY2(hasField(c, "train.init_from") && problems(c).contains("names no run"), qPrintable(problems(c)));
     c = check(smallRun({"train.init_from=run:base@latest"}));
-    QVERIFY2(problems(c).contains("expected @best or @last, got @latest"), qPrintable(problems(c)));
+    QVERIFY2(problems(c).contains("@latest names no checkpoint of a run (expected @best, @last or @epoch-N"),
+             qPrintable(problems(c)));
     c = check(smallRun({"train.init_from=run:base"}));
     QVERIFY2(c.ok(), qPrintable(problems(c)));
   }
