@@ -1,7 +1,7 @@
 // Sampler quality and overhead, driven through Study ask/tell as users' sweeps are.
 //
 //   cmake --build build --target bench_samplers
-//   build/bin/bench_samplers [--seeds 10] [--trials 50] [--problems branin,hartmann6,network,...]
+//   build/bin/bench_samplers [--seeds 10] [--first-seed 1] [--trials 50] [--problems branin,hartmann6,network,...]
 //                            [--overhead tpe@1000,...] [--no-overhead] [SAMPLER[:key=value,...] ...]
 //
 // Problems (minimised, regret = best value - known minimum): Branin (2-D), Hartmann-6 (6-D), and the
@@ -221,15 +221,17 @@ std::string defaultsJson() {
   return json + "}";
 }
 
-// Which model a sampler with `multivariate` and `group` flags fits: "independent", "multivariate"
-// or "multivariate+group"; empty for other samplers.
-std::string modelName(const SamplerChoice &c) {
-  bool multivariate = false, group = false;
+// Which model a sampler with `multivariate` and `group` flags fits on `space`: "independent",
+// "multivariate" or "multivariate+group"; empty for other samplers. Without conditional parameters
+// group's one group is the whole space: the multivariate model.
+std::string modelName(const SamplerChoice &c, const SearchSpace &space) {
+  bool multivariate = false, group = false, conditional = false;
   for (const auto &o : c.entry->options) multivariate = multivariate || o.key == "multivariate", group = group || o.key == "group";
+  for (const auto &p : space.params) conditional = conditional || !p.when.empty();
   if (!multivariate) return "";
   const OptionReader read(c.entry->options, c.options);
   if (!read.flag("multivariate")) return "independent";
-  return group && read.flag("group") ? "multivariate+group" : "multivariate";
+  return conditional && group && read.flag("group") ? "multivariate+group" : "multivariate";
 }
 
 // numpy.percentile's default (linear interpolation).
@@ -282,7 +284,7 @@ AskTime msPerAsk(const SamplerChoice &c, const Problem &p, int completed, int as
 }  // namespace
 
 int main(int argc, char **argv) {
-  int seeds = 10, trials = 50;
+  int seeds = 10, trials = 50, firstSeed = 1;
   bool overhead = true;
   std::vector<std::string> wanted;
   for (const Problem &p : problems()) wanted.push_back(p.name);
@@ -297,6 +299,7 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--seeds" && i + 1 < argc) seeds = std::atoi(argv[++i]);
+    else if (a == "--first-seed" && i + 1 < argc) firstSeed = std::atoi(argv[++i]);
     else if (a == "--trials" && i + 1 < argc) trials = std::atoi(argv[++i]);
     else if (a == "--problems" && i + 1 < argc) wanted = split(argv[++i]);
     else if (a == "--overhead" && i + 1 < argc) overheadSpecs = split(argv[++i]);
@@ -306,8 +309,8 @@ int main(int argc, char **argv) {
       return 2;
     } else choices.push_back(parseChoice(a));
   }
-  if (seeds < 1 || trials < 1) {
-    std::fprintf(stderr, "bench_samplers: --seeds and --trials must be positive\n");
+  if (seeds < 1 || trials < 1 || firstSeed < 0) {
+    std::fprintf(stderr, "bench_samplers: --seeds and --trials must be positive, --first-seed not negative\n");
     return 2;
   }
   if (choices.empty()) choices = defaultChoices();
@@ -317,7 +320,8 @@ int main(int argc, char **argv) {
   if (checkpoints.empty() || checkpoints.back() != trials) checkpoints.push_back(trials);
 
   std::string json = "{\"bench\": \"samplers\", \"impl\": \"torchwright\", \"seeds\": " + std::to_string(seeds) +
-                     ", \"trials\": " + std::to_string(trials) + ", \"default_sampler\": \"" + defaultSamplerName() +
+                     ", \"first_seed\": " + std::to_string(firstSeed) + ", \"trials\": " + std::to_string(trials) +
+                     ", \"default_sampler\": \"" + defaultSamplerName() +
                      "\", \"defaults\": " + defaultsJson() + ", \"results\": [";
   bool firstResult = true;
   std::printf("best regret over %d seeds: median [q1, q3]\n", seeds);
@@ -330,7 +334,7 @@ int main(int argc, char **argv) {
       if (!handles(*c.entry, p)) continue;
       std::vector<std::vector<double>> regrets(checkpoints.size());
       const auto start = std::chrono::steady_clock::now();
-      for (int seed = 1; seed <= seeds; ++seed) {
+      for (int seed = firstSeed; seed < firstSeed + seeds; ++seed) {
         Study study(p.space, {Direction::Minimize}, c.entry->make(c.options), nullptr, static_cast<uint64_t>(seed));
         double best = INFINITY;
         size_t next = 0;
@@ -345,7 +349,7 @@ int main(int argc, char **argv) {
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::printf("%-11s %-26s", p.name.c_str(), c.label.c_str());
       json += std::string(firstResult ? "" : ", ") + "{\"problem\": \"" + p.name + "\", \"sampler\": \"" + c.label +
-              "\", \"model\": \"" + modelName(c) + "\", \"seconds\": " + std::to_string(seconds) + ", \"regret\": {";
+              "\", \"model\": \"" + modelName(c, p.space) + "\", \"seconds\": " + std::to_string(seconds) + ", \"regret\": {";
       firstResult = false;
       for (size_t k = 0; k < checkpoints.size(); ++k) {
         const double q1 = percentile(regrets[k], 25), med = percentile(regrets[k], 50), q3 = percentile(regrets[k], 75);

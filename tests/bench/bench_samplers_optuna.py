@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Optuna 3.1's samplers on the problems of bench_samplers.cpp, with the same measurement.
 
-  /usr/bin/python3 tests/bench/bench_samplers_optuna.py [--seeds 10] [--trials 50]
+  /usr/bin/python3 tests/bench/bench_samplers_optuna.py [--seeds 10] [--first-seed 1] [--trials 50]
                    [--problems branin,hartmann6,...] [--samplers tpe tpe:multivariate=true cmaes random]
                    [--like OURS.json] [--overhead 1000] [--no-overhead]
 
@@ -104,6 +104,7 @@ def network(trial):
 PROBLEMS = {"branin": (branin, 0.397887357729739), "hartmann6": (hartmann6, -3.32236801141551), "mixed": (mixed, 0.0),
             "styblinski5": (styblinski5, -39.16616570377142 * 5), "rosenbrock4": (rosenbrock4, 0.0),
             "network": (network, 0.0)}
+CONDITIONAL = {"network"}  # the problems with parameters that only some trials have
 OPTUNA_DEFAULTS = {"tpe": {"multivariate": "false", "group": "false"}}
 
 
@@ -115,28 +116,28 @@ def tpe_model(label, defaults):
     return multivariate, multivariate and options.get("group") == "true"
 
 
-def model_name(label, defaults):
+def model_name(label, defaults, problem):
+    """Without conditional parameters group's one group is the whole space: the multivariate model."""
     if not label.startswith("tpe"):
         return ""
     multivariate, group = tpe_model(label, defaults)
-    return "multivariate+group" if group else "multivariate" if multivariate else "independent"
+    return "multivariate+group" if group and problem in CONDITIONAL else "multivariate" if multivariate else "independent"
 
 
-def make_sampler(label, seed, defaults):
+def make_sampler(label, seed, defaults, problem):
     name = label.partition(":")[0]
     if name == "tpe":
-        multivariate, group = tpe_model(label, defaults)
-        return optuna.samplers.TPESampler(seed=seed, multivariate=multivariate, group=group)
+        # group only where it makes a difference: on a space without conditions it is the same model,
+        # but Optuna walks the group's parameters in sorted order and so draws other random numbers.
+        model = model_name(label, defaults, problem)
+        return optuna.samplers.TPESampler(seed=seed, multivariate=model != "independent",
+                                          group=model == "multivariate+group")
     if name == "cmaes":
         return optuna.samplers.CmaEsSampler(seed=seed)
     if name == "random":
         return optuna.samplers.RandomSampler(seed=seed)
     raise SystemExit(f"bench_samplers_optuna.py: unknown sampler '{label}'")
 
-
-def handles(label, problem):
-    """CMA-ES searches numbers only; bench_samplers leaves it out of spaces with categoricals, as here."""
-    return not (label.startswith("cmaes") and problem in ("mixed", "network"))
 
 
 def ms_per_ask(completed, asks=20):
@@ -159,6 +160,7 @@ def ms_per_ask(completed, asks=20):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--first-seed", type=int, default=1, help="seeds first-seed .. first-seed + seeds - 1")
     parser.add_argument("--trials", type=int, default=50)
     parser.add_argument("--problems", default=",".join(PROBLEMS))
     parser.add_argument("--samplers", nargs="+", default=["tpe", "tpe:multivariate=true",
@@ -173,7 +175,7 @@ def main():
         with open(args.like) as f:
             ours = json.loads([line for line in f if line.startswith("{")][-1])
         defaults = ours["defaults"]
-        args.seeds, args.trials = ours["seeds"], ours["trials"]
+        args.seeds, args.first_seed, args.trials = ours["seeds"], ours.get("first_seed", 1), ours["trials"]
         args.problems = ",".join(dict.fromkeys(r["problem"] for r in ours["results"]))
         args.samplers = list(dict.fromkeys(r["sampler"] for r in ours["results"]
                                            if r["sampler"].partition(":")[0] in ("tpe", "cmaes", "random")))
@@ -188,14 +190,14 @@ def main():
         objective, minimum = PROBLEMS[problem]
         done = set()
         for label in args.samplers:
-            model = (label.partition(":")[0], model_name(label, defaults))
-            if not handles(label, problem) or (model[1] and model in done):
-                continue  # two labels for one TPE model (tpe and tpe:group=true without multivariate): run it once
+            model = (label.partition(":")[0], model_name(label, defaults, problem))
+            if model[1] and model in done:
+                continue  # two labels for one TPE model (with and without group on a space without conditions): run it once
             done.add(model)
             regrets = {c: [] for c in checkpoints}
             start = time.perf_counter()
-            for seed in range(1, args.seeds + 1):
-                study = optuna.create_study(sampler=make_sampler(label, seed, defaults))
+            for seed in range(args.first_seed, args.first_seed + args.seeds):
+                study = optuna.create_study(sampler=make_sampler(label, seed, defaults, problem))
                 study.optimize(objective, n_trials=args.trials)
                 best = math.inf
                 for i, t in enumerate(study.trials, 1):
@@ -210,7 +212,7 @@ def main():
                 row[str(c)] = [q1, med, q3]
                 cells.append(f"{med:.4g} [{q1:.3g}, {q3:.3g}]")
             print(f"{problem:<11} {label:<26}" + "".join(f"  {c:<30}" for c in cells) + f"  ({seconds:.1f} s)", flush=True)
-            results.append({"problem": problem, "sampler": label, "model": model_name(label, defaults),
+            results.append({"problem": problem, "sampler": label, "model": model_name(label, defaults, problem),
                             "seconds": seconds, "regret": row, "final": regrets[checkpoints[-1]]})
     overhead = {}
     if not args.no_overhead:
@@ -218,7 +220,7 @@ def main():
         overhead[f"tpe@{args.overhead}"] = ms
         print(f"\nOptuna's independent TPE at {args.overhead} trials: {ms:.2f} ms per ask")
     print(json.dumps({"bench": "samplers", "impl": "optuna", "version": optuna.__version__, "seeds": args.seeds,
-                      "trials": args.trials, "results": results, "overhead_ms": overhead}))
+                      "first_seed": args.first_seed, "trials": args.trials, "results": results, "overhead_ms": overhead}))
 
 
 if __name__ == "__main__":
