@@ -150,6 +150,7 @@ class TestStudioLive : public QObject {
   void selectsTheLiveRunUntilTheUserChooses() {
     tw::test::Workspace ws;
     auto done = ws.createRun("older");
+    ws.store->setStatus(done.id, RunStatus::Running);
     ws.store->setStatus(done.id, RunStatus::Finished);
     auto live = ws.createRun("example");
     ws.store->setStatus(live.id, RunStatus::Running);

@@ -551,6 +551,7 @@ class TestStudioRuns : public QObject {
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.close();
     ws.store->writeMetrics(doomed.id, tw::test::trainLossRows(1, 10));
+    ws.store->setStatus(doomed.id, RunStatus::Running);
     ws.store->setStatus(doomed.id, RunStatus::Finished);
     auto live = ws.createRun("still-running");
     ws.store->setStatus(live.id, RunStatus::Running);
