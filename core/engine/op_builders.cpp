@@ -2,6 +2,7 @@
 
 #include "core/engine/export/onnx_emitters.h"
 #include "core/engine/export/torchscript_emitters.h"
+#include "core/engine/import/onnx_mappers.h"
 #include "core/engine/node_params.h"
 #include "core/engine/sequence_builders.h"
 #include "core/spec/param.h"
@@ -269,53 +270,58 @@ BuiltOp buildConcat(const NodeInfo &node) {
   return op;
 }
 
-// The op table: every registry op's builder and its emitters, one row each.
+namespace im = onnx_import;
+
+// The op table: every registry op's builder, its emitters and the ONNX operators imported as it,
+// one row each.
 const std::map<std::string, OpEntry> &table() {
   static const std::map<std::string, OpEntry> ops = {
       {"Input", {buildInput, ts::Input, onnx_ops::Input}},
-      {"Linear", {buildLinear, ts::Linear, onnx_ops::Linear}},
+      {"Linear", {buildLinear, ts::Linear, onnx_ops::Linear, {{"Gemm", im::Gemm}, {"MatMul", im::MatMul}}}},
       {"Conv1d", {buildConv1d, ts::Conv1d, onnx_ops::Conv1d}},
-      {"Conv2d", {buildConv2d, ts::Conv2d, onnx_ops::Conv2d}},
+      {"Conv2d", {buildConv2d, ts::Conv2d, onnx_ops::Conv2d, {{"Conv", im::Conv}}}},
       {"BatchNorm1d", {buildBatchNorm<torch::nn::BatchNorm1d, torch::nn::BatchNorm1dOptions>, ts::BatchNorm, onnx_ops::BatchNorm}},
-      {"BatchNorm2d", {buildBatchNorm<torch::nn::BatchNorm2d, torch::nn::BatchNorm2dOptions>, ts::BatchNorm, onnx_ops::BatchNorm}},
-      {"LayerNorm", {buildLayerNorm, ts::LayerNorm, onnx_ops::LayerNorm}},
+      {"BatchNorm2d", {buildBatchNorm<torch::nn::BatchNorm2d, torch::nn::BatchNorm2dOptions>, ts::BatchNorm, onnx_ops::BatchNorm, {{"BatchNormalization", im::BatchNormalization}}}},
+      {"LayerNorm", {buildLayerNorm, ts::LayerNorm, onnx_ops::LayerNorm, {{"LayerNormalization", im::LayerNormalization}, {"Pow", im::mappers::powNode}, {"Sqrt", im::mappers::sqrtNode}}}},
       {"Dropout", {buildDropout, ts::Identity, onnx_ops::Identity}},
       {"Embedding", {buildEmbedding, ts::Embedding, onnx_ops::Embedding}},
-      {"ReLU", {buildReLU, ts::ReLU, onnx_ops::ReLU}},
-      {"LeakyReLU", {buildLeakyReLU, ts::LeakyReLU, onnx_ops::LeakyReLU}},
-      {"GELU", {buildGELU, ts::GELU, onnx_ops::GELU}},
+      {"ReLU", {buildReLU, ts::ReLU, onnx_ops::ReLU, {{"Relu", im::mappers::relu}}}},
+      {"LeakyReLU", {buildLeakyReLU, ts::LeakyReLU, onnx_ops::LeakyReLU, {{"LeakyRelu", im::mappers::leakyRelu}}}},
+      {"GELU", {buildGELU, ts::GELU, onnx_ops::GELU, {{"Erf", im::mappers::erfNode}}}},
       {"SiLU", {buildSiLU, ts::SiLU, onnx_ops::SiLU}},
-      {"Tanh", {buildTanh, ts::Tanh, onnx_ops::Tanh}},
-      {"Sigmoid", {buildSigmoid, ts::Sigmoid, onnx_ops::Sigmoid}},
-      {"ReLU6", {buildReLU6, ts::ReLU6, onnx_ops::ReLU6}},
-      {"Hardsigmoid", {buildHardsigmoid, ts::Hardsigmoid, onnx_ops::Hardsigmoid}},
-      {"Hardswish", {buildHardswish, ts::Hardswish, onnx_ops::Hardswish}},
-      {"MaxPool2d", {buildMaxPool2d, ts::MaxPool2d, onnx_ops::MaxPool2d}},
-      {"AvgPool2d", {buildAvgPool2d, ts::AvgPool2d, onnx_ops::AvgPool2d}},
-      {"AdaptiveAvgPool2d", {buildAdaptiveAvgPool2d, ts::AdaptiveAvgPool2d, onnx_ops::AdaptiveAvgPool2d}},
-      {"Flatten", {buildFlatten, ts::Flatten, onnx_ops::Flatten}},
-      {"Softmax", {buildSoftmax, ts::Softmax, onnx_ops::Softmax}},
-      {"LogSoftmax", {buildLogSoftmax, ts::LogSoftmax, onnx_ops::LogSoftmax}},
-      {"Add", {buildAdd, ts::Add, onnx_ops::Add}},
-      {"Mul", {buildMul, ts::Mul, onnx_ops::Mul}},
-      {"Concat", {buildConcat, ts::Concat, onnx_ops::Concat}},
-      {"Reshape", {buildReshape, ts::Reshape, onnx_ops::Reshape}},
+      {"Tanh", {buildTanh, ts::Tanh, onnx_ops::Tanh, {{"Tanh", im::mappers::tanh}}}},
+      {"Sigmoid", {buildSigmoid, ts::Sigmoid, onnx_ops::Sigmoid, {{"Sigmoid", im::mappers::sigmoid}}}},
+      {"ReLU6", {buildReLU6, ts::ReLU6, onnx_ops::ReLU6, {{"Clip", im::mappers::clip}}}},
+      {"Hardsigmoid", {buildHardsigmoid, ts::Hardsigmoid, onnx_ops::Hardsigmoid, {{"HardSigmoid", im::mappers::hardSigmoid}}}},
+      {"Hardswish", {buildHardswish, ts::Hardswish, onnx_ops::Hardswish, {{"HardSwish", im::mappers::hardSwish}}}},
+      {"MaxPool2d", {buildMaxPool2d, ts::MaxPool2d, onnx_ops::MaxPool2d, {{"MaxPool", im::MaxPool}}}},
+      {"AvgPool2d", {buildAvgPool2d, ts::AvgPool2d, onnx_ops::AvgPool2d, {{"AveragePool", im::AveragePool}}}},
+      {"AdaptiveAvgPool2d", {buildAdaptiveAvgPool2d, ts::AdaptiveAvgPool2d, onnx_ops::AdaptiveAvgPool2d, {{"GlobalAveragePool", im::GlobalAveragePool}}}},
+      {"Flatten", {buildFlatten, ts::Flatten, onnx_ops::Flatten, {{"Flatten", im::mappers::flatten}}}},
+      {"Softmax", {buildSoftmax, ts::Softmax, onnx_ops::Softmax, {{"Softmax", im::mappers::softmaxNode}}}},
+      {"LogSoftmax", {buildLogSoftmax, ts::LogSoftmax, onnx_ops::LogSoftmax, {{"LogSoftmax", im::mappers::logSoftmax}}}},
+      {"Add", {buildAdd, ts::Add, onnx_ops::Add, {{"Add", im::mappers::add}, {"Sum", im::mappers::sum}}}},
+      {"Mul", {buildMul, ts::Mul, onnx_ops::Mul, {{"Mul", im::mappers::mul}}}},
+      {"Concat", {buildConcat, ts::Concat, onnx_ops::Concat, {{"Concat", im::mappers::concat}}}},
+      {"Reshape", {buildReshape, ts::Reshape, onnx_ops::Reshape, {{"Reshape", im::mappers::reshape}}}},
       {"PositionalEmbedding", {buildPositionalEmbedding, ts::PositionalEmbedding, onnx_ops::PositionalEmbedding}},
       {"MultiheadAttention", {buildMultiheadAttention, ts::MultiheadAttention, onnx_ops::MultiheadAttention}},
       {"TransformerEncoderLayer", {buildTransformerEncoderLayer, ts::TransformerEncoderLayer, onnx_ops::TransformerEncoderLayer}},
       {"SequenceMean", {buildSequenceMean, ts::SequenceMean, onnx_ops::SequenceMean}},
-      {"Transpose", {buildTranspose, ts::Transpose, onnx_ops::Transpose}},
+      {"Transpose", {buildTranspose, ts::Transpose, onnx_ops::Transpose, {{"Transpose", im::Transpose}}}},
       {"Permute", {buildPermute, ts::Permute, onnx_ops::Permute}},
       {"Max", {buildMax, ts::Max, onnx_ops::Max}},
-      {"Mean", {buildMean, ts::Mean, onnx_ops::Mean}},
+      {"Mean", {buildMean, ts::Mean, onnx_ops::Mean, {{"ReduceMean", im::ReduceMean}}}},
       {"Sum", {buildSum, ts::Sum, onnx_ops::Sum}},
       {"ChannelShuffle", {buildChannelShuffle, ts::ChannelShuffle, onnx_ops::ChannelShuffle}},
-      {"Slice", {buildSlice, ts::Slice, onnx_ops::Slice}},
+      {"Slice", {buildSlice, ts::Slice, onnx_ops::Slice, {{"Slice", im::Slice}, {"Split", im::Split}}}},
   };
   return ops;
 }
 
 }  // namespace
+
+const std::map<std::string, OpEntry> &opTable() { return table(); }
 
 const OpEntry *findOp(const std::string &op) {
   auto it = table().find(op);

@@ -4,8 +4,10 @@
 // attention modules take (T, N, E), and a missing transpose would still give the right shape.
 #include "core/engine/checkpoint.h"
 #include "core/engine/dataset.h"
+#include "core/engine/import/onnx_mappers.h"
 #include "core/engine/memory_format.h"
 #include "core/engine/model_builder.h"
+#include "core/engine/op_builders.h"
 #include "core/engine/optimizer_factory.h"
 #include "core/engine/versions.h"
 #include "core/spec/analysis.h"
@@ -19,6 +21,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 
 using namespace tw;
@@ -59,6 +62,28 @@ class TestRegistryTorch : public QObject {
   void everyOpHasABuilder() {
     for (const spec::OpDef &op : spec::Registry::instance().ops())
       QVERIFY2(engine::findOpBuilder(op.name) != nullptr, qPrintable(QString::fromStdString(op.name)));
+  }
+
+  // The op table's import column is what the ONNX importer reads: each operator it lists finds the
+  // mapper on its row, and no operator sits on two rows. An op without imports is made by a fold
+  // of its parts or not at all, which the list below states, so a new registry op is a decision.
+  void importColumnIsWhatTheImporterReads() {
+    std::set<std::string> withoutImport;
+    for (const auto &[op, entry] : tw::engine::opTable()) {
+      if (entry.onnxImports.empty()) withoutImport.insert(op);
+      for (const tw::engine::OnnxImport &import : entry.onnxImports)
+        QVERIFY2(tw::engine::onnx_import::findMapper(import.onnxOp) == import.handler, import.onnxOp);
+    }
+    // Made by another row's mapper (Conv1d by Conv, BatchNorm1d by BatchNormalization, SiLU by Mul
+    // of a Sigmoid, ChannelShuffle by Reshape, Permute by Transpose), by the attention fold
+    // (MultiheadAttention), or not imported: Input is the graph's input, Dropout is dropped at
+    // inference, and the sequence ops have no ONNX form torch writes that maps to them yet.
+    const std::set<std::string> expected = {"Input", "Conv1d", "BatchNorm1d", "Dropout", "Embedding", "SiLU",
+                                            "PositionalEmbedding", "MultiheadAttention", "TransformerEncoderLayer",
+                                            "SequenceMean", "Permute", "Max", "Sum", "ChannelShuffle"};
+    QCOMPARE(withoutImport, expected);
+    QVERIFY(tw::engine::onnx_import::findMapper("Identity"));  // becomes no node
+    QVERIFY(!tw::engine::onnx_import::findMapper("TopK"));
   }
 
   void opMatchesAnalysis_data() {

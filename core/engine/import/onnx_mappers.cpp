@@ -1,23 +1,27 @@
-// The mappers for activations, merges and reshapes, and the mapper table. Each turns one ONNX
+// The mappers for activations, merges and reshapes, and the mapper lookup. Each turns one ONNX
 // node over activations into a registry node, folds it into one already made, or refuses it with
-// what the registry would need.
+// what the registry would need. Which ONNX operator each serves is said in the op table's row of
+// the registry op it makes (core/engine/op_builders.cpp).
 #include "core/engine/import/onnx_mappers.h"
+
+#include "core/engine/op_builders.h"
 
 #include <onnx/onnx_pb.h>
 
 #include <cmath>
 #include <map>
 #include <optional>
+#include <stdexcept>
 
 namespace tw::engine::onnx_import {
 
-namespace {
-
 using Fate = ImportRow::Fate;
 
-int64_t rankOf(const ImportValue &v) { return static_cast<int64_t>(v.shape.size()) + 1; }  // with the batch
+namespace mappers {
 
-void unary(NodeImport &n, const std::string &op, spec::ParamMap params = {}) {
+static int64_t rankOf(const ImportValue &v) { return static_cast<int64_t>(v.shape.size()) + 1; }  // with the batch
+
+static void unary(NodeImport &n, const std::string &op, spec::ParamMap params = {}) {
   n.add(op, std::move(params), {n.activation(0, "the input").node});
 }
 
@@ -100,7 +104,7 @@ void shape(NodeImport &n) {
                 batch.slice(0, start, end).any().item<bool>() ? batch.slice(0, start, end).clone() : torch::Tensor());
 }
 
-void softmax(NodeImport &n, const std::string &op) {
+static void softmax(NodeImport &n, const std::string &op) {
   const ImportValue &x = n.activation(0, "the input");
   const int64_t rank = rankOf(x);
   const int64_t axis = axisOf(n, n.attrInt("axis", n.opset() >= 13 ? -1 : 1), rank, "axis");
@@ -117,7 +121,7 @@ void softmaxNode(NodeImport &n) { softmax(n, "Softmax"); }
 void logSoftmax(NodeImport &n) { softmax(n, "LogSoftmax"); }
 
 // A MatMul's bias is an Add of a constant; it folds into the Linear the MatMul became.
-bool foldBias(NodeImport &n, const ImportValue &x, size_t valueInput, const torch::Tensor &bias) {
+static bool foldBias(NodeImport &n, const ImportValue &x, size_t valueInput, const torch::Tensor &bias) {
   ImportNode &linear = n.graph().nodes[x.node];
   if (linear.op != "Linear" || linear.onnxOp != "MatMul" || linear.tensors.count("bias")) return false;
   if (n.graph().readers[n.inputName(valueInput)] != 1) return false;  // the product without bias is read too
@@ -154,7 +158,7 @@ void sum(NodeImport &n) {
 // x * HardSigmoid(x), as opset 13 writes torch's Hardswish, becomes one Hardswish node, and
 // x * Sigmoid(x), as every opset writes torch's SiLU, one SiLU node, when the gate feeds nothing
 // else. A gate of another value (squeeze-excitation's) stays a Mul.
-bool foldGate(NodeImport &n, const ImportValue &gate, size_t gateInput, const ImportValue &other) {
+static bool foldGate(NodeImport &n, const ImportValue &gate, size_t gateInput, const ImportValue &other) {
   ImportNode &node = n.graph().nodes[gate.node];
   if (node.inputs.size() != 1 || node.inputs[0] != other.node) return false;
   if (node.op != "Hardsigmoid" && node.op != "Sigmoid") return false;
@@ -185,7 +189,7 @@ void concat(NodeImport &n) {
 }
 
 // [N, F] from [N, ...]: Flatten, or nothing when the input is [N, F] already.
-void flattenTo(NodeImport &n, const ImportValue &x, const std::string &note) {
+static void flattenTo(NodeImport &n, const ImportValue &x, const std::string &note) {
   if (x.shape.size() == 1) return n.alias(0, x, Fate::Dropped, "a no-op: the input is " + spec::formatShape(x.shape, true));
   n.add("Flatten", {}, {x.node});
   n.row().note = note;
@@ -258,7 +262,7 @@ void sqrtNode(NodeImport &n) {
            "Sqrt, Div); the registry has no Sqrt");
 }
 
-}  // namespace
+}  // namespace mappers
 
 int64_t axisOf(NodeImport &n, int64_t axis, int64_t rank, const std::string &what) {
   const int64_t a = axis < 0 ? axis + rank : axis;
@@ -267,44 +271,25 @@ int64_t axisOf(NodeImport &n, int64_t axis, int64_t rank, const std::string &wha
   return a;
 }
 
-NodeHandler findMapper(const std::string &opType) {
-  static const std::map<std::string, NodeHandler> mappers = {
-      {"Relu", relu},
-      {"LeakyRelu", leakyRelu},
-      {"Sigmoid", sigmoid},
-      {"Tanh", tanh},
-      {"HardSigmoid", hardSigmoid},
-      {"HardSwish", hardSwish},
-      {"Clip", clip},
-      {"Identity", identity},
-      {"Dropout", dropout},
-      {"Cast", cast},
-      {"Pad", pad},
-      {"Shape", shape},
-      {"Softmax", softmaxNode},
-      {"LogSoftmax", logSoftmax},
-      {"Add", add},
-      {"Sum", sum},
-      {"Mul", mul},
-      {"Concat", concat},
-      {"Flatten", flatten},
-      {"Reshape", reshape},
-      {"Conv", Conv},
-      {"BatchNormalization", BatchNormalization},
-      {"LayerNormalization", LayerNormalization},
-      {"Erf", erfNode},
-      {"Pow", powNode},
-      {"Sqrt", sqrtNode},
-      {"Gemm", Gemm},
-      {"MatMul", MatMul},
-      {"MaxPool", MaxPool},
-      {"AveragePool", AveragePool},
-      {"GlobalAveragePool", GlobalAveragePool},
-      {"Transpose", Transpose},
-      {"Split", Split},
-      {"Slice", Slice},
-      {"ReduceMean", ReduceMean},
+// What becomes no registry node (computes nothing at inference, or only shapes): the one list
+// of importers outside the op table, whose rows say which ONNX operators become each registry op.
+static const std::map<std::string, NodeHandler> &structuralMappers() {
+  static const std::map<std::string, NodeHandler> table = {
+      {"Identity", mappers::identity}, {"Dropout", mappers::dropout}, {"Cast", mappers::cast},
+      {"Pad", mappers::pad},           {"Shape", mappers::shape},
   };
+  return table;
+}
+
+NodeHandler findMapper(const std::string &opType) {
+  static const std::map<std::string, NodeHandler> mappers = [] {
+    std::map<std::string, NodeHandler> all = structuralMappers();
+    for (const auto &[op, entry] : engine::opTable())
+      for (const OnnxImport &import : entry.onnxImports)
+        if (!all.emplace(import.onnxOp, import.handler).second)
+          throw std::logic_error("ONNX operator " + std::string(import.onnxOp) + " is imported by two rows (" + op + ")");
+    return all;
+  }();
   auto it = mappers.find(opType);
   return it == mappers.end() ? nullptr : it->second;
 }
