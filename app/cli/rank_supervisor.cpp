@@ -1,5 +1,7 @@
 #include "app/cli/rank_supervisor.h"
 
+#include "app/cli/child_process.h"
+
 #include "app/cli/port_reservation.h"
 
 #include "app/cli/system_sampling.h"
@@ -8,7 +10,6 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -71,33 +72,6 @@ std::string describeExit(const Rank &r) {
   if (code == kExitPeerLost) return "exited: it lost contact with the other ranks";
   if (code == 127) return "could not be started (exit code 127)";
   return "exited with code " + std::to_string(code);
-}
-
-pid_t spawn(const std::string &workerPath, const std::vector<std::string> &arguments,
-            const std::vector<std::pair<std::string, std::string>> &environment, int stderrFd) {
-  std::vector<char *> argv;
-  argv.push_back(const_cast<char *>(workerPath.c_str()));
-  for (const auto &a : arguments) argv.push_back(const_cast<char *>(a.c_str()));
-  argv.push_back(nullptr);
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error(std::string("fork failed: ") + std::strerror(errno));
-  if (pid == 0) {
-    // If the launcher dies (even by SIGKILL), the kernel tells the rank, which stops after a
-    // checkpoint and records the run as failed instead of training on unsupervised.
-    ::prctl(PR_SET_PDEATHSIG, SIGHUP);
-    if (::getppid() != parent) _exit(1);
-    struct sigaction dflt {};
-    dflt.sa_handler = SIG_DFL;
-    sigaction(SIGTERM, &dflt, nullptr);
-    sigaction(SIGINT, &dflt, nullptr);
-    for (const auto &[name, value] : environment) ::setenv(name.c_str(), value.c_str(), 1);
-    if (stderrFd >= 0) ::dup2(stderrFd, STDERR_FILENO);
-    ::execv(workerPath.c_str(), argv.data());
-    std::fprintf(stderr, "torchwright: cannot start '%s': %s\n", workerPath.c_str(), std::strerror(errno));
-    _exit(127);
-  }
-  return pid;
 }
 
 class Supervisor {
@@ -169,7 +143,10 @@ class Supervisor {
       }
       int errPipe[2];
       if (::pipe2(errPipe, O_CLOEXEC) != 0) throw std::runtime_error(std::string("pipe failed: ") + std::strerror(errno));
-      r.pid = spawn(m_workerPath, arguments, env, errPipe[1]);
+      ChildSpec child{m_workerPath, arguments, env};
+      child.stderrFd = errPipe[1];
+      child.passFds = {{childFd, childFd}};
+      r.pid = startChild(child);
       ::close(errPipe[1]);
       r.errFd = errPipe[0];
       ::fcntl(r.errFd, F_SETFL, O_NONBLOCK);

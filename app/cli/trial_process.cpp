@@ -1,9 +1,9 @@
 #include "app/cli/trial_process.h"
 
+#include "app/cli/child_process.h"
+
 #include <fcntl.h>
-#include <sched.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,66 +22,36 @@ constexpr int kServeFd = 3;  // a serving worker's event pipe: the first descrip
 }  // namespace
 
 TrialProcess::TrialProcess(const TrialLaunch &launch) {
-  // Everything the child needs is prepared before fork: between fork and exec only
-  // async-signal-safe calls are made.
-  std::vector<char *> argv;
-  argv.push_back(const_cast<char *>(launch.executable.c_str()));
-  for (const auto &a : launch.arguments) argv.push_back(const_cast<char *>(a.c_str()));
-  argv.push_back(nullptr);
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  for (int cpu : launch.cpus) CPU_SET(cpu, &set);
-  std::vector<std::string> assignments;
-  for (const auto &[name, value] : launch.environment) assignments.push_back(name + "=" + value);
   const int log = ::open(launch.logFile.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (log < 0) throw std::runtime_error("cannot write '" + launch.logFile + "': " + std::strerror(errno));
-  const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   // Serving: [0] of `input` becomes the worker's stdin, [1] of `events` its descriptor 3.
   int input[2] = {-1, -1}, events[2] = {-1, -1};
   if (launch.serve && (::pipe2(input, O_CLOEXEC) != 0 || ::pipe2(events, O_CLOEXEC) != 0)) {
     const std::string why = std::strerror(errno);
-    for (int fd : {log, devNull, input[0], input[1], events[0], events[1]})
+    for (int fd : {log, input[0], input[1], events[0], events[1]})
       if (fd >= 0) ::close(fd);
     throw std::runtime_error("cannot start a trial's worker: pipe failed: " + why);
   }
-  if (launch.serve) assignments.push_back("TORCHWRIGHT_SERVE_FD=" + std::to_string(kServeFd));
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    const std::string why = std::strerror(errno);
-    for (int fd : {log, devNull, input[0], input[1], events[0], events[1]})
-      if (fd >= 0) ::close(fd);
-    throw std::runtime_error("cannot start a trial: fork failed: " + why);
+  // Its own process group, so that stopping the trial stops what it started (a launch's ranks).
+  ChildSpec child{launch.executable, launch.arguments, launch.environment};
+  child.ownProcessGroup = true;
+  child.cpus = launch.cpus;
+  child.stdoutFd = log;
+  child.stderrFd = log;
+  child.stdinFd = launch.serve ? input[0] : ChildSpec::kNull;
+  if (launch.serve) {
+    child.environment.emplace_back("TORCHWRIGHT_SERVE_FD", std::to_string(kServeFd));
+    child.passFds = {{events[1], kServeFd}};
   }
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    ::prctl(PR_SET_PDEATHSIG, SIGHUP);
-    if (::getppid() != parent) _exit(1);
-    struct sigaction dflt {};
-    dflt.sa_handler = SIG_DFL;
-    sigaction(SIGTERM, &dflt, nullptr);
-    sigaction(SIGINT, &dflt, nullptr);
-    sigaction(SIGHUP, &dflt, nullptr);
-    sigaction(SIGPIPE, &dflt, nullptr);  // the driver ignores it; exec keeps an ignored signal ignored
-    if (!launch.cpus.empty()) sched_setaffinity(0, sizeof set, &set);
-    for (auto &a : assignments) ::putenv(a.data());
-    ::dup2(log, STDOUT_FILENO);
-    ::dup2(log, STDERR_FILENO);
-    if (launch.serve) {
-      ::dup2(input[0], STDIN_FILENO);
-      // dup2 onto itself keeps close-on-exec: clear it for the one descriptor the worker keeps.
-      if (events[1] == kServeFd) ::fcntl(kServeFd, F_SETFD, 0);
-      else ::dup2(events[1], kServeFd);
-    } else if (devNull >= 0) {
-      ::dup2(devNull, STDIN_FILENO);
-    }
-    ::execv(launch.executable.c_str(), argv.data());
-    const char *why = "torchwright: cannot start the trial's process\n";
-    (void)!::write(STDERR_FILENO, why, std::strlen(why));
-    _exit(127);
+  pid_t pid = 0;
+  try {
+    pid = startChild(child);
+  } catch (...) {
+    for (int fd : {log, input[0], input[1], events[0], events[1]})
+      if (fd >= 0) ::close(fd);
+    throw;
   }
   ::close(log);
-  if (devNull >= 0) ::close(devNull);
   if (launch.serve) {
     ::close(input[0]);
     ::close(events[1]);

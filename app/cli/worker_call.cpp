@@ -1,5 +1,6 @@
 #include "app/cli/worker_call.h"
 
+#include "app/cli/child_process.h"
 #include "app/cli/rank_supervisor.h"
 
 #include <sys/wait.h>
@@ -7,7 +8,6 @@
 
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 
 namespace tw::cli {
 
@@ -18,19 +18,13 @@ int callWorker(const std::string &selfPath, const std::vector<std::string> &args
                  worker.c_str());
     return 127;
   }
-  std::vector<char *> argv{const_cast<char *>(worker.c_str())};
-  for (const auto &a : args) argv.push_back(const_cast<char *>(a.c_str()));
-  argv.push_back(nullptr);
   std::fflush(stdout);
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    std::fprintf(stderr, "torchwright: fork failed: %s\n", std::strerror(errno));
+  pid_t pid = 0;
+  try {
+    pid = startChild(ChildSpec{worker, args});
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: %s\n", e.what());
     return 127;
-  }
-  if (pid == 0) {
-    ::execv(worker.c_str(), argv.data());
-    std::fprintf(stderr, "torchwright: cannot start '%s': %s\n", worker.c_str(), std::strerror(errno));
-    _exit(127);
   }
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
