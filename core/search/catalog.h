@@ -57,6 +57,9 @@ struct SamplerEntry {
   std::vector<OptionSpec> options;
   bool multiObjective = false;  // handles more than one objective
   bool categorical = true;      // handles categorical parameters (CMA-ES does not)
+  // Options that contradict each other, as written (`given` holds only what the file sets);
+  // empty when none. Null: any combination goes.
+  std::function<std::vector<std::string>(const OptionValues &given)> conflicts;
   std::function<std::unique_ptr<Sampler>(const OptionValues &)> make;
 };
 
@@ -64,6 +67,7 @@ struct PrunerEntry {
   std::string name;  // "median"
   std::string doc;
   std::vector<OptionSpec> options;
+  std::function<std::vector<std::string>(const OptionValues &given)> conflicts;  // as SamplerEntry's
   std::function<std::unique_ptr<Pruner>(const OptionValues &)> make;
 };
 

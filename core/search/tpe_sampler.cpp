@@ -172,6 +172,15 @@ SamplerEntry tpeSamplerEntry() {
        "Let the domain's ends widen the outermost kernels."},
   };
   e.multiObjective = true;
+  // As Optuna's TPESampler: group refines the multivariate model, so asking for it without one is
+  // a contradiction, not a silent independent TPE.
+  e.conflicts = [specs = e.options](const OptionValues &given) -> std::vector<std::string> {
+    const OptionReader read(specs, given);
+    if (given.count("group") && read.flag("group") && !read.flag("multivariate"))
+      return {"option 'group': true needs 'multivariate: true' (group splits the multivariate model; without it each "
+              "parameter is modelled alone)"};
+    return {};
+  };
   e.make = [specs = e.options](const OptionValues &values) {
     OptionReader read(specs, values);
     TpeOptions o;

@@ -71,7 +71,9 @@ const Entry *checkMethod(const Method &method, const std::string &section, const
                                   didYouMean(method.name, names) + " (known: " + join(names) + ")");
     return nullptr;
   }
-  for (const std::string &message : search::checkOptions(entry->options, method.options))
+  std::vector<std::string> messages = search::checkOptions(entry->options, method.options);
+  if (messages.empty() && entry->conflicts) messages = entry->conflicts(method.options);
+  for (const std::string &message : messages)
     problems.add(optionMark(method, message), "key '" + section + "': " + section + " '" + method.name + "': " + message);
   return entry;
 }

@@ -319,7 +319,8 @@ class TestTpeSampler : public QObject {
   }
 
   // The default (catalog.cpp, chosen by tests/bench/bench_samplers.sh) is the multivariate TPE with
-  // group; multivariate: false is the independent TPE whatever group says, as group needs it.
+  // group; multivariate: false is the independent TPE (a sweep file that also asks for group is
+  // refused: test_sweep_file).
   void defaultIsMultivariateWithGroup() {
     QCOMPARE(defaultSamplerName(), std::string("tpe"));
     QCOMPARE(defaultSamplerText(), std::string("tpe {multivariate: true, group: true}"));

@@ -226,6 +226,10 @@ class TestSweepFile : public QObject {
     QTest::newRow("bad sampler option")
         << "base: %BASE%\nbudget: {trials: 4}\nspace: {train.lr: [0.1]}\nsampler: {type: random,\n  n_startup: 3}\n"
         << 5 << "sampler 'random': unknown option 'n_startup'";
+    QTest::newRow("group without multivariate")
+        << "base: %BASE%\nbudget: {trials: 4}\nspace: {train.lr: [0.1]}\nsampler:\n  type: tpe\n"
+           "  multivariate: false\n  group: true\n"
+        << 7 << "sampler 'tpe': option 'group': true needs 'multivariate: true'";
     QTest::newRow("unknown pruner")
         << head + "space: {train.lr: [0.1]}\npruner: {type: nope}\n" << 5 << "unknown pruner 'nope'";
     QTest::newRow("bad pruner option")
