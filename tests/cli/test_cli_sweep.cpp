@@ -66,6 +66,27 @@ class TestCliSweep : public QObject {
     return tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
   }
 
+  // The pid of the worker serving the study's trial 0 once that trial's run trains (its slot log
+  // names it); 0 when that does not happen within a minute.
+  static qint64 servingWorkerOnceTrialZeroTrains(const QString &ws, const std::string &name) {
+    for (int i = 0; i < 1200; ++i) {
+      QThread::msleep(50);
+      if (!QFile::exists(ws + "/tracking.db")) continue;
+      auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
+      auto study = db->findStudy(name);
+      if (!study) continue;
+      const auto trials = db->trials(study->id);
+      if (trials.empty() || trials[0].runId == 0) continue;
+      const auto run = db->run(trials[0].runId);
+      if (!run || run->status != tw::tracking::RunStatus::Running) continue;
+      QFile log(ws + "/studies/" + QString::fromStdString(study->uuid) + "/slot-0.log");
+      if (!log.open(QIODevice::ReadOnly)) continue;
+      const QString first = QString::fromUtf8(log.readLine());
+      if (first.startsWith("torchwright-worker ")) return first.section(' ', 1, 1).toLongLong();
+    }
+    return 0;
+  }
+
   // A base run and a sweep over it; `extra` replaces the default sampler/budget/parallel lines.
   QString sweepFile(const QString &name, const QString &space, const QString &extra, int epochs = 1,
                     const char *model = kModel, int trainLimit = 400) {
@@ -400,23 +421,8 @@ class TestCliSweep : public QObject {
     QProcess driver;
     driver.start(TW_BIN_DIR "/torchwright", {"sweep", file, "--workspace", ws});
     QVERIFY(driver.waitForStarted());
-    // Once trial 0's run trains, kill the worker that serves it (the slot log names its pid).
-    qint64 worker = 0;
-    for (int i = 0; i < 1200 && worker == 0; ++i) {
-      QThread::msleep(50);
-      if (!QFile::exists(ws + "/tracking.db")) continue;
-      auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
-      auto study = db->findStudy("workerkilled");
-      if (!study) continue;
-      const auto trials = db->trials(study->id);
-      if (trials.empty() || trials[0].runId == 0) continue;
-      const auto run = db->run(trials[0].runId);
-      if (!run || run->status != tw::tracking::RunStatus::Running) continue;
-      QFile log(ws + "/studies/" + QString::fromStdString(study->uuid) + "/slot-0.log");
-      if (!log.open(QIODevice::ReadOnly)) continue;
-      const QString first = QString::fromUtf8(log.readLine());
-      if (first.startsWith("torchwright-worker ")) worker = first.section(' ', 1, 1).toLongLong();
-    }
+    // Once trial 0's run trains, kill the worker that serves it.
+    const qint64 worker = servingWorkerOnceTrialZeroTrains(ws, "workerkilled");
     QVERIFY2(worker > 0, qPrintable(QString::fromUtf8(driver.readAll())));
     ::kill(static_cast<pid_t>(worker), SIGKILL);
     QVERIFY(driver.waitForFinished(300000));
@@ -479,22 +485,7 @@ class TestCliSweep : public QObject {
     QProcess driver;
     driver.start(TW_BIN_DIR "/torchwright", {"sweep", file, "--workspace", ws});
     QVERIFY(driver.waitForStarted());
-    qint64 worker = 0;
-    for (int i = 0; i < 1200 && worker == 0; ++i) {
-      QThread::msleep(50);
-      if (!QFile::exists(ws + "/tracking.db")) continue;
-      auto db = tw::tracking::Store::open((ws + "/tracking.db").toStdString());
-      auto study = db->findStudy("crashed");
-      if (!study) continue;
-      const auto trials = db->trials(study->id);
-      if (trials.empty() || trials[0].runId == 0) continue;
-      const auto run = db->run(trials[0].runId);
-      if (!run || run->status != tw::tracking::RunStatus::Running) continue;
-      QFile log(ws + "/studies/" + QString::fromStdString(study->uuid) + "/slot-0.log");
-      if (!log.open(QIODevice::ReadOnly)) continue;
-      const QString first = QString::fromUtf8(log.readLine());
-      if (first.startsWith("torchwright-worker ")) worker = first.section(' ', 1, 1).toLongLong();
-    }
+    const qint64 worker = servingWorkerOnceTrialZeroTrains(ws, "crashed");
     QVERIFY2(worker > 0, qPrintable(QString::fromUtf8(driver.readAll())));
     ::kill(static_cast<pid_t>(driver.processId()), SIGKILL);
     ::kill(static_cast<pid_t>(worker), SIGKILL);
