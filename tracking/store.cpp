@@ -5,7 +5,9 @@
 #include "tracking/sqlite_util.h"
 #include "tracking/state_table.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -58,6 +60,12 @@ Store::~Store() {
 std::unique_ptr<Store> Store::open(const std::string &path) {
   std::unique_ptr<Store> store(new Store(path));
   const std::string operation = "opening the tracking database " + path;
+  // A new database is its user's alone (SQLite would create it 0644 less the umask); its WAL and
+  // shared-memory files take the database file's permissions.
+  if (::access(path.c_str(), F_OK) != 0) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    if (fd >= 0) ::close(fd);
+  }
   // The handle exists even when the open fails; the destructor closes it.
   const int rc = sqlite3_open_v2(path.c_str(), &store->m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
   sql::check(store->m_db, rc, operation);

@@ -30,9 +30,13 @@ std::string runDir(const std::string &workspace, const std::string &runUuid) {
 
 void ensureWorkspace(const std::string &workspace) {
   std::error_code ec;
+  const bool fresh = !fs::exists(workspace, ec);
   fs::create_directories(fs::path(workspace) / "runs", ec);
   if (ec)
     throw std::runtime_error("cannot create workspace '" + workspace + "': " + ec.message());
+  // Runs hold data, configurations and weights: a workspace this creates is its user's alone (an
+  // existing folder keeps the permissions its owner gave it).
+  if (fresh) fs::permissions(workspace, fs::perms::owner_all, fs::perm_options::replace, ec);
 }
 
 }  // namespace tw::config

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -55,6 +56,9 @@ class TestCliTrain : public QObject {
     QVERIFY2(r.out.contains("epoch 1/10"), qPrintable(r.out));
     QVERIFY(r.out.contains("epoch 10/10"));
     QVERIFY(r.out.contains("Summary of run"));
+    // The workspace `train` created and its database are the user's alone.
+    QCOMPARE(QFileInfo(workspace()).permissions() & 0x0077, QFileDevice::Permissions());
+    QCOMPARE(QFileInfo(workspace() + "/tracking.db").permissions() & 0x0077, QFileDevice::Permissions());
 
     auto db = store();
     auto run = db->findRun("slice");

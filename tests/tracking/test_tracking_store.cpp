@@ -8,10 +8,13 @@
 #include "tracking/run_labels.h"
 #include "tracking/store.h"
 
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
+
+#include <sys/stat.h>
 
 using namespace tracking_test;
 using tw::tracking::NewRun;
@@ -331,6 +334,26 @@ class TestTrackingStore : public QObject {
     QCOMPARE(store->metricPoints(kept.id, "loss").size(), size_t(10));
     QCOMPARE(store->listRuns().size(), size_t(1));
     QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM metrics"), std::string("10"));
+  }
+
+  // A new database, and its WAL, are its user's alone whatever the umask; an existing file keeps
+  // the permissions its owner gave it.
+  void newDatabaseIsUserOnly() {
+    const mode_t before = ::umask(022);
+    {
+      auto store = Store::open(m_path);
+      store->createRun(newRun("e"));
+      QCOMPARE(QFileInfo(QString::fromStdString(m_path)).permissions() & 0x0077, QFileDevice::Permissions());
+      const QString wal = QString::fromStdString(m_path) + "-wal";
+      QVERIFY(QFileInfo::exists(wal));
+      QCOMPARE(QFileInfo(wal).permissions() & 0x0077, QFileDevice::Permissions());
+    }
+    ::umask(before);
+    const std::string shared = m_dir->filePath("shared.db").toStdString();
+    { std::ofstream touch(shared); }
+    ::chmod(shared.c_str(), 0644);
+    Store::open(shared);
+    QVERIFY(QFileInfo(QString::fromStdString(shared)).permissions() & QFileDevice::ReadOther);
   }
 
   void schemaVersionRecorded() {
