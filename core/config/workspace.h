@@ -12,7 +12,8 @@ std::string defaultWorkspaceDir();
 std::string trackingDbPath(const std::string &workspace);
 std::string runsRoot(const std::string &workspace);  // <workspace>/runs
 std::string runDir(const std::string &workspace, const std::string &runUuid);
-// Creates the workspace folder (and runs/) when missing; throws std::runtime_error naming the path.
+// Creates the workspace folder (and runs/) when missing, its user's alone (0700); throws
+// std::runtime_error naming the path.
 void ensureWorkspace(const std::string &workspace);
 
 }  // namespace tw::config
