@@ -14,9 +14,9 @@ std::string studyStatusNow(const StudyRecord &study, int64_t nowMs, int64_t maxS
   return driverSilent(study, nowMs, maxSilenceMs) ? kStudyInterrupted : study.status;
 }
 
-int settleInterruptedStudies(Store &store, int64_t maxSilenceMs) {
+int settleInterruptedStudies(Store &store, const std::vector<StudyRecord> &studies, int64_t maxSilenceMs) {
   int failed = 0;
-  for (const StudyRecord &study : store.listStudies())
+  for (const StudyRecord &study : studies)
     if (driverSilent(study, nowMs(), maxSilenceMs))
       failed += static_cast<int>(store.failSilentTrials(study.id, maxSilenceMs).size());
   return failed;

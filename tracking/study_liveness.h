@@ -9,6 +9,7 @@
 #include "tracking/study_record.h"
 
 #include <string>
+#include <vector>
 
 namespace tw::tracking {
 
@@ -25,6 +26,8 @@ std::string studyStatusNow(const StudyRecord &study, int64_t nowMs,
                            int64_t maxSilenceMs = Store::kDefaultMaxSilenceMs);
 // For every interrupted study, fails its trials left RUNNING (silent as their driver) so that they
 // read FAILED, not RUNNING, and a resume retries them; returns how many it failed.
-int settleInterruptedStudies(Store &store, int64_t maxSilenceMs = Store::kDefaultMaxSilenceMs);
+// `studies`: as the caller listed them (settling changes no study's status).
+int settleInterruptedStudies(Store &store, const std::vector<StudyRecord> &studies,
+                             int64_t maxSilenceMs = Store::kDefaultMaxSilenceMs);
 
 }  // namespace tw::tracking

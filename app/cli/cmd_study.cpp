@@ -90,18 +90,19 @@ std::string bestText(const tracking::StudyRecord &study, const std::vector<track
   return std::to_string(paretoFront(trials, directions).size()) + " on front";
 }
 
-// A study whose sweep died with its trials (a machine crash) reads INTERRUPTED, its trials and
-// their runs FAILED, without anyone running `sweep --resume` first.
-void settleInterrupted(tracking::Store &store) {
+// Every study, after those whose sweep died with its trials (a machine crash) have had their
+// trials and runs failed: they read INTERRUPTED without anyone running `sweep --resume` first.
+std::vector<tracking::StudyRecord> settledStudies(tracking::Store &store) {
   store.failSilentRuns();
-  tracking::settleInterruptedStudies(store);
+  std::vector<tracking::StudyRecord> studies = store.listStudies();
+  tracking::settleInterruptedStudies(store, studies);
+  return studies;
 }
 
 int listStudies(const CliArgs &args) {
   const bool exists = fs::exists(config::trackingDbPath(args.workspace()));
   auto store = exists ? openStore(args) : nullptr;
-  if (store) settleInterrupted(*store);
-  const auto studies = store ? store->listStudies() : std::vector<tracking::StudyRecord>{};
+  const auto studies = store ? settledStudies(*store) : std::vector<tracking::StudyRecord>{};
   const int64_t now = tracking::nowMs();
   if (args.hasFlag("--json")) {
     std::vector<std::string> rows;
@@ -144,7 +145,7 @@ int showStudy(const CliArgs &args) {
   if (args.positionals.size() != 2) return usageError("study show");
   auto store = openExistingStore(args.workspace(), args.positionals[1]);
   if (!store) return 1;
-  settleInterrupted(*store);
+  settledStudies(*store);
   const auto study = resolveStudy(*store, args.positionals[1]);
   if (!study) return 1;
   const auto trials = store->trials(study->id);

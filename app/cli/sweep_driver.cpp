@@ -220,8 +220,7 @@ class Driver {
 
   bool budgetLeft() {
     if (m_giveUp) return false;
-    const double minutes = static_cast<double>(spentMs()) / 60000.0;
-    if (m_sweep.budget.minutes > 0 && minutes >= m_sweep.budget.minutes) {
+    if (app::timeBudgetSpent(m_sweep.budget.minutes, spentMs())) {
       if (!m_timeUp) m_progress.event("time budget reached: no new trials");
       m_timeUp = true;
       return false;

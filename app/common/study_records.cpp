@@ -112,4 +112,8 @@ int budgetTrialsUsed(const std::vector<tracking::TrialRecord> &trials) {
   return static_cast<int>(trials.size()) - retried;
 }
 
+bool timeBudgetSpent(double budgetMinutes, int64_t spentMs) {
+  return budgetMinutes > 0 && static_cast<double>(spentMs) >= budgetMinutes * 60000.0;
+}
+
 }  // namespace tw::app

@@ -40,5 +40,9 @@ int retryCandidate(const std::vector<tracking::TrialRecord> &trials, int retries
 
 // How many trials of the budget are used: every trial, except FAILED ones that a retry replaced.
 int budgetTrialsUsed(const std::vector<tracking::TrialRecord> &trials);
+// The sweep's time budget is spent after `spentMs` of its drivers' time, all sessions together
+// (studies.driver_ms plus the running session's): the driver stops starting trials, and Studio
+// reads the study as finished.
+bool timeBudgetSpent(double budgetMinutes, int64_t spentMs);
 
 }  // namespace tw::app

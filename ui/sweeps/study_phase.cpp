@@ -1,5 +1,6 @@
 #include "ui/sweeps/study_phase.h"
 
+#include "app/common/study_records.h"
 #include "tracking/study_liveness.h"
 #include "ui/common/number_format.h"
 
@@ -14,9 +15,8 @@ bool driverSilent(const StudySummary &summary, const StudyClock &clock) {
   return tracking::driverSilent(summary.study, clock.nowMs, clock.driverSilenceMs);
 }
 
-// The study's time budget is spent: its drivers' time, all sessions together (the driver's rule).
 bool timeSpent(const StudySummary &summary) {
-  return summary.budgetMinutes > 0 && static_cast<double>(summary.study.driverMs) >= summary.budgetMinutes * 60000.0;
+  return app::timeBudgetSpent(summary.budgetMinutes, summary.study.driverMs);
 }
 
 bool resumable(StudyPhase phase) { return phase == StudyPhase::Stopped || phase == StudyPhase::Interrupted; }

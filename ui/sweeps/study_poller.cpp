@@ -117,9 +117,9 @@ bool StudyPoller::ensureOpen() {
 
 void StudyPoller::pollStudies(int64_t pollStartMs) {
   bool changed = !m_studiesSent;
-  // A study whose sweep died with its trials: its trials read FAILED, as `study list` makes them.
-  tracking::settleInterruptedStudies(*m_store);
   const std::vector<tracking::StudyRecord> studies = m_store->listStudies();
+  // A study whose sweep died with its trials: its trials read FAILED, as `study list` makes them.
+  tracking::settleInterruptedStudies(*m_store, studies);
   std::set<int64_t> present;
   for (const auto &study : studies) {
     present.insert(study.id);
