@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages listed in packaging/debian-packages.txt that are missing.
-# Idempotent and silent when everything is there; used by run.sh, test.sh and .ci/run.
+# Installs the Debian packages listed in packaging/debian-packages.txt, and any named on the
+# command line (fuzz.sh: clang-15), that are missing. Idempotent and silent when everything is
+# there; used by run.sh, test.sh, fuzz.sh and .ci/run.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 mapfile -t wanted < <(grep -vE '^\s*(#|$)' "$here/debian-packages.txt")
+wanted+=("$@")
 missing=()
 for pkg in "${wanted[@]}"; do
   status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -96,9 +97,12 @@ __attribute__((target("sha,sse4.1"))) void shaNiBlocks(uint32_t *state, const ui
 }
 
 using BlockFunction = void (*)(uint32_t *, const uint8_t *, size_t);
+// CPUID itself rather than __builtin_cpu_supports("sha"), which clang 15 does not know.
 BlockFunction chooseBlocks() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("sha") && __builtin_cpu_supports("sse4.1") ? shaNiBlocks : portableBlocks;
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  const bool sse41 = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSE4_1);
+  const bool sha = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA);
+  return sse41 && sha ? shaNiBlocks : portableBlocks;
 }
 const BlockFunction kBlocks = chooseBlocks();
 #else
