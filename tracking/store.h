@@ -93,11 +93,12 @@ class Store {
   // Stamps heartbeat_ms = nowMs(). Leaves updated_ms alone, so the GUI's change polling does not
   // re-read every running run on every beat. Throws TrackingError for an unknown run.
   void heartbeat(int64_t runId);
-  // Marks FAILED, in one transaction, every RUNNING run whose last sign of life, the latest of
-  // heartbeat_ms, start_ms and updated_ms, is older than now - maxSilenceMs: its launcher was
-  // killed or its machine stopped. Stamps end_ms and updated_ms, clears the stop flag, says why
-  // in the status message, and returns the runs it changed as they are now. Runs written before
-  // schema 2, or not yet beaten for, are judged by their latest write. Other statuses stay.
+  // Marks FAILED, in one transaction, every run not yet ended (RUNNING, or CREATED: recorded and
+  // never started) whose last sign of life, the latest of heartbeat_ms, start_ms and updated_ms,
+  // is older than now - maxSilenceMs: its launcher was killed or its machine stopped. Stamps
+  // end_ms and updated_ms, clears the stop flag, says why in the status message, and returns the
+  // runs it changed as they are now. Runs written before schema 2, or not yet beaten for, are
+  // judged by their latest write. Ended runs stay.
   std::vector<RunRecord> failSilentRuns(int64_t maxSilenceMs = kDefaultMaxSilenceMs);
 
   // --- studies and trials (store_studies.cpp, store_trials.cpp, store_heartbeat.cpp) ---

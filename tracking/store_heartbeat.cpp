@@ -5,10 +5,12 @@
 
 #include "tracking/run_rows.h"
 #include "tracking/sqlite_util.h"
+#include "tracking/state_table.h"
 #include "tracking/study_rows.h"
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <ctime>
 
 namespace tw::tracking {
@@ -55,14 +57,21 @@ std::vector<RunRecord> Store::failSilentRuns(int64_t maxSilenceMs) {
     int64_t lastSignMs;
   };
   std::vector<Silent> silent;
-  {
+  // Every state the table does not call ended: CREATED as well as RUNNING. A run is CREATED from
+  // its recording until its worker starts, and whoever recorded it beats for it meanwhile (the
+  // launcher) or starts it within seconds (a sweep's serving worker); one killed in between (a
+  // launcher killed while its ranks load, a `launch --detach` whose caller vanished before it
+  // detached) would otherwise leave a run that reads CREATED for ever.
+  for (const StateRule &state : runStates()) {
+    if (state.ended) continue;
     sql::Statement query(m_db,
                          "SELECT id, MAX(heartbeat_ms, start_ms, updated_ms) FROM runs "
                          "WHERE status = ? AND MAX(heartbeat_ms, start_ms, updated_ms) < ? ORDER BY id",
                          operation);
-    query.bindText(1, runStatusName(RunStatus::Running)).bindInt64(2, now - maxSilenceMs);
+    query.bindText(1, state.name).bindInt64(2, now - maxSilenceMs);
     while (query.step()) silent.push_back({query.int64(0), query.int64(1)});
   }
+  std::sort(silent.begin(), silent.end(), [](const Silent &a, const Silent &b) { return a.id < b.id; });
 
   std::vector<RunRecord> failed;
   sql::Statement update(m_db,

@@ -1,7 +1,7 @@
 // Run liveness against a real SQLite file: a heartbeat stamps heartbeat_ms without touching
-// updated_ms, and failSilentRuns fails exactly the RUNNING runs whose last sign of life
-// (heartbeat, start or latest write) is older than the limit. Ages are written into the file
-// directly, so the tests need not wait a minute.
+// updated_ms, and failSilentRuns fails exactly the runs not yet ended (RUNNING, CREATED) whose
+// last sign of life (heartbeat, start or latest write) is older than the limit. Ages are written
+// into the file directly, so the tests need not wait a minute.
 
 #include "tracking_fixture.h"
 
@@ -88,7 +88,11 @@ class TestTrackingHeartbeat : public QObject {
                                                           << false;
     QTest::newRow("running, old heartbeat, recent metrics") << RunStatus::Running << qint64(300000) << qint64(5000)
                                                              << false;
-    QTest::newRow("created, silent") << RunStatus::Created << qint64(kNever) << qint64(300000) << false;
+    // Recorded and never started: its launcher died before its worker said RUNNING.
+    QTest::newRow("created, silent") << RunStatus::Created << qint64(kNever) << qint64(300000) << true;
+    QTest::newRow("created, beaten for, silent") << RunStatus::Created << qint64(90000) << qint64(300000) << true;
+    QTest::newRow("created, recent write") << RunStatus::Created << qint64(kNever) << qint64(5000) << false;
+    QTest::newRow("created, recent heartbeat") << RunStatus::Created << qint64(5000) << qint64(300000) << false;
     QTest::newRow("finished, silent") << RunStatus::Finished << qint64(300000) << qint64(300000) << false;
     QTest::newRow("failed, silent") << RunStatus::Failed << qint64(300000) << qint64(300000) << false;
     QTest::newRow("killed, silent") << RunStatus::Killed << qint64(300000) << qint64(300000) << false;
