@@ -6,6 +6,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <signal.h>
+
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -86,6 +88,16 @@ int main(int argc, char **argv) {
   if (command.empty()) return unknownCommand(args);
   if (const std::string option = unknownOption(args, command); !option.empty())
     return usageError(command, "unknown option '" + option + "'");
+  if (args.hasFlag("--detach")) {
+    // --detach is how Studio starts work that outlives it, reading the command's output through a
+    // pipe. Studio killed (or its terminal closed) before the command had detached made the
+    // command's next line raise SIGPIPE (or the terminal sent SIGHUP): it died right after
+    // recording the run, which then read CREATED and never trained. The output is only a report;
+    // the work goes on without a reader. Children get the default dispositions back
+    // (child_process.cpp).
+    ::signal(SIGPIPE, SIG_IGN);
+    ::signal(SIGHUP, SIG_IGN);
+  }
   try {
     return dispatch(args, command, argv[0]);
   } catch (const UsageError &e) {
