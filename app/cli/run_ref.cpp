@@ -31,7 +31,14 @@ std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, cons
 bool hasCheckpoint(const std::string &workspace, const tracking::RunRecord &run, const std::string &which) {
   const config::CheckpointChoice choice = config::parseCheckpointChoice(which);
   const std::filesystem::path folder = std::filesystem::path(runFolder(workspace, run)) / "checkpoints";
-  const std::filesystem::path file = folder / choice.file();
+  std::string inside;
+  try {
+    inside = config::checkpointFile(runFolder(workspace, run), choice);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: run %s (%s): %s\n", run.uuid.substr(0, 8).c_str(), run.name.c_str(), e.what());
+    return false;
+  }
+  const std::filesystem::path file = inside;
   std::error_code ec;
   if (std::filesystem::exists(file, ec)) return true;
   std::fprintf(stderr, "torchwright: run %s (%s) has no %s checkpoint: %s does not exist (%s)\n",

@@ -30,7 +30,7 @@ InitSource resolveInitSource(const tracking::Store &store, const std::string &wo
   const tracking::RunRecord &run = runs.front();
   const config::CheckpointChoice choice = config::parseCheckpointChoice(from.checkpoint);
   const fs::path folder = fs::path(runFolder(workspace, run)) / "checkpoints";
-  const fs::path file = folder / choice.file();
+  const fs::path file = config::checkpointFile(runFolder(workspace, run), choice);
   std::error_code ec;
   if (!fs::is_regular_file(file, ec))
     throw std::runtime_error("train.init_from: run " + run.uuid.substr(0, 8) + " (" + run.name + ") has no " +

@@ -1,5 +1,7 @@
 #include "core/config/checkpoint_choice.h"
 
+#include "core/config/safe_path.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -7,6 +9,11 @@
 namespace tw::config {
 
 std::string epochCheckpointName(int64_t epoch) { return "epoch-" + std::to_string(epoch); }
+
+std::string checkpointFile(const std::string &runDir, const CheckpointChoice &choice) {
+  return pathInside((std::filesystem::path(runDir) / "checkpoints").string(), choice.file(),
+                    "the " + choice.name + " checkpoint", HardLinks::Allow);
+}
 
 CheckpointChoice parseCheckpointChoice(const std::string &text) {
   CheckpointChoice out;

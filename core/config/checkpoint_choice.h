@@ -19,6 +19,10 @@ struct CheckpointChoice {
 
 CheckpointChoice parseCheckpointChoice(const std::string &text);
 std::string epochCheckpointName(int64_t epoch);  // "epoch-3"
+// <runDir>/checkpoints/<name>.pt, kept inside that folder by config/safe_path.h (a checkpoint that
+// is a symbolic link out of it is refused; an epoch checkpoint is a hard link of last.pt, which
+// is allowed). Throws std::runtime_error naming the checkpoint; whether the file exists is the caller's.
+std::string checkpointFile(const std::string &runDir, const CheckpointChoice &choice);
 
 // The epochs whose checkpoints a run's checkpoint folder holds, ascending.
 std::vector<int64_t> keptEpochs(const std::string &checkpointDir);

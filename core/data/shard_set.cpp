@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -42,14 +43,22 @@ std::string jsonList(const std::vector<int64_t> &items) {
   return out + "]";
 }
 
+// A file of the set, created afresh ("x": O_EXCL): a link planted at its name in OUT is refused
+// instead of written through (config/safe_path.h says why links matter).
+void writeNewFile(const std::string &path, const std::string &bytes) {
+  std::FILE *out = std::fopen(path.c_str(), "wbx");
+  if (!out) throw std::runtime_error(path + ": cannot create (" + std::strerror(errno) + ")");
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size();
+  const int error = errno;
+  if (std::fclose(out) != 0 || !written)
+    throw std::runtime_error(path + ": write failed (" + std::strerror(written ? errno : error) + ")");
+}
+
 void writeIndex(const std::string &path, const std::vector<uint64_t> &offsets) {
   std::string bytes(offsets.size() * 8, '\0');
   for (size_t i = 0; i < offsets.size(); ++i)
     for (int b = 0; b < 8; ++b) bytes[i * 8 + b] = static_cast<char>((offsets[i] >> (8 * b)) & 0xff);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw std::runtime_error(path + ": write failed (" + std::strerror(errno) + ")");
+  writeNewFile(path, bytes);
 }
 
 // A manifest field, or an error naming the file and the field.
@@ -175,13 +184,9 @@ ShardManifest ShardSetWriter::finish() {
     if (m_manifest.info.task == "classification")
       entry.second.classCounts.resize(static_cast<size_t>(m_manifest.info.classes), 0);
   const fs::path tmp = fs::path(m_dir) / (std::string(kShardManifestName) + ".tmp");
-  {
-    std::ofstream out(tmp, std::ios::trunc);
-    out << manifestJson(m_manifest);
-    out.close();
-    if (!out) throw std::runtime_error(tmp.string() + ": write failed (" + std::strerror(errno) + ")");
-  }
   std::error_code ec;
+  fs::remove(tmp, ec);  // one a killed pack left
+  writeNewFile(tmp.string(), manifestJson(m_manifest));
   fs::rename(tmp, fs::path(m_dir) / kShardManifestName, ec);
   if (ec) throw std::runtime_error(tmp.string() + ": cannot rename into place (" + ec.message() + ")");
   m_finished = true;

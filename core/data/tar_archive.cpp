@@ -37,7 +37,7 @@ std::string where(const std::string &path, uint64_t offset) {
 
 }  // namespace
 
-TarWriter::TarWriter(const std::string &path) : m_path(path), m_file(std::fopen(path.c_str(), "wb")) {
+TarWriter::TarWriter(const std::string &path) : m_path(path), m_file(std::fopen(path.c_str(), "wbx")) {
   if (!m_file) throw std::runtime_error(path + ": cannot create (" + std::strerror(errno) + ")");
 }
 

@@ -29,7 +29,8 @@ struct TarMember {
 
 class TarWriter {
  public:
-  // Creates (truncates) the file; throws std::runtime_error naming it when it cannot.
+  // Creates the file, which must not exist (not even as a link: nothing is written through one);
+  // throws std::runtime_error naming it when it cannot.
   explicit TarWriter(const std::string &path);
   ~TarWriter();
   TarWriter(const TarWriter &) = delete;

@@ -35,7 +35,11 @@ void writeFileAtomically(const std::string &path, const std::string &bytes) {
   const fs::path target(path);
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
   const fs::path temp = folder / ("." + target.filename().string() + kTempMarker + std::to_string(::getpid()));
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // The name is replaced by rename, never written through: a symbolic or hard link planted at
+  // `path` is swapped for the new file and what it pointed at stays as it was. The temporary
+  // itself is created afresh (O_EXCL, O_NOFOLLOW), so a link planted at its name is refused too.
+  ::unlink(temp.c_str());
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) fail("cannot create", temp.string(), errno);
   size_t written = 0;
   while (written < bytes.size()) {

@@ -1,7 +1,8 @@
 #pragma once
 // Files that are either the old version or the new one, never half of each, even when the
 // process is killed or the machine loses power mid-write: write a temporary file in the same
-// folder, fsync it, rename it over the target, fsync the folder. No LibTorch.
+// folder, fsync it, rename it over the target, fsync the folder. The rename also means a link
+// at the target (symbolic or hard) is replaced, never written through (config/safe_path.h). No LibTorch.
 
 #include <string>
 

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -14,6 +15,38 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <unistd.h>
+
+namespace {
+
+// ONNX written by hand in protobuf's wire format (this test links no ONNX library): y = x W^T + b
+// as one Gemm, x [N, 4], W [3, 4] kept in an external file at `location`, b inline.
+QByteArray varint(quint64 v) {
+  QByteArray out;
+  do {
+    out.append(char((v & 0x7f) | (v > 0x7f ? 0x80 : 0)));
+    v >>= 7;
+  } while (v);
+  return out;
+}
+QByteArray number(int field, qint64 v) { return varint(quint64(field) << 3) + varint(quint64(v)); }
+QByteArray bytes(int field, const QByteArray &b) { return varint(quint64(field) << 3 | 2) + varint(quint64(b.size())) + b; }
+
+QByteArray gemmWithExternalWeight(const QByteArray &location) {
+  const QByteArray w = number(1, 3) + number(1, 4) + number(2, 1) + bytes(8, "w") +
+                       bytes(13, bytes(1, "location") + bytes(2, location)) + number(14, 1);
+  const QByteArray b = number(1, 3) + number(2, 1) + bytes(8, "b") + bytes(9, QByteArray(12, '\0'));
+  auto tensorType = [](const QByteArray &dims) { return bytes(2, bytes(1, number(1, 1) + bytes(2, dims))); };
+  const QByteArray x = bytes(1, "x") + tensorType(bytes(1, bytes(2, "N")) + bytes(1, number(1, 4)));
+  const QByteArray y = bytes(1, "y") + tensorType(bytes(1, bytes(2, "N")) + bytes(1, number(1, 3)));
+  const QByteArray node = bytes(1, "x") + bytes(1, "w") + bytes(1, "b") + bytes(2, "y") + bytes(3, "fc") +
+                          bytes(4, "Gemm") + bytes(5, bytes(1, "transB") + number(3, 1) + number(20, 2));
+  const QByteArray graph = bytes(1, node) + bytes(2, "g") + bytes(5, w) + bytes(5, b) + bytes(11, x) + bytes(12, y);
+  return number(1, 7) + bytes(8, bytes(1, "") + number(2, 13)) + bytes(7, graph);
+}
+
+}  // namespace
 
 class TestCliImport : public QObject {
   Q_OBJECT
@@ -98,6 +131,73 @@ class TestCliImport : public QObject {
     QCOMPARE(fates["folded"], 1);
     QCOMPARE(fates["constant"], 10);
     QCOMPARE(fates["dropped"], 1);
+  }
+
+  // Names that must stay in their folder (config/safe_path.h): an ONNX file's external data
+  // names its file, and `..`, an absolute path, a symbolic link out and a hard link are each
+  // refused with the tensor and the reason, nothing written; a file beside the model is read.
+  void externalDataStaysInTheModelsFolder() {
+    QVERIFY(QDir(m_dir.path()).mkpath("ext") && QDir(m_dir.path()).mkpath("outside"));
+    QByteArray floats;
+    for (int i = 0; i < 12; ++i) {
+      const float v = 0.25f * float(i);
+      floats.append(reinterpret_cast<const char *>(&v), sizeof v);
+    }
+    for (const QString &name : {path("ext/weights.bin"), path("outside/weights.bin")}) {
+      QFile f(name);
+      QVERIFY(f.open(QIODevice::WriteOnly) && f.write(floats) == floats.size());
+    }
+    QVERIFY(QFile::link(path("outside/weights.bin"), path("ext/link.bin")));
+    QVERIFY(::link(qPrintable(path("outside/weights.bin")), qPrintable(path("ext/hard.bin"))) == 0);
+    auto model = [&](const QString &stem, const QString &location) {
+      QFile f(path("ext/" + stem + ".onnx"));
+      if (f.open(QIODevice::WriteOnly)) f.write(gemmWithExternalWeight(location.toUtf8()));
+      return f.fileName();
+    };
+    const auto inside = runCli({"import", model("inside", "weights.bin"), "-o", path("ext/inside.model.yaml")});
+    QVERIFY2(inside.exitCode == 0, qPrintable(inside.all()));
+    QVERIFY(QFile::exists(path("ext/inside.weights.pt")));
+    const QList<QPair<QString, QString>> escapes{{"../outside/weights.bin", "climbs out of"},
+                                                  {path("outside/weights.bin"), "is an absolute path"},
+                                                  {"link.bin", "through a symbolic link"},
+                                                  {"hard.bin", "is a hard link"}};
+    int n = 0;
+    for (const auto &[location, why] : escapes) {
+      const QString stem = QString("escape%1").arg(n++);
+      const auto r = runCli({"import", model(stem, location), "-o", path("ext/" + stem + ".model.yaml")});
+      QVERIFY2(r.exitCode == 1, qPrintable(location + ": " + r.all()));
+      QVERIFY2(r.err.contains(stem + ".onnx: tensor 'w' keeps its data in '" + location + "'") && r.err.contains(why),
+               qPrintable(r.err));
+      QVERIFY(!QFile::exists(path("ext/" + stem + ".model.yaml")) && !QFile::exists(path("ext/" + stem + ".weights.pt")));
+    }
+  }
+
+  // The model file and its weights are written by rename: a link planted at either name (to a
+  // file elsewhere) is replaced, and the file it pointed at keeps its bytes.
+  void importNeverWritesThroughALink() {
+    QVERIFY(QDir(m_dir.path()).mkpath("linked") && QDir(m_dir.path()).mkpath("victims"));
+    for (const char *victim : {"victims/model.yaml", "victims/weights.pt"}) {
+      QFile f(path(victim));
+      QVERIFY(f.open(QIODevice::WriteOnly) && f.write("not yours") == 9);
+    }
+    QVERIFY(QFile::link(path("victims/model.yaml"), path("linked/sym.model.yaml")));
+    QVERIFY(QFile::link(path("victims/weights.pt"), path("linked/sym.weights.pt")));
+    QVERIFY(::link(qPrintable(path("victims/model.yaml")), qPrintable(path("linked/hard.model.yaml"))) == 0);
+    QVERIFY(::link(qPrintable(path("victims/weights.pt")), qPrintable(path("linked/hard.weights.pt"))) == 0);
+    for (const char *stem : {"sym", "hard"}) {
+      const QString out = path(QString("linked/%1.model.yaml").arg(stem));
+      const auto r = runCli({"import", path("folding.onnx"), "-o", out});
+      QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+      for (const QString &written : {out, path(QString("linked/%1.weights.pt").arg(stem))}) {
+        const QFileInfo info(written);
+        QVERIFY2(!info.isSymLink() && info.isFile() && info.size() > 9, qPrintable(written));
+      }
+    }
+    for (const char *victim : {"victims/model.yaml", "victims/weights.pt"}) {
+      QFile f(path(victim));
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      QCOMPARE(f.readAll(), QByteArray("not yours"));
+    }
   }
 };
 

@@ -1,7 +1,7 @@
 // Bad input to the ONNX importer is refused whole, with a message naming the file and, where there
 // is one, the node, op and field: unmapped operators (a file python3-torch wrote with TopK and
 // CumSum) listed with counts, control flow named, bytes that are not ONNX or are cut short,
-// external data outside the model's folder (no path escape, by `..`, absolute path or link), an
+// external data outside the model's folder (no path escape, by `..`, absolute path, symbolic or hard link), an
 // input shape left open (ask for --input-shape), asymmetric padding, an opset outside 11-17, a
 // GELU (either form) or layer norm decomposition that is not torch's, attention that is not
 // nn.MultiheadAttention's self-attention.
@@ -116,6 +116,8 @@ class TestOnnxImportRefusals : public QObject {
     write(QDir(dir()).filePath("elsewhere"), "weights.bin", bytes);
     std::filesystem::create_symlink(QDir(dir()).filePath("elsewhere/weights.bin").toStdString(),
                                     QDir(folder).filePath("link.bin").toStdString());
+    std::filesystem::create_hard_link(QDir(dir()).filePath("elsewhere/weights.bin").toStdString(),
+                                      QDir(folder).filePath("hard.bin").toStdString());
     auto external = [&](const std::string &location, int64_t offset) {
       onnx::ModelProto m = base;
       onnx::TensorProto *w = m.mutable_graph()->mutable_initializer(0);
@@ -132,9 +134,10 @@ class TestOnnxImportRefusals : public QObject {
     const engine::ImportedModel inside = engine::importOnnx(external("weights.bin", 16));
     QCOMPARE(inside.tensors.at("c").at("weight").flatten()[107].item<float>(), 1.07f);
     for (const auto &[location, words] :
-         std::vector<std::pair<std::string, QString>>{{"../elsewhere/weights.bin", "outside the model's folder"},
-                                                      {QDir(dir()).filePath("elsewhere/weights.bin").toStdString(), "an absolute path"},
-                                                      {"link.bin", "leads outside the model's folder"}}) {
+         std::vector<std::pair<std::string, QString>>{{"../elsewhere/weights.bin", "climbs out of"},
+                                                      {QDir(dir()).filePath("elsewhere/weights.bin").toStdString(), "is an absolute path"},
+                                                      {"link.bin", "through a symbolic link"},
+                                                      {"hard.bin", "is a hard link"}}) {
       const std::string path = external(location, 0);
       const QString message = refusal(path);
       QVERIFY2(message.startsWith(QString::fromStdString(path) + ": tensor 'c.weight' keeps its data in") &&

@@ -41,7 +41,12 @@ ExportSource loadRunExport(const std::string &runDir, const std::string &modelYa
   const config::CheckpointChoice choice = config::parseCheckpointChoice(checkpoint);
   if (!choice.problem.empty()) throw ExportError(choice.problem);
   const fs::path folder = fs::path(runDir) / "checkpoints";
-  const std::string checkpointPath = (folder / choice.file()).string();
+  std::string checkpointPath;
+  try {
+    checkpointPath = config::checkpointFile(runDir, choice);
+  } catch (const std::exception &e) {
+    throw ExportError(e.what());
+  }
   if (!fs::exists(checkpointPath)) {
     throw ExportError("the run has no " + checkpoint + " checkpoint (" + checkpointPath + " does not exist): " +
                       config::missingCheckpointHint(folder.string(), choice));

@@ -1,5 +1,6 @@
 #include "core/engine/import/onnx_file.h"
 
+#include "core/config/safe_path.h"
 #include "core/engine/atomic_file.h"
 #include "core/engine/import/import_error.h"
 
@@ -50,28 +51,17 @@ int64_t elementSize(int32_t type) {
   }
 }
 
-// The external file a tensor names, resolved inside `folder` (canonical). A path that is absolute,
-// climbs with `..`, or reaches outside through a symbolic link is refused: a model file must not
-// make the importer read what lies elsewhere on the machine.
+// The external file a tensor names, inside the model's folder by config::resolveInside's rule
+// (no absolute path, no `..`, no link out, no hard link): a model file must not make the importer
+// read what lies elsewhere on the machine.
 fs::path insideFolder(const std::string &file, const fs::path &folder, const std::string &tensor,
                       const std::string &location) {
   const std::string what = file + ": tensor '" + tensor + "' keeps its data in '" + location + "'";
-  const fs::path rel(location);
-  if (location.empty()) throw ImportError(what + ", which names no file");
-  if (rel.is_absolute() || rel.has_root_name() || rel.has_root_directory())
-    throw ImportError(what + ", an absolute path; external data must lie in the model's folder " + folder.string());
-  for (const fs::path &part : rel)
-    if (part == "..")
-      throw ImportError(what + ", outside the model's folder " + folder.string() + " ('..' is refused)");
+  const config::InsidePath inside = config::resolveInside(folder.string(), location, config::HardLinks::Refuse);
+  if (!inside.problem.empty()) throw ImportError(what + ", which " + inside.problem);
   std::error_code ec;
-  const fs::path resolved = fs::weakly_canonical(folder / rel, ec);
-  if (ec) throw ImportError(what + ": " + ec.message());
-  const std::string inside = folder.string() + "/";
-  if (resolved.string().rfind(inside, 0) != 0)
-    throw ImportError(what + ", which leads outside the model's folder " + folder.string() + " (to " +
-                      resolved.string() + ")");
-  if (!fs::is_regular_file(resolved, ec)) throw ImportError(what + ", which does not exist");
-  return resolved;
+  if (!fs::is_regular_file(inside.path, ec)) throw ImportError(what + ", which does not exist");
+  return inside.path;
 }
 
 void loadExternal(onnx::TensorProto &t, const std::string &file, const fs::path &folder) {
