@@ -1,5 +1,6 @@
-// `torchwright predict MODEL --out predictions.csv`: MODEL is a run (its best or last checkpoint)
-// or an exported TorchScript file. Usage, the output folder and a run's checkpoint are checked
+// `torchwright predict MODEL --out predictions.csv`: MODEL is a run (its best or last checkpoint),
+// a TorchScript file (one this workspace did not export only with --trust-torchscript: it is
+// code) or a model file. Usage, the output folder and a run's checkpoint are checked
 // here; the worker reads the data, runs the model and writes the file (app/worker/predict_run.cpp).
 
 #include "app/cli/commands.h"
@@ -45,6 +46,8 @@ int runPredict(const CliArgs &args, const std::string &selfPath) {
   const std::string &model = args.positionals[0];
   const std::string extension = fs::path(model).extension().string();
   const bool modelSpec = extension == ".yaml" || extension == ".yml";
+  if (modelSpec && args.hasFlag("--trust-torchscript"))
+    throw UsageError("--trust-torchscript applies to a TorchScript file, not to a model file");
   if (!modelSpec)
     for (const char *specOnly : {"--weights", "--seed"})
       if (!args.option(specOnly).empty()) throw UsageError(std::string(specOnly) + " applies to a model file (.model.yaml)");
@@ -61,7 +64,11 @@ int runPredict(const CliArgs &args, const std::string &selfPath) {
       workerArgs.insert(workerArgs.end(), {"--weights", fs::absolute(args.option("--weights")).string()});
     if (!args.option("--seed").empty())
       workerArgs.insert(workerArgs.end(), {"--seed", std::to_string(integerOption(args, "--seed", 42, 0, INT64_MAX))});
+    // The worker asks this workspace whether it exported the file (TorchScript is code).
+    if (!modelSpec) workerArgs.insert(workerArgs.end(), {"--workspace", args.workspace()});
+    if (args.hasFlag("--trust-torchscript")) workerArgs.push_back("--trust-torchscript");
   } else {
+    if (args.hasFlag("--trust-torchscript")) throw UsageError("--trust-torchscript applies to a TorchScript file, not to a run");
     const std::string workspace = args.workspace();
     auto store = tracking::Store::open(config::trackingDbPath(workspace));
     const auto run = resolveRun(*store, model);

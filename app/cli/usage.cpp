@@ -151,7 +151,7 @@ std::vector<CommandHelp> makeTable() {
        "the ONNX checker and shape inference. " + runRef},
       {"predict",
        {"predict MODEL --out FILE [--data RUN.yaml] [--set data.KEY=VALUE ...] [--split train|val|test|all]",
-        "        [--checkpoint best|last|epoch-N] [--workspace DIR]",
+        "        [--checkpoint best|last|epoch-N] [--trust-torchscript] [--workspace DIR]",
         "predict MODEL.model.yaml --data RUN.yaml --out FILE [--weights FILE] [--seed N] [--split ...]"},
        "apply a run's model, an exported TorchScript file or a model file to data; per-row predictions to a CSV file",
        {{"--out", "FILE", "the CSV to write: per row the predicted class and each class's probability (or the "
@@ -163,8 +163,12 @@ std::vector<CommandHelp> makeTable() {
         {"--weights", "FILE", "with a model file: its weights, a checkpoint or PyTorch state_dict giving every tensor "
                               "(default: <stem>.weights.pt beside it when it exists)"},
         {"--seed", "N", "with a model file without weights: initialise it from this seed (default 42)"},
+        {"--trust-torchscript", "", "load a TorchScript file that this workspace did not export (it is code and "
+                                    "runs with your permissions); without it such a file is refused"},
         kWorkspace},
-       "MODEL is a run (name or id prefix), a TorchScript file from `export`, or a model file. The data is read raw "
+       "MODEL is a run (name or id prefix), a TorchScript file from `export`, or a model file. TorchScript is "
+       "code: a file whose SHA-256 no export recorded in the workspace has loads only with --trust-torchscript, "
+       "and with a warning. The data is read raw "
        "and prepared with the model's own recorded statistics; a model file has none, so its data is standardised "
        "as a run on it would be (statistics of the data's training split; data.normalize=false for raw). With "
        "labels, prints accuracy and F1 (classification) or R2."},

@@ -3,6 +3,7 @@
 #include "app/worker/model_file_source.h"
 #include "app/worker/worker_args.h"
 #include "core/config/run_config.h"
+#include "core/config/sha256.h"
 #include "core/config/workspace.h"
 #include "core/data/json_text.h"
 #include "core/engine/atomic_file.h"
@@ -18,15 +19,20 @@
 #include <yaml-cpp/yaml.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <functional>
 #include <sstream>
 
 namespace tw::worker {
 
+namespace fs = std::filesystem;
+
 namespace {
 
 constexpr int64_t kBatch = 512;
+
+
 
 // The model as a function of raw inputs (pixels in 0..1, the CSV's numbers), with what a reader
 // of its outputs needs.
@@ -77,11 +83,40 @@ Predictor fromRun(const std::string &workspace, const std::string &runId, const 
   return p;
 }
 
-Predictor fromTorchScript(const std::string &path) {
+// Whether this workspace exported these very bytes: an artifact of a run (a registered version is
+// one too) with their SHA-256. The database is only read, never created, for the question.
+bool exportedHere(const std::string &workspace, const std::string &digest) {
+  if (workspace.empty() || !fs::exists(config::trackingDbPath(workspace))) return false;
+  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  for (const auto &[runId, artifact] : store->artifactsWithDigest(digest))
+    if (artifact.kind == "export:torchscript") return true;
+  return false;
+}
+
+// TorchScript is code: loading a file runs what it holds (its methods, __setstate__ on load) with
+// the user's permissions. A file this workspace exported is ours; any other loads only when the
+// user says --trust-torchscript, with a warning. The bytes hashed are the bytes loaded, so the
+// file cannot change between the question and the load.
+Predictor fromTorchScript(const std::string &path, const std::string &workspace, bool trusted) {
+  const std::string bytes = engine::readWholeFile(path);
+  if (bytes.compare(0, 4, std::string("PK\x03\x04", 4)) != 0)
+    throw std::runtime_error(path + " is not a TorchScript file torch::jit::load can read (not a zip archive)");
+  const std::string digest = config::sha256Hex(bytes);
+  if (!exportedHere(workspace, digest)) {
+    if (!trusted)
+      throw std::runtime_error(path + " is TorchScript that this workspace (" + workspace +
+                          ") did not export: no export recorded here has its SHA-256 " + digest.substr(0, 16) +
+                          "... TorchScript is code, and loading it runs it with your permissions. If you trust "
+                          "where it came from, give --trust-torchscript.");
+    std::fprintf(stderr, "torchwright: warning: %s is TorchScript from outside this workspace (SHA-256 %s): it is "
+                         "code, and it runs now with your permissions (--trust-torchscript)\n",
+                 path.c_str(), digest.c_str());
+  }
   torch::jit::ExtraFilesMap extra{{engine::kTorchScriptMetadataFile, ""}};
   auto module = std::make_shared<torch::jit::Module>();
   try {
-    *module = torch::jit::load(path, c10::nullopt, extra);
+    std::istringstream in(bytes);
+    *module = torch::jit::load(in, c10::nullopt, extra);
   } catch (const std::exception &e) {
     throw std::runtime_error(path + " is not a TorchScript file torch::jit::load can read");
   }
@@ -152,7 +187,7 @@ int predictRun(int argc, char **argv) {
   const std::string checkpoint = option(argc, argv, "--checkpoint", "best");
   const std::string out = option(argc, argv, "--out");
   if (int(!runId.empty()) + int(!modelFile.empty()) + int(!modelSpec.empty()) != 1 || out.empty()) {
-    std::fprintf(stderr, "usage: torchwright-worker --predict (--run RUN_ID --workspace DIR | --model-file FILE | "
+    std::fprintf(stderr, "usage: torchwright-worker --predict (--run RUN_ID --workspace DIR | --model-file FILE [--workspace DIR] [--trust-torchscript] | "
                          "--model-spec MODEL.model.yaml [--weights FILE] [--seed N]) [--data RUN.yaml] "
                          "[--set data.KEY=VALUE ...] [--split S] --out FILE\n");
     return 2;
@@ -160,7 +195,7 @@ int predictRun(int argc, char **argv) {
   try {
     Predictor p = !modelSpec.empty() ? fromModelFile(modelSpec, option(argc, argv, "--weights"),
                                                      std::atoll(option(argc, argv, "--seed", "42").c_str()))
-                  : runId.empty()    ? fromTorchScript(modelFile)
+                  : runId.empty()    ? fromTorchScript(modelFile, workspace, flag(argc, argv, "--trust-torchscript"))
                                      : fromRun(workspace, runId, checkpoint);
     if (!p.origin.empty()) std::printf("model %s: %s\n", modelSpec.c_str(), p.origin.c_str());
     engine::applyThreads(engine::planThreads(0, p.convolutional, engine::availableCores()));

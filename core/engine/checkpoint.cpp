@@ -4,6 +4,7 @@
 #include "core/engine/atomic_file.h"
 
 #include <ATen/CPUGeneratorImpl.h>
+#include <caffe2/serialize/inline_container.h>
 
 #include <mutex>
 #include <sstream>
@@ -35,6 +36,30 @@ double getDouble(torch::serialize::InputArchive &a, const std::string &key) {
 }
 
 }  // namespace
+
+void refuseArchiveCode(const std::string &bytes, const std::string &path) {
+  if (bytes.compare(0, 4, std::string("PK\x03\x04", 4)) != 0) return;
+  std::istringstream in(bytes);
+  std::unique_ptr<caffe2::serialize::PyTorchStreamReader> zip;
+  try {
+    zip = std::make_unique<caffe2::serialize::PyTorchStreamReader>(&in);
+  } catch (const c10::Error &) {
+    return;  // not an archive LibTorch reads either
+  }
+  for (const std::string &name : zip->getAllRecords()) {
+    const bool code = name.rfind("code/", 0) == 0 || name.find("/code/") != std::string::npos;
+    if (!code || name.size() < 3 || name.compare(name.size() - 3, 3, ".py") != 0) continue;
+    auto [data, size] = zip->getRecord(name);
+    const std::string text(static_cast<const char *>(data.get()), size);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      const size_t first = line.find_first_not_of(" \t");
+      if (first != std::string::npos && line.compare(first, 4, "def ") == 0)
+        throw std::runtime_error("'" + path + "' holds TorchScript code (" + name + " defines a method), which loading "
+                                 "would run; a checkpoint or weights file holds tensors only, so it is not loaded");
+    }
+  }
+}
 
 void saveCheckpoint(const std::string &path, torch::nn::Module &model, torch::optim::Optimizer &optimizer,
                     const TrainProgress &p) {
@@ -83,7 +108,9 @@ void saveModelWeights(const std::string &path, torch::nn::Module &model) {
 TrainProgress loadCheckpoint(const std::string &path, torch::nn::Module &model, torch::optim::Optimizer &optimizer) {
   TrainProgress p;
   try {
-    std::istringstream bytes(readWholeFile(path));
+    const std::string whole = readWholeFile(path);
+    refuseArchiveCode(whole, path);
+    std::istringstream bytes(whole);
     torch::serialize::InputArchive archive;
     archive.load_from(bytes);
     if (getInt(archive, "format") != kFormat)
@@ -125,7 +152,9 @@ TrainProgress loadCheckpoint(const std::string &path, torch::nn::Module &model, 
 
 std::pair<int64_t, int64_t> checkpointPosition(const std::string &path) {
   try {
-    std::istringstream bytes(readWholeFile(path));
+    const std::string whole = readWholeFile(path);
+    refuseArchiveCode(whole, path);
+    std::istringstream bytes(whole);
     torch::serialize::InputArchive archive;
     archive.load_from(bytes, torch::Device(torch::kCPU));
     if (getInt(archive, "format") != kFormat) throw std::runtime_error("written by another version of Torchwright");
@@ -139,7 +168,9 @@ std::pair<int64_t, int64_t> checkpointPosition(const std::string &path) {
 
 int64_t loadCheckpointWeights(const std::string &path, torch::nn::Module &model) {
   try {
-    std::istringstream bytes(readWholeFile(path));
+    const std::string whole = readWholeFile(path);
+    refuseArchiveCode(whole, path);
+    std::istringstream bytes(whole);
     torch::serialize::InputArchive archive;
     // A run trained on a GPU is exported and predicted on the CPU: its tensors load there.
     archive.load_from(bytes, torch::Device(torch::kCPU));

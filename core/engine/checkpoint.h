@@ -54,6 +54,14 @@ void saveModelWeights(const std::string &path, torch::nn::Module &model);
 // Returns the checkpoint's epoch. Throws std::runtime_error naming the file, as loadCheckpoint.
 int64_t loadCheckpointWeights(const std::string &path, torch::nn::Module &model);
 
+// LibTorch reads a checkpoint as a TorchScript archive (InputArchive is torch::jit::load), and
+// loading one runs the methods its code defines (__setstate__). Ours hold attributes only, so an
+// archive that defines any method is refused before LibTorch reads it: a weights file from
+// elsewhere (--weights, train.init_from, NAME.weights.pt) is data, never code. Throws
+// std::runtime_error naming the file and the record; bytes that are no zip archive pass (LibTorch
+// then refuses them as it always did).
+void refuseArchiveCode(const std::string &bytes, const std::string &path);
+
 // SHA-256 over every parameter and buffer (names, shapes and bytes, in registration order):
 // two runs with equal digests ended with bit-identical weights.
 std::string weightsDigest(const torch::nn::Module &model);

@@ -2,6 +2,7 @@
 
 #include "core/data/json_text.h"
 #include "core/engine/atomic_file.h"
+#include "core/engine/checkpoint.h"
 #include "core/engine/state_dict_reader.h"
 
 
@@ -36,7 +37,8 @@ void collectArchive(torch::serialize::InputArchive &archive, const std::string &
   }
 }
 
-bool readCheckpoint(const std::string &bytes, NamedTensors &out) {
+bool readCheckpoint(const std::string &bytes, const std::string &path, NamedTensors &out) {
+  refuseArchiveCode(bytes, path);
   torch::serialize::InputArchive archive;
   try {
     std::istringstream in(bytes);
@@ -101,7 +103,7 @@ std::vector<ModelTensor> modelTensors(const GraphModule &model) {
 
 NamedTensors readWeightsFile(const std::string &path) {
   NamedTensors out;
-  if (!readCheckpoint(readWholeFile(path), out)) {
+  if (!readCheckpoint(readWholeFile(path), path, out)) {
     try {
       out = readStateDict(path);
     } catch (const std::runtime_error &e) {

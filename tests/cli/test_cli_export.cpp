@@ -1,7 +1,8 @@
 // `torchwright export` and `predict` end to end on a trained CNN (batch norm with its running statistics): the
 // TorchScript file loads in python3-torch with its lineage, the ONNX file gives python3-torch's
 // outputs in ONNX Runtime, both are artifacts of the run with their SHA-256, and bad requests are
-// refused before anything is written.
+// refused before anything is written. TorchScript from outside the workspace loads only with
+// --trust-torchscript, a weights file holding code is refused, and no output is written through a link.
 #include "cli_runner.h"
 
 #include "tracking/store.h"
@@ -17,6 +18,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <unistd.h>
 
 namespace {
 
@@ -253,8 +256,10 @@ class TestCliExport : public QObject {
 
     const auto exported = exportRun({"--format", "torchscript", "--out", file("predict.pt")});
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.all()));
-    const auto byFile = runCli({"predict", file("predict.pt"), "--out", file("file.csv"), "--set", "data.test_limit=300"});
+    const auto byFile = runCli({"predict", file("predict.pt"), "--out", file("file.csv"), "--set", "data.test_limit=300",
+                                "--workspace", workspace()});
     QVERIFY2(byFile.exitCode == 0, qPrintable(byFile.all()));
+    QVERIFY2(!byFile.err.contains("warning"), qPrintable(byFile.err));  // the workspace's own export
     QFile a(file("run.csv")), b(file("file.csv"));
     QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
     const QList<QByteArray> rowsA = a.readAll().split('\n'), rowsB = b.readAll().split('\n');
@@ -266,6 +271,110 @@ class TestCliExport : public QObject {
       QCOMPARE(x.mid(0, 3), y.mid(0, 3));  // row, predicted class, label
       for (int k = 3; k < x.size(); ++k) QVERIFY(std::abs(x[k].toDouble() - y[k].toDouble()) < 1e-4);
     }
+  }
+
+  // TorchScript is code. A file this workspace exported (its SHA-256 recorded) loads; the same
+  // file asked of another workspace, or a copy whose bytes differ from the recorded ones, is
+  // refused naming the file and --trust-torchscript, nothing written; with the flag it loads and
+  // the warning says it is code. The flag belongs to TorchScript files only.
+  void torchScriptFromElsewhereLoadsOnlyWhenTrusted() {
+    const auto exported = exportRun({"--format", "torchscript", "--out", file("ours.pt")});
+    QVERIFY2(exported.exitCode == 0, qPrintable(exported.all()));
+    const QStringList data{"--set", "data.test_limit=50"};
+    auto r = runCli(QStringList{"predict", file("ours.pt"), "--out", file("ours.csv"), "--workspace", workspace()} + data);
+    QVERIFY2(r.exitCode == 0 && !r.err.contains("warning"), qPrintable(r.all()));
+
+    int code = 0;
+    const QString resaved = runProgram(
+        "/usr/bin/python3",
+        {"-c", QStringLiteral("import sys, torch\nextra = {'torchwright.json': ''}\n"
+                              "m = torch.jit.load(sys.argv[1], _extra_files=extra)\n"
+                              "torch.jit.save(m, sys.argv[2], _extra_files=extra)\n"),
+         file("ours.pt"), file("resaved.pt")},
+        &code);
+    QVERIFY2(code == 0, qPrintable(resaved));
+    QVERIFY(sha256Of(file("resaved.pt")) != sha256Of(file("ours.pt")));
+    const QString other = m_dir.path() + "/other-ws";  // a workspace that exported nothing
+    for (const QStringList &source : {QStringList{file("ours.pt"), "--workspace", other},
+                                      QStringList{file("resaved.pt"), "--workspace", workspace()}}) {
+      r = runCli(QStringList{"predict"} + source + QStringList{"--out", file("untrusted.csv")} + data);
+      QCOMPARE(r.exitCode, 1);
+      QVERIFY2(r.err.contains(source[0] + " is TorchScript that this workspace") && r.err.contains("--trust-torchscript") &&
+                   r.err.contains("TorchScript is code"),
+               qPrintable(r.err));
+      QVERIFY(!QFile::exists(file("untrusted.csv")));
+
+      r = runCli(QStringList{"predict"} + source + QStringList{"--out", file("trusted.csv"), "--trust-torchscript"} + data);
+      QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+      QVERIFY2(r.err.contains("warning: " + source[0] + " is TorchScript from outside this workspace") &&
+                   r.err.contains("it is code"),
+               qPrintable(r.err));
+      QFile a(file("ours.csv")), b(file("trusted.csv"));
+      QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+      QCOMPARE(b.readAll(), a.readAll());
+      QFile::remove(file("trusted.csv"));
+    }
+    r = runCli({"predict", m_run, "--out", file("x.csv"), "--trust-torchscript", "--workspace", workspace()});
+    QVERIFY2(r.exitCode == 2 && r.err.contains("--trust-torchscript applies to a TorchScript file"), qPrintable(r.all()));
+    QVERIFY(runCli({"predict", "--help"}).out.contains("--trust-torchscript"));
+  }
+
+  // An export is written by rename: a symbolic or hard link planted at --out (to a file elsewhere)
+  // is replaced, never written through. `..` and an absolute path in --out are the user's own
+  // choice of place, taken as given: the file lands exactly there.
+  void exportNeverWritesThroughALink() {
+    QVERIFY(QDir(m_dir.path()).mkpath("links") && QDir(m_dir.path()).mkpath("victims"));
+    QFile victim(file("victims/victim.onnx"));
+    QVERIFY(victim.open(QIODevice::WriteOnly) && victim.write("not yours") == 9);
+    victim.close();
+    QVERIFY(QFile::link(file("victims/victim.onnx"), file("links/sym.onnx")));
+    QVERIFY(::link(qPrintable(file("victims/victim.onnx")), qPrintable(file("links/hard.onnx"))) == 0);
+    for (const char *name : {"links/sym.onnx", "links/hard.onnx"}) {
+      const auto r = exportRun({"--format", "onnx", "--out", file(name)});
+      QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+      const QFileInfo written(file(name));
+      QVERIFY2(!written.isSymLink() && written.isFile() && written.size() > 9, name);
+    }
+    QVERIFY(victim.open(QIODevice::ReadOnly));
+    QCOMPARE(victim.readAll(), QByteArray("not yours"));
+
+    QProcess cli;
+    cli.setWorkingDirectory(file("links"));
+    cli.start(TW_BIN_DIR "/torchwright", {"export", m_run, "--workspace", workspace(), "--format", "onnx", "--out",
+                                          "../victims/relative.onnx"});
+    QVERIFY(cli.waitForFinished(300000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QVERIFY(QFileInfo(file("victims/relative.onnx")).isFile() && !QFile::exists(file("links/relative.onnx")));
+    const auto absolute = exportRun({"--format", "onnx", "--out", file("victims/absolute.onnx")});
+    QVERIFY2(absolute.exitCode == 0 && QFileInfo(file("victims/absolute.onnx")).isFile(), qPrintable(absolute.all()));
+  }
+
+  // A weights file is data: one whose TorchScript archive defines a method (which loading would
+  // run) is refused before LibTorch reads it, for export and predict alike, nothing written.
+  void weightsThatHoldCodeAreNotLoaded() {
+    // torch.jit.script reads the class's source, so the script is a file, not `python3 -c`.
+    QFile script(file("code_weights.py"));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("import sys, torch\nclass M(torch.nn.Module):\n"
+                 "    def __init__(self):\n        super().__init__()\n"
+                 "        self.w = torch.nn.Parameter(torch.zeros(2))\n"
+                 "    def forward(self, x):\n        return x\n"
+                 "torch.jit.save(torch.jit.script(M()), sys.argv[1])\n");
+    script.close();
+    int code = 0;
+    const QString made = runProgram("/usr/bin/python3", {script.fileName(), file("code.weights.pt")}, &code);
+    QVERIFY2(code == 0, qPrintable(made));
+    const QString model = QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_cnn.model.yaml");
+    for (const QStringList &command :
+         {QStringList{"export", model, "--format", "onnx", "--weights", file("code.weights.pt"), "--out", file("code.onnx")},
+          QStringList{"predict", model, "--data", QStringLiteral(TW_SOURCE_DIR "/resources/examples/fashion_cnn.run.yaml"),
+                      "--weights", file("code.weights.pt"), "--out", file("code.csv")}}) {
+      const auto r = runCli(command);
+      QCOMPARE(r.exitCode, 1);
+      QVERIFY2(r.err.contains(file("code.weights.pt") + "' holds TorchScript code") && r.err.contains("defines a method"),
+               qPrintable(r.err));
+    }
+    QVERIFY(!QFile::exists(file("code.onnx")) && !QFile::exists(file("code.csv")));
   }
 
   void predictRefusesDataOfAnotherShape() {

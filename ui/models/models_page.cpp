@@ -308,8 +308,11 @@ void ModelsPage::tryIt() {
   if (file.isEmpty()) return;
   m_tryingFor = entryKey(e);
   m_shownFirst = m_tryFirst->value();
+  // The workspace's exports are the TorchScript predict loads without --trust-torchscript: the
+  // version's file is one of them as long as its bytes are the ones recorded.
   QStringList args{"predict", file, "--out", m_tryDir->filePath("predictions.csv"),
-                   "--set", "data.test_limit=" + QString::number(m_tryFirst->value() + m_tryCount->value())};
+                   "--set", "data.test_limit=" + QString::number(m_tryFirst->value() + m_tryCount->value()),
+                   "--workspace", m_workspace};
   // The run's own data (its resolved configuration); without the run, the default data.
   if (!e->runDir.empty()) args << "--data" << QString::fromStdString(e->runDir) + "/config.yaml";
   m_status->setText(tr("Predicting with %1...").arg(file));
