@@ -28,6 +28,34 @@
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// A private folder (0700, mkdtemp) for one attempt's rendezvous file, removed with the attempt:
+// a restart must not find the keys of the ranks it replaces.
+class RendezvousFolder {
+ public:
+  explicit RendezvousFolder(bool wanted) {
+    if (!wanted) return;
+    const char *tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/torchwright-rendezvous-XXXXXX";
+    if (!::mkdtemp(pattern.data()))
+      throw std::runtime_error("cannot create a folder for the rendezvous in " + pattern + ": " + std::strerror(errno));
+    m_folder = pattern;
+  }
+  ~RendezvousFolder() {
+    std::error_code ec;
+    if (!m_folder.empty()) fs::remove_all(m_folder, ec);
+  }
+  RendezvousFolder(const RendezvousFolder &) = delete;
+  RendezvousFolder &operator=(const RendezvousFolder &) = delete;
+  std::string file() const { return m_folder.empty() ? std::string() : m_folder + "/store"; }
+
+ private:
+  std::string m_folder;
+};
+
+}  // namespace
+
 namespace tw::cli {
 
 namespace {
@@ -115,6 +143,9 @@ class Supervisor {
     if (m_plan.masterPort == 0 && m_plan.nprocPerNode * m_plan.nnodes > 1) reserved = PortReservation::loopback();
     const int port = m_plan.masterPort > 0 ? m_plan.masterPort : reserved.port();
     const int world = m_plan.nprocPerNode * m_plan.nnodes;
+    // One machine: the ranks meet through a fresh user-only file, so nothing listens on the
+    // network for the rendezvous; several machines need the TCP store at MASTER_ADDR.
+    const RendezvousFolder rendezvous(m_plan.nnodes == 1 && world > 1);
     const int cores = std::max(1, machineCores() / m_plan.nprocPerNode);
     std::vector<std::string> arguments = m_plan.workerArgs;
     if (m_plan.resume || attempt > 0) arguments.push_back("--resume");
@@ -134,6 +165,7 @@ class Supervisor {
           {"GROUP_RANK", std::to_string(m_plan.nodeRank)}, {"TORCHWRIGHT_CORES", std::to_string(cores)},
           {"OMP_NUM_THREADS", std::to_string(cores)}, {"OPENBLAS_NUM_THREADS", std::to_string(cores)},
           {"TORCHWRIGHT_HEARTBEAT_FD", std::to_string(childFd)}};
+      if (!rendezvous.file().empty()) env.emplace_back("TORCHWRIGHT_RENDEZVOUS_FILE", rendezvous.file());
       if (world == 1) {
         // One process: no rendezvous, no process group; the worker trains exactly as before.
         env.erase(std::remove_if(env.begin(), env.end(), [](const auto &kv) {

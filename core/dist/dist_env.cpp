@@ -55,6 +55,7 @@ DistEnv fromTorchrun(const GetEnv &getenv) {
   env.nodeRank = optionalInt(getenv, "GROUP_RANK", optionalInt(getenv, "NODE_RANK", 0, 0), 0);
   env.masterAddr = optionalText(getenv, "MASTER_ADDR", env.masterAddr);
   env.masterPort = optionalInt(getenv, "MASTER_PORT", env.masterPort, 0);
+  env.rendezvousFile = optionalText(getenv, "TORCHWRIGHT_RENDEZVOUS_FILE", "");
   checkConsistent(env, "RANK", "WORLD_SIZE");
   return env;
 }
@@ -90,7 +91,9 @@ DistEnv fromSlurm(const GetEnv &getenv) {
 std::string DistEnv::describe() const {
   return "rank " + std::to_string(rank) + " of " + std::to_string(worldSize) + " (local " +
          std::to_string(localRank) + " of " + std::to_string(localWorldSize) + ", node " + std::to_string(nodeRank) +
-         "), master " + masterAddr + ":" + std::to_string(masterPort) + ", from " + source;
+         "), " + (rendezvousFile.empty() ? "master " + masterAddr + ":" + std::to_string(masterPort)
+                                         : "rendezvous file " + rendezvousFile) +
+         ", from " + source;
 }
 
 DistEnv distEnvFrom(const GetEnv &getenv) {

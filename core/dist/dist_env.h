@@ -25,6 +25,10 @@ struct DistEnv {
   int masterPort = 29500;
   std::string source = "single";  // "torchrun" (also torchwright launch, PyTorchJob) | "slurm" | "single"
   int coresPerRank = 0;           // cores this rank may use (TORCHWRIGHT_CORES, SLURM_CPUS_PER_TASK); 0 = not said
+  // TORCHWRIGHT_RENDEZVOUS_FILE: the ranks of one machine meet through this file (`torchwright
+  // launch` makes a fresh one, user-only, per attempt) instead of a TCP store, which in LibTorch
+  // 1.13 listens on every interface; empty: rank 0 serves the store at masterAddr:masterPort.
+  std::string rendezvousFile;
   bool distributed() const { return worldSize > 1; }
   std::string describe() const;  // "rank 1 of 4 (local 1 of 2, node 0), master 10.0.0.1:29500, from slurm"
 };

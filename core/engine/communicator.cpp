@@ -7,12 +7,16 @@
 #ifdef TW_HAVE_GLOO
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #endif
+#include <torch/csrc/distributed/c10d/FileStore.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #if defined(TW_WITH_CUDA) && defined(USE_C10D_NCCL)
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 #endif
 
+#include <unistd.h>
+
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -33,12 +37,13 @@ bool isLoopback(const std::string &host) {
 }
 
 #ifdef TW_HAVE_GLOO
-std::shared_ptr<::gloo::transport::Device> glooDevice(const std::string &masterAddr) {
+std::shared_ptr<::gloo::transport::Device> glooDevice(const dist::DistEnv &env) {
   // GLOO_SOCKET_IFNAME picks the interface, as with torch.distributed; a single-machine run
   // stays on loopback (no firewall prompts, nothing listening on the network).
   if (const char *ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname && *ifname)
     return c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
-  if (isLoopback(masterAddr)) return c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1");
+  if (!env.rendezvousFile.empty() || isLoopback(env.masterAddr))
+    return c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1");
   return c10d::ProcessGroupGloo::createDefaultDevice();
 }
 #endif
@@ -66,6 +71,7 @@ std::vector<uint8_t> bytesOf(const std::string &text) { return {text.begin(), te
 struct Communicator::Impl {
   c10::intrusive_ptr<c10d::Store> store;
   c10::intrusive_ptr<Group> group;
+  std::string rendezvousFile;
 };
 
 PendingWork::PendingWork(c10::intrusive_ptr<c10d::Work> work) : m_work(std::move(work)) {}
@@ -83,7 +89,22 @@ Communicator::Communicator(const dist::DistEnv &env, const std::string &backend,
                            std::chrono::seconds timeout)
     : m_impl(std::make_unique<Impl>()), m_rank(env.rank), m_size(env.worldSize), m_device(device), m_timeout(timeout) {
   m_backendName = chooseBackend(backend, device);
-  const std::string where = fmt::format("{}:{}", env.masterAddr, env.masterPort);
+  const bool fileStore = !env.rendezvousFile.empty();
+  const std::string where = fileStore ? "the rendezvous file " + env.rendezvousFile
+                                      : fmt::format("{}:{}", env.masterAddr, env.masterPort);
+  if (fileStore) {
+    // One machine: the ranks meet through a file, so nothing listens for the rendezvous (1.13's
+    // TCPStore binds every interface and has no option to bind one).
+    try {
+      auto store = c10::make_intrusive<c10d::FileStore>(env.rendezvousFile, env.worldSize);
+      store->setTimeout(std::chrono::duration_cast<std::chrono::milliseconds>(timeout));
+      m_impl->store = store;
+      m_impl->rendezvousFile = env.rendezvousFile;
+    } catch (const std::exception &e) {
+      std::string what = e.what();
+      throw std::runtime_error(fmt::format("rank {} could not open {}: {}", env.rank, where, what.substr(0, what.find('\n'))));
+    }
+  }
   c10d::TCPStoreOptions options;
   options.port = static_cast<uint16_t>(env.masterPort);
   options.isServer = env.rank == 0;
@@ -91,7 +112,7 @@ Communicator::Communicator(const dist::DistEnv &env, const std::string &backend,
   options.waitWorkers = true;
   options.timeout = std::chrono::duration_cast<std::chrono::milliseconds>(timeout);
   try {
-    m_impl->store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, options);
+    if (!fileStore) m_impl->store = c10::make_intrusive<c10d::TCPStore>(env.masterAddr, options);
   } catch (const std::exception &e) {
     std::string what = e.what();
     what = what.substr(0, what.find('\n'));
@@ -105,7 +126,7 @@ Communicator::Communicator(const dist::DistEnv &env, const std::string &backend,
     if (m_backendName == "gloo") {
 #ifdef TW_HAVE_GLOO
       auto groupOptions = c10d::ProcessGroupGloo::Options::create(std::chrono::duration_cast<std::chrono::milliseconds>(timeout));
-      groupOptions->devices.push_back(glooDevice(env.masterAddr));
+      groupOptions->devices.push_back(glooDevice(env));
       // Collectives of one rank run one after another in this training loop: two threads are plenty.
       groupOptions->threads = 2;
       m_impl->group = c10::make_intrusive<c10d::ProcessGroupGloo>(m_impl->store, env.rank, env.worldSize, groupOptions);
@@ -125,7 +146,14 @@ Communicator::Communicator(const dist::DistEnv &env, const std::string &backend,
   engineLog()->info("joined the {} process group: {}", m_backendName, env.describe());
 }
 
-Communicator::~Communicator() = default;
+Communicator::~Communicator() {
+  m_impl->group.reset();
+  m_impl->store.reset();  // the last FileStore out removes its file
+  // Ranks outlive a launcher killed with SIGKILL (they stop on SIGHUP) and its rendezvous folder
+  // would stay behind: each rank tries to remove it, and rmdir succeeds only once it is empty.
+  if (!m_impl->rendezvousFile.empty())
+    ::rmdir(std::filesystem::path(m_impl->rendezvousFile).parent_path().c_str());
+}
 
 PendingWork Communicator::allreduceAsync(torch::Tensor &tensor) {
   std::vector<torch::Tensor> tensors{tensor};

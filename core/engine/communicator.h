@@ -1,7 +1,8 @@
 #pragma once
-// The ranks of a distributed run talking through LibTorch's own c10d: a TCPStore for the
-// rendezvous (served by rank 0) and a Gloo (CPU) or NCCL (CUDA) process group for the
-// collectives. Engine-internal. The differences between LibTorch 1.13 and 2.x stay in the .cpp.
+// The ranks of a distributed run talking through LibTorch's own c10d: a store for the rendezvous
+// (a FileStore when the ranks share a machine and `torchwright launch` names the file, else a
+// TCPStore served by rank 0) and a Gloo (CPU) or NCCL (CUDA) process group for the collectives;
+// Gloo listens on 127.0.0.1 unless several machines are asked for or GLOO_SOCKET_IFNAME says. Engine-internal. The differences between LibTorch 1.13 and 2.x stay in the .cpp.
 //
 //   Communicator comm(env, "auto", torch::kCPU, std::chrono::seconds(300));
 //   comm.allreduce(t);                 // sum over the ranks, in place
@@ -36,7 +37,8 @@ class PendingWork {
 
 class Communicator {
  public:
-  // Joins the run's process group: rank 0 serves the store at env.masterAddr:env.masterPort and
+  // Joins the run's process group: through env.rendezvousFile when set, else rank 0 serves the
+  // store at env.masterAddr:env.masterPort and
   // waits for the others; every rank waits at most `timeout`. Throws std::runtime_error saying
   // what failed (the port is taken, the master cannot be reached, the backend is unavailable).
   Communicator(const dist::DistEnv &env, const std::string &backend, torch::Device device,

@@ -1,7 +1,8 @@
 // Distributed training on the CPU with Gloo, through the real `torchwright launch` and workers on
 // real Fashion-MNIST images: 2 ranks match 1 rank with the same global batch; a killed rank makes
 // the launcher stop the other and restart both from the last checkpoint; a rank that cannot start
-// fails the run with a clear reason instead of hanging; two launchers join as two machines.
+// fails the run with a clear reason instead of hanging; two launchers join as two machines; on one
+// machine nothing listens beyond loopback.
 
 #include "cli_runner.h"
 
@@ -9,7 +10,9 @@
 
 #include <torch/torch.h>
 
+#include <QDir>
 #include <QFile>
+#include <QSet>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -101,6 +104,41 @@ std::map<std::string, torch::Tensor> loadWeights(const std::string &path) {
   std::map<std::string, torch::Tensor> weights;
   collect(archive, "", weights);
   return weights;
+}
+
+// The sockets in LISTEN state that the processes hold, each as "loopback ADDRESS" or
+// "other ADDRESS" (hex as /proc/net writes it), found by the inodes of their descriptors.
+QStringList listeningSockets(const QList<int> &pids) {
+  QSet<QString> inodes;
+  for (int pid : pids) {
+    const QString folder = QString("/proc/%1/fd").arg(pid);
+    for (const QString &fd : QDir(folder).entryList(QDir::Files | QDir::System | QDir::NoDotAndDotDot)) {
+      char target[256];
+      const ssize_t n = ::readlink(qPrintable(folder + "/" + fd), target, sizeof target - 1);
+      if (n <= 0) continue;
+      const QString link = QString::fromLatin1(target, int(n));
+      if (link.startsWith("socket:[")) inodes.insert(link.mid(8, link.size() - 9));
+    }
+  }
+  // IPv4 words are in host order (127.0.0.1 is 0100007F); ::1 and ::ffff:127.x.y.z likewise.
+  auto loopback = [](const QString &hex) {
+    if (hex.size() == 8) return hex.endsWith("7F");
+    return hex.left(24) == "000000000000000000000000" ? hex.mid(24) == "01000000"
+                                                      : hex.left(24) == "0000000000000000FFFF0000" && hex.endsWith("7F");
+  };
+  QStringList out;
+  for (const char *table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
+    QFile f(table);
+    if (!f.open(QIODevice::ReadOnly)) continue;
+    f.readLine();  // the header
+    while (!f.atEnd()) {
+      const QStringList fields = QString::fromLatin1(f.readLine()).simplified().split(' ');
+      if (fields.size() < 10 || fields[3] != "0A" || !inodes.contains(fields[9])) continue;  // 0A: LISTEN
+      const QString address = fields[1].section(':', 0, 0);
+      out << (loopback(address) ? "loopback " : "other ") + fields[1];
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -362,6 +400,31 @@ class TestCliLaunch : public QObject {
     QCOMPARE(db->metricPoints(run.id, "train/loss").size(), size_t(2 * 90));
   }
 
+  // One machine: nothing the launcher or its ranks hold listens beyond loopback while they train
+  // (the rendezvous is a file; Gloo binds 127.0.0.1), read from /proc/net/tcp and tcp6 through
+  // the processes' own descriptors. LibTorch 1.13's TCP store would listen on every interface.
+  void oneMachineListensOnLoopbackOnly() {
+    const QString file = writeFile("long.yaml", kLongRunFile);
+    QProcess launcher;
+    launcher.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nproc-per-node", "2", "--workspace", workspace(),
+                                               "--set", "tracking.run_name=loopback"});
+    QVERIFY(launcher.waitForStarted());
+    QString out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(launcher.readAllStandardOutput())).contains("rank 1 pid"), 60000);
+    // A recorded step: both ranks have joined the process group and train.
+    QTRY_VERIFY_WITH_TIMEOUT(lastLossStep("loopback") >= 1 || launcher.state() == QProcess::NotRunning, 120000);
+    QVERIFY2(launcher.state() == QProcess::Running, "the run ended before its sockets were read");
+    QList<int> pids{int(launcher.processId())};
+    auto ranks = QRegularExpression("rank \\d+ pid (\\d+)").globalMatch(out);
+    while (ranks.hasNext()) pids << ranks.next().captured(1).toInt();
+    QCOMPARE(pids.size(), 3);
+    const QStringList listening = listeningSockets(pids);
+    launcher.terminate();  // stops the ranks after a checkpoint
+    QVERIFY(launcher.waitForFinished(120000));
+    qInfo("listening sockets of the launcher and its ranks: %s", qPrintable(listening.join(", ")));
+    for (const QString &socket : listening) QVERIFY2(socket.startsWith("loopback"), qPrintable(listening.join(", ")));
+  }
+
   void killedLauncherLeavesAFailedRun() {
     const QString file = writeFile("long.yaml", kLongRunFile);
     QProcess launcher;
@@ -398,13 +461,14 @@ class TestCliLaunch : public QObject {
     QVERIFY2(QString::fromStdString(run.statusMessage).contains("cuda"), run.statusMessage.c_str());
   }
 
+  // The port matters when several machines are asked for (one machine meets through a file).
   void takenPortFailsTheRunClearly() {
     Listener squatter;
     QVERIFY(squatter.port() > 0);
     const QString file = writeFile("run.yaml", kRunFile);
     QElapsedTimer timer;
     timer.start();
-    auto r = runCli({"launch", file, "--nproc-per-node", "2", "--master-port", QString::number(squatter.port()),
+    auto r = runCli({"launch", file, "--nnodes", "2", "--node-rank", "0", "--master-port", QString::number(squatter.port()),
                      "--workspace", workspace(), "--set", "tracking.run_name=taken"}, 120000);
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("port"), qPrintable(r.err));
