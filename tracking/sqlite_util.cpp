@@ -25,7 +25,9 @@ std::string describe(sqlite3 *db, int rc, const std::string &operation) {
 }
 }  // namespace
 
-void fail(sqlite3 *db, int rc, const std::string &operation) { throw TrackingError(describe(db, rc, operation)); }
+void fail(sqlite3 *db, int rc, const std::string &operation) {
+  throw TrackingError(describe(db, rc, operation), rc & 0xff);
+}
 
 void check(sqlite3 *db, int rc, const std::string &operation) {
   if (rc != SQLITE_OK) fail(db, rc, operation);

@@ -4,9 +4,11 @@
 #include "tracking/schema.h"
 #include "tracking/sqlite_util.h"
 #include "tracking/state_table.h"
+#include "tracking/tracking_log.h"
 
 #include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -176,7 +178,42 @@ RunRecord Store::createRun(const NewRun &newRun) {
   return *created;
 }
 
+namespace {
+
+// The reserve is real blocks (fallocate), so that deleting it frees space on any file system;
+// where fallocate is not supported, zeros are written. Best effort: a disk already full keeps
+// no reserve, and training is no reason to fail over it.
+void keepReserve(const std::string &path) {
+  struct stat existing {};
+  if (::stat(path.c_str(), &existing) == 0 && existing.st_size >= Store::kReserveBytes) return;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) return;
+  bool kept = ::posix_fallocate(fd, 0, Store::kReserveBytes) == 0;
+  if (!kept) {
+    const std::string zeros(64 * 1024, '\0');
+    kept = true;
+    for (int64_t at = 0; kept && at < Store::kReserveBytes; at += static_cast<int64_t>(zeros.size()))
+      kept = ::pwrite(fd, zeros.data(), zeros.size(), at) == static_cast<ssize_t>(zeros.size());
+  }
+  ::close(fd);
+  if (!kept) ::unlink(path.c_str());  // half a reserve holds space and promises nothing
+}
+
+}  // namespace
+
 void Store::setStatus(int64_t runId, RunStatus status, const std::string &message) {
+  try {
+    writeStatus(runId, status, message);
+  } catch (const TrackingError &e) {
+    if (e.sqliteCode() != SQLITE_FULL || !isTerminal(status) || ::unlink(reservePath().c_str()) != 0) throw;
+    trackingLog()->warn("the disk holding {} is full; its reserve is released to record how run {} ended", m_path,
+                        runId);
+    writeStatus(runId, status, message);
+  }
+  if (status == RunStatus::Running) keepReserve(reservePath());
+}
+
+void Store::writeStatus(int64_t runId, RunStatus status, const std::string &message) {
   const std::string operation = "setting the status of run " + std::to_string(runId) + " to " + runStatusName(status);
   const int64_t now = nowMs();
   const bool running = status == RunStatus::Running;

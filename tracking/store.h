@@ -25,6 +25,12 @@ namespace tw::tracking {
 class TrackingError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+  TrackingError(const std::string &message, int sqliteCode) : std::runtime_error(message), m_code(sqliteCode) {}
+  // SQLite's primary result code when SQLite refused (SQLITE_FULL: the disk is full), else 0.
+  int sqliteCode() const { return m_code; }
+
+ private:
+  int m_code = 0;
 };
 
 class Store {
@@ -60,7 +66,12 @@ class Store {
   RunRecord createRun(const NewRun &run);
   // RUNNING stamps start_ms (the first time) and clears end_ms, so a resumed run reads as
   // running; FINISHED, FAILED and KILLED stamp end_ms.
+  // How a run ended is recorded even on a full disk: RUNNING also keeps a reserve file of
+  // kReserveBytes beside the database (reservePath()), and an ended status that SQLite refuses
+  // for want of space deletes the reserve and is written again. The next RUNNING remakes it.
   void setStatus(int64_t runId, RunStatus status, const std::string &message = {});
+  static constexpr int64_t kReserveBytes = 1 << 20;
+  std::string reservePath() const { return m_path + "-reserve"; }
   void setParams(int64_t runId, const std::map<std::string, std::string> &params);
   void setTag(int64_t runId, const std::string &key, const std::string &value);
   void removeTag(int64_t runId, const std::string &key);  // no error when the run lacks it
@@ -194,6 +205,7 @@ class Store {
   static uint64_t registerConnection(const std::string &path);
   static void unregisterConnection(const std::string &path, uint64_t epoch);
   int64_t keyId(const std::string &key);  // interned metric key
+  void writeStatus(int64_t runId, RunStatus status, const std::string &message);  // setStatus's one try
   sqlite3 *m_db = nullptr;
   std::string m_path;
   std::map<std::string, int64_t> m_keyCache;

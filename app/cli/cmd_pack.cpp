@@ -53,7 +53,17 @@ int runPack(const CliArgs &args) {
                    static_cast<long long>(total), total ? static_cast<int>(100 * done / total) : 100);
       std::fflush(stderr);
     };
-  const data::ShardManifest manifest = data::packDataset(data, out, options);
+  // The writer removes the shards of a pack that fails; the folder goes too when this pack made
+  // it, so that a failed pack (a full disk, a bad example) leaves nothing behind.
+  std::error_code ec;
+  const bool outExisted = fs::exists(out, ec);
+  data::ShardManifest manifest;
+  try {
+    manifest = data::packDataset(data, out, options);
+  } catch (...) {
+    if (!outExisted) fs::remove(out, ec);  // only when empty
+    throw;
+  }
   if (terminal) std::fputc('\n', stderr);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -13,6 +13,8 @@
 // history equal those of the same run trained straight through. tests/reliability/README.md
 // reports the figures.
 
+#include "fault_helpers.h"
+
 #include "core/config/run_config.h"
 #include "core/engine/checkpoint.h"
 #include "core/engine/model_builder.h"
@@ -50,22 +52,6 @@ using tw::tracking::RunStatus;
 namespace {
 
 constexpr int kKills = 20;
-
-// Dropout draws from the global generator and Adam keeps state: both must survive a resume.
-// 1,800 training images in batches of 20 over 4 epochs: 360 steps, 180 checkpoints.
-const char *kRunFile = R"(model:
-  name: tiny_mlp
-  nodes:
-    - {id: image, op: Input, shape: [1, 28, 28]}
-    - {id: flat, op: Flatten}
-    - {id: hidden, op: Linear, out_features: 256}
-    - {id: act, op: ReLU}
-    - {id: drop, op: Dropout, p: 0.1}
-    - {id: logits, op: Linear, out_features: 10}
-data: {dataset: fashion-mnist, train_limit: 2000, test_limit: 200, batch_size: 20}
-train: {optimizer: adam, lr: 0.002, epochs: 4, seed: 23, threads: 1, checkpoint_every: 2}
-tracking: {experiment: kills}
-)";
 
 struct FolderEvent {
   uint32_t mask = 0;
@@ -117,23 +103,6 @@ class FolderWatch {
   std::deque<FolderEvent> m_events;
 };
 
-// The CLI's one child: the training worker.
-pid_t workerOf(qint64 launcher) {
-  const QStringList entries = QDir("/proc").entryList(QDir::Dirs | QDir::NoDotAndDotDot);
-  for (const QString &entry : entries) {
-    bool numeric = false;
-    const int pid = entry.toInt(&numeric);
-    if (!numeric) continue;
-    QFile stat("/proc/" + entry + "/stat");
-    if (!stat.open(QIODevice::ReadOnly)) continue;
-    const QByteArray text = stat.readAll();
-    const int close = text.lastIndexOf(')');  // the command name may hold spaces
-    const QList<QByteArray> fields = text.mid(close + 2).split(' ');
-    if (fields.size() > 1 && fields[1].toLongLong() == launcher && text.contains("(torchwright-wor")) return pid;
-  }
-  return 0;
-}
-
 QStringList temporariesUnder(const QString &folder) {
   QStringList found;
   QDirIterator it(folder, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
@@ -174,7 +143,7 @@ class TestTrainKill : public QObject {
     {
       QFile out(runFile);
       QVERIFY(out.open(QIODevice::WriteOnly));
-      out.write(kRunFile);
+      out.write(tw::faults::tinyRunFile(4));  // 360 steps, 180 checkpoints
     }
     const auto config = tw::config::loadRunConfig(runFile.toStdString());
     QElapsedTimer clock;
@@ -253,7 +222,7 @@ class TestTrainKill : public QObject {
         victim = static_cast<pid_t>(started.name.mid(started.name.lastIndexOf('-') + 1).toInt());
       } else {
         QThread::usleep(random.bounded(40000));
-        victim = workerOf(launcher.processId());
+        victim = tw::faults::workerOf(launcher.processId());
       }
       QVERIFY2(victim > 0 && ::kill(victim, SIGKILL) == 0, qPrintable(when + ": no worker to kill"));
       QVERIFY(launcher.waitForFinished(60000));
