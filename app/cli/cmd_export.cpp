@@ -7,10 +7,12 @@
 #include "app/cli/run_ref.h"
 #include "app/cli/usage.h"
 #include "app/cli/worker_call.h"
+#include "app/common/run_recording.h"
 
 #include "core/config/checkpoint_choice.h"
 #include "core/config/onnx_opsets.h"
 #include "core/config/workspace.h"
+#include "core/config/zip_archive_check.h"
 #include "tracking/store.h"
 
 #include <cstdint>
@@ -77,6 +79,13 @@ int runExport(const CliArgs &args, const std::string &selfPath) {
   const auto run = resolveRun(*store, args.positionals[0]);
   if (!run) return 1;
   if (!hasCheckpoint(workspace, *run, checkpoint)) return 1;
+  const std::string checkpointPath =
+      app::runFolder(workspace, *run) + "/checkpoints/" + config::parseCheckpointChoice(checkpoint).file();
+  if (const std::string problem = config::zipArchiveProblem(checkpointPath); !problem.empty()) {
+    std::fprintf(stderr, "torchwright: cannot export run %s: its checkpoint %s %s\n", run->uuid.substr(0, 8).c_str(),
+                 checkpointPath.c_str(), problem.c_str());
+    return 1;
+  }
   std::printf("exporting run %s (%s) as %s\n", run->uuid.substr(0, 8).c_str(), run->name.c_str(), format.c_str());
   std::vector<std::string> workerArgs{"--export", run->uuid,  "--workspace", workspace,      "--format",
                                       format,     "--checkpoint", checkpoint, "--out", target};

@@ -2,11 +2,13 @@
 
 #include "app/cli/run_ref.h"
 
+#include "core/config/zip_archive_check.h"
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 #include "core/validate/validate_run.h"
 
 #include <cstdio>
+#include <filesystem>
 
 namespace tw::cli {
 
@@ -57,6 +59,19 @@ std::optional<tracking::RunRecord> findResumableRun(tracking::Store &store, cons
     std::fprintf(stderr, "torchwright: run %s is RUNNING; if its worker is gone (the machine restarted), add "
                  "--force\n", run->uuid.substr(0, 8).c_str());
     return std::nullopt;
+  }
+  // A checkpoint cut short is refused here, before the run reads RUNNING again: its recorded
+  // ending (why it failed, how far it got) stays as it was.
+  const std::string lastCheckpoint = run->runDir + "/checkpoints/last.pt";
+  std::error_code ec;
+  if (std::filesystem::exists(lastCheckpoint, ec)) {
+    if (const std::string problem = config::zipArchiveProblem(lastCheckpoint); !problem.empty()) {
+      std::fprintf(stderr, "torchwright: cannot resume run %s: its checkpoint %s %s; the run stays as it was "
+                   "(a new run can start from its best checkpoint with train.init_from: run:%s@best)\n",
+                   run->uuid.substr(0, 8).c_str(), lastCheckpoint.c_str(), problem.c_str(),
+                   run->uuid.substr(0, 8).c_str());
+      return std::nullopt;
+    }
   }
   return run;
 }

@@ -3,6 +3,7 @@
 #include "app/common/init_source.h"
 
 #include "core/config/workspace.h"
+#include "core/config/zip_archive_check.h"
 #include "core/sysmon/host_info.h"
 
 #include <spdlog/version.h>
@@ -57,6 +58,10 @@ void writeFile(const std::string &path, const std::string &text) {
 tracking::RunRecord recordRun(tracking::Store &store, const config::RunConfig &config, const std::string &workspace,
                               int64_t modelParameters) {
   const InitSource init = resolveInitSource(store, workspace, config.train.initFrom);
+  // Before the run exists: a starting checkpoint cut short would only fail the run in its worker.
+  if (!init.file.empty())
+    if (const std::string problem = config::zipArchiveProblem(init.file); !problem.empty())
+      throw std::runtime_error("train.init_from: " + init.description + ": " + init.file + " " + problem);
   const auto host = sysmon::readHostInfo();
   tracking::NewRun newRun;
   newRun.experiment = config.tracking.experiment;

@@ -354,6 +354,11 @@ class Parser {
     const BlockDef &block = found->second;
     if (std::find(outer.stack.begin(), outer.stack.end(), name) != outer.stack.end())
       return error(blockNode, fullId, "block", "block '" + name + "' instantiates itself");
+    if (outer.stack.size() >= static_cast<size_t>(kMaxBlockDepth))
+      return error(blockNode, fullId, "block", "blocks nest more than " + std::to_string(kMaxBlockDepth) +
+                                                   " levels deep here (" + outer.stack.front() + " > " +
+                                                   outer.stack[1] + " > ... > " + outer.stack.back() + " > " + name +
+                                                   "); flatten the model's blocks");
 
     Scope scope;
     scope.prefix = fullId + ".";

@@ -32,6 +32,9 @@
 // the parameter required). A block's declared `inputs` are bound, in order, to the instance's
 // `inputs` (absent: the previous node); a member without `inputs` takes the previous member, the
 // first one the block's first input. Later references to the instance id mean the block's output.
+// A block may instantiate other blocks, at most kMaxBlockDepth levels deep (a deeper file is
+// refused at the instance that goes too deep: ids grow with every level, and the expansion
+// recurses once per level, so a generated file 10,000 levels deep would exhaust the stack).
 //
 // Fine-tuning keys, on a node or a block instance (then for every member that does not set its
 // own): `trainable: false` freezes the node's parameters (a frozen BatchNorm keeps its running
@@ -74,6 +77,7 @@ struct ModelSpec {
 // Parse a model file / YAML text. Syntax problems (bad YAML, unknown keys at the top level,
 // a block that does not exist, a missing id) throw SpecError with file:line locations.
 // Semantic checks (ops, inputs, cycles, shapes, ranges) are analyze()'s job.
+constexpr int kMaxBlockDepth = 64;
 ModelSpec parseModelFile(const std::string &path);
 ModelSpec parseModelYaml(const std::string &yamlText, const std::string &fileName = {});
 

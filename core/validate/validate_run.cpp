@@ -1,6 +1,7 @@
 #include "core/validate/validate_run.h"
 
 #include "core/config/init_from.h"
+#include "core/config/zip_archive_check.h"
 #include "core/config/loss_table.h"
 #include "core/config/metric_keys.h"
 #include "core/config/optimizer_rules.h"
@@ -128,6 +129,8 @@ class Checker {
       report("train.init_from", "the weights file " + from.file + " does not exist or is not a file");
     else if (::access(from.file.c_str(), R_OK) != 0)
       report("train.init_from", "the weights file " + from.file + " cannot be read: " + std::strerror(errno));
+    else if (const std::string problem = config::zipArchiveProblem(from.file); !problem.empty())
+      report("train.init_from", "the weights file " + from.file + " " + problem);
   }
 
   void checkDevice() {

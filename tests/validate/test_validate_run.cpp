@@ -69,14 +69,18 @@ class TestValidateRun : public QObject {
     QVERIFY2(c.ok(), qPrintable(problems(c)));
   }
 
-  // A weights file must be there to read; a run reference must read as one (the store checks
+  // A weights file must be there to read, and whole; a run reference must read as one (the store checks
   // that the run exists when the run is recorded: test_cli_train).
   void initFromNamesWeightsThatCanBeRead() {
     QTemporaryDir dir;
     const std::string weights = dir.filePath("w.pt").toStdString();
     auto c = check(smallRun({"train.init_from=" + weights}));
     QVERIFY2(hasField(c, "train.init_from") && problems(c).contains("w.pt does not exist"), qPrintable(problems(c)));
+    // Checkpoints and torch.save files are zip archives: one cut short has lost its directory.
     std::ofstream(weights) << "x";
+    c = check(smallRun({"train.init_from=" + weights}));
+    QVERIFY2(hasField(c, "train.init_from") && problems(c).contains("w.pt is truncated"), qPrintable(problems(c)));
+    std::ofstream(weights, std::ios::binary) << std::string("PK\x05\x06", 4) << std::string(18, '\0');  // an empty archive
     c = check(smallRun({"train.init_from=" + weights}));
     QVERIFY2(c.ok(), qPrintable(problems(c)));
     c = check(smallRun({"train.init_from=run:@best"}));

@@ -1,0 +1,22 @@
+#pragma once
+// Whether a file is a whole zip archive, as every Torchwright checkpoint and every torch.save
+// file of PyTorch 1.6 or later is. A file cut short (a copy interrupted, a disk that filled up
+// under another writer) loses its end first, and a zip archive's directory is at its end, so this
+// finds a truncated checkpoint without LibTorch: the CLI refuses it before it records anything or
+// starts a worker. What it cannot see (bytes damaged in the middle) LibTorch's reader refuses
+// later. Torch-free.
+//
+//   if (const std::string problem = zipArchiveProblem(file); !problem.empty())
+//     fail("checkpoint " + file + ": " + problem);
+
+#include <string>
+
+namespace tw::config {
+
+// Empty when the file ends with a zip archive's end-of-central-directory record whose directory
+// lies inside the file; else what is wrong, with the file's size ("is truncated or is not a
+// zip archive, as checkpoints and torch.save files are: no zip directory at its end (1,000
+// bytes)"). Unreadable files say why.
+std::string zipArchiveProblem(const std::string &path);
+
+}  // namespace tw::config
