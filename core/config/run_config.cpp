@@ -182,12 +182,25 @@ void loadModel(RunConfig &config, const YAML::Node &model, const std::string &ba
     std::error_code ec;
     fs::path absolute = fs::weakly_canonical(path, ec);
     config.modelFile = (ec ? path : absolute).string();
-    config.modelYaml = readFile(config.modelFile, "model file");
+    // The run file's line is named too: the model file's path is only what it said.
+    try {
+      config.modelYaml = readFile(config.modelFile, "model file");
+    } catch (const ConfigError &e) {
+      throw ConfigError(context + ": key 'model': " + e.what());
+    }
   } else if (model.IsMap()) {
     config.modelFile.clear();
     YAML::Emitter out;
     out << model;
     config.modelYaml = out.c_str();
+    // yaml-cpp writes some maps it reads as YAML it cannot read back (a key over 1,024
+    // characters; found by tests/fuzz/run_yaml), and the text is what the run records.
+    try {
+      YAML::Load(config.modelYaml);
+    } catch (const YAML::Exception &e) {
+      throw ConfigError(context + ": key 'model': the inline model cannot be recorded as YAML (" + e.msg +
+                        "); keep keys under 1,024 characters or put the model in a file of its own");
+    }
   } else {
     throw ConfigError(context + ": key 'model': expected a model file path or an inline model map");
   }

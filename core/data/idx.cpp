@@ -210,10 +210,15 @@ IdxLabels readIdxLabels(const std::string &path, int64_t limit, int64_t classes)
   file.expectMagic(kLabelsMagic, "label");
   IdxLabels labels;
   const int64_t count = file.readBigEndian32("the header");
-  // Label files are small: read whole, so every label is checked whatever the limit.
-  labels.labels.resize(static_cast<size_t>(count));
-  file.read(labels.labels.data(), labels.labels.size(), "labels (" + plural(count, "item") + ")",
-            [&](size_t held) { file.truncated(8, count, 1, static_cast<int64_t>(held), "label"); });
+  // Label files are small: read whole, so every label is checked whatever the limit. The vector
+  // grows as labels arrive, so a header that claims 2^31 of them costs only what the file holds.
+  constexpr int64_t kChunk = 1 << 20;
+  for (int64_t held = 0; held < count; held += kChunk) {
+    const int64_t take = std::min(kChunk, count - held);
+    labels.labels.resize(static_cast<size_t>(held + take));
+    file.read(labels.labels.data() + held, static_cast<size_t>(take), "labels (" + plural(count, "item") + ")",
+              [&](size_t got) { file.truncated(8, count, 1, held + static_cast<int64_t>(got), "label"); });
+  }
   file.checkSize(8, count, 1, count, "label");
   if (classes > 0)
     for (size_t i = 0; i < labels.labels.size(); ++i)

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <vector>
@@ -175,10 +176,18 @@ void decodeOther(const unsigned char *bytes, size_t size, const std::string &whe
 const std::array<float, 256> kByteToUnit = byteTable();
 
 bool readImageHeader(const unsigned char *bytes, size_t size, ImageHeader *header) {
-  if (isJpeg(bytes, size)) return jpegHeader(bytes, size, header);
-  if (isPng(bytes, size)) return pngHeader(bytes, size, header);
-  return stbi_info_from_memory(bytes, static_cast<int>(size), &header->width, &header->height,
-                               &header->components) != 0;
+  bool known = false;
+  if (isJpeg(bytes, size))
+    known = jpegHeader(bytes, size, header);
+  else if (isPng(bytes, size))
+    known = pngHeader(bytes, size, header);
+  else
+    known = size <= static_cast<size_t>(std::numeric_limits<int>::max()) &&
+            stbi_info_from_memory(bytes, static_cast<int>(size), &header->width, &header->height,
+                                  &header->components) != 0;
+  // stb's header readers pass some formats' sizes through unchecked (found by tests/fuzz/image:
+  // 9 x -2147483636): a size no decoder could produce is no image.
+  return known && header->width > 0 && header->height > 0 && header->components > 0;
 }
 
 void decodeImage(const unsigned char *bytes, size_t size, const std::string &where, int channels, int width,

@@ -71,16 +71,26 @@ NpyArray parseNpy(const std::string &bytes, const std::string &where) {
   const size_t close = header.find(')', open);
   if (open == std::string::npos || close == std::string::npos) throw std::runtime_error(where + ": .npy header has no shape");
   std::string dims = header.substr(open + 10, close - open - 10);
+  // Digits only, and a product the data could hold: a shape is checked against the bytes that
+  // follow, so it must not overflow into agreeing with them (tests/fuzz/npy).
+  const uint64_t dataBytes = bytes.size() - 10 - headerSize;
+  uint64_t elements = 1;
   size_t at = 0;
   while (at < dims.size()) {
     while (at < dims.size() && (dims[at] == ' ' || dims[at] == ',')) ++at;
     if (at >= dims.size()) break;
-    size_t used = 0;
-    array.shape.push_back(std::stoll(dims.substr(at), &used));
-    at += used;
+    uint64_t dim = 0;
+    const size_t first = at;
+    while (at < dims.size() && dims[at] >= '0' && dims[at] <= '9' && dim <= dataBytes)
+      dim = dim * 10 + static_cast<uint64_t>(dims[at++] - '0');
+    if (at == first || dim > dataBytes || (at < dims.size() && dims[at] != ',' && dims[at] != ' '))
+      throw std::runtime_error(where + ": .npy shape (" + dims + ") is not a tuple of sizes its " +
+                               std::to_string(dataBytes) + " data bytes could hold");
+    elements = dim == 0 ? 0 : (elements > dataBytes / dim ? dataBytes + 1 : elements * dim);
+    array.shape.push_back(static_cast<int64_t>(dim));
   }
-  const size_t need = static_cast<size_t>(array.elements()) * npyItemSize(array.type);
-  if (bytes.size() - 10 - headerSize != need)
+  const size_t need = elements > dataBytes ? dataBytes + 1 : elements * npyItemSize(array.type);
+  if (dataBytes != need)
     throw std::runtime_error(where + ": .npy holds " + std::to_string(bytes.size() - 10 - headerSize) +
                              " data bytes, its shape needs " + std::to_string(need));
   array.data = bytes.substr(10 + headerSize);

@@ -118,6 +118,9 @@ class Parser {
         error(it->first, "", key, "unknown top-level key '" + key + "'; expected name, blocks, nodes (or layers), output");
       }
     }
+    // An empty or tagged-empty `output:` would read as "the last node" only after writing back.
+    if (present(output) && (!output.IsScalar() || output.Scalar().empty()))
+      error(output, "", "output", "'output' must be the id of a node");
     if (!present(list)) {
       error(root, "", "nodes", "the model has no 'nodes' list");
     } else if (!list.IsSequence()) {

@@ -17,7 +17,9 @@ TW_FUZZ_TARGET(model_yaml) {
     } catch (const std::runtime_error &e) {
       tw::fuzz::fail(std::string("a parsed model wrote YAML that does not parse: ") + e.what());
     }
-    if (tw::spec::toYaml(again) != written) tw::fuzz::fail("a parsed model does not survive writing and reading back");
+    const std::string rewritten = tw::spec::toYaml(again);
+    if (rewritten != written)
+      tw::fuzz::fail("a parsed model does not survive writing and reading back:\n" + written + "---- became\n" + rewritten);
   });
   return 0;
 }

@@ -26,14 +26,15 @@ void removeScratch() {
 }  // namespace
 
 const std::string &scratchDir() {
-  static const std::string dir = [] {
+  // Never destroyed: the atexit handler that removes it runs after static destructors would.
+  static const std::string *dir = [] {
     const std::string base = std::filesystem::is_directory("/dev/shm") ? "/dev/shm" : std::filesystem::temp_directory_path().string();
-    std::string d = base + "/tw-fuzz-" + std::to_string(::getpid());
-    std::filesystem::create_directories(d);
+    auto *d = new std::string(base + "/tw-fuzz-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(*d);
     std::atexit(removeScratch);
     return d;
   }();
-  return dir;
+  return *dir;
 }
 
 std::string inputFile(const uint8_t *data, size_t size, const std::string &name) {

@@ -4,6 +4,7 @@
 #include "core/engine/atomic_file.h"
 #include "core/engine/import/import_error.h"
 
+#include <onnx/defs/schema.h>
 #include <onnx/onnx_pb.h>
 
 #include <cstdlib>
@@ -130,6 +131,30 @@ void loadOnnxFile(const std::string &path, onnx::ModelProto &model) {
                       " (re-export it with opset_version in that range)");
   }
   loadExternalData(model, path);
+}
+
+// Every node of the default domain has as many inputs and outputs as its operator's schema
+// allows, so the pattern finders may read input(1) of a MatMul (a file with one crashed the
+// importer in protobuf: tests/fuzz/onnx_import).
+void checkNodeArity(const onnx::ModelProto &model, const std::string &file, int64_t opset) {
+  for (int i = 0; i < model.graph().node_size(); ++i) {
+    const onnx::NodeProto &node = model.graph().node(i);
+    if (!node.domain().empty() && node.domain() != "ai.onnx") continue;
+    const onnx::OpSchema *schema = onnx::OpSchemaRegistry::Schema(node.op_type(), static_cast<int>(opset));
+    if (!schema) continue;
+    const auto outside = [](int n, int low, int high) { return n < low || n > high; };
+    const bool badInputs = outside(node.input_size(), schema->min_input(), schema->max_input());
+    if (badInputs || outside(node.output_size(), schema->min_output(), schema->max_output())) {
+      const std::string name = node.name().empty() ? "#" + std::to_string(i) : "'" + node.name() + "'";
+      const int low = badInputs ? schema->min_input() : schema->min_output();
+      const int high = badInputs ? schema->max_input() : schema->max_output();
+      throw ImportError(file + ": node " + name + " (" + node.op_type() + ") has " +
+                        std::to_string(badInputs ? node.input_size() : node.output_size()) +
+                        (badInputs ? " inputs" : " outputs") + "; opset " + std::to_string(opset) + "'s " +
+                        node.op_type() + " takes " + std::to_string(low) +
+                        (high == low ? "" : high > 1000 ? " or more" : " to " + std::to_string(high)));
+    }
+  }
 }
 
 }  // namespace tw::engine

@@ -201,6 +201,7 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
   g.file = path;
   g.opset = defaultOpset(model);
   refuseUnmapped(graph, path);
+  checkNodeArity(model, path, g.opset);
 
   for (const onnx::NodeProto &node : graph.node())
     for (const std::string &input : node.input())
@@ -287,7 +288,10 @@ ImportedModel importOnnx(const std::string &path, const ImportOptions &options) 
   if (graph.output_size() != 1)
     throw ImportError(path + ": the graph has " + std::to_string(graph.output_size()) +
                       " outputs; a Torchwright model has one");
-  const ImportValue &out = g.values.at(graph.output(0).name());
+  const auto produced = g.values.find(graph.output(0).name());
+  if (produced == g.values.end())
+    throw ImportError(path + ": the graph's output '" + graph.output(0).name() + "' is made by no node and is no input");
+  const ImportValue &out = produced->second;
   if (out.constant()) throw ImportError(path + ": the output '" + graph.output(0).name() + "' is a constant");
   const size_t outputNode = dropRemoved(g, out.node);
 
