@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <cmath>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -106,6 +107,19 @@ std::map<std::string, torch::Tensor> loadWeights(const std::string &path) {
   return weights;
 }
 
+// The largest absolute difference between two runs' weights, NaN as soon as one tensor's is NaN,
+// so that `< tolerance` fails: std::max(worst, NaN) keeps `worst` and would read a NaN weight as
+// no difference at all. A tensor one side lacks fails too (map::at throws).
+double largestDifference(const std::map<std::string, torch::Tensor> &a, const std::map<std::string, torch::Tensor> &b) {
+  double worst = 0.0;
+  for (const auto &[key, t] : a) {
+    const double d = (t - b.at(key)).abs().max().item<double>();
+    if (std::isnan(d)) return d;
+    worst = std::max(worst, d);
+  }
+  return worst;
+}
+
 // The sockets in LISTEN state that the processes hold, each as "loopback ADDRESS" or
 // "other ADDRESS" (hex as /proc/net writes it), found by the inodes of their descriptors.
 QStringList listeningSockets(const QList<int> &pids) {
@@ -183,8 +197,7 @@ class TestCliLaunch : public QObject {
     const auto a = loadWeights(modelPath("one")), b = loadWeights(modelPath("two"));
     QCOMPARE(a.size(), size_t(4));
     QCOMPARE(b.size(), a.size());
-    double worst = 0.0;
-    for (const auto &[key, t] : a) worst = std::max(worst, (t - b.at(key)).abs().max().item<double>());
+    const double worst = largestDifference(a, b);
     qInfo("largest parameter difference after %lld steps: %g", (long long)lastLossStep("one"), worst);
     QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
 
@@ -250,8 +263,7 @@ class TestCliLaunch : public QObject {
     }
     const auto a = loadWeights(modelPath(oneName.c_str())), b = loadWeights(modelPath(twoName.c_str()));
     QCOMPARE(b.size(), a.size());
-    double worst = 0.0;
-    for (const auto &[key, t] : a) worst = std::max(worst, (t - b.at(key)).abs().max().item<double>());
+    const double worst = largestDifference(a, b);
     QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
   }
 
@@ -267,8 +279,7 @@ class TestCliLaunch : public QObject {
     QVERIFY2(two.exitCode == 0, qPrintable(two.all()));
     const auto a = loadWeights(modelPath("acc1")), b = loadWeights(modelPath("acc2"));
     QCOMPARE(b.size(), a.size());
-    double worst = 0.0;
-    for (const auto &[key, t] : a) worst = std::max(worst, (t - b.at(key)).abs().max().item<double>());
+    const double worst = largestDifference(a, b);
     QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
     QCOMPARE(lastLossStep("acc2"), int64_t(2 * 8));  // 15 batches per epoch -> 8 steps
   }

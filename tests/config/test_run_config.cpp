@@ -37,6 +37,7 @@ class TestRunConfig : public QObject {
     QCOMPARE(c.train.optimizer, std::string("sgd"));
     QCOMPARE(c.data.batchSize, int64_t(128));
     QCOMPARE(c.train.threads, int64_t(0));
+    QCOMPARE(c.distributed.maxRestarts, int64_t(3));  // the README's "--max-restarts (..., 3)"
     QVERIFY(c.modelYaml.find("Linear") != std::string::npos);
     QVERIFY(c.modelFile.empty());
   }

@@ -264,6 +264,7 @@ class TestExampleStore : public QObject {
     std::vector<int64_t> many;
     for (int64_t i = 0; i < 5000; ++i) many.push_back(3 * i);
     const std::vector<int64_t> a = statisticsRows(many, 1), again = statisticsRows(many, 1), b = statisticsRows(many, 2);
+    QCOMPARE(kImageStatisticsSample, int64_t(2048));  // the README's "2,048 of its images"
     QCOMPARE(int64_t(a.size()), kImageStatisticsSample);
     QVERIFY(std::is_sorted(a.begin(), a.end()));
     QCOMPARE(std::set<int64_t>(a.begin(), a.end()).size(), a.size());
