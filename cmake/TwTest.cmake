@@ -28,8 +28,16 @@ function(tw_add_test)
   endif()
   set_target_properties(${T_NAME} PROPERTIES AUTOMOC ON RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  if(T_NAME IN_LIST TW_THREADED_TESTS)
+    list(APPEND T_LABELS threads)
+  endif()
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 300)
+  endif()
+  # Sanitized builds (the asan and tsan presets) run our code several times slower, LibTorch's
+  # kernels not; every limit grows by the same factor instead of skipping the long tests there.
+  if(TW_TEST_TIMEOUT_SCALE)
+    math(EXPR T_TIMEOUT "${T_TIMEOUT} * ${TW_TEST_TIMEOUT_SCALE}")
   endif()
   set_tests_properties(${T_NAME} PROPERTIES
     LABELS "${T_LABELS}"
