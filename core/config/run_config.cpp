@@ -210,6 +210,8 @@ void loadModel(RunConfig &config, const YAML::Node &model, const std::string &ba
 
 RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileName,
                          const std::vector<std::string> &overrides, bool requireModel) {
+  if (const yaml::Problem p = yaml::notUtf8(yamlText); !p.message.empty())
+    throw ConfigError(at(fileName, p) + ": " + p.message);
   YAML::Node root;
   try {
     root = YAML::Load(yamlText);

@@ -417,6 +417,8 @@ class Parser {
 }  // namespace
 
 ModelSpec parseModelYaml(const std::string &yamlText, const std::string &fileName) {
+  if (const yaml::Problem p = yaml::notUtf8(yamlText); !p.message.empty())
+    throw SpecError({{{fileName, p.line, p.column}, "", "", p.message}});
   YAML::Node root;
   try {
     root = YAML::Load(yamlText);

@@ -28,6 +28,8 @@ std::string at(const std::string &file, const yaml::Problem &p) {
 
 SweepFile parseSweepFile(const std::string &yamlText, const std::string &fileName,
                          const std::vector<std::string> &overrides, bool requireBase) {
+  if (const yaml::Problem p = yaml::notUtf8(yamlText); !p.message.empty())
+    throw config::ConfigError(at(fileName, p) + ": " + p.message);
   YAML::Node loaded;
   try {
     loaded = YAML::Load(yamlText);

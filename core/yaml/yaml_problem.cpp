@@ -3,6 +3,8 @@
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <utility>
 #include <vector>
 
@@ -90,6 +92,37 @@ Problem duplicateKey(const YAML::Node &root) {
         pending.push_back(entry.second);
       }
     }
+  }
+  return {};
+}
+
+Problem notUtf8(const std::string &text) {
+  int line = 1, column = 1;
+  for (size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    // Lead byte: how many continuation bytes follow, and the smallest value the sequence may
+    // encode (no overlong forms), per RFC 3629; surrogates and values past U+10FFFF refused too.
+    int more = -1;
+    uint32_t value = 0, least = 0;
+    if (byte < 0x80) more = 0, value = byte;
+    else if ((byte & 0xE0) == 0xC0) more = 1, value = byte & 0x1F, least = 0x80;
+    else if ((byte & 0xF0) == 0xE0) more = 2, value = byte & 0x0F, least = 0x800;
+    else if ((byte & 0xF8) == 0xF0) more = 3, value = byte & 0x07, least = 0x10000;
+    bool ok = more >= 0 && i + static_cast<size_t>(more) < text.size();
+    for (int k = 1; ok && k <= more; ++k) {
+      const auto next = static_cast<unsigned char>(text[i + k]);
+      ok = (next & 0xC0) == 0x80;
+      value = value << 6 | (next & 0x3F);
+    }
+    ok = ok && value >= least && value <= 0x10FFFF && !(value >= 0xD800 && value <= 0xDFFF);
+    if (!ok) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", byte);
+      return {line, column, std::string("a byte that is not UTF-8 text (") + hex + "); YAML files are UTF-8"};
+    }
+    if (byte == '\n') ++line, column = 1;
+    else ++column;
+    i += static_cast<size_t>(more) + 1;
   }
   return {};
 }

@@ -23,6 +23,11 @@ struct Problem {
 // found (the tab, for a tab in the indentation), else yaml-cpp's.
 Problem describe(const YAML::Exception &error, const std::string &text);
 
+// The first bytes of `text` that are not UTF-8 (YAML's encoding); message empty when it all is.
+// yaml-cpp reads such bytes in a plain scalar but writes them back as YAML it cannot read, so a
+// file with them would not survive being recorded (found by tests/fuzz/model_yaml).
+Problem notUtf8(const std::string &text);
+
 // A mapping that has the same key twice (yaml-cpp keeps both, and later readers see either):
 // the second occurrence, naming the first's line; message empty when there is none.
 Problem duplicateKey(const YAML::Node &root);

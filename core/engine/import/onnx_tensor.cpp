@@ -48,13 +48,23 @@ torch::Tensor tensorFromOnnx(const onnx::TensorProto &proto, const std::string &
   }
   if (proto.data_location() == onnx::TensorProto::EXTERNAL)
     throw ImportError(what + " keeps its data in an external file that was not loaded");
+  // The shape is checked against the values the file holds before anything is allocated: a
+  // shape of 2^40 elements over a few bytes must be refused, not attempted (tests/fuzz/onnx_import).
+  const int valueCount = proto.float_data_size() + proto.double_data_size() + proto.int64_data_size() +
+                         proto.int32_data_size();
+  const uint64_t held = proto.has_raw_data() ? proto.raw_data().size() : static_cast<uint64_t>(valueCount);
+  const uint64_t itemSize = proto.has_raw_data() ? c10::elementSize(type) : 1;
+  constexpr unsigned __int128 kPast64 = static_cast<unsigned __int128>(1) << 64;
+  unsigned __int128 need = itemSize;
+  for (int64_t d : dims) need = need >= kPast64 ? (d == 0 ? 0 : need) : need * static_cast<uint64_t>(d);
+  if (need != held) {
+    const std::string needText = need >= kPast64 ? "more than 2^64" : std::to_string(static_cast<uint64_t>(need));
+    throw ImportError(what + " holds " + std::to_string(held) + (proto.has_raw_data() ? " bytes" : " values") +
+                      " where its shape needs " + needText + " (is the file truncated?)");
+  }
   torch::Tensor out = torch::empty(dims, type);
   const size_t bytes = static_cast<size_t>(out.numel()) * out.element_size();
   if (proto.has_raw_data()) {
-    if (proto.raw_data().size() != bytes) {
-      throw ImportError(what + " holds " + std::to_string(proto.raw_data().size()) + " bytes where its shape needs " +
-                        std::to_string(bytes) + " (is the file truncated?)");
-    }
     if (bytes) std::memcpy(out.data_ptr(), proto.raw_data().data(), bytes);
     return out;
   }
