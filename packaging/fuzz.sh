@@ -8,10 +8,11 @@
 #
 #   packaging/fuzz.sh              # every harness, a minute each
 #   packaging/fuzz.sh 3600 csv     # one harness for an hour
+#   TW_FUZZ_SEED=1 packaging/fuzz.sh   # the same inputs in the same order every time (CI)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-case "${1:-}" in -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
 seconds=${1:-60}
 shift || true
 "$root/packaging/install-deps.sh" clang-15
@@ -37,7 +38,7 @@ run_one() {
   [ -d "tests/fuzz/regressions/$name" ] && dirs+=("tests/fuzz/regressions/$name")
   if ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=0 UBSAN_OPTIONS=print_stacktrace=1 \
       "$build/fuzz/fuzz_$name" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 \
-      -timeout=10 -print_final_stats=1 -artifact_prefix="$build/crashes/$name/" "${dirs[@]}" >"$log" 2>&1; then
+      -timeout=10 -print_final_stats=1 ${TW_FUZZ_SEED:+-seed=$TW_FUZZ_SEED} -artifact_prefix="$build/crashes/$name/" "${dirs[@]}" >"$log" 2>&1; then
     local runs cov
     runs=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")
     cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo "?")

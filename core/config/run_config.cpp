@@ -46,6 +46,8 @@ std::string knownKeys(const std::string &section) {
 }
 
 std::string readFile(const std::string &path, const std::string &what) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw ConfigError("cannot read " + what + " '" + path + "': it is a folder");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ConfigError("cannot read " + what + " '" + path + "': " + std::strerror(errno));
   std::ostringstream text;
@@ -177,6 +179,8 @@ void assign(RunConfig &config, const ConfigField &field, const YAML::Node &value
 
 void loadModel(RunConfig &config, const YAML::Node &model, const std::string &baseDir, const std::string &context) {
   if (model.IsScalar()) {
+    // An empty path would name the run file's own folder (tests/fuzz/run_yaml: `model: !tag`).
+    if (model.Scalar().empty()) throw ConfigError(context + ": key 'model': the model file path is empty");
     fs::path path = model.Scalar();
     if (path.is_relative()) path = fs::path(baseDir) / path;
     std::error_code ec;

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <vector>
 
+#include <zlib.h>
+
 namespace tw::config {
 
 namespace {
@@ -63,6 +65,46 @@ std::string zipArchiveProblem(const std::string &path) {
     return {};
   }
   return truncated + "no zip directory at its end" + bytes;
+}
+
+std::string zipMembersProblem(const std::string &bytes) {
+  const auto *data = reinterpret_cast<const unsigned char *>(bytes.data());
+  const uint64_t size = bytes.size();
+  if (size < kEndSize) return "too short to be a zip archive";
+  const uint64_t tail = std::min<uint64_t>(size, kEndSize + kMaxComment);
+  uint64_t record = size;
+  for (uint64_t at = size - kEndSize + 1; at-- > size - tail;)
+    if (le32(data + at) == kEndSignature && at + kEndSize + le16(data + at + 20) == size) {
+      record = at;
+      break;
+    }
+  if (record == size) return "no zip directory at its end";
+  const uint32_t directorySize = le32(data + record + 12);
+  const uint32_t directoryAt = le32(data + record + 16);
+  if (directoryAt == 0xffffffffu || directorySize == 0xffffffffu) return {};  // ZIP64: past 4 GiB, not checked here
+  if (uint64_t(directoryAt) + directorySize > record) return "its zip directory lies beyond its end";
+  constexpr uint32_t kLocalSignature = 0x04034b50;  // "PK\3\4"
+  for (uint64_t at = directoryAt; at < uint64_t(directoryAt) + directorySize;) {
+    if (at + 46 > record || le32(data + at) != kDirectorySignature) return "its zip directory is damaged";
+    const uint16_t method = le16(data + at + 10);
+    const uint32_t crc = le32(data + at + 16);
+    const uint32_t packed = le32(data + at + 20), unpacked = le32(data + at + 24);
+    const uint16_t nameLength = le16(data + at + 28);
+    const uint64_t next = at + 46 + nameLength + le16(data + at + 30) + le16(data + at + 32);
+    const uint32_t localAt = le32(data + at + 42);
+    if (next > record) return "its zip directory is damaged";
+    const std::string name(bytes, at + 46, nameLength);
+    at = next;
+    if (method != 0 || packed == 0xffffffffu || localAt == 0xffffffffu) continue;  // compressed or ZIP64
+    if (uint64_t(localAt) + 30 > directoryAt || le32(data + localAt) != kLocalSignature)
+      return "member '" + name + "' is not where the zip directory says";
+    const uint64_t start = uint64_t(localAt) + 30 + le16(data + localAt + 26) + le16(data + localAt + 28);
+    if (packed != unpacked || start + packed > directoryAt)
+      return "member '" + name + "' does not fit inside the archive";
+    const auto sum = static_cast<uint32_t>(::crc32(0L, data + start, static_cast<uInt>(packed)));
+    if (sum != crc) return "member '" + name + "' is damaged: its bytes do not match their CRC-32";
+  }
+  return {};
 }
 
 }  // namespace tw::config

@@ -19,4 +19,11 @@ namespace tw::config {
 // bytes)"). Unreadable files say why.
 std::string zipArchiveProblem(const std::string &path);
 
+// Every member stored uncompressed (as torch.save and LibTorch write them) against the CRC-32 the
+// zip directory records for it, and every member inside the archive. LibTorch's zip reader is
+// miniz built without its CRC checks: it hands damaged bytes on, and its TorchScript and pickle
+// readers crash on some of them (tests/fuzz/checkpoint). Empty when all agree; else which member
+// and what ("member 'archive/data.pkl' is damaged: its bytes do not match their CRC-32").
+std::string zipMembersProblem(const std::string &bytes);
+
 }  // namespace tw::config

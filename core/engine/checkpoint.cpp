@@ -1,14 +1,18 @@
 #include "core/engine/checkpoint.h"
 
 #include "core/config/sha256.h"
+#include "core/config/zip_archive_check.h"
 #include "core/engine/atomic_file.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <caffe2/serialize/inline_container.h>
 
+#include <cctype>
+#include <cstring>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace tw::engine {
 
@@ -35,10 +39,83 @@ double getDouble(torch::serialize::InputArchive &a, const std::string &key) {
   return t.item<double>();
 }
 
+// The TorchScript source LibTorch writes for an archive of tensors and plain values: class
+// headers, the parameter and buffer name lists, and attribute declarations whose types nest
+// shallowly. Anything else is refused before LibTorch parses it: its type parser crashes on some
+// malformed declarations (tests/fuzz/checkpoint), and a method would run.
+bool identifier(const std::string &s, size_t &i) {
+  const size_t start = i;
+  while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+  return i > start && !std::isdigit(static_cast<unsigned char>(s[start]));
+}
+bool dotted(const std::string &s, size_t &i) {
+  if (!identifier(s, i)) return false;
+  while (i < s.size() && s[i] == '.') {
+    ++i;
+    if (!identifier(s, i)) return false;
+  }
+  return true;
+}
+bool typeExpr(const std::string &s, size_t &i, int depth) {
+  if (depth > 4 || !dotted(s, i)) return false;
+  if (i >= s.size() || s[i] != '[') return true;
+  ++i;
+  for (;;) {
+    if (!typeExpr(s, i, depth + 1)) return false;
+    if (s.compare(i, 2, ", ") == 0) {
+      i += 2;
+    } else if (i < s.size() && s[i] == ']') {
+      ++i;
+      return true;
+    } else {
+      return false;
+    }
+  }
+}
+bool quoted(const std::string &s, size_t &i) {
+  if (i >= s.size() || s[i] != '"') return false;
+  const size_t close = s.find('"', i + 1);
+  if (close == std::string::npos || s.find('\\', i) < close) return false;
+  i = close + 1;
+  return true;
+}
+bool rest(const std::string &s, size_t i, const char *text) { return s.compare(i, std::string::npos, text) == 0; }
+bool declarationLine(const std::string &line) {
+  if (line.empty()) return true;
+  size_t i = 0;
+  if (line.compare(0, 6, "class ") == 0) {
+    i = 6;
+    return identifier(line, i) && rest(line, i, "(Module):");
+  }
+  if (line.compare(0, 2, "  ") != 0) return false;
+  for (const char *list : {"  __parameters__ = [", "  __buffers__ = ["}) {
+    if (line.compare(0, std::strlen(list), list) != 0) continue;
+    i = std::strlen(list);
+    while (quoted(line, i)) {
+      if (line.compare(i, 2, ", ") != 0) return false;
+      i += 2;
+    }
+    return rest(line, i, "]");
+  }
+  if (line == "  __annotations__ = []") return true;
+  if (constexpr std::string_view key = "  __annotations__["; line.compare(0, key.size(), key) == 0) {
+    i = key.size();
+    if (!quoted(line, i) || line.compare(i, 4, "] = ") != 0) return false;
+    i += 4;
+    return typeExpr(line, i, 0) && i == line.size();
+  }
+  i = 2;
+  if (!identifier(line, i) || line.compare(i, 3, " : ") != 0) return false;
+  i += 3;
+  return typeExpr(line, i, 0) && i == line.size();
+}
+
 }  // namespace
 
 void refuseArchiveCode(const std::string &bytes, const std::string &path) {
   if (bytes.compare(0, 4, std::string("PK\x03\x04", 4)) != 0) return;
+  if (const std::string problem = config::zipMembersProblem(bytes); !problem.empty())
+    throw std::runtime_error("'" + path + "' is damaged: " + problem);
   std::istringstream in(bytes);
   std::unique_ptr<caffe2::serialize::PyTorchStreamReader> zip;
   try {
@@ -57,6 +134,9 @@ void refuseArchiveCode(const std::string &bytes, const std::string &path) {
       if (first != std::string::npos && line.compare(first, 4, "def ") == 0)
         throw std::runtime_error("'" + path + "' holds TorchScript code (" + name + " defines a method), which loading "
                                  "would run; a checkpoint or weights file holds tensors only, so it is not loaded");
+      if (!declarationLine(line))
+        throw std::runtime_error("'" + path + "' holds TorchScript source other than the declarations saved tensors "
+                                 "need (" + name + "), so it is not loaded");
     }
   }
 }

@@ -57,9 +57,11 @@ int64_t loadCheckpointWeights(const std::string &path, torch::nn::Module &model)
 // LibTorch reads a checkpoint as a TorchScript archive (InputArchive is torch::jit::load), and
 // loading one runs the methods its code defines (__setstate__). Ours hold attributes only, so an
 // archive that defines any method is refused before LibTorch reads it: a weights file from
-// elsewhere (--weights, train.init_from, NAME.weights.pt) is data, never code. Throws
-// std::runtime_error naming the file and the record; bytes that are no zip archive pass (LibTorch
-// then refuses them as it always did).
+// elsewhere (--weights, train.init_from, NAME.weights.pt) is data, never code. So is one whose
+// source holds anything but the declarations LibTorch writes for saved values, or a member whose
+// bytes do not match their CRC-32 (LibTorch checks neither, and crashes on some such files).
+// Throws std::runtime_error naming the file and the record; bytes that are no zip archive pass
+// (LibTorch then refuses them as it always did).
 void refuseArchiveCode(const std::string &bytes, const std::string &path);
 
 // SHA-256 over every parameter and buffer (names, shapes and bytes, in registration order):
