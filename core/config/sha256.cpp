@@ -132,6 +132,8 @@ void Sha256::blocks(const uint8_t *chunk, size_t count) {
 }
 
 void Sha256::update(const void *data, size_t size) {
+  // An empty update may come with a null pointer, which memcpy must not be given even for 0 bytes.
+  if (size == 0) return;
   auto bytes = static_cast<const uint8_t *>(data);
   m_totalBytes += size;
   if (m_bufferSize > 0) {
