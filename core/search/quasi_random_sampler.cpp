@@ -88,8 +88,9 @@ std::array<uint32_t, kBits> directions(int d) {
 void scrambleDirections(std::array<uint32_t, kBits> &v, Rng &rng) {
   std::array<uint32_t, kBits> rows{};  // row i: which source digits feed output digit i
   for (int i = 0; i < kBits; ++i) {
-    const uint32_t below = i == 0 ? 0u : static_cast<uint32_t>(rng.next() >> (64 - i));  // i random bits
-    rows[i] = (below << (kBits - i)) | (1u << (kBits - 1 - i));
+    // i random bits above the diagonal; row 0 has none (and a 32-bit shift by 32 is undefined).
+    const uint32_t below = i == 0 ? 0u : static_cast<uint32_t>(rng.next() >> (64 - i)) << (kBits - i);
+    rows[i] = below | (1u << (kBits - 1 - i));
   }
   for (auto &value : v) {
     uint32_t out = 0;
