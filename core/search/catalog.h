@@ -36,6 +36,10 @@ using OptionValues = std::map<std::string, std::string>;
 class OptionReader {
  public:
   OptionReader(const std::vector<OptionSpec> &specs, const OptionValues &values) : m_specs(specs), m_values(values) {}
+  // It keeps references: a temporary would be gone before the first read.
+  OptionReader(std::vector<OptionSpec> &&, const OptionValues &) = delete;
+  OptionReader(const std::vector<OptionSpec> &, OptionValues &&) = delete;
+  OptionReader(std::vector<OptionSpec> &&, OptionValues &&) = delete;
   int64_t integer(const std::string &key) const;
   double number(const std::string &key) const;
   bool flag(const std::string &key) const;

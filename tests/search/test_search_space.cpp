@@ -108,7 +108,8 @@ class TestSearchSpace : public QObject {
     QVERIFY(checkOptions(specs, {{"n_startup_trials", "5"}, {"multivariate", "true"}}).empty());
     auto problems = checkOptions(specs, {{"n_startup", "5"}, {"multivariate", "maybe"}, {"n_startup_trials", "-1"}});
     QCOMPARE(problems.size(), size_t(3));
-    OptionReader reader(specs, {{"multivariate", "true"}});
+    const OptionValues given = {{"multivariate", "true"}};
+    OptionReader reader(specs, given);
     QCOMPARE(reader.integer("n_startup_trials"), int64_t(10));
     QVERIFY(reader.flag("multivariate"));
   }
