@@ -225,6 +225,8 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
   }
   if (const yaml::Problem p = yaml::duplicateKey(root); !p.message.empty())
     throw ConfigError(at(fileName, p) + ": " + p.message);
+  if (const yaml::Problem p = yaml::scalarNotUtf8(root); !p.message.empty())
+    throw ConfigError(at(fileName, p) + ": " + p.message);
   if (!root.IsMap()) throw ConfigError(where(fileName, root.Mark()) + ": a run file is a map with model, data, train, distributed, tracking");
 
   RunConfig config;

@@ -428,6 +428,8 @@ ModelSpec parseModelYaml(const std::string &yamlText, const std::string &fileNam
   }
   if (const yaml::Problem p = yaml::duplicateKey(root); !p.message.empty())
     throw SpecError({{{fileName, p.line, p.column}, "", "", p.message}});
+  if (const yaml::Problem p = yaml::scalarNotUtf8(root); !p.message.empty())
+    throw SpecError({{{fileName, p.line, p.column}, "", "", p.message}});
   try {
     return Parser(fileName).parse(root);
   } catch (const YAML::Exception &e) {

@@ -39,6 +39,8 @@ SweepFile parseSweepFile(const std::string &yamlText, const std::string &fileNam
   }
   if (const yaml::Problem p = yaml::duplicateKey(loaded); !p.message.empty())
     throw config::ConfigError(at(fileName, p) + ": " + p.message);
+  if (const yaml::Problem p = yaml::scalarNotUtf8(loaded); !p.message.empty())
+    throw config::ConfigError(at(fileName, p) + ": " + p.message);
   detail::Problems problems(fileName);
   if (!loaded.IsMap()) {
     problems.add(loaded, "a sweep file is a map with " + detail::join(kTopKeys));

@@ -127,4 +127,28 @@ Problem notUtf8(const std::string &text) {
   return {};
 }
 
+Problem scalarNotUtf8(const YAML::Node &root) {
+  std::vector<YAML::Node> pending{root};
+  while (!pending.empty()) {
+    const YAML::Node node = pending.back();
+    pending.pop_back();
+    if (node.IsScalar()) {
+      if (!notUtf8(node.Scalar()).message.empty()) {
+        const YAML::Mark at = node.Mark();
+        return {at.line + 1, at.column + 1,
+                "a value whose escapes make bytes that are not UTF-8 text (yaml-cpp reads \\N and \\_ as "
+                "single bytes); write the character itself"};
+      }
+    } else if (node.IsSequence()) {
+      for (const auto &item : node) pending.push_back(item);
+    } else if (node.IsMap()) {
+      for (const auto &entry : node) {
+        pending.push_back(entry.first);
+        pending.push_back(entry.second);
+      }
+    }
+  }
+  return {};
+}
+
 }  // namespace tw::yaml

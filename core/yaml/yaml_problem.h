@@ -28,6 +28,11 @@ Problem describe(const YAML::Exception &error, const std::string &text);
 // file with them would not survive being recorded (found by tests/fuzz/model_yaml).
 Problem notUtf8(const std::string &text);
 
+// The first scalar of a loaded document that is not UTF-8: yaml-cpp turns the escapes "\N" and
+// "\_" of UTF-8 text into single bytes (0x85, 0xA0), which it then cannot read back when written
+// (found by tests/fuzz/model_yaml). Message empty when every scalar is UTF-8.
+Problem scalarNotUtf8(const YAML::Node &root);
+
 // A mapping that has the same key twice (yaml-cpp keeps both, and later readers see either):
 // the second occurrence, naming the first's line; message empty when there is none.
 Problem duplicateKey(const YAML::Node &root);
