@@ -79,8 +79,10 @@ train() {
   second=$(echo "$out" | sed -n 's/^epoch 2\/2  train loss \([0-9.]*\).*/\1/p')
   sps=$(echo "$out" | sed -n 's/^  throughput *\([0-9]*\) samples\/s/\1/p')
   if [ -n "$first" ] && [ -n "$second" ] && awk "BEGIN{exit !($second < $first)}"; then verdict=ok; else verdict="LOSS DID NOT FALL"; FAILED=1; fi
-  echo "gpu-check: $label: $sps samples/s, train loss $first -> $second: $verdict"
-  RESULTS="$RESULTS${RESULTS:+,}\"$label\":{\"samples_per_sec\":${sps:-0},\"loss\":[${first:-0},${second:-0}]}"
+  # A reading that is missing is a failure and null in the JSON, never a 0 that reads as a figure.
+  [ -n "$sps" ] || { verdict="$verdict, NO THROUGHPUT LINE"; FAILED=1; }
+  echo "gpu-check: $label: ${sps:-?} samples/s, train loss ${first:-?} -> ${second:-?}: $verdict"
+  RESULTS="$RESULTS${RESULTS:+,}\"$label\":{\"samples_per_sec\":${sps:-null},\"loss\":[${first:-null},${second:-null}]}"
 }
 train bf16 --set train.precision=bf16
 train fp16 --set train.precision=fp16
@@ -172,9 +174,14 @@ PY
        tail -1)
   pysps=$(echo "$py" | $PYTHON -c 'import json,sys; print(json.loads(sys.stdin.read())["samples_per_sec"])' 2>/dev/null)
   pymem=$(echo "$py" | $PYTHON -c 'import json,sys; print(json.loads(sys.stdin.read())["gpu_peak_mb"])' 2>/dev/null)
-  ratio=$(awk "BEGIN{ if (${pysps:-0} > 0) printf \"%.2f\", ${tw:-0} / ${pysps}; else print 0 }")
+  if [ -n "$tw" ] && [ -n "$pysps" ] && awk "BEGIN{exit !($pysps > 0)}"; then
+    ratio=$(awk "BEGIN{ printf \"%.2f\", $tw / $pysps }")
+  else
+    ratio=null; FAILED=1
+    echo "gpu-check: speed $precision: a throughput is missing (see $LOG)"
+  fi
   echo "gpu-check: speed $precision: Torchwright ${tw:-?} samples/s (GPU memory ${mem:-?} MB by NVML), PyTorch eager ${pysps:-?} samples/s (allocator peak ${pymem:-?} MB): ${ratio}x"
-  SPEED="$SPEED${SPEED:+,}\"$precision\":{\"torchwright\":${tw:-0},\"pytorch\":${pysps:-0},\"ratio\":${ratio}}"
+  SPEED="$SPEED${SPEED:+,}\"$precision\":{\"torchwright\":${tw:-null},\"pytorch\":${pysps:-null},\"ratio\":${ratio}}"
 done
 RESULTS="$RESULTS${RESULTS:+,}\"speed\":{$SPEED}"
 [ -n "${OUT:-}" ] && cp "$LOG" "$BUILD/build.log" "$OUT/" 2>/dev/null
