@@ -302,8 +302,7 @@ void ModelsPage::moveStage(const QString &stage) {
 void ModelsPage::tryIt() {
   const RegistryEntry *e = selectedEntry();
   if (!e || m_predictCommand->isBusy()) return;
-  delete m_tryDir;
-  m_tryDir = new QTemporaryDir;
+  m_tryDir = std::make_unique<QTemporaryDir>();
   const QString file = tryFile(*e);
   if (file.isEmpty()) return;
   m_tryingFor = entryKey(e);

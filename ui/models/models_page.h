@@ -13,6 +13,8 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+#include <memory>
+
 class QLabel;
 class QTextBrowser;
 class QPushButton;
@@ -83,7 +85,7 @@ class ModelsPage : public QWidget {
   QTableWidget *m_predictions;
   QLabel *m_status;
   CliCommand *m_stageCommand, *m_predictCommand;
-  QTemporaryDir *m_tryDir = nullptr;
+  std::unique_ptr<QTemporaryDir> m_tryDir;  // the last Try It's predictions; removed with the page
   QFutureWatcher<TryExamples> *m_examplesWatcher;
   quint64 m_examplesGeneration = 0;
   QString m_predictedFor;  // the version the predictions on screen are of ("model\nversion")
