@@ -355,6 +355,9 @@ void MetricChart::setLogScale(bool on) {
   for (auto &[key, series] : m_series) series.line->detachAxis(from);
   for (auto &[key, marker] : m_markers) marker->detachAxis(from);
   m_chart->removeAxis(from);
+  // removeAxis hands the axis back without a parent; the chart owns it again while it waits for
+  // the next switch, or it outlives the chart.
+  from->setParent(m_chart);
   m_chart->addAxis(to, Qt::AlignLeft);
   styleAxisGrid(to, palette());  // the theme may have changed while the axis was off the chart
   for (auto &[key, series] : m_series) {
