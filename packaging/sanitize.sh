@@ -4,7 +4,8 @@
 #                   `gpu` label (unit, integration and GUI tests; the CLI and worker children the
 #                   tests start are instrumented too);
 #   tsan:           ThreadSanitizer in build-tsan/, the tests labelled `threads` (decode workers,
-#                   shard verifier, MetricWriter, the prefetching BatchStream, Studio's DbPoller).
+#                   shard verifier, MetricWriter, the prefetching BatchStream; Studio's pollers
+#                   need a TSan-built Qt, tests/CMakeLists.txt says why).
 # ASan and TSan write each process's report to <build>/sanitizer-logs/<tool>.<pid> (a child's
 # stderr may be kept by the test that started it); gcc's UBSan runtime ignores log_path and prints
 # to stderr, where it ends the process with status 1, so a child's finding fails its test. Any
