@@ -147,9 +147,39 @@ class TestDiskFull : public QObject {
     qint64 filled = 0;
     const Outcome failed = trainUntilFull(ws, disk, "all-full", &filled);
     QVERIFY2(filled > 0, qPrintable("the disk was never filled: " + failed.err));
-    QVERIFY2(!QFile::exists(ws + "/tracking.db-reserve"), "the reserve was not needed: the disk was not full");
+    // Whether the FAILED row needed the reserve depends on whether SQLite still had a free page
+    // when the disk filled (a WAL it may reuse); the store's own slot below always needs it.
     checkFailedRun(ws, disk, failed, "all-full");
     QCOMPARE(QFileInfo(ws + "/tracking.db-reserve").size(), qint64(tw::tracking::Store::kReserveBytes));
+  }
+
+  // The database's disk filled to the last byte under a running run: writes fail with SQLite's
+  // "database or disk is full", and the ended status is still recorded, by spending the reserve.
+  void aFullDatabaseDiskSpendsTheReserve() {
+    const QString folder = m_dir.path() + "/db-full";
+    SmallDisk disk(folder, 4 << 20);
+    QVERIFY(disk.mounted());
+    const std::string path = (folder + "/tracking.db").toStdString();
+    auto store = tw::tracking::Store::open(path);
+    const auto run = store->createRun({});
+    store->setStatus(run.id, RunStatus::Running);
+    QVERIFY(QFile::exists(QString::fromStdString(store->reservePath())));
+    QVERIFY(disk.fill() > 0);
+    bool full = false;
+    for (int i = 0; i < 10000 && !full; ++i) {
+      try {
+        store->setTag(run.id, "filler." + std::to_string(i), std::string(4096, 'x'));
+      } catch (const tw::tracking::TrackingError &e) {
+        full = std::string(e.what()).find("full") != std::string::npos;
+        QVERIFY2(full, e.what());
+      }
+    }
+    QVERIFY2(full, "the database never met the full disk");
+    store->setStatus(run.id, RunStatus::Failed, "No space left on device");
+    QCOMPARE(store->run(run.id)->status, RunStatus::Failed);
+    QVERIFY(!QFile::exists(QString::fromStdString(store->reservePath())));
+    store.reset();
+    QCOMPARE(tw::faults::integrity(folder + "/tracking.db"), std::string("ok"));
   }
 
   void exportIntoAFullDisk() {

@@ -123,6 +123,7 @@ class TestStateTable : public QObject {
     newStudy.name = "states";
     const auto study = store->createStudy(newStudy);
     const auto &table = tw::tracking::trialStates();
+    int tried = 0;
     for (const StateRule &from : table) {
       for (const StateRule &to : table) {
         const std::vector<std::string> path = pathTo(table, from.name);
@@ -139,8 +140,10 @@ class TestStateTable : public QObject {
           QCOMPARE(store->trial(study.id, trial.number)->state, from.name);
           QVERIFY(store->trial(study.id, trial.number)->message != "tried");
         }
+        ++tried;
       }
     }
+    QCOMPARE(tried, 25);
     // A trial starts only in a state the table calls initial.
     QVERIFY_THROWS_EXCEPTION(TrackingError, store->addTrial(study.id, {}, "COMPLETE"));
   }
