@@ -62,11 +62,15 @@ int runReproduce(const CliArgs &args, const std::string &selfPath) {
   if (c.identical) {
     std::printf("\nreproduced: %lld metric series, %lld points bit-identical (timing metrics not compared)\n",
                 static_cast<long long>(c.seriesCompared), static_cast<long long>(c.pointsCompared));
+    // Detached, stdout is launcher.log, a file buffered until exit: the verdict is written there
+    // before the tag announces it, so whoever sees the tag finds the line.
+    std::fflush(stdout);
     store->setTag(run.id, "reproduction", "identical");
     return 0;
   }
   std::printf("\nNOT reproduced: %s\n(different threads, hardware or library versions change floating-point "
               "rounding; compare `runs show` of both)\n", c.firstDifference.c_str());
+  std::fflush(stdout);
   store->setTag(run.id, "reproduction", "differs: " + c.firstDifference);
   return 3;
 }
