@@ -6,6 +6,7 @@
 // and a fresh reader opens the database as Studio's poller does. tests/reliability/README.md
 // reports the figures. The program re-launches itself as the writer (--writer, in main()).
 
+#include "fault_helpers.h"
 #include "tracking/store.h"
 
 #include <QCoreApplication>
@@ -39,17 +40,7 @@ int writerMain(const std::string &db, int64_t runId) {
   }
 }
 
-std::string integrity(const std::string &path) {
-  sqlite3 *db = nullptr;
-  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) return "cannot open";
-  sqlite3_stmt *stmt = nullptr;
-  std::string result = "no answer";
-  if (sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1, &stmt, nullptr) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW)
-    result = reinterpret_cast<const char *>(sqlite3_column_text(stmt, 0));
-  sqlite3_finalize(stmt);
-  sqlite3_close(db);
-  return result;
-}
+std::string integrity(const std::string &path) { return tw::faults::integrity(QString::fromStdString(path)); }
 
 }  // namespace
 
