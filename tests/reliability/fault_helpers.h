@@ -1,10 +1,12 @@
 #pragma once
 // What the fault-injection tests share: the training worker a launcher started, the database's
-// own integrity verdict, a small file system that can be filled to the last byte, and a run file
-// for a tiny real run.
+// own integrity verdict, a small file system that can be filled to the last byte, a run file
+// for a tiny real run, and the CLI run to its end.
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
+#include <QStringList>
 #include <QString>
 
 #include <fcntl.h>
@@ -17,6 +19,24 @@
 #include <string>
 
 namespace tw::faults {
+
+#ifdef TW_BIN_DIR
+inline const QString kCli = QStringLiteral(TW_BIN_DIR "/torchwright");
+
+struct CliOutcome {
+  int exitCode = -1;  // -1 when it did not exit normally
+  QString output;     // stdout, then stderr
+};
+
+// `torchwright ARGS` to its end (three minutes at most).
+inline CliOutcome runCli(const QStringList &arguments) {
+  QProcess process;
+  process.start(kCli, arguments);
+  process.waitForFinished(180000);
+  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+          QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError())};
+}
+#endif
 
 // A small MLP on a Fashion-MNIST slice: dropout draws from the global generator and Adam keeps
 // state, so a resume that lost either would show. 1,800 training images in batches of 20:

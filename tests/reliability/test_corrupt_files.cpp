@@ -21,22 +21,11 @@
 
 using tw::tracking::RunStatus;
 
+using tw::faults::CliOutcome;
+using tw::faults::kCli;
+using tw::faults::runCli;
+
 namespace {
-
-const QString kCli = QStringLiteral(TW_BIN_DIR "/torchwright");
-
-struct Outcome {
-  int exitCode = -1;
-  QString text;  // stdout and stderr
-};
-
-Outcome runCli(const QStringList &arguments) {
-  QProcess process;
-  process.start(kCli, arguments);
-  process.waitForFinished(180000);
-  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-          QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError())};
-}
 
 bool writeFile(const QString &path, const QByteArray &bytes) {
   QDir().mkpath(QFileInfo(path).absolutePath());
@@ -135,25 +124,25 @@ class TestCorruptFiles : public QObject {
     QFile file(checkpoint);
     QVERIFY(file.resize(file.size() / 2));
 
-    const Outcome resumed = runCli({"train", "--resume", "victim", "--workspace", ws});
+    const CliOutcome resumed = runCli({"train", "--resume", "victim", "--workspace", ws});
     QCOMPARE(resumed.exitCode, 1);
-    QVERIFY2(resumed.text.contains(checkpoint) && resumed.text.contains("is truncated"), qPrintable(resumed.text));
+    QVERIFY2(resumed.output.contains(checkpoint) && resumed.output.contains("is truncated"), qPrintable(resumed.output));
     const auto after = *store->findRun("victim");
     QCOMPARE(after.status, RunStatus::Failed);
     QCOMPARE(after.statusMessage, before.statusMessage);
     QCOMPARE(store->metricPoints(after.id, "train/loss").size(), pointsBefore);
 
-    const Outcome exported = runCli({"export", "victim", "--checkpoint", "last", "--format", "onnx", "--out",
+    const CliOutcome exported = runCli({"export", "victim", "--checkpoint", "last", "--format", "onnx", "--out",
                                      dir.path() + "/model.onnx", "--workspace", ws});
     QCOMPARE(exported.exitCode, 1);
-    QVERIFY2(exported.text.contains(checkpoint) && exported.text.contains("is truncated"), qPrintable(exported.text));
+    QVERIFY2(exported.output.contains(checkpoint) && exported.output.contains("is truncated"), qPrintable(exported.output));
     QVERIFY(!QFile::exists(dir.path() + "/model.onnx"));
     QCOMPARE(store->artifacts(after.id).size(), artifactsBefore);
 
     for (const QString &from : {QStringLiteral("run:victim@last"), checkpoint}) {
-      const Outcome started = runCli({"train", runFile, "--workspace", ws, "--set", "train.init_from=" + from});
+      const CliOutcome started = runCli({"train", runFile, "--workspace", ws, "--set", "train.init_from=" + from});
       QCOMPARE(started.exitCode, 1);
-      QVERIFY2(started.text.contains(checkpoint) && started.text.contains("is truncated"), qPrintable(started.text));
+      QVERIFY2(started.output.contains(checkpoint) && started.output.contains("is truncated"), qPrintable(started.output));
       QCOMPARE(runCount(ws), size_t(1));
     }
   }
@@ -194,9 +183,9 @@ class TestCorruptFiles : public QObject {
       data = "{dataset: image-folder, path: '" + dir.path() + "/images', batch_size: 2, image_size: 16, channels: 1}";
       model = "    - {id: x, op: Input, shape: [1, 16, 16]}\n    - {id: flat, op: Flatten}\n";
     } else {
-      const Outcome packed = runCli({"pack", "fashion-mnist", dir.path() + "/shards", "--set", "data.train_limit=600",
+      const CliOutcome packed = runCli({"pack", "fashion-mnist", dir.path() + "/shards", "--set", "data.train_limit=600",
                                      "--set", "data.test_limit=100"});
-      QVERIFY2(packed.exitCode == 0, qPrintable(packed.text));
+      QVERIFY2(packed.exitCode == 0, qPrintable(packed.output));
       bad = dir.path() + "/shards/train-000000.tar";
       QFile shard(bad);
       QVERIFY(shard.open(QIODevice::ReadWrite));
@@ -208,9 +197,9 @@ class TestCorruptFiles : public QObject {
     const QString runFile = dir.path() + "/run.yaml";
     QVERIFY(writeFile(runFile, ("model:\n  nodes:\n" + model + "    - {id: logits, op: Linear, out_features: 10}\n"
                                 "data: " + data + "\ntrain: {epochs: 1, threads: 1}\n").toUtf8()));
-    const Outcome trained = runCli({"train", runFile, "--workspace", ws});
+    const CliOutcome trained = runCli({"train", runFile, "--workspace", ws});
     QCOMPARE(trained.exitCode, 1);
-    QVERIFY2(trained.text.contains(bad), qPrintable(trained.text));
+    QVERIFY2(trained.output.contains(bad), qPrintable(trained.output));
     if (refusedBeforeRecording) {
       QCOMPARE(runCount(ws), size_t(0));
     } else {
@@ -253,11 +242,11 @@ class TestCorruptFiles : public QObject {
       QStringList arguments = command;
       arguments.replaceInStrings("@RUN", runFile).replaceInStrings("@SWEEP", sweepFile);
       arguments.replaceInStrings("@OUT", dir.path() + "/out.file");
-      const Outcome refused = runCli(arguments + QStringList{"--workspace", ws});
+      const CliOutcome refused = runCli(arguments + QStringList{"--workspace", ws});
       QCOMPARE(refused.exitCode, 1);
-      QVERIFY2(refused.text.contains(db) && (refused.text.contains("file is not a database") ||
-                                             refused.text.contains("database disk image is malformed")),
-               qPrintable(refused.text));
+      QVERIFY2(refused.output.contains(db) && (refused.output.contains("file is not a database") ||
+                                             refused.output.contains("database disk image is malformed")),
+               qPrintable(refused.output));
       QCOMPARE(digestOf(db), QCryptographicHash::hash(content, QCryptographicHash::Sha256));
       QVERIFY(!QFile::exists(db + "-wal"));
       QVERIFY(!QFile::exists(dir.path() + "/out.file"));
@@ -275,10 +264,10 @@ class TestCorruptFiles : public QObject {
     QVERIFY(writeFile(runFile, "model: " + model.toUtf8() +
                                    "\ndata: {dataset: blobs, batch_size: 8}\ntrain: {epochs: 1}\n"));
     for (const QStringList &command : {QStringList{"check", model}, QStringList{"train", runFile}}) {
-      const Outcome refused = runCli(command + QStringList{"--workspace", dir.path() + "/ws"});
+      const CliOutcome refused = runCli(command + QStringList{"--workspace", dir.path() + "/ws"});
       QCOMPARE(refused.exitCode, 1);
-      QVERIFY2(refused.text.contains(model) && refused.text.contains("cycle: 'a' -> 'b' -> 'c' -> 'a'"),
-               qPrintable(refused.text));
+      QVERIFY2(refused.output.contains(model) && refused.output.contains("cycle: 'a' -> 'b' -> 'c' -> 'a'"),
+               qPrintable(refused.output));
     }
     QCOMPARE(runCount(dir.path() + "/ws"), size_t(0));
   }
@@ -314,9 +303,9 @@ class TestCorruptFiles : public QObject {
     QVERIFY(writeFile(runFile, "model: " + model.toUtf8() +
                                    "\ndata: {dataset: blobs, batch_size: 8}\ntrain: {epochs: 1}\n"));
     for (const QStringList &command : {QStringList{"check", model}, QStringList{"train", runFile}}) {
-      const Outcome refused = runCli(command + QStringList{"--workspace", dir.path() + "/ws"});
+      const CliOutcome refused = runCli(command + QStringList{"--workspace", dir.path() + "/ws"});
       QCOMPARE(refused.exitCode, 1);
-      QVERIFY2(refused.text.contains(model) && refused.text.contains(expected), qPrintable(refused.text.left(2000)));
+      QVERIFY2(refused.output.contains(model) && refused.output.contains(expected), qPrintable(refused.output.left(2000)));
     }
     QCOMPARE(runCount(dir.path() + "/ws"), size_t(0));
   }

@@ -28,22 +28,11 @@
 using tw::faults::SmallDisk;
 using tw::tracking::RunStatus;
 
+using tw::faults::CliOutcome;
+using tw::faults::kCli;
+using tw::faults::runCli;
+
 namespace {
-
-const QString kCli = QStringLiteral(TW_BIN_DIR "/torchwright");
-
-struct Outcome {
-  int exitCode = -1;
-  QString err;
-};
-
-Outcome runCli(const QStringList &arguments) {
-  QProcess process;
-  process.start(kCli, arguments);
-  process.waitForFinished(180000);
-  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-          QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError())};
-}
 
 QStringList filesUnder(const QString &folder) {
   QStringList found;
@@ -69,7 +58,7 @@ class TestDiskFull : public QObject {
   // Trains into `ws` and fills `disk` once the run's first checkpoint is written, with the worker
   // stopped meanwhile, so that its next write of any kind meets a full disk. Returns the launcher's
   // exit code and output.
-  Outcome trainUntilFull(const QString &ws, const SmallDisk &disk, const QString &name, qint64 *filled) {
+  CliOutcome trainUntilFull(const QString &ws, const SmallDisk &disk, const QString &name, qint64 *filled) {
     QProcess launcher;
     launcher.start(kCli, {"train", writeRunFile(40), "--workspace", ws, "--set", "tracking.run_name=" + name});
     if (!launcher.waitForStarted()) return {};
@@ -93,9 +82,9 @@ class TestDiskFull : public QObject {
   }
 
   // What both training cases assert once the disk has filled under the run.
-  void checkFailedRun(const QString &ws, const SmallDisk &disk, const Outcome &failed, const QString &name) {
-    QVERIFY2(failed.exitCode == 1, qPrintable(failed.err));
-    QVERIFY2(failed.err.contains("No space left on device"), qPrintable(failed.err));
+  void checkFailedRun(const QString &ws, const SmallDisk &disk, const CliOutcome &failed, const QString &name) {
+    QVERIFY2(failed.exitCode == 1, qPrintable(failed.output));
+    QVERIFY2(failed.output.contains("No space left on device"), qPrintable(failed.output));
     QCOMPARE(tw::faults::integrity(ws + "/tracking.db"), std::string("ok"));
     auto run = tw::tracking::Store::open((ws + "/tracking.db").toStdString())->findRun(name.toStdString());
     QVERIFY(run.has_value());
@@ -108,9 +97,9 @@ class TestDiskFull : public QObject {
 
     // The last good checkpoint is whole: with space again, the run resumes from it to the end.
     disk.unfill();
-    const Outcome resumed = runCli({"train", "--resume", name, "--workspace", ws});
-    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.err));
-    QVERIFY2(resumed.err.contains("resumed from"), qPrintable(resumed.err));
+    const CliOutcome resumed = runCli({"train", "--resume", name, "--workspace", ws});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.output));
+    QVERIFY2(resumed.output.contains("resumed from"), qPrintable(resumed.output));
     run = tw::tracking::Store::open((ws + "/tracking.db").toStdString())->findRun(name.toStdString());
     QCOMPARE(run->status, RunStatus::Finished);
     QCOMPARE(tw::faults::integrity(ws + "/tracking.db"), std::string("ok"));
@@ -132,8 +121,8 @@ class TestDiskFull : public QObject {
     SmallDisk disk(ws + "/runs", 64 << 20);
     QVERIFY(disk.mounted());
     qint64 filled = 0;
-    const Outcome failed = trainUntilFull(ws, disk, "runs-full", &filled);
-    QVERIFY2(filled > 0, qPrintable("the disk was never filled: " + failed.err));
+    const CliOutcome failed = trainUntilFull(ws, disk, "runs-full", &filled);
+    QVERIFY2(filled > 0, qPrintable("the disk was never filled: " + failed.output));
     qInfo("run folder filled with %lld bytes mid-run", static_cast<long long>(filled));
     checkFailedRun(ws, disk, failed, "runs-full");
   }
@@ -145,8 +134,8 @@ class TestDiskFull : public QObject {
     SmallDisk disk(ws, 64 << 20);
     QVERIFY(disk.mounted());
     qint64 filled = 0;
-    const Outcome failed = trainUntilFull(ws, disk, "all-full", &filled);
-    QVERIFY2(filled > 0, qPrintable("the disk was never filled: " + failed.err));
+    const CliOutcome failed = trainUntilFull(ws, disk, "all-full", &filled);
+    QVERIFY2(filled > 0, qPrintable("the disk was never filled: " + failed.output));
     // Whether the FAILED row needed the reserve depends on whether SQLite still had a free page
     // when the disk filled (a WAL it may reuse); the store's own slot below always needs it.
     checkFailedRun(ws, disk, failed, "all-full");
@@ -184,9 +173,9 @@ class TestDiskFull : public QObject {
 
   void exportIntoAFullDisk() {
     const QString ws = m_dir.path() + "/ws-export";
-    const Outcome trained =
+    const CliOutcome trained =
         runCli({"train", writeRunFile(1), "--workspace", ws, "--set", "tracking.run_name=exported"});
-    QVERIFY2(trained.exitCode == 0, qPrintable(trained.err));
+    QVERIFY2(trained.exitCode == 0, qPrintable(trained.output));
     SmallDisk disk(m_dir.path() + "/export-full", 1 << 20);
     QVERIFY(disk.mounted());
     QVERIFY(disk.fill() > 0);
@@ -195,9 +184,9 @@ class TestDiskFull : public QObject {
     const size_t artifactsBefore = store->artifacts(run.id).size();
     for (const QString &format : {QStringLiteral("torchscript"), QStringLiteral("onnx")}) {
       const QString out = m_dir.path() + "/export-full/model." + format;
-      const Outcome failed = runCli({"export", "exported", "--format", format, "--out", out, "--workspace", ws});
-      QVERIFY2(failed.exitCode == 1, qPrintable(failed.err));
-      QVERIFY2(failed.err.contains("No space left on device") && failed.err.contains(out), qPrintable(failed.err));
+      const CliOutcome failed = runCli({"export", "exported", "--format", format, "--out", out, "--workspace", ws});
+      QVERIFY2(failed.exitCode == 1, qPrintable(failed.output));
+      QVERIFY2(failed.output.contains("No space left on device") && failed.output.contains(out), qPrintable(failed.output));
       QCOMPARE(filesUnder(m_dir.path() + "/export-full"), QStringList{m_dir.path() + "/export-full/filler"});
     }
     QCOMPARE(store->artifacts(run.id).size(), artifactsBefore);
@@ -210,11 +199,11 @@ class TestDiskFull : public QObject {
     const QString full = m_dir.path() + "/pack-full";
     SmallDisk disk(full, 3 << 20);
     QVERIFY(disk.mounted());
-    const Outcome failed = runCli({"pack", "fashion-mnist", full + "/packed", "--shard-mb", "1", "--set",
+    const CliOutcome failed = runCli({"pack", "fashion-mnist", full + "/packed", "--shard-mb", "1", "--set",
                                    "data.train_limit=20000"});
-    QVERIFY2(failed.exitCode == 1, qPrintable(failed.err));
-    QVERIFY2(failed.err.contains("No space left on device") && failed.err.contains(full + "/packed/train-"),
-             qPrintable(failed.err));
+    QVERIFY2(failed.exitCode == 1, qPrintable(failed.output));
+    QVERIFY2(failed.output.contains("No space left on device") && failed.output.contains(full + "/packed/train-"),
+             qPrintable(failed.output));
     QVERIFY2(QDir(full).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty(),
              qPrintable(QDir(full).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(", ")));
   }
