@@ -323,6 +323,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>Cannot write the block %1: %2 %3.</source>
+        <translation>Der Block %1 kann nicht geschrieben werden: %2 %3.</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ChartExport</name>
@@ -3835,16 +3839,16 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Geben Sie dem Suchlauf ein Budget: eine Anzahl Versuche, Minuten oder beides.</translation>
     </message>
     <message>
-        <source>The study name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; only.</source>
-        <translation>Der Studienname darf nur Buchstaben, Ziffern, &apos;.&apos;, &apos;_&apos; und &apos;-&apos; enthalten.</translation>
-    </message>
-    <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>%1 exists already; give the study another name.</source>
         <translation>%1 gibt es schon; geben Sie der Studie einen anderen Namen.</translation>
+    </message>
+    <message>
+        <source>Cannot write the study file studies/%1.sweep.yaml: it %2.</source>
+        <translation>Die Studiendatei studies/%1.sweep.yaml kann nicht geschrieben werden: %2.</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,8 @@
 #include "ui/workspace/db_poller.h"
 
 #include <QThread>
+
+#include <cstdio>
 #include <QtTest>
 
 using tw::tracking::RunStatus;
@@ -84,6 +86,54 @@ class TestDbPoller : public QObject {
     }
     QTRY_VERIFY(!poller.runs.empty());
     QCOMPARE(poller.runs.front().runs.at(0).run.name, std::string("arrived-later"));
+    QTRY_COMPARE(poller.states.back().first, DbState::Ok);
+  }
+
+  // A tracking.db that is not SQLite (garbage, or SQLite's header over garbage) reads as
+  // unavailable with SQLite's reason and the file named, is left byte for byte as it was, and a
+  // real database put in its place is picked up without restarting Studio.
+  void notSqliteIsUnavailableAndUntouched_data() {
+    QTest::addColumn<QByteArray>("content");
+    QByteArray garbage(6000, '\0');
+    for (int i = 0; i < garbage.size(); ++i) garbage[i] = char((i * 7919 + 13) & 0xff);
+    QTest::newRow("garbage") << garbage;
+    QTest::newRow("sqlite header") << QByteArray("SQLite format 3\0", 16) + garbage;
+  }
+  void notSqliteIsUnavailableAndUntouched() {
+    QFETCH(QByteArray, content);
+    QTemporaryDir tmp;
+    const std::string workspace = tmp.filePath("ws").toStdString();
+    tw::config::ensureWorkspace(workspace);
+    const QString db = QString::fromStdString(tw::config::trackingDbPath(workspace));
+    {
+      QFile file(db);
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write(content);
+    }
+    PollerThread poller(db.toStdString(), fastOptions());
+    QTRY_VERIFY(!poller.states.empty());
+    const auto [state, detail] = poller.states.front();
+    QCOMPARE(state, DbState::Unavailable);
+    QVERIFY2(detail.contains(db) && (detail.contains("file is not a database") || detail.contains("malformed")),
+             qPrintable(detail));
+    {
+      QFile file(db);
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      QCOMPARE(file.readAll(), content);
+    }
+    QVERIFY(!QFile::exists(db + "-wal"));
+
+    // Another process moves a real database into place.
+    const std::string fresh = tmp.filePath("fresh.db").toStdString();
+    {
+      auto store = tw::tracking::Store::open(fresh);
+      tw::tracking::NewRun run;
+      run.name = "replaced";
+      store->createRun(run);
+    }
+    QVERIFY(::rename(fresh.c_str(), db.toLocal8Bit().constData()) == 0);
+    QTRY_VERIFY(!poller.runs.empty());
+    QCOMPARE(poller.runs.front().runs.at(0).run.name, std::string("replaced"));
     QTRY_COMPARE(poller.states.back().first, DbState::Ok);
   }
 

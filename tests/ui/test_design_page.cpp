@@ -5,6 +5,8 @@
 
 #include "studio_fixture.h"
 
+#include <unistd.h>
+
 #include "ui/design/block_library.h"
 #include "ui/design/design_page.h"
 #include "ui/design/group_frame.h"
@@ -332,6 +334,40 @@ class TestDesignPage : public QObject {
     DesignPage other;
     other.blockLibrary()->setDirectory(library.path());
     QVERIFY(other.palette()->visibleOps().contains("block:dense"));
+  }
+
+  // A block's file must be the library's own: a symbolic or hard link named like a block whose
+  // content lives elsewhere is neither listed, read nor written through (config/safe_path.h).
+  void blockFilesStayInTheLibrary() {
+    QTemporaryDir library, outside;
+    const QString secret = QDir(outside.path()).filePath("secret.yaml");
+    {
+      QFile file(secret);
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write("nodes: []\n");
+    }
+    QVERIFY(QFile::link(secret, QDir(library.path()).filePath("escape.block.yaml")));
+    QVERIFY(::link(QFile::encodeName(secret).constData(),
+                   QFile::encodeName(QDir(library.path()).filePath("twin.block.yaml")).constData()) == 0);
+    tw::ui::BlockLibrary blocks;
+    blocks.setDirectory(library.path());
+    QVERIFY(blocks.save("mine", "nodes: []\n", nullptr));
+    QCOMPARE(blocks.names(), QStringList{"mine"});
+    QVERIFY(blocks.yaml("escape").isEmpty());
+    QVERIFY(blocks.yaml("twin").isEmpty());
+    QString error;
+    QVERIFY(!blocks.save("escape", "nodes: [x]\n", &error));
+    QVERIFY2(error.contains("symbolic link"), qPrintable(error));
+    // A hard link is replaced by the save (a rename), never written through.
+    QVERIFY2(blocks.save("twin", "nodes: [y]\n", &error), qPrintable(error));
+    QFile file(secret);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("nodes: []\n"));
+    QVERIFY(blocks.names().contains("twin"));
+    // Names keep to the model format's rule, less the dot that splits an instance's ids.
+    QVERIFY(!tw::ui::BlockLibrary::isValidName("a.b"));
+    QVERIFY(!tw::ui::BlockLibrary::isValidName("../up"));
+    QVERIFY(tw::ui::BlockLibrary::isValidName("res_block-2"));
   }
 };
 

@@ -341,6 +341,39 @@ class TestStudioSweeps : public QObject {
     QVERIFY2(error.contains("exists already"), qPrintable(error));
   }
 
+  // The study's name becomes a file name by the sweep file's own rule, and the file stays in the
+  // workspace: a name that climbs out, or a `studies` folder that is a link elsewhere, is refused
+  // and nothing is written outside.
+  void studyFileStaysInTheWorkspace() {
+    tw::test::Workspace ws;
+    QTemporaryDir outside;
+    ui::SweepForm form;
+    form.setModel(QString::fromLatin1(kModel));
+    form.setBaseYaml(QString::fromStdString(baseRun()));
+    setRow(form.space(), form.space()->addParam(QStringLiteral("train.lr")), "0.0001", "0.3", true, {});
+    form.sampler()->setCurrentText("random");
+    form.metric()->setCurrentText("val/accuracy");
+    form.trials()->setValue(3);
+
+    QString path, error;
+    for (const char *name : {"../escape", "/tmp/escape", "2nd-search"}) {
+      form.studyName()->setText(name);
+      QVERIFY2(!form.save(ws.dir, &path, &error), name);
+      QVERIFY2(error.contains("must start with a letter"), qPrintable(error));  // core's spec::portableNameProblem
+    }
+    QVERIFY(!QFile::exists(QDir(ws.dir).filePath("escape.sweep.yaml")));
+
+    QVERIFY(QFile::link(outside.path(), QDir(ws.dir).filePath("studies")));
+    form.studyName()->setText("linked");
+    QVERIFY(!form.save(ws.dir, &path, &error));
+    QVERIFY2(error.contains("symbolic link"), qPrintable(error));
+    QVERIFY(QDir(outside.path()).isEmpty());
+
+    QVERIFY(QFile::remove(QDir(ws.dir).filePath("studies")));
+    QVERIFY2(form.save(ws.dir, &path, &error), qPrintable(error));
+    QCOMPARE(QFileInfo(path).fileName(), QStringLiteral("linked.sweep.yaml"));
+  }
+
   void studyInTheDatabaseFillsTheViews() {
     tw::test::Workspace ws;
     tracking::NewStudy newStudy;

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "core/config/safe_path.h"
+
 namespace tw::ui {
 
 class BlockLibrary : public QObject {
@@ -20,8 +22,8 @@ class BlockLibrary : public QObject {
   QString directory() const { return m_directory; }
   void setDirectory(const QString &directory);
 
-  // Letters, digits, '_' and '-', starting with a letter: the name becomes a file name and a node
-  // id prefix.
+  // The model format's name rule (spec/names.h) without '.': letters, digits, '_' and '-',
+  // starting with a letter. The name becomes a file name and a node id prefix.
   static bool isValidName(const QString &name);
 
   QStringList names() const;  // sorted
@@ -33,7 +35,9 @@ class BlockLibrary : public QObject {
   void changed();
 
  private:
-  QString pathOf(const QString &name) const;
+  // The block's file, inside the folder by config::resolveInside's rule; empty when refused,
+  // with the reason in *problem.
+  QString pathOf(const QString &name, config::HardLinks links, QString *problem = nullptr) const;
   QString m_directory;
 };
 

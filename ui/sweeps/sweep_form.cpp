@@ -4,6 +4,8 @@
 #include "ui/common/visible_rows.h"
 #include "core/config/metric_keys.h"
 #include "core/config/run_config.h"
+#include "core/config/safe_path.h"
+#include "core/spec/names.h"
 #include "ui/common/studio_icons.h"
 #include "core/sweep/sweep_writer.h"
 #include "ui/sweeps/option_editor.h"
@@ -21,7 +23,6 @@
 #include <QHBoxLayout>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QScrollArea>
@@ -245,14 +246,23 @@ bool SweepForm::save(const QString &workspace, QString *path, QString *error) co
   QStringList problems;
   const sweep::SweepFile s = sweep(&problems);
   const QString name = QString::fromStdString(s.studyName);
-  if (!QRegularExpression(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.-]*$")).match(name).hasMatch())
-    problems.append(tr("The study name may hold letters, digits, '.', '_' and '-' only."));
+  // The sweep file's own rule for a study's name, asked before the name becomes a path.
+  if (const std::string problem = spec::portableNameProblem("study name", s.studyName); !problem.empty())
+    problems.append(QString::fromStdString(problem));
   if (!problems.isEmpty()) {
     *error = problems.join(QLatin1Char('\n'));
     return false;
   }
   const QString folder = QDir(workspace).filePath(QStringLiteral("studies"));
-  *path = QDir(folder).filePath(name + QStringLiteral(".sweep.yaml"));
+  // A `studies` folder that is a link out of the workspace is refused, as every name is that
+  // must stay in its folder (config/safe_path.h).
+  const config::InsidePath inside = config::resolveInside(
+      workspace.toStdString(), "studies/" + s.studyName + ".sweep.yaml", config::HardLinks::Allow);
+  if (!inside.problem.empty()) {
+    *error = tr("Cannot write the study file studies/%1.sweep.yaml: it %2.").arg(name, QString::fromStdString(inside.problem));
+    return false;
+  }
+  *path = QString::fromStdString(inside.path);
   // A study's name is its identity in the database; its file is not overwritten.
   if (QFile::exists(*path)) {
     *error = tr("%1 exists already; give the study another name.").arg(QDir::toNativeSeparators(*path));
