@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -31,13 +32,17 @@ namespace fs = std::filesystem;
 namespace {
 
 // A private folder (0700, mkdtemp) for one attempt's rendezvous file, removed with the attempt:
-// a restart must not find the keys of the ranks it replaces.
+// a restart must not find the keys of the ranks it replaces. Its name carries the launcher's pid,
+// so that a folder left by a launcher killed with SIGKILL (nothing of it ran to remove it) is
+// found dead and removed by the next launch on the machine.
 class RendezvousFolder {
  public:
   explicit RendezvousFolder(bool wanted) {
     if (!wanted) return;
     const char *tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/torchwright-rendezvous-XXXXXX";
+    const std::string parent = tmp && *tmp ? tmp : "/tmp";
+    removeAbandoned(parent);
+    std::string pattern = parent + "/" + kPrefix + std::to_string(::getpid()) + "-XXXXXX";
     if (!::mkdtemp(pattern.data()))
       throw std::runtime_error("cannot create a folder for the rendezvous in " + pattern + ": " + std::strerror(errno));
     m_folder = pattern;
@@ -51,6 +56,27 @@ class RendezvousFolder {
   std::string file() const { return m_folder.empty() ? std::string() : m_folder + "/store"; }
 
  private:
+  static constexpr const char *kPrefix = "torchwright-rendezvous-";
+
+  // Our own folders (a real folder, this user's) whose launcher no longer exists. A link or
+  // another user's folder with the name is left alone; remove_all does not follow links inside.
+  static void removeAbandoned(const std::string &parent) {
+    std::error_code ec;
+    for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (name.rfind(kPrefix, 0) != 0) continue;
+      const std::string rest = name.substr(std::strlen(kPrefix));
+      const size_t dash = rest.find('-');
+      if (dash == 0 || dash == std::string::npos || rest.find_first_not_of("0123456789") != dash) continue;
+      const long pid = std::strtol(rest.substr(0, dash).c_str(), nullptr, 10);
+      struct stat st {};
+      if (pid <= 0 || ::lstat(it->path().c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::getuid()) continue;
+      if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;
+      std::error_code removeError;
+      fs::remove_all(it->path(), removeError);
+    }
+  }
+
   std::string m_folder;
 };
 
@@ -316,6 +342,8 @@ class Supervisor {
           break;
         }
         if (Clock::now() > deadline) {
+          std::fprintf(stderr, "torchwright: rank %d did not stop within %d s of SIGTERM; sending SIGKILL\n", r.global,
+                       m_plan.stopGraceS);
           ::kill(r.pid, SIGKILL);
           r.killedByUs = true;
           while (::waitpid(r.pid, &status, 0) < 0 && errno == EINTR) {

@@ -109,6 +109,18 @@ CsvScan CsvScanner::scan(const std::string &path, const CsvOptions &options, boo
   CsvScan out;
   out.headerLine = reader.recordLine();
   const auto where = [&](int64_t line) { return path + ":" + std::to_string(line) + ": "; };
+  // Binary bytes in the header (an image or an archive given as data.path) would otherwise read
+  // as "the target is not in the header", naming columns made of garbage.
+  for (size_t i = 0; i < header.size(); ++i)
+    for (const char c : header[i]) {
+      const auto byte = static_cast<unsigned char>(c);
+      if ((byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0x7F) {
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", byte);
+        throw std::runtime_error(where(out.headerLine) + "the header's field " + std::to_string(i + 1) +
+                                 " holds the control byte " + hex + ": this is not a CSV text file");
+      }
+    }
   CsvLayout &layout = out.layout;
   layout.m_classification = options.task == Task::Classification;
   layout.m_policy = options.missing;

@@ -10,8 +10,10 @@
 
 #include <torch/torch.h>
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSet>
 #include <QProcess>
 #include <QRegularExpression>
@@ -155,6 +157,22 @@ QStringList listeningSockets(const QList<int> &pids) {
   return out;
 }
 
+// The times of one rank's resident-memory samples, in order.
+std::vector<int64_t> sampleTimes(const std::vector<tw::tracking::SystemMetricRow> &rows, int rank) {
+  std::vector<int64_t> times;
+  for (const auto &row : rows)
+    if (row.rank == rank && row.key == "rss_mb") times.push_back(row.timeMs);
+  std::sort(times.begin(), times.end());
+  return times;
+}
+std::vector<int64_t> gaps(const std::vector<int64_t> &times) {
+  std::vector<int64_t> out;
+  for (size_t i = 1; i < times.size(); ++i) out.push_back(times[i] - times[i - 1]);
+  return out;
+}
+
+int64_t nowMs() { return QDateTime::currentMSecsSinceEpoch(); }
+
 }  // namespace
 
 class TestCliLaunch : public QObject {
@@ -267,6 +285,34 @@ class TestCliLaunch : public QObject {
     QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
   }
 
+  // A launcher killed with SIGKILL leaves its rendezvous folder behind; the next launch on the
+  // machine removes it (its pid is gone) and keeps one whose launcher lives, and its own folder
+  // goes with it.
+  void abandonedRendezvousFoldersAreRemoved() {
+    QTemporaryDir tmp;
+    QProcess gone;  // a pid that no longer runs
+    gone.start("/bin/true", {});
+    QVERIFY(gone.waitForStarted());
+    const qint64 deadPid = gone.processId();
+    QVERIFY(gone.waitForFinished());
+    const QString abandoned = tmp.path() + QString("/torchwright-rendezvous-%1-AbCd12").arg(deadPid);
+    const QString alive = tmp.path() + QString("/torchwright-rendezvous-%1-XyZ789").arg(::getpid());
+    QVERIFY(QDir().mkpath(abandoned) && QDir().mkpath(alive));
+    QFile keys(abandoned + "/store");
+    QVERIFY(keys.open(QIODevice::WriteOnly) && keys.write("keys") == 4);
+    keys.close();
+    const QString file = writeFile("run.yaml", kRunFile);
+    const QByteArray before = qgetenv("TMPDIR");
+    qputenv("TMPDIR", tmp.path().toLocal8Bit());
+    auto r = runCli({"launch", file, "--nproc-per-node", "2", "--workspace", workspace(), "--set",
+                     "tracking.run_name=tidy", "--set", "train.epochs=1", "--set", "data.train_limit=300"});
+    if (before.isNull()) qunsetenv("TMPDIR");
+    else qputenv("TMPDIR", before);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
+    const QStringList left = QDir(tmp.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    QCOMPARE(left, QStringList{QFileInfo(alive).fileName()});
+  }
+
   void accumulationSyncsOnlyTheLastMicroStep() {
     // Two micro-batches per step: the first accumulates locally on each rank, the second's
     // backward carries the all-reduce; the result is still the single process's.
@@ -313,12 +359,18 @@ class TestCliLaunch : public QObject {
     // Past the first checkpoint (step 20), in the middle of an epoch (90 steps each).
     QTRY_VERIFY_WITH_TIMEOUT(lastLossStep("victim") >= 130 || launcher.state() == QProcess::NotRunning, 120000);
     QVERIFY2(launcher.state() == QProcess::Running, "the run ended before the kill");
+    // Rank 0 frozen (it cannot act on SIGTERM) and rank 1 killed: the launcher stops rank 0 with
+    // SIGKILL after its 5 s grace, and restarts both.
+    const int rank0 = QRegularExpression("rank 0 pid (\\d+)").match(out).captured(1).toInt();
+    QVERIFY(rank0 > 0);
+    QCOMPARE(::kill(rank0, SIGSTOP), 0);
     QCOMPARE(::kill(match.captured(1).toInt(), SIGKILL), 0);
 
     QVERIFY(launcher.waitForFinished(240000));
     const QString err = QString::fromUtf8(launcher.readAllStandardError());
     QVERIFY2(launcher.exitCode() == 0, qPrintable(err));
     QVERIFY2(err.contains("restarting all ranks from the last checkpoint"), qPrintable(err));
+    QVERIFY2(err.contains("rank 0 did not stop within 5 s of SIGTERM; sending SIGKILL"), qPrintable(err));
 
     auto db = store();
     const auto run = *db->findRun("victim");
@@ -333,9 +385,7 @@ class TestCliLaunch : public QObject {
     for (size_t i = 0; i < points.size(); ++i) QCOMPARE(points[i].step, int64_t(i + 1));
     QCOMPARE(db->metricPoints(run.id, "epoch").size(), size_t(5));
     // The launcher sampled both ranks' processes.
-    bool rank1 = false;
-    for (const auto &row : db->systemMetrics(run.id)) rank1 = rank1 || (row.rank == 1 && row.key == "rss_mb");
-    QVERIFY(rank1);
+    QVERIFY(!sampleTimes(db->systemMetrics(run.id), 1).empty());
   }
 
   void killedRankOnAnotherMachineRestartsBothMachines() {
@@ -373,6 +423,8 @@ class TestCliLaunch : public QObject {
     const auto run = *db->findRun("faraway");
     QCOMPARE(run.status, RunStatus::Finished);
     QVERIFY(db->tags(run.id).count("restart.1"));
+    // Rank 1 on the other machine sampled itself; rank 0 recorded what it published.
+    QVERIFY(!sampleTimes(db->systemMetrics(run.id), 1).empty());
     const auto points = db->metricPoints(run.id, "train/loss");
     QCOMPARE(int64_t(points.size()), int64_t(5 * 90));
     for (size_t i = 0; i < points.size(); ++i) QCOMPARE(points[i].step, int64_t(i + 1));
@@ -400,11 +452,35 @@ class TestCliLaunch : public QObject {
              qPrintable("the run ended before the rank was frozen:\n" + out +
                         QString::fromUtf8(launcher.readAllStandardOutput() + launcher.readAllStandardError())));
     QCOMPARE(::kill(pid, SIGSTOP), 0);  // alive but silent, as a deadlocked or swapped-out rank
+    // While the launcher waits out the silence, it and rank 0 (blocked in a collective, its
+    // heartbeat thread not) beat in the database every 2 s, and the launcher samples the ranks
+    // every 2 s: read until it declares the rank hung.
+    const int64_t frozenMs = nowMs();
+    std::vector<int64_t> beats;
+    QString err;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+          const auto run = store()->findRun("hung");
+          if (run && run->heartbeatMs > frozenMs && (beats.empty() || beats.back() != run->heartbeatMs))
+            beats.push_back(run->heartbeatMs);
+          err += QString::fromUtf8(launcher.readAllStandardError());
+          return err.contains("stopped answering") || launcher.state() == QProcess::NotRunning;
+        }(),
+        60000);
+    QVERIFY2(beats.size() >= 3, qPrintable(QString::number(beats.size())));
+    for (const int64_t gap : gaps(beats)) QVERIFY2(gap <= 10000, qPrintable(QString::number(gap)));
     QVERIFY(launcher.waitForFinished(240000));
-    const QString err = QString::fromUtf8(launcher.readAllStandardError());
+    err += QString::fromUtf8(launcher.readAllStandardError());
     QVERIFY2(launcher.exitCode() == 0, qPrintable(err));
     auto db = store();
     const auto run = *db->findRun("hung");
+    // The first 8 s of the freeze: the rank's last beat came at most 1 s before it, so the hang
+    // is declared 9 s after it at the earliest, and the restart's first sample comes later.
+    std::vector<int64_t> samples;
+    for (const int64_t t : sampleTimes(db->systemMetrics(run.id), 1))
+      if (t > frozenMs && t < frozenMs + 8000) samples.push_back(t);
+    QVERIFY2(samples.size() >= 3, qPrintable(QString::number(samples.size())));
+    for (const int64_t gap : gaps(samples)) QVERIFY2(gap >= 1990 && gap <= 5000, qPrintable(QString::number(gap)));
     QCOMPARE(run.status, RunStatus::Finished);
     QVERIFY2(QString::fromStdString(db->tags(run.id).at("restart.1")).contains("rank 1 stopped answering"),
              db->tags(run.id).at("restart.1").c_str());

@@ -9,14 +9,18 @@
 #include "core/data/pack_dataset.h"
 #include "core/data/shape_images.h"
 #include "core/engine/dataset.h"
+#include "core/engine/engine_log.h"
 #include "core/engine/trainer.h"
 #include "train_helpers.h"
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
 
 #include <QTemporaryDir>
+#include <spdlog/sinks/ringbuffer_sink.h>
+#include <spdlog/spdlog.h>
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <fstream>
@@ -199,17 +203,44 @@ class TestStreamedImages : public QObject {
     c.data.shuffleMode = "shards";
     c.data.shuffleBuffer = 2;
     c.train.epochs = 3;
-    const auto autocorrelation = [](const config::RunConfig &run) {
-      return trainTracked(run)->points(config::metrics::kTrainOrderAutocorrelation);
+    // The engine's log, captured for each run: the trainer warns once, at the first epoch whose
+    // order exceeds 0.1, naming that figure, and never when none does.
+    struct Traced {
+      std::vector<tracking::MetricPoint> points;
+      std::vector<std::string> warnings;
     };
-    const auto clustered = autocorrelation(c);
+    const auto autocorrelation = [](const config::RunConfig &run) {
+      auto captured = std::make_shared<spdlog::sinks::ringbuffer_sink_mt>(4096);
+      auto &sinks = engine::engineLog()->sinks();
+      sinks.push_back(captured);
+      Traced traced;
+      traced.points = trainTracked(run)->points(config::metrics::kTrainOrderAutocorrelation);
+      sinks.erase(std::remove(sinks.begin(), sinks.end(), captured), sinks.end());
+      for (const auto &message : captured->last_raw()) {
+        const std::string text(message.payload.data(), message.payload.size());
+        if (text.find("clustered by class") != std::string::npos) traced.warnings.push_back(text);
+      }
+      return traced;
+    };
+    const auto warnedAsRecorded = [](const Traced &traced) {
+      const auto high = std::find_if(traced.points.begin(), traced.points.end(), [](const auto &p) { return p.value > 0.1; });
+      if (high == traced.points.end()) return traced.warnings.empty();
+      return traced.warnings.size() == 1 &&
+             traced.warnings[0].find(fmt::format("label autocorrelation {:.2f}", high->value)) != std::string::npos;
+    };
+    const Traced sorted = autocorrelation(c);
+    const auto &clustered = sorted.points;
     QCOMPARE(int64_t(clustered.size()), int64_t(3));
     for (const auto &p : clustered) QVERIFY2(p.value > 0.3, qPrintable(QString::number(p.value)));
+    QCOMPARE(sorted.warnings.size(), size_t(1));
+    QVERIFY2(warnedAsRecorded(sorted), sorted.warnings[0].c_str());
     config::RunConfig global = c;
     global.data.shuffleMode = "global";
-    const auto mixed = autocorrelation(global);
+    const Traced shuffled = autocorrelation(global);
+    const auto &mixed = shuffled.points;
     QCOMPARE(int64_t(mixed.size()), int64_t(3));  // an empty list would check nothing
     for (const auto &p : mixed) QVERIFY2(std::abs(p.value) < 0.3, qPrintable(QString::number(p.value)));
+    QVERIFY(warnedAsRecorded(shuffled));
 
     engine::TrainEnvironment straightEnv, env;
     straightEnv.runDir = m_tmp.path().toStdString() + "/shards-straight";

@@ -200,6 +200,8 @@ class TestCorruptFiles : public QObject {
     const CliOutcome trained = runCli({"train", runFile, "--workspace", ws});
     QCOMPARE(trained.exitCode, 1);
     QVERIFY2(trained.output.contains(bad), qPrintable(trained.output));
+    if (source == "csv")  // what it is, not a column it lacks
+      QVERIFY2(trained.output.contains("this is not a CSV text file"), qPrintable(trained.output));
     if (refusedBeforeRecording) {
       QCOMPARE(runCount(ws), size_t(0));
     } else {

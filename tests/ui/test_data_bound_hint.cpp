@@ -28,6 +28,9 @@ class TestDataBoundHint : public QObject {
     QVERIFY(dataBoundHint(run(0.05, {{"data.dataset", "image-folder"}})).isEmpty());
     QVERIFY(dataBoundHint(RunSnapshot{}).isEmpty());  // no data wait recorded yet
     QVERIFY(!dataBoundHint(run(kDataBoundShare, {{"data.dataset", "fashion-mnist"}})).isEmpty());
+    // The README's "a fifth of its time or more": at 20% it speaks, just under it stays quiet.
+    QVERIFY(!dataBoundHint(run(0.20, {{"data.dataset", "fashion-mnist"}})).isEmpty());
+    QVERIFY(dataBoundHint(run(0.199, {{"data.dataset", "fashion-mnist"}})).isEmpty());
   }
 
   void namesWhatWouldHelp() {
