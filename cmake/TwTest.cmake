@@ -1,30 +1,48 @@
 # tw_add_test(NAME <name> SOURCES <files...> LIBS <libs...> [LABELS <labels...>] [TIMEOUT <s>]
-#             [ENGINE_PCH])
+#             [ENGINE_PCH | PCH_FROM <target>])
 # One Qt Test program per test, registered with CTest; labels let CI skip `gpu` and pick `gui`.
 
 # tw_engine's precompiled <torch/torch.h> for another target: a reused PCH must see the flags and
-# definitions it was built with, optimisation included.
+# definitions it was built with, optimisation included, and -fPIC (a program gets -fPIE, with
+# which GCC rejects the library's header and silently parses LibTorch again).
 function(tw_reuse_engine_pch target)
-  target_compile_options(${target} PRIVATE ${TORCH_CXX_FLAGS})
+  target_compile_options(${target} PRIVATE ${TORCH_CXX_FLAGS} -fPIC)
   target_compile_definitions(${target} PRIVATE TW_VERSION="${PROJECT_VERSION}")
   target_precompile_headers(${target} REUSE_FROM tw_engine)
 endfunction()
 
-function(tw_add_test)
-  cmake_parse_arguments(T "ENGINE_PCH" "NAME;TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
-  add_executable(${T_NAME} ${T_SOURCES})
-  target_link_libraries(${T_NAME} PRIVATE Qt6::Test ${T_LIBS})
-  target_compile_definitions(${T_NAME} PRIVATE
+# What every test program is compiled with; a target that precompiles a header for tests
+# (tests/ui's tw_gui_test_pch) gets the same, or GCC rejects the header where it is reused.
+function(tw_test_compile_settings target)
+  target_compile_definitions(${target} PRIVATE
     TW_SOURCE_DIR="${TW_SOURCE_DIR}"
     TW_BINARY_DIR="${CMAKE_BINARY_DIR}"
     TW_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}"
     TW_FASHION_MNIST_DIR="${TW_DEFAULT_FASHION_MNIST}")
-  if(T_ENGINE_PCH)
-    tw_reuse_engine_pch(${T_NAME})
-  elseif(NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
+  if(NOT CMAKE_BUILD_TYPE STREQUAL "Debug")
     # Test programs call into the optimised libraries and do little work of their own; unoptimised
     # they compile in half the time, which is most of a clean build's test half.
-    target_compile_options(${T_NAME} PRIVATE -O0)
+    target_compile_options(${target} PRIVATE -O0)
+  endif()
+endfunction()
+
+function(tw_add_test)
+  cmake_parse_arguments(T "ENGINE_PCH" "NAME;TIMEOUT;PCH_FROM" "SOURCES;LIBS;LABELS" ${ARGN})
+  add_executable(${T_NAME} ${T_SOURCES})
+  target_link_libraries(${T_NAME} PRIVATE Qt6::Test ${T_LIBS})
+  if(T_ENGINE_PCH)
+    target_compile_definitions(${T_NAME} PRIVATE
+      TW_SOURCE_DIR="${TW_SOURCE_DIR}"
+      TW_BINARY_DIR="${CMAKE_BINARY_DIR}"
+      TW_BIN_DIR="${CMAKE_RUNTIME_OUTPUT_DIRECTORY}"
+      TW_FASHION_MNIST_DIR="${TW_DEFAULT_FASHION_MNIST}")
+    tw_reuse_engine_pch(${T_NAME})
+  else()
+    tw_test_compile_settings(${T_NAME})
+    if(T_PCH_FROM)
+      target_compile_options(${T_NAME} PRIVATE -fPIC)  # as the header's object library was built
+      target_precompile_headers(${T_NAME} REUSE_FROM ${T_PCH_FROM})
+    endif()
   endif()
   set_target_properties(${T_NAME} PROPERTIES AUTOMOC ON RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   add_test(NAME ${T_NAME} COMMAND ${T_NAME})
