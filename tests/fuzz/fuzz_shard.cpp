@@ -1,8 +1,10 @@
 // Shard sets: manifest.json (input starting with '{'), or a shard read through its sidecar index
 // (anything else: first byte = the example count n below 8, then n little-endian uint64 offsets,
 // then the tar shard). The harness writes a manifest whose size and SHA-256 match the shard, so
-// the fuzzer gets past the checksum into the tar headers and members.
+// the fuzzer gets past the checksum into the tar headers and members, and on into the members'
+// .npy arrays, decoded by the reader training uses.
 #include "core/config/sha256.h"
+#include "core/data/data_sources.h"
 #include "core/data/shard_set.h"
 #include "tests/fuzz/fuzz_target.h"
 
@@ -53,5 +55,12 @@ TW_FUZZ_TARGET(shard) {
     for (int64_t i = 0; i < reader.size(); ++i) reader.read(i);
   });
   tw::fuzz::expectRefusalOnly("train-000000.tar", [&] { tw::data::listTar(dir + "/train-000000.tar"); });
+  // The members decoded as training reads them: each example's .npy parsed and checked against
+  // the manifest's shape and dtype, its class against the class count.
+  tw::config::DataOptions options;
+  options.dataset = "shards";
+  options.path = dir;
+  options.workers = 1;
+  tw::fuzz::expectRefusalOnly(dir, [&] { tw::data::readShardSource(options, 1); });
   return 0;
 }
