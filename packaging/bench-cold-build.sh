@@ -27,14 +27,17 @@ configured=$(date +%s.%N)
 cmake --build build -j "$jobs" >"$work/build.log" 2>&1 || { tail -20 "$work/build.log"; exit 1; }
 built=$(date +%s.%N)
 
-steps=$(awk 'NR > 1' build/.ninja_log | wc -l)
+# One step may write several files (moc's), each a line of ninja's log with the step's times and
+# command hash: counted once.
+steps=$(awk 'NR > 1 && !seen[$1 " " $2 " " $5]++' build/.ninja_log | wc -l)
 # Compile seconds by part of the tree: the engine, the other core libraries, Studio's library,
 # the programs, Studio's tests and the other tests.
-parts=$(awk 'NR > 1 {
+parts=$(awk -v build="$PWD/build/" 'NR > 1 && !seen[$1 " " $2 " " $5]++ {
     s = ($2 - $1) / 1000; p = $4
+    if (index(p, build) == 1) p = substr(p, length(build) + 1)
     if (p ~ /tw_engine\.dir/) k = "engine"; else if (p ~ /^(core|tracking)\//) k = "core";
-    else if (p ~ /^ui\/|tw_ui_autogen/) k = "ui"; else if (p ~ /^app\//) k = "programs";
-    else if (p ~ /tests\/ui\//) k = "studio_tests"; else if (p ~ /tests\//) k = "other_tests"; else k = "other";
+    else if (p ~ /^ui\//) k = "ui"; else if (p ~ /^app\//) k = "programs";
+    else if (p ~ /^tests\/ui\//) k = "studio_tests"; else if (p ~ /^tests\//) k = "other_tests"; else k = "other";
     t[k] += s; total += s }
   END { for (k in t) printf "%s %.0f\n", k, t[k]; printf "total %.0f\n", total }' build/.ninja_log | sort)
 
