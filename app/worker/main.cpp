@@ -458,6 +458,11 @@ int main(int argc, char **argv) {
   std::signal(SIGTERM, onSignal);
   std::signal(SIGINT, onSignal);
   std::signal(SIGHUP, onHangup);
+  // A launcher that died leaves the heartbeat pipe and stderr without a reader: a write must fail
+  // with EPIPE (the heartbeat then stops), not kill the rank before it has stopped after a
+  // checkpoint and recorded why. LibTorch happens to ignore SIGPIPE already; this does not
+  // depend on it.
+  std::signal(SIGPIPE, SIG_IGN);
   if (serving) return serve(workspace);
   tw::dist::DistEnv dist;
   try {

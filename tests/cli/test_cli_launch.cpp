@@ -18,6 +18,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <algorithm>
@@ -512,19 +513,39 @@ class TestCliLaunch : public QObject {
     for (const QString &socket : listening) QVERIFY2(socket.startsWith("loopback"), qPrintable(listening.join(", ")));
   }
 
+  // The ranks are frozen while their launcher dies and for longer than a heartbeat's second after,
+  // as ranks too slow to stop at once are: woken, each writes its next heartbeat into a pipe
+  // nobody reads before it can stop, and must still stop after a checkpoint and say why.
   void killedLauncherLeavesAFailedRun() {
     const QString file = writeFile("long.yaml", kLongRunFile);
     QProcess launcher;
     launcher.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nproc-per-node", "2", "--workspace", workspace(),
                                                "--set", "tracking.run_name=orphan"});
     QVERIFY(launcher.waitForStarted());
+    QString out;
+    QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(launcher.readAllStandardOutput())).contains("rank 1 pid"), 60000);
+    QList<int> ranks;
+    auto found = QRegularExpression("rank \\d+ pid (\\d+)").globalMatch(out);
+    while (found.hasNext()) ranks << found.next().captured(1).toInt();
+    QCOMPARE(ranks.size(), 2);
     QTRY_VERIFY_WITH_TIMEOUT(lastLossStep("orphan") >= 30 || launcher.state() == QProcess::NotRunning, 120000);
     QVERIFY2(launcher.state() == QProcess::Running, "the run ended before the launcher was killed");
+    for (int pid : ranks) QCOMPARE(::kill(pid, SIGSTOP), 0);
     launcher.kill();  // SIGKILL: the launcher can record nothing
     QVERIFY(launcher.waitForFinished(10000));
+    QThread::msleep(1500);  // past the ranks' next heartbeat
+    for (int pid : ranks) QCOMPARE(::kill(pid, SIGCONT), 0);
     // Its ranks notice (SIGHUP from the kernel), stop after a checkpoint, and rank 0 says why.
     QTRY_VERIFY_WITH_TIMEOUT(store()->findRun("orphan")->status != RunStatus::Running, 60000);
     const auto run = *store()->findRun("orphan");
+    if (run.status == RunStatus::Running) {  // say what the ranks did (their log), then fail
+      QString log;
+      for (const QFileInfo &f : QDir(QString::fromStdString(run.runDir) + "/artifacts").entryInfoList({"*.log"})) {
+        QFile file(f.filePath());
+        if (file.open(QIODevice::ReadOnly)) log += f.fileName() + ":\n" + QString::fromUtf8(file.readAll().right(4000));
+      }
+      QFAIL(qPrintable("still RUNNING 60 s after the launcher was killed; the run's logs:\n" + log));
+    }
     QCOMPARE(run.status, RunStatus::Failed);
     QVERIFY2(QString::fromStdString(run.statusMessage).contains("launcher exited unexpectedly"), run.statusMessage.c_str());
     QVERIFY(QFile::exists(QString::fromStdString(run.runDir) + "/checkpoints/last.pt"));
