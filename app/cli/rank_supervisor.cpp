@@ -88,7 +88,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr int kExitPeerLost = 75;  // the worker's "a peer rank was lost" (see app/worker/main.cpp)
-constexpr int kStartupGraceS = 60;   // silence allowed a rank that has not sent its first heartbeat
 
 volatile sig_atomic_t g_stopSignal = 0;
 void onStopSignal(int) { g_stopSignal = 1; }

@@ -13,6 +13,10 @@
 
 namespace tw::cli {
 
+// Silence allowed a rank that has not sent its first heartbeat (loading LibTorch, initialising
+// CUDA), whatever the heartbeat timeout.
+constexpr int kStartupGraceS = 60;
+
 struct LaunchPlan {
   int nprocPerNode = 1;
   int nnodes = 1;

@@ -1,5 +1,7 @@
 #include "app/cli/usage.h"
 
+#include "app/cli/rank_supervisor.h"
+
 #include "core/config/config_fields.h"
 #include "core/search/catalog.h"
 
@@ -34,7 +36,9 @@ std::vector<CommandHelp> makeTable() {
       {"--master-addr", "ADDR", "address of node 0's rendezvous store (default MASTER_ADDR or 127.0.0.1)"},
       {"--master-port", "PORT", "its TCP port (default MASTER_PORT; several machines need one agreed in advance)"},
       {"--max-restarts", "K", "restart all ranks from the last checkpoint this many times (default: the run file's)"},
-      {"--heartbeat-timeout", "S", "seconds a rank may stay silent before it counts as hung (default 60; at least 60 before its first heartbeat)"},
+      {"--heartbeat-timeout", "S",
+       "seconds a rank may stay silent before it counts as hung (default " + std::to_string(LaunchPlan{}.heartbeatTimeoutS) +
+           "; at least " + std::to_string(kStartupGraceS) + " before its first heartbeat)"},
       kSet,
       {"--detach", "", "keep training when the terminal or Studio closes (output in the run's launcher.log)"},
       {"--resume", "RUN", "continue a stopped, failed or killed run from its last checkpoint"},

@@ -57,6 +57,13 @@ class TestCliHelp : public QObject {
     }
   }
 
+  // The supervisor's defaults as the help (and the README) state them, read from the code.
+  void launchHelpStatesTheHeartbeatDefaults() {
+    const auto r = runCli({"launch", "--help"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("(default 60; at least 60 before its first heartbeat)"), qPrintable(r.out));
+  }
+
   void groupHelpListsItsSubcommands() {
     const auto r = runCli({"runs", "--help"});
     QCOMPARE(r.exitCode, 0);
