@@ -69,31 +69,48 @@ Problem describe(const YAML::Exception &error, const std::string &text) {
   return p;
 }
 
-Problem duplicateKey(const YAML::Node &root) {
+namespace {
+
+// The first problem `check` finds in any node of the document (keys included), depth first;
+// iterative, so a deeply nested document cannot overflow the stack.
+template <typename Check>
+Problem firstProblem(const YAML::Node &root, Check check) {
   std::vector<YAML::Node> pending{root};
   while (!pending.empty()) {
     const YAML::Node node = pending.back();
     pending.pop_back();
+    if (Problem p = check(node); !p.message.empty()) return p;
     if (node.IsSequence()) {
       for (const auto &item : node) pending.push_back(item);
     } else if (node.IsMap()) {
-      std::vector<std::pair<std::string, YAML::Mark>> keys;
       for (const auto &entry : node) {
-        if (entry.first.IsScalar()) {
-          for (const auto &[key, mark] : keys) {
-            if (key != entry.first.Scalar()) continue;
-            const YAML::Mark at = entry.first.Mark();
-            return {at.line + 1, at.column + 1,
-                    "key '" + key + "' appears twice in one map (first on line " + std::to_string(mark.line + 1) +
-                        "): keep one"};
-          }
-          keys.emplace_back(entry.first.Scalar(), entry.first.Mark());
-        }
+        pending.push_back(entry.first);
         pending.push_back(entry.second);
       }
     }
   }
   return {};
+}
+
+}  // namespace
+
+Problem duplicateKey(const YAML::Node &root) {
+  return firstProblem(root, [](const YAML::Node &node) -> Problem {
+    if (!node.IsMap()) return {};
+    std::vector<std::pair<std::string, YAML::Mark>> keys;
+    for (const auto &entry : node) {
+      if (!entry.first.IsScalar()) continue;
+      for (const auto &[key, mark] : keys) {
+        if (key != entry.first.Scalar()) continue;
+        const YAML::Mark at = entry.first.Mark();
+        return {at.line + 1, at.column + 1,
+                "key '" + key + "' appears twice in one map (first on line " + std::to_string(mark.line + 1) +
+                    "): keep one"};
+      }
+      keys.emplace_back(entry.first.Scalar(), entry.first.Mark());
+    }
+    return {};
+  });
 }
 
 Problem notUtf8(const std::string &text) {
@@ -128,27 +145,13 @@ Problem notUtf8(const std::string &text) {
 }
 
 Problem scalarNotUtf8(const YAML::Node &root) {
-  std::vector<YAML::Node> pending{root};
-  while (!pending.empty()) {
-    const YAML::Node node = pending.back();
-    pending.pop_back();
-    if (node.IsScalar()) {
-      if (!notUtf8(node.Scalar()).message.empty()) {
-        const YAML::Mark at = node.Mark();
-        return {at.line + 1, at.column + 1,
-                "a value whose escapes make bytes that are not UTF-8 text (yaml-cpp reads \\N and \\_ as "
-                "single bytes); write the character itself"};
-      }
-    } else if (node.IsSequence()) {
-      for (const auto &item : node) pending.push_back(item);
-    } else if (node.IsMap()) {
-      for (const auto &entry : node) {
-        pending.push_back(entry.first);
-        pending.push_back(entry.second);
-      }
-    }
-  }
-  return {};
+  return firstProblem(root, [](const YAML::Node &node) -> Problem {
+    if (!node.IsScalar() || notUtf8(node.Scalar()).message.empty()) return {};
+    const YAML::Mark at = node.Mark();
+    return {at.line + 1, at.column + 1,
+            "a value whose escapes make bytes that are not UTF-8 text (yaml-cpp reads \\N and \\_ as "
+            "single bytes); write the character itself"};
+  });
 }
 
 }  // namespace tw::yaml
