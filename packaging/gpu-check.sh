@@ -18,7 +18,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DEBS="$ROOT/packaging/gpu-debs"
 BUILD="$ROOT/build-gpu"
-PACKAGES="libyaml-cpp-dev libyaml-cpp0.7 libspdlog-dev libspdlog1.10 libfmt-dev libfmt9 libsqlite3-dev libsqlite3-0
+PACKAGES="libyaml-cpp-dev libyaml-cpp0.7 libspdlog-dev libspdlog1.10 libfmt-dev libfmt9 libsqlite3-dev libsqlite3-0 libpq-dev libpq5
           libstb-dev libstb0 zlib1g-dev libeigen3-dev dataset-fashion-mnist libonnx-dev libonnx1 libprotobuf-dev
           libprotobuf32"
 

@@ -1,9 +1,8 @@
 #include "tracking/run_rows.h"
 
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 #include "tracking/store.h"
 
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <cctype>
@@ -45,15 +44,15 @@ RunRecord readRunRow(const sql::Statement &query) {
   return run;
 }
 
-void touchRun(sqlite3 *db, int64_t runId, int64_t nowMs, const std::string &operation) {
+void touchRun(sql::Connection *db, int64_t runId, int64_t nowMs, const std::string &operation) {
   sql::Statement update(db, "UPDATE runs SET updated_ms = ? WHERE id = ?", operation);
   update.bindInt64(1, nowMs).bindInt64(2, runId).run();
-  if (sqlite3_changes(db) == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
+  if (update.changes() == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
 }
 
-int64_t experimentIdFor(sqlite3 *db, const std::string &name, int64_t nowMs) {
+int64_t experimentIdFor(sql::Connection *db, const std::string &name, int64_t nowMs) {
   const std::string operation = "adding experiment '" + name + "'";
-  sql::Statement insert(db, "INSERT OR IGNORE INTO experiments(name, created_ms) VALUES(?, ?)", operation);
+  sql::Statement insert(db, "INSERT INTO experiments(name, created_ms) VALUES(?, ?) ON CONFLICT(name) DO NOTHING", operation);
   insert.bindText(1, name).bindInt64(2, nowMs).run();
   sql::Statement query(db, "SELECT id FROM experiments WHERE name = ?", operation);
   query.bindText(1, name);

@@ -6,10 +6,9 @@
 
 #include <string>
 
-struct sqlite3;
-
 namespace tw::tracking {
 namespace sql {
+class Connection;
 class Statement;
 }
 
@@ -19,10 +18,10 @@ RunRecord readRunRow(const sql::Statement &query);
 
 // Bumps runs.updated_ms inside the caller's transaction; throws TrackingError when the run
 // does not exist, so every write about a missing run fails the same way.
-void touchRun(sqlite3 *db, int64_t runId, int64_t nowMs, const std::string &operation);
+void touchRun(sql::Connection *db, int64_t runId, int64_t nowMs, const std::string &operation);
 
 // The experiment's id, inserting it when new; runs inside the caller's transaction.
-int64_t experimentIdFor(sqlite3 *db, const std::string &name, int64_t nowMs);
+int64_t experimentIdFor(sql::Connection *db, const std::string &name, int64_t nowMs);
 
 // Public ids of runs and studies: 32 random lowercase hex digits.
 std::string randomUuid();

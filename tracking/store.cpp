@@ -2,18 +2,15 @@
 
 #include "tracking/run_rows.h"
 #include "tracking/schema.h"
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 #include "tracking/state_table.h"
+#include "tracking/store_location.h"
 #include "tracking/tracking_log.h"
 
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include <algorithm>
-#include <chrono>
-#include <thread>
 
 namespace tw::tracking {
 
@@ -23,7 +20,7 @@ bool isTerminal(RunStatus status) { return findState(runStates(), runStatusName(
 
 // "<experiment>-<n>" with n one past the runs it already has; skips names still taken, which
 // happens once runs have been deleted.
-std::string generatedRunName(sqlite3 *db, int64_t experimentId, const std::string &experiment) {
+std::string generatedRunName(sql::Connection *db, int64_t experimentId, const std::string &experiment) {
   const std::string operation = "naming the new run";
   sql::Statement count(db, "SELECT COUNT(*) FROM runs WHERE experiment_id = ?", operation);
   count.bindInt64(1, experimentId);
@@ -39,7 +36,7 @@ std::string generatedRunName(sqlite3 *db, int64_t experimentId, const std::strin
 
 // `name`, else the first of name-2, name-3, ... that no run in the workspace has (a run is named
 // on the command line by its name, across experiments).
-std::string freeRunName(sqlite3 *db, const std::string &name) {
+std::string freeRunName(sql::Connection *db, const std::string &name) {
   sql::Statement taken(db, "SELECT 1 FROM runs WHERE name = ?", "naming the new run");
   std::string candidate = name;
   for (int n = 2;; ++n) {
@@ -52,67 +49,26 @@ std::string freeRunName(sqlite3 *db, const std::string &name) {
 
 }  // namespace
 
-Store::Store(std::string path) : m_path(std::move(path)) { m_replacedEpoch = registerConnection(m_path); }
+Store::Store(std::string location) : m_path(std::move(location)) { m_replacedEpoch = registerConnection(m_path); }
 
 Store::~Store() {
-  sqlite3_close_v2(m_db);
+  m_connection.reset();
   unregisterConnection(m_path, m_replacedEpoch);
 }
 
-std::unique_ptr<Store> Store::open(const std::string &path) {
-  std::unique_ptr<Store> store(new Store(path));
-  const std::string operation = "opening the tracking database " + path;
-  // A new database is its user's alone (SQLite would create it 0644 less the umask); its WAL and
-  // shared-memory files take the database file's permissions.
-  if (::access(path.c_str(), F_OK) != 0) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
-    if (fd >= 0) ::close(fd);
-  }
-  // The handle exists even when the open fails; the destructor closes it.
-  const int rc = sqlite3_open_v2(path.c_str(), &store->m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-  sql::check(store->m_db, rc, operation);
-  sqlite3 *db = store->m_db;
-  sqlite3_extended_result_codes(db, 1);
-  // Before anything that may wait on another process: the journal-mode switch needs a lock.
-  sql::check(db, sqlite3_busy_timeout(db, 10000), operation);
-  {
-    // WAL lets the GUI read while a worker writes; it is persistent, so this is a no-op on
-    // every open after the first. Two processes creating the same file at once can each hold a
-    // shared lock while wanting an exclusive one; SQLite then answers BUSY at once instead of
-    // waiting (it would deadlock), so the switch is retried here for as long as busy_timeout.
-    std::string mode;
-    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    for (int attempt = 0;; ++attempt) {
-      mode.clear();
-      char *error = nullptr;
-      const int walRc = sqlite3_exec(
-          db, "PRAGMA journal_mode = WAL",
-          [](void *out, int, char **values, char **) {
-            if (values[0]) *static_cast<std::string *>(out) = values[0];
-            return 0;
-          },
-          &mode, &error);
-      sqlite3_free(error);
-      if ((walRc & 0xff) != SQLITE_BUSY && (walRc & 0xff) != SQLITE_LOCKED) {
-        sql::check(db, walRc, operation);
-        break;
-      }
-      if (std::chrono::steady_clock::now() > giveUp) sql::check(db, walRc, operation);
-      std::this_thread::sleep_for(std::chrono::milliseconds(5 + 5 * std::min(attempt, 20)));
-    }
-    if (mode != "wal") {
-      throw TrackingError(operation + ": the file system does not support SQLite's WAL mode (journal mode '" +
-                          mode + "'); put the workspace on a local disk");
-    }
-  }
-  // NORMAL is durable across application crashes in WAL mode; only a power loss can drop the
-  // last commits, and metrics are cheap to lose compared with an fsync per batch.
-  sql::exec(db, "PRAGMA synchronous = NORMAL", operation);
-  sql::exec(db, "PRAGMA foreign_keys = ON", operation);
-  schema::migrate(db);
-  store->replacedFiles();  // notes the files just opened
+std::unique_ptr<Store> Store::open(const std::string &location) {
+  const StoreLocation where = StoreLocation::parse(location);
+  std::unique_ptr<Store> store(new Store(location));
+  store->m_sqlite = where.isSqlite();
+  store->m_connection =
+      where.isSqlite() ? sql::openSqlite(where.target()) : sql::openPostgres(where.target(), where.shown());
+  store->m_db = store->m_connection.get();
+  schema::migrate(store->m_db);
+  if (store->m_sqlite) store->replacedFiles();  // notes the files just opened
   return store;
 }
+
+const std::string &Store::shownLocation() const { return m_db->shownLocation(); }
 
 int Store::schemaVersion() const { return schema::readVersion(m_db); }
 
@@ -122,7 +78,7 @@ int64_t Store::keyId(const std::string &key) {
   auto cached = m_keyCache.find(key);
   if (cached != m_keyCache.end()) return cached->second;
   const std::string operation = "interning metric key '" + key + "'";
-  sql::Statement insert(m_db, "INSERT OR IGNORE INTO metric_keys(key) VALUES(?)", operation);
+  sql::Statement insert(m_db, "INSERT INTO metric_keys(key) VALUES(?) ON CONFLICT(key) DO NOTHING", operation);
   insert.bindText(1, key).run();
   sql::Statement query(m_db, "SELECT id FROM metric_keys WHERE key = ?", operation);
   query.bindText(1, key);
@@ -152,7 +108,7 @@ RunRecord Store::createRun(const NewRun &newRun) {
   sql::Statement insert(m_db,
                         "INSERT INTO runs(uuid, experiment_id, name, status, created_ms, updated_ms, config_yaml, "
                         "config_hash, seed, data_fingerprint, library_versions, host, hardware, run_dir) "
-                        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                         operation);
   const std::string uuid = randomUuid();
   const std::string runDir = newRun.runsRoot.empty() ? std::string() : newRun.runsRoot + "/" + uuid;
@@ -169,9 +125,10 @@ RunRecord Store::createRun(const NewRun &newRun) {
       .bindText(11, newRun.libraryVersions)
       .bindText(12, newRun.host)
       .bindText(13, newRun.hardware)
-      .bindText(14, runDir)
-      .run();
-  const int64_t id = sqlite3_last_insert_rowid(m_db);
+      .bindText(14, runDir);
+  if (!insert.step()) throw TrackingError(operation + ": the new run has no id");
+  const int64_t id = insert.int64(0);
+  insert.reset();
   tx.commit();
   auto created = run(id);
   if (!created) throw TrackingError(operation + ": the new run could not be read back");
@@ -205,12 +162,12 @@ void Store::setStatus(int64_t runId, RunStatus status, const std::string &messag
   try {
     writeStatus(runId, status, message);
   } catch (const TrackingError &e) {
-    if (e.sqliteCode() != SQLITE_FULL || !isTerminal(status) || ::unlink(reservePath().c_str()) != 0) throw;
+    if (!m_sqlite || e.sqliteCode() != SQLITE_FULL || !isTerminal(status) || ::unlink(reservePath().c_str()) != 0) throw;
     trackingLog()->warn("the disk holding {} is full; its reserve is released to record how run {} ended", m_path,
                         runId);
     writeStatus(runId, status, message);
   }
-  if (status == RunStatus::Running) keepReserve(reservePath());
+  if (status == RunStatus::Running && m_sqlite) keepReserve(reservePath());
 }
 
 void Store::writeStatus(int64_t runId, RunStatus status, const std::string &message) {
@@ -229,9 +186,9 @@ void Store::writeStatus(int64_t runId, RunStatus status, const std::string &mess
   }
   sql::Statement update(m_db,
                         "UPDATE runs SET status = ?1, status_message = ?2, updated_ms = ?3, "
-                        "start_ms = CASE WHEN ?4 AND start_ms = 0 THEN ?3 ELSE start_ms END, "
-                        "end_ms = CASE WHEN ?5 THEN ?3 WHEN ?4 THEN 0 ELSE end_ms END, "
-                        "stop_requested = CASE WHEN ?5 THEN 0 ELSE stop_requested END "
+                        "start_ms = CASE WHEN ?4 <> 0 AND start_ms = 0 THEN ?3 ELSE start_ms END, "
+                        "end_ms = CASE WHEN ?5 <> 0 THEN ?3 WHEN ?4 <> 0 THEN 0 ELSE end_ms END, "
+                        "stop_requested = CASE WHEN ?5 <> 0 THEN 0 ELSE stop_requested END "
                         "WHERE id = ?6",
                         operation);
   update.bindText(1, runStatusName(status))
@@ -241,7 +198,7 @@ void Store::writeStatus(int64_t runId, RunStatus status, const std::string &mess
       .bindInt64(5, terminal)
       .bindInt64(6, runId)
       .run();
-  if (sqlite3_changes(m_db) == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
+  if (update.changes() == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
   tx.commit();
 }
 
@@ -249,7 +206,8 @@ void Store::setParams(int64_t runId, const std::map<std::string, std::string> &p
   const std::string operation = "storing the parameters of run " + std::to_string(runId);
   sql::Transaction tx(m_db, operation);
   touchRun(m_db, runId, nowMs(), operation);
-  sql::Statement insert(m_db, "INSERT OR REPLACE INTO params(run_id, key, value) VALUES(?, ?, ?)", operation);
+  sql::Statement insert(m_db, "INSERT INTO params(run_id, key, value) VALUES(?, ?, ?) "
+                                     "ON CONFLICT(run_id, key) DO UPDATE SET value = excluded.value", operation);
   insert.bindInt64(1, runId);
   for (const auto &[key, value] : params) insert.bindText(2, key).bindText(3, value).run();
   tx.commit();
@@ -259,7 +217,8 @@ void Store::setTag(int64_t runId, const std::string &key, const std::string &val
   const std::string operation = "tagging run " + std::to_string(runId) + " with '" + key + "'";
   sql::Transaction tx(m_db, operation);
   touchRun(m_db, runId, nowMs(), operation);
-  sql::Statement insert(m_db, "INSERT OR REPLACE INTO tags(run_id, key, value) VALUES(?, ?, ?)", operation);
+  sql::Statement insert(m_db, "INSERT INTO tags(run_id, key, value) VALUES(?, ?, ?) "
+                                     "ON CONFLICT(run_id, key) DO UPDATE SET value = excluded.value", operation);
   insert.bindInt64(1, runId).bindText(2, key).bindText(3, value).run();
   tx.commit();
 }
@@ -280,7 +239,9 @@ void Store::addArtifact(int64_t runId, const std::string &path, const std::strin
   sql::Transaction tx(m_db, operation);
   touchRun(m_db, runId, now, operation);
   sql::Statement insert(
-      m_db, "INSERT OR REPLACE INTO artifacts(run_id, path, kind, created_ms, sha256, details) VALUES(?, ?, ?, ?, ?, ?)",
+      m_db, "INSERT INTO artifacts(run_id, path, kind, created_ms, sha256, details) VALUES(?, ?, ?, ?, ?, ?) "
+      "ON CONFLICT(run_id, path) DO UPDATE SET kind = excluded.kind, created_ms = excluded.created_ms, "
+      "sha256 = excluded.sha256, details = excluded.details",
       operation);
   insert.bindInt64(1, runId).bindText(2, path).bindText(3, kind).bindInt64(4, now).bindText(5, sha256).bindText(6, details).run();
   tx.commit();
@@ -328,7 +289,7 @@ bool Store::takeCheckpointRequest(int64_t runId) {
   sql::Statement update(m_db, "UPDATE runs SET checkpoint_requested = 0 WHERE id = ? AND checkpoint_requested = 1",
                         operation);
   update.bindInt64(1, runId).run();
-  return sqlite3_changes(m_db) > 0;
+  return update.changes() > 0;
 }
 
 void Store::deleteRun(int64_t runId) {

@@ -1,8 +1,9 @@
 #pragma once
-// The tracking database: one SQLite file per workspace (WAL, busy_timeout, BEGIN IMMEDIATE).
+// The tracking database: one SQLite file per workspace (WAL, busy_timeout, BEGIN IMMEDIATE), or
+// one PostgreSQL database that many machines share (store_location.h says how each is named).
 // A Store is one connection: use one per thread. Every call throws TrackingError on failure.
 //
-//   auto store = tw::tracking::Store::open(workspace + "/tracking.db");
+//   auto store = tw::tracking::Store::open(config::trackingStore(workspace));
 //   auto run = store->createRun({.experiment = "fashion", .configYaml = yaml});
 //   store->setStatus(run.id, RunStatus::Running);
 
@@ -18,9 +19,12 @@
 #include <string>
 #include <vector>
 
-struct sqlite3;
 
 namespace tw::tracking {
+
+namespace sql {
+class Connection;
+}
 
 class TrackingError : public std::runtime_error {
  public:
@@ -35,13 +39,18 @@ class TrackingError : public std::runtime_error {
 
 class Store {
  public:
-  // Opens or creates the file and migrates it to the current schema version.
-  static std::unique_ptr<Store> open(const std::string &path);
+  // Opens or creates the database (a SQLite path or a store URL) and migrates it to the current
+  // schema version. A schema newer than this build's is refused, never migrated down.
+  static std::unique_ptr<Store> open(const std::string &location);
   ~Store();
   Store(const Store &) = delete;
   Store &operator=(const Store &) = delete;
 
+  // The location as given to open(), for opening another connection to the same store; it may
+  // hold a password, so messages use shownLocation().
   const std::string &path() const { return m_path; }
+  const std::string &shownLocation() const;
+  bool isSqlite() const { return m_sqlite; }
   // Why this connection no longer reads the workspace's database, or empty while it does: the
   // file at path() is another one now, or the WAL file the connection reads was deleted or
   // replaced under it. SQLite never does that to a live connection on its own; it happens when
@@ -49,7 +58,7 @@ class Store {
   // SQLite holds (ui/common/file_dialogs.h says how Studio avoids that). A long-lived reader
   // asks before each poll and reopens when there is a reason.
   // Once one connection of this process has found a reason, every other one on the same path
-  // returns it too.
+  // returns it too. Always empty on PostgreSQL.
   std::string replacedFiles();
   // How many Stores of this process on `path` were opened before the last replacement was found
   // and are still open. SQLite shares one lock record and one shared-memory mapping per file
@@ -199,15 +208,17 @@ class Store {
   bool stopRequested(int64_t runId) const;
 
  private:
-  explicit Store(std::string path);
+  explicit Store(std::string location);
   // The process-wide count of open Stores per path and of the replacements found there
   // (store_files.cpp); registering returns the path's current replacement count.
   static uint64_t registerConnection(const std::string &path);
   static void unregisterConnection(const std::string &path, uint64_t epoch);
   int64_t keyId(const std::string &key);  // interned metric key
   void writeStatus(int64_t runId, RunStatus status, const std::string &message);  // setStatus's one try
-  sqlite3 *m_db = nullptr;
+  std::unique_ptr<sql::Connection> m_connection;
+  sql::Connection *m_db = nullptr;
   std::string m_path;
+  bool m_sqlite = true;
   std::map<std::string, int64_t> m_keyCache;
   // The files this connection opened (st_dev, st_ino); a WAL inode of 0 is not known yet.
   uint64_t m_dbDevice = 0, m_dbInode = 0, m_walInode = 0;

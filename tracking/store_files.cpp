@@ -59,6 +59,7 @@ int Store::connectionsOnReplacedFiles(const std::string &path) {
 }
 
 std::string Store::replacedFiles() {
+  if (!m_sqlite) return {};  // a server's database is not a file this process can lose
   {
     std::lock_guard lock(registryMutex());
     const PathConnections &entry = registry()[m_path];

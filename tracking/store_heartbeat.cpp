@@ -4,11 +4,10 @@
 #include "tracking/store.h"
 
 #include "tracking/run_rows.h"
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 #include "tracking/state_table.h"
 #include "tracking/study_rows.h"
 
-#include <sqlite3.h>
 
 #include <algorithm>
 #include <ctime>
@@ -39,7 +38,7 @@ void Store::heartbeat(int64_t runId) {
   sql::Transaction tx(m_db, operation);
   sql::Statement update(m_db, "UPDATE runs SET heartbeat_ms = ? WHERE id = ?", operation);
   update.bindInt64(1, nowMs()).bindInt64(2, runId).run();
-  if (sqlite3_changes(m_db) == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
+  if (update.changes() == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
   tx.commit();
 }
 
@@ -64,9 +63,9 @@ std::vector<RunRecord> Store::failSilentRuns(int64_t maxSilenceMs) {
   // detached) would otherwise leave a run that reads CREATED for ever.
   for (const StateRule &state : runStates()) {
     if (state.ended) continue;
+    const std::string lastSign = sql::greatest(m_db, "heartbeat_ms, start_ms, updated_ms");
     sql::Statement query(m_db,
-                         "SELECT id, MAX(heartbeat_ms, start_ms, updated_ms) FROM runs "
-                         "WHERE status = ? AND MAX(heartbeat_ms, start_ms, updated_ms) < ? ORDER BY id",
+                         "SELECT id, " + lastSign + " FROM runs WHERE status = ? AND " + lastSign + " < ? ORDER BY id",
                          operation);
     query.bindText(1, state.name).bindInt64(2, now - maxSilenceMs);
     while (query.step()) silent.push_back({query.int64(0), query.int64(1)});
@@ -97,7 +96,7 @@ void Store::trialHeartbeat(int64_t studyId, int number) {
   sql::Transaction tx(m_db, operation);
   sql::Statement update(m_db, "UPDATE trials SET heartbeat_ms = ? WHERE study_id = ? AND number = ?", operation);
   update.bindInt64(1, nowMs()).bindInt64(2, studyId).bindInt64(3, number).run();
-  if (sqlite3_changes(m_db) == 0) {
+  if (update.changes() == 0) {
     throw TrackingError(operation + ": study " + std::to_string(studyId) + " has no trial " + std::to_string(number));
   }
   tx.commit();
@@ -115,10 +114,10 @@ std::vector<TrialRecord> Store::failSilentTrials(int64_t studyId, int64_t maxSil
   };
   std::vector<Silent> silent;
   {
+    const std::string lastSign = sql::greatest(m_db, "heartbeat_ms, start_ms, updated_ms");
     sql::Statement query(m_db,
-                         "SELECT number, MAX(heartbeat_ms, start_ms, updated_ms) FROM trials "
-                         "WHERE study_id = ? AND state = 'RUNNING' AND MAX(heartbeat_ms, start_ms, updated_ms) < ? "
-                         "ORDER BY number",
+                         "SELECT number, " + lastSign + " FROM trials WHERE study_id = ? AND state = 'RUNNING' AND " +
+                             lastSign + " < ? ORDER BY number",
                          operation);
     query.bindInt64(1, studyId).bindInt64(2, now - maxSilenceMs);
     while (query.step()) silent.push_back({static_cast<int>(query.int64(0)), query.int64(1)});

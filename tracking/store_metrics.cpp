@@ -2,9 +2,8 @@
 #include "tracking/store.h"
 
 #include "tracking/run_rows.h"
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 
-#include <sqlite3.h>
 
 #include <algorithm>
 
@@ -26,7 +25,9 @@ void Store::writeMetrics(int64_t runId, std::vector<MetricRow> rows) {
     // OR REPLACE: a run resumed from a checkpoint logs some steps again; they replace the
     // earlier values instead of duplicating them.
     sql::Statement insert(m_db,
-                          "INSERT OR REPLACE INTO metrics(run_id, key_id, step, value, time_ms) VALUES(?, ?, ?, ?, ?)",
+                          "INSERT INTO metrics(run_id, key_id, step, value, time_ms) VALUES(?, ?, ?, ?, ?) "
+                          "ON CONFLICT(run_id, key_id, step) DO UPDATE SET value = excluded.value, "
+                          "time_ms = excluded.time_ms",
                           operation);
     // The latest row per series keeps the highest step, also when a resumed run goes back.
     sql::Statement latest(m_db,
@@ -71,7 +72,8 @@ void Store::writeSystemMetrics(int64_t runId, std::vector<SystemMetricRow> rows)
     sql::Transaction tx(m_db, operation);
     touchRun(m_db, runId, now, operation);
     sql::Statement insert(
-        m_db, "INSERT OR REPLACE INTO system_metrics(run_id, key_id, rank, time_ms, value) VALUES(?, ?, ?, ?, ?)",
+        m_db, "INSERT INTO system_metrics(run_id, key_id, rank, time_ms, value) VALUES(?, ?, ?, ?, ?) "
+        "ON CONFLICT(run_id, key_id, rank, time_ms) DO UPDATE SET value = excluded.value",
         operation);
     insert.bindInt64(1, runId);
     const std::string *currentKey = nullptr;
@@ -108,7 +110,7 @@ std::vector<MetricPoint> Store::metricPoints(int64_t runId, const std::string &k
                        "WHERE run_id = ? AND key_id = (SELECT id FROM metric_keys WHERE key = ?) AND step > ? "
                        "ORDER BY step LIMIT ?",
                        "reading metric '" + key + "' of run " + std::to_string(runId));
-  query.bindInt64(1, runId).bindText(2, key).bindInt64(3, afterStep).bindInt64(4, limit > 0 ? limit : -1);
+  query.bindInt64(1, runId).bindText(2, key).bindInt64(3, afterStep).bindInt64(4, sql::limitOrAll(limit));
   std::vector<MetricPoint> points;
   while (query.step()) points.push_back({query.int64(0), query.real(1), query.int64(2)});
   return points;

@@ -1,9 +1,8 @@
 // The model registry (schema 6): names, versions numbered under the write lock, stages.
 #include "tracking/store.h"
 
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 
-#include <sqlite3.h>
 
 #include <algorithm>
 
@@ -139,7 +138,7 @@ std::vector<ModelVersionRecord> Store::setModelStage(const std::string &name, in
                         "(SELECT id FROM models WHERE name = ?4)",
                         operation);
   update.bindText(1, stage).bindInt64(2, now).bindInt64(3, version).bindText(4, name).run();
-  if (sqlite3_changes(m_db) == 0) throw TrackingError(operation + ": no such model version");
+  if (update.changes() == 0) throw TrackingError(operation + ": no such model version");
   if (archiveOthers && stage != "archived" && stage != "none") {
     sql::Statement others(m_db,
                           "UPDATE model_versions SET stage = 'archived', updated_ms = ?1 WHERE stage = ?2 AND "

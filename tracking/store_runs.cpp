@@ -3,9 +3,8 @@
 #include "tracking/store.h"
 
 #include "tracking/run_rows.h"
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 
-#include <sqlite3.h>
 
 namespace tw::tracking {
 
@@ -17,7 +16,7 @@ std::vector<RunRecord> collectRuns(sql::Statement &query) {
   return runs;
 }
 
-std::map<std::string, std::string> keyValues(sqlite3 *db, const char *table, int64_t runId,
+std::map<std::string, std::string> keyValues(sql::Connection *db, const char *table, int64_t runId,
                                              const std::string &operation) {
   sql::Statement query(db, (std::string("SELECT key, value FROM ") + table + " WHERE run_id = ? ORDER BY key").c_str(),
                        operation);
@@ -56,15 +55,14 @@ std::vector<RunRecord> Store::findRuns(const std::string &idPrefixOrName, int li
   // A prefix and a name can both match: two different runs are as ambiguous as two prefixes.
   std::map<int64_t, RunRecord> candidates;
   if (hex) {
-    // Hex digits are no GLOB metacharacters, and GLOB with a literal prefix uses the uuid index.
-    sql::Statement prefix(m_db, (std::string(kRunSelect) + "WHERE r.uuid GLOB ? LIMIT ?").c_str(), operation);
-    prefix.bindText(1, uuidText + "*");
-    prefix.bindInt64(2, limit > 0 ? limit : -1);
+    sql::Statement prefix(m_db, kRunSelect + ("WHERE " + sql::prefixMatch(m_db, "r.uuid") + " LIMIT ?"), operation);
+    prefix.bindText(1, sql::prefixPattern(m_db, uuidText));
+    prefix.bindInt64(2, sql::limitOrAll(limit));
     for (auto &run : collectRuns(prefix)) candidates.emplace(run.id, std::move(run));
   }
   sql::Statement byName(m_db, (std::string(kRunSelect) + "WHERE r.name = ? LIMIT ?").c_str(), operation);
   byName.bindText(1, idPrefixOrName);
-  byName.bindInt64(2, limit > 0 ? limit : -1);
+  byName.bindInt64(2, sql::limitOrAll(limit));
   for (auto &run : collectRuns(byName)) candidates.emplace(run.id, std::move(run));
 
   std::vector<RunRecord> runs;
@@ -76,7 +74,7 @@ std::vector<RunRecord> Store::findRuns(const std::string &idPrefixOrName, int li
 std::vector<RunRecord> Store::listRuns(int limit) const {
   sql::Statement query(m_db, (std::string(kRunSelect) + "ORDER BY r.created_ms DESC, r.id DESC LIMIT ?").c_str(),
                        "listing runs");
-  query.bindInt64(1, limit > 0 ? limit : -1);
+  query.bindInt64(1, sql::limitOrAll(limit));
   return collectRuns(query);
 }
 

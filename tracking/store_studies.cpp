@@ -3,10 +3,9 @@
 #include "tracking/store.h"
 
 #include "tracking/run_rows.h"
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 #include "tracking/study_rows.h"
 
-#include <sqlite3.h>
 
 namespace tw::tracking {
 
@@ -33,11 +32,11 @@ StudyRecord Store::createStudy(const NewStudy &newStudy) {
     // refuse it anyway.
     sql::Statement taken(m_db, "SELECT 1 FROM studies WHERE name = ?", operation);
     taken.bindText(1, newStudy.name);
-    if (taken.step()) throw TrackingError(operation + ": a study of that name exists already in " + m_path);
+    if (taken.step()) throw TrackingError(operation + ": a study of that name exists already in " + shownLocation());
   }
   sql::Statement insert(m_db,
                         "INSERT INTO studies(uuid, name, experiment, sweep_yaml, sweep_file, directions, metrics, "
-                        "base_hash, status, created_ms, updated_ms) VALUES(?, ?, ?, ?, ?, ?, ?, ?, 'IDLE', ?, ?)",
+                        "base_hash, status, created_ms, updated_ms) VALUES(?, ?, ?, ?, ?, ?, ?, ?, 'IDLE', ?, ?) RETURNING id",
                         operation);
   insert.bindText(1, randomUuid())
       .bindText(2, newStudy.name)
@@ -48,9 +47,10 @@ StudyRecord Store::createStudy(const NewStudy &newStudy) {
       .bindText(7, newStudy.metrics)
       .bindText(8, newStudy.baseHash)
       .bindInt64(9, now)
-      .bindInt64(10, now)
-      .run();
-  const int64_t id = sqlite3_last_insert_rowid(m_db);
+      .bindInt64(10, now);
+  if (!insert.step()) throw TrackingError(operation + ": the new study has no id");
+  const int64_t id = insert.int64(0);
+  insert.reset();
   tx.commit();
   auto created = study(id);
   if (!created) throw TrackingError(operation + ": the new study could not be read back");
@@ -70,8 +70,8 @@ std::optional<StudyRecord> Store::findStudy(const std::string &idPrefixOrName) c
   // As for runs: a prefix of one study and the name of another are ambiguous.
   std::map<int64_t, StudyRecord> candidates;
   if (hex) {
-    sql::Statement prefix(m_db, (std::string(kStudySelect) + "WHERE s.uuid GLOB ? LIMIT 2").c_str(), operation);
-    prefix.bindText(1, uuidText + "*");
+    sql::Statement prefix(m_db, kStudySelect + ("WHERE " + sql::prefixMatch(m_db, "s.uuid") + " LIMIT 2"), operation);
+    prefix.bindText(1, sql::prefixPattern(m_db, uuidText));
     for (auto &study : collectStudies(prefix)) candidates.emplace(study.id, std::move(study));
   }
   sql::Statement byName(m_db, (std::string(kStudySelect) + "WHERE s.name = ?").c_str(), operation);
@@ -113,8 +113,8 @@ void Store::setStudyStatus(int64_t studyId, const std::string &status) {
   touchStudy(m_db, studyId, now, operation);
   sql::Statement update(m_db,
                         "UPDATE studies SET status = ?1, "
-                        "driver_heartbeat_ms = CASE WHEN ?2 THEN ?3 ELSE driver_heartbeat_ms END, "
-                        "stop_requested = CASE WHEN ?2 THEN stop_requested ELSE 0 END "
+                        "driver_heartbeat_ms = CASE WHEN ?2 <> 0 THEN ?3 ELSE driver_heartbeat_ms END, "
+                        "stop_requested = CASE WHEN ?2 <> 0 THEN stop_requested ELSE 0 END "
                         "WHERE id = ?4",
                         operation);
   update.bindText(1, status).bindInt64(2, running).bindInt64(3, now).bindInt64(4, studyId).run();

@@ -3,11 +3,10 @@
 // (trialHeartbeat, failSilentTrials) is in store_heartbeat.cpp.
 #include "tracking/store.h"
 
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 #include "tracking/state_table.h"
 #include "tracking/study_rows.h"
 
-#include <sqlite3.h>
 
 namespace tw::tracking {
 
@@ -20,7 +19,7 @@ void checkState(const std::string &state, const std::string &operation) {
   }
 }
 
-std::vector<TrialRecord> collectTrials(sqlite3 *db, sql::Statement &query, const std::string &operation) {
+std::vector<TrialRecord> collectTrials(sql::Connection *db, sql::Statement &query, const std::string &operation) {
   std::vector<TrialRecord> trials;
   while (query.step()) trials.push_back(readTrialRow(query));
   attachTrialDetails(db, trials, operation);
@@ -51,10 +50,12 @@ TrialRecord Store::addTrial(int64_t studyId, const std::map<std::string, std::st
   }
   sql::Statement insert(m_db,
                         "INSERT INTO trials(study_id, number, state, retry_of, created_ms, start_ms, updated_ms) "
-                        "VALUES(?1, ?2, ?3, ?4, ?5, CASE WHEN ?3 = 'RUNNING' THEN ?5 ELSE 0 END, ?5)",
+                        "VALUES(?1, ?2, ?3, ?4, ?5, CASE WHEN ?3 = 'RUNNING' THEN ?5 ELSE 0 END, ?5) RETURNING id",
                         operation);
-  insert.bindInt64(1, studyId).bindInt64(2, number).bindText(3, state).bindInt64(4, retryOf).bindInt64(5, now).run();
-  const int64_t trialId = sqlite3_last_insert_rowid(m_db);
+  insert.bindInt64(1, studyId).bindInt64(2, number).bindText(3, state).bindInt64(4, retryOf).bindInt64(5, now);
+  if (!insert.step()) throw TrackingError(operation + ": the new trial has no id");
+  const int64_t trialId = insert.int64(0);
+  insert.reset();
   sql::Statement param(m_db, "INSERT INTO trial_params(trial_id, key, value) VALUES(?, ?, ?)", operation);
   param.bindInt64(1, trialId);
   for (const auto &[key, value] : params) param.bindText(2, key).bindText(3, value).run();
@@ -121,7 +122,8 @@ void Store::reportIntermediate(int64_t studyId, int number, int64_t step, double
   sql::Transaction tx(m_db, operation);
   const int64_t trialId = touchTrial(m_db, studyId, number, nowMs(), operation);
   // A resumed trial reports a step again: the later value replaces the earlier.
-  sql::Statement insert(m_db, "INSERT OR REPLACE INTO trial_intermediate(trial_id, step, value) VALUES(?, ?, ?)",
+  sql::Statement insert(m_db, "INSERT INTO trial_intermediate(trial_id, step, value) VALUES(?, ?, ?) "
+                        "ON CONFLICT(trial_id, step) DO UPDATE SET value = excluded.value",
                         operation);
   insert.bindInt64(1, trialId).bindInt64(2, step).bindDouble(3, value).run();
   tx.commit();

@@ -1,9 +1,8 @@
 #include "tracking/study_rows.h"
 
-#include "tracking/sqlite_util.h"
+#include "tracking/sql.h"
 #include "tracking/store.h"
 
-#include <sqlite3.h>
 
 #include <map>
 
@@ -58,7 +57,7 @@ TrialRecord readTrialRow(const sql::Statement &query) {
   return trial;
 }
 
-void attachTrialDetails(sqlite3 *db, std::vector<TrialRecord> &trials, const std::string &operation) {
+void attachTrialDetails(sql::Connection *db, std::vector<TrialRecord> &trials, const std::string &operation) {
   if (trials.empty()) return;
   // Three statements prepared once and stepped per trial: each lookup is a range of its table's
   // primary key, so the cost grows with the rows read, not with the study.
@@ -84,13 +83,13 @@ void attachTrialDetails(sqlite3 *db, std::vector<TrialRecord> &trials, const std
   }
 }
 
-void touchStudy(sqlite3 *db, int64_t studyId, int64_t nowMs, const std::string &operation) {
+void touchStudy(sql::Connection *db, int64_t studyId, int64_t nowMs, const std::string &operation) {
   sql::Statement update(db, "UPDATE studies SET updated_ms = ? WHERE id = ?", operation);
   update.bindInt64(1, nowMs).bindInt64(2, studyId).run();
-  if (sqlite3_changes(db) == 0) throw TrackingError(operation + ": no study with id " + std::to_string(studyId));
+  if (update.changes() == 0) throw TrackingError(operation + ": no study with id " + std::to_string(studyId));
 }
 
-int64_t touchTrial(sqlite3 *db, int64_t studyId, int number, int64_t nowMs, const std::string &operation) {
+int64_t touchTrial(sql::Connection *db, int64_t studyId, int number, int64_t nowMs, const std::string &operation) {
   touchStudy(db, studyId, nowMs, operation);
   sql::Statement query(db, "SELECT id FROM trials WHERE study_id = ? AND number = ?", operation);
   query.bindInt64(1, studyId).bindInt64(2, number);

@@ -7,10 +7,9 @@
 #include <string>
 #include <vector>
 
-struct sqlite3;
-
 namespace tw::tracking {
 namespace sql {
+class Connection;
 class Statement;
 }
 
@@ -22,13 +21,13 @@ StudyRecord readStudyRow(const sql::Statement &query);
 // row's own fields, attachTrialDetails the parameters, values and intermediate values.
 extern const char *const kTrialSelect;
 TrialRecord readTrialRow(const sql::Statement &query);
-void attachTrialDetails(sqlite3 *db, std::vector<TrialRecord> &trials, const std::string &operation);
+void attachTrialDetails(sql::Connection *db, std::vector<TrialRecord> &trials, const std::string &operation);
 
 // Bumps studies.updated_ms inside the caller's transaction; throws TrackingError when the study
 // does not exist.
-void touchStudy(sqlite3 *db, int64_t studyId, int64_t nowMs, const std::string &operation);
+void touchStudy(sql::Connection *db, int64_t studyId, int64_t nowMs, const std::string &operation);
 // The trial's row id, after bumping its updated_ms and its study's; throws TrackingError when
 // the study has no trial of that number.
-int64_t touchTrial(sqlite3 *db, int64_t studyId, int number, int64_t nowMs, const std::string &operation);
+int64_t touchTrial(sql::Connection *db, int64_t studyId, int number, int64_t nowMs, const std::string &operation);
 
 }  // namespace tw::tracking
