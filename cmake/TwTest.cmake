@@ -1,6 +1,8 @@
 # tw_add_test(NAME <name> SOURCES <files...> LIBS <libs...> [LABELS <labels...>] [TIMEOUT <s>]
-#             [ENGINE_PCH | PCH_FROM <target>])
+#             [ENGINE_PCH | PCH_FROM <target>] [ALSO_POSTGRESQL])
 # One Qt Test program per test, registered with CTest; labels let CI skip `gpu` and pick `gui`.
+# ALSO_POSTGRESQL registers the program a second time, as <name>_postgresql with
+# TW_TEST_STORE=postgresql and the label `postgresql`: the same slots on a PostgreSQL store.
 
 # tw_engine's precompiled <torch/torch.h> for another target: a reused PCH must see the flags and
 # definitions it was built with, optimisation included, and -fPIC (a program gets -fPIE, with
@@ -27,7 +29,7 @@ function(tw_test_compile_settings target)
 endfunction()
 
 function(tw_add_test)
-  cmake_parse_arguments(T "ENGINE_PCH" "NAME;TIMEOUT;PCH_FROM" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(T "ENGINE_PCH;ALSO_POSTGRESQL" "NAME;TIMEOUT;PCH_FROM" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${T_NAME} ${T_SOURCES})
   target_link_libraries(${T_NAME} PRIVATE Qt6::Test ${T_LIBS})
   if(T_ENGINE_PCH)
@@ -57,8 +59,13 @@ function(tw_add_test)
   if(TW_TEST_TIMEOUT_SCALE)
     math(EXPR T_TIMEOUT "${T_TIMEOUT} * ${TW_TEST_TIMEOUT_SCALE}")
   endif()
-  set_tests_properties(${T_NAME} PROPERTIES
-    LABELS "${T_LABELS}"
-    TIMEOUT ${T_TIMEOUT}
-    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;OPENBLAS_NUM_THREADS=1;OMP_NUM_THREADS=1")
+  set(T_ENVIRONMENT "QT_QPA_PLATFORM=offscreen;OPENBLAS_NUM_THREADS=1;OMP_NUM_THREADS=1")
+  set_tests_properties(${T_NAME} PROPERTIES LABELS "${T_LABELS}" TIMEOUT ${T_TIMEOUT} ENVIRONMENT "${T_ENVIRONMENT}")
+  if(T_ALSO_POSTGRESQL)
+    add_test(NAME ${T_NAME}_postgresql COMMAND ${T_NAME})
+    set_tests_properties(${T_NAME}_postgresql PROPERTIES
+      LABELS "${T_LABELS};postgresql"
+      TIMEOUT ${T_TIMEOUT}
+      ENVIRONMENT "${T_ENVIRONMENT};TW_TEST_STORE=postgresql")
+  endif()
 endfunction()

@@ -186,10 +186,14 @@ class PgConnection final : public Connection {
     if (PQstatus(m_conn) == CONNECTION_OK && PQtransactionStatus(m_conn) != PQTRANS_IDLE)
       PQclear(PQexec(m_conn, "ROLLBACK"));
   }
+  // A query on the catalogue, not to_regclass(): that reads the server's catalogue cache, which an
+  // advisory lock does not refresh, so a migration waiting on the write lock would not see the
+  // tables the one before it created.
   bool tableExists(const std::string &table) override {
-    Statement query(this, "SELECT to_regclass(?) IS NOT NULL", "looking for table " + table);
+    Statement query(this, "SELECT 1 FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = ?",
+                    "looking for table " + table);
     query.bindText(1, table);
-    return query.step() && query.text(0) == "t";
+    return query.step();
   }
 
   // Runs one statement with its parameters; the caller owns the result.

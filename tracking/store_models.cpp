@@ -51,7 +51,7 @@ ModelVersionRecord Store::registerModelVersion(const std::string &name, const Ne
     sql::Statement insert(m_db,
                           "INSERT INTO models(name, description, created_ms, updated_ms) VALUES(?1, ?2, ?3, ?3) "
                           "ON CONFLICT(name) DO UPDATE SET updated_ms = ?3, "
-                          "description = CASE WHEN ?2 = '' THEN description ELSE ?2 END",
+                          "description = CASE WHEN ?2 = '' THEN models.description ELSE ?2 END",
                           operation);
     insert.bindText(1, name).bindText(2, description).bindInt64(3, now).run();
   }

@@ -95,8 +95,8 @@ void Store::setTrialState(int64_t studyId, int number, const std::string &state,
   const bool running = state == "RUNNING";
   sql::Statement update(m_db,
                         "UPDATE trials SET state = ?1, message = ?2, "
-                        "start_ms = CASE WHEN ?3 AND start_ms = 0 THEN ?4 ELSE start_ms END, "
-                        "end_ms = CASE WHEN ?5 THEN ?4 WHEN ?3 THEN 0 ELSE end_ms END "
+                        "start_ms = CASE WHEN ?3 <> 0 AND start_ms = 0 THEN ?4 ELSE start_ms END, "
+                        "end_ms = CASE WHEN ?5 <> 0 THEN ?4 WHEN ?3 <> 0 THEN 0 ELSE end_ms END "
                         "WHERE id = ?6",
                         operation);
   update.bindText(1, state)

@@ -3,6 +3,7 @@
 // trial processes of one study start together on a new file. The test program re-launches
 // itself as those processes (--writer / --reader / --open / --trials, handled in main()).
 
+#include "tests/tracking/tracking_fixture.h"
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
 
@@ -185,7 +186,8 @@ class TestTrackingConcurrency : public QObject {
   void init() {
     m_dir = new QTemporaryDir;
     QVERIFY(m_dir->isValid());
-    m_path = m_dir->filePath("tracking.db").toStdString();
+    m_path = tracking_test::freshStore(*m_dir);
+    if (m_path.empty()) QSKIP(qPrintable(tracking_test::skipReason()));
   }
   void cleanup() {
     delete m_dir;

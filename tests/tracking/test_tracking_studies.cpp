@@ -79,7 +79,8 @@ class TestTrackingStudies : public QObject {
   void init() {
     m_dir = new QTemporaryDir;
     QVERIFY(m_dir->isValid());
-    m_path = m_dir->filePath("tracking.db").toStdString();
+    m_path = tracking_test::freshStore(*m_dir);
+    if (m_path.empty()) QSKIP(qPrintable(tracking_test::skipReason()));
   }
   void cleanup() {
     delete m_dir;
@@ -458,7 +459,7 @@ class TestTrackingStudies : public QObject {
                     "ALTER TABLE artifacts DROP COLUMN sha256; "
                     "DROP TABLE trial_intermediate; DROP TABLE trial_values; DROP TABLE trial_params; "
                     "DROP TABLE trials; DROP TABLE studies; UPDATE schema_version SET version = 3"));
-    QCOMPARE(queryText(m_path, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'studies'"), std::string("0"));
+    QCOMPARE(queryText(m_path, countTablesSql("studies")), std::string("0"));
 
     auto store = Store::open(m_path);
     QCOMPARE(store->schemaVersion(), Store::currentSchemaVersion());
