@@ -13,6 +13,7 @@
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 #include "core/validate/validate_run.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <yaml-cpp/yaml.h>
@@ -51,15 +52,14 @@ void warnAboutClasses(const spec::Analysis &analysis, const config::DataOptions 
 int planWeights(const CliArgs &args, const std::string &selfPath, const std::string &runFile, const std::string &initFrom) {
   std::string file = initFrom;
   if (config::isRunReference(initFrom)) {
-    const std::string db = config::trackingDbPath(args.workspace());
-    std::error_code ec;
-    if (!std::filesystem::exists(db, ec)) {
+    const std::string db = tracking::workspaceStore(args.workspace());
+    if (!tracking::storeMayExist(db)) {
       std::fprintf(stderr, "train.init_from: %s names a run, but the workspace %s has no runs yet (no %s); give "
                    "--workspace DIR\n", initFrom.c_str(), args.workspace().c_str(), db.c_str());
       return 1;
     }
     try {
-      auto store = tracking::Store::open(config::trackingDbPath(args.workspace()));
+      auto store = tracking::Store::open(tracking::workspaceStore(args.workspace()));
       file = app::resolveInitSource(*store, args.workspace(), initFrom).file;
     } catch (const std::exception &e) {
       std::fprintf(stderr, "%s\n", e.what());

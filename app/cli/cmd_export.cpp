@@ -13,6 +13,7 @@
 #include "core/config/onnx_opsets.h"
 #include "core/config/workspace.h"
 #include "core/config/zip_archive_check.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <cstdint>
@@ -75,7 +76,7 @@ int runExport(const CliArgs &args, const std::string &selfPath) {
     if (!args.option(modelOnly).empty()) throw UsageError(std::string(modelOnly) + " applies to a model file, not to a run");
 
   const std::string workspace = args.workspace();
-  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   const auto run = resolveRun(*store, args.positionals[0]);
   if (!run) return 1;
   if (!hasCheckpoint(workspace, *run, checkpoint)) return 1;

@@ -18,6 +18,7 @@
 
 #include "core/config/workspace.h"
 #include "core/dist/dist_env.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <climits>
@@ -103,7 +104,7 @@ int runLaunch(const CliArgs &args, const std::string &selfPath) {
   LaunchPlan plan;
   try {
     if (resume) {
-      store = tracking::Store::open(config::trackingDbPath(workspace));
+      store = tracking::Store::open(tracking::workspaceStore(workspace));
       run = findResumableRun(*store, args.option("--resume"), args.hasFlag("--force"));
       if (!run) return 1;
       config = recordedConfig(*run);
@@ -119,7 +120,7 @@ int runLaunch(const CliArgs &args, const std::string &selfPath) {
       plan = planFromArgs(args, config);
       if (plan.nodeRank == 0) {
         config::ensureWorkspace(workspace);
-        store = tracking::Store::open(config::trackingDbPath(workspace));
+        store = tracking::Store::open(tracking::workspaceStore(workspace));
         const std::string trial = args.option("--trial");
         if (!trial.empty()) findTrialRef(*store, trial, nullptr);  // before the run exists
         run = app::recordRun(*store, config, workspace, parameters);
@@ -157,7 +158,7 @@ int runLaunch(const CliArgs &args, const std::string &selfPath) {
     // both clean up the WAL and can corrupt the file. Close it here, reopen in the child.
     store.reset();
     if (!detachRunLauncher(*run)) return 0;
-    store = tracking::Store::open(config::trackingDbPath(workspace));
+    store = tracking::Store::open(tracking::workspaceStore(workspace));
   }
   return superviseRanks(store.get(), run ? &*run : nullptr, selfPath, plan);
 }

@@ -10,6 +10,7 @@
 
 #include "core/config/sha256.h"
 #include "core/config/workspace.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <cstdio>
@@ -194,7 +195,7 @@ int moveStage(tracking::Store &store, const std::string &name, const std::string
 int runModels(const CliArgs &args) {
   const std::string sub = args.positionals.empty() ? "list" : args.positionals.front();
   const std::vector<std::string> p(args.positionals.begin() + (args.positionals.empty() ? 0 : 1), args.positionals.end());
-  auto store = tracking::Store::open(config::trackingDbPath(args.workspace()));
+  auto store = tracking::Store::open(tracking::workspaceStore(args.workspace()));
   if (sub == "list") {
     if (!p.empty()) return usageError("models list");
     return list(*store, args.hasFlag("--json"));

@@ -11,6 +11,7 @@
 
 #include "core/config/checkpoint_choice.h"
 #include "core/config/workspace.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <cstdint>
@@ -70,7 +71,7 @@ int runPredict(const CliArgs &args, const std::string &selfPath) {
   } else {
     if (args.hasFlag("--trust-torchscript")) throw UsageError("--trust-torchscript applies to a TorchScript file, not to a run");
     const std::string workspace = args.workspace();
-    auto store = tracking::Store::open(config::trackingDbPath(workspace));
+    auto store = tracking::Store::open(tracking::workspaceStore(workspace));
     const auto run = resolveRun(*store, model);
     if (!run) return 1;
     if (!hasCheckpoint(workspace, *run, checkpoint)) return 1;

@@ -12,6 +12,7 @@
 
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
+#include "tracking/workspace_store.h"
 #include "tracking/history_compare.h"
 #include "tracking/store.h"
 
@@ -23,7 +24,7 @@ namespace tw::cli {
 int runReproduce(const CliArgs &args, const std::string &selfPath) {
   if (args.positionals.size() != 1) return usageError("reproduce");
   const std::string workspace = args.workspace();
-  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   auto original = resolveRun(*store, args.positionals[0]);
   if (!original) return 1;
   config::RunConfig config;
@@ -48,7 +49,7 @@ int runReproduce(const CliArgs &args, const std::string &selfPath) {
     // SQLite connections must not cross a fork (see launch): closed here, reopened in the child.
     store.reset();
     if (!detachRunLauncher(run)) return 0;
-    store = tracking::Store::open(config::trackingDbPath(workspace));
+    store = tracking::Store::open(tracking::workspaceStore(workspace));
   }
   LaunchPlan plan;
   plan.nprocPerNode = static_cast<int>(config.distributed.nprocPerNode);

@@ -9,6 +9,7 @@
 
 #include "core/config/metric_keys.h"
 #include "core/config/workspace.h"
+#include "tracking/workspace_store.h"
 #include "tracking/run_labels.h"
 #include "tracking/store.h"
 
@@ -204,8 +205,8 @@ int runRuns(const CliArgs &args) {
                                        : words >= 3;  // tag, untag
   if (!usageOk) return usageError("runs " + sub);
   if (sub == "list") integerOption(args, "--limit", 0, 0, 1000000000);  // bad usage before a missing database
-  const std::string db = config::trackingDbPath(args.workspace());
-  if (!std::filesystem::exists(db)) {
+  const std::string db = tracking::workspaceStore(args.workspace());
+  if (!tracking::storeMayExist(db)) {
     std::fprintf(stderr, "torchwright: no tracking database at %s (train a run first, or pass --workspace)\n",
                  db.c_str());
     return 1;

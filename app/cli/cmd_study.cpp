@@ -14,6 +14,7 @@
 
 #include "core/config/workspace.h"
 #include "core/sweep/trial_params.h"
+#include "tracking/workspace_store.h"
 #include "tracking/study_liveness.h"
 
 #include <cerrno>
@@ -31,7 +32,7 @@ namespace {
 using Members = std::vector<std::pair<std::string, std::string>>;
 
 std::unique_ptr<tracking::Store> openStore(const CliArgs &args) {
-  return tracking::Store::open(config::trackingDbPath(args.workspace()));
+  return tracking::Store::open(tracking::workspaceStore(args.workspace()));
 }
 
 // Parameters as JSON, each value with the type its text has in YAML, so a categorical's numbers
@@ -100,7 +101,7 @@ std::vector<tracking::StudyRecord> settledStudies(tracking::Store &store) {
 }
 
 int listStudies(const CliArgs &args) {
-  const bool exists = fs::exists(config::trackingDbPath(args.workspace()));
+  const bool exists = tracking::storeMayExist(tracking::workspaceStore(args.workspace()));
   auto store = exists ? openStore(args) : nullptr;
   const auto studies = store ? settledStudies(*store) : std::vector<tracking::StudyRecord>{};
   const int64_t now = tracking::nowMs();

@@ -15,6 +15,7 @@
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 #include "core/validate/validate_run.h"
+#include "tracking/workspace_store.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -109,7 +110,7 @@ int drive(std::unique_ptr<tracking::Store> store, const tracking::StudyRecord &s
     // SQLite connections must not cross a fork (see cmd_launch.cpp): close, reopen in the child.
     store.reset();
     if (!detach(study, folder)) return 0;
-    store = tracking::Store::open(config::trackingDbPath(workspace));
+    store = tracking::Store::open(tracking::workspaceStore(workspace));
   }
   int holder = 0;
   DriverLock lock((fs::path(folder) / "driver.lock").string(), &holder);
@@ -196,7 +197,7 @@ int runSweep(const CliArgs &args, const std::string &selfPath) {
 
   const std::string workspace = args.workspace();
   config::ensureWorkspace(workspace);
-  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   if (auto existing = store->findStudy(sweep.studyName); existing && existing->name == sweep.studyName) {
     std::fprintf(stderr, "torchwright: a study named '%s' exists already (%s); continue it with `torchwright sweep "
                  "--resume %s`, or name a new one (`study: NAME` in the sweep file, or --set study=NAME)\n",

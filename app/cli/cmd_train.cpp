@@ -13,6 +13,7 @@
 
 #include "core/config/config_fields.h"
 #include "core/config/workspace.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <algorithm>
@@ -49,7 +50,7 @@ int resumeRun(const CliArgs &args, const std::string &selfPath) {
   const std::vector<std::string> sets = args.all("--set");
   if (const std::string refused = refusedResumeKey(sets); !refused.empty()) return usageError("train", refused);
   const std::string workspace = args.workspace();
-  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   auto run = findResumableRun(*store, args.option("--resume"), args.hasFlag("--force"));
   if (!run) return 1;
   config::RunConfig config;
@@ -85,7 +86,7 @@ int runTrain(const CliArgs &args, const std::string &selfPath) {
 
   const std::string workspace = args.workspace();
   config::ensureWorkspace(workspace);
-  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   const std::string trial = args.option("--trial");
   if (!trial.empty()) {
     try {

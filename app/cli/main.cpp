@@ -3,6 +3,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/usage.h"
+#include "tracking/store_location.h"
 
 #include <spdlog/spdlog.h>
 
@@ -88,6 +89,16 @@ int main(int argc, char **argv) {
   if (command.empty()) return unknownCommand(args);
   if (const std::string option = unknownOption(args, command); !option.empty())
     return usageError(command, "unknown option '" + option + "'");
+  if (const std::string store = args.option("--store"); !store.empty()) {
+    // Through the environment, so that the worker, the ranks and the trials this command starts
+    // use the same store, and a password in the URL is never on a command line.
+    try {
+      tw::tracking::StoreLocation::parse(store);
+    } catch (const std::exception &e) {
+      return usageError(command, std::string("--store: ") + e.what());
+    }
+    ::setenv("TW_STORE", store.c_str(), 1);
+  }
   if (args.hasFlag("--detach")) {
     // --detach is how Studio starts work that outlives it, reading the command's output through a
     // pipe. Studio killed (or its terminal closed) before the command had detached made the

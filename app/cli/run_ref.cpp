@@ -15,7 +15,7 @@ std::optional<tracking::RunRecord> resolveRun(const tracking::Store &store, cons
   if (runs.size() == 1) return std::move(runs.front());
   if (runs.empty()) {
     std::fprintf(stderr, "torchwright: no run matches '%s' in %s (give a run name or a prefix of its id; "
-                 "`torchwright runs list` shows them)\n", reference.c_str(), store.path().c_str());
+                 "`torchwright runs list` shows them)\n", reference.c_str(), store.shownLocation().c_str());
     return std::nullopt;
   }
   TablePrinter table({"ID", "NAME", "EXPERIMENT", "STATUS", "STARTED"});

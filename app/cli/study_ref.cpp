@@ -1,6 +1,7 @@
 #include "app/cli/study_ref.h"
 
 #include "core/config/workspace.h"
+#include "tracking/workspace_store.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -9,8 +10,8 @@
 namespace tw::cli {
 
 std::unique_ptr<tracking::Store> openExistingStore(const std::string &workspace, const std::string &reference) {
-  const std::string path = config::trackingDbPath(workspace);
-  if (!std::filesystem::exists(path)) {
+  const std::string path = tracking::workspaceStore(workspace);
+  if (!tracking::storeMayExist(path)) {
     std::fprintf(stderr, "torchwright: no study '%s': the workspace %s has no tracking database yet\n",
                  reference.c_str(), workspace.c_str());
     return nullptr;

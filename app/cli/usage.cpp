@@ -17,6 +17,11 @@ namespace tw::cli {
 namespace {
 
 const OptionHelp kWorkspace{"--workspace", "DIR", "workspace folder (default: $XDG_DATA_HOME/torchwright)"};
+// Every command that reads the workspace takes it (makeTable adds it after --workspace).
+const OptionHelp kStore{"--store", "URL",
+                        "tracking store: sqlite:///path/tracking.db or postgresql://user@host/db (default: TW_STORE, "
+                        "else workspace.yaml's store:, else the workspace's tracking.db); a password belongs in "
+                        "~/.pgpass or PGPASSWORD"};
 const OptionHelp kSet{"--set", "KEY=VALUE", "override a run-file key, e.g. train.lr=3e-4 (repeatable)"};
 const OptionHelp kJson{"--json", "", "print JSON instead of a table"};
 const OptionHelp kHelp{"--help", "", "show this help"};
@@ -272,7 +277,15 @@ std::vector<const CommandHelp *> group(const std::string &prefix) {
 }  // namespace
 
 const std::vector<CommandHelp> &commandTable() {
-  static const std::vector<CommandHelp> table = makeTable();
+  static const std::vector<CommandHelp> table = [] {
+    std::vector<CommandHelp> commands = makeTable();
+    for (CommandHelp &c : commands) {
+      auto workspace = std::find_if(c.options.begin(), c.options.end(),
+                                    [](const OptionHelp &o) { return o.name == kWorkspace.name; });
+      if (workspace != c.options.end()) c.options.insert(workspace + 1, kStore);
+    }
+    return commands;
+  }();
   return table;
 }
 

@@ -18,7 +18,7 @@ InitSource resolveInitSource(const tracking::Store &store, const std::string &wo
   if (!from.file.empty()) return {from.file, from.file};
   const std::vector<tracking::RunRecord> runs = store.findRuns(from.run, 6);
   if (runs.empty())
-    throw std::runtime_error("train.init_from: no run matches '" + from.run + "' in " + store.path() +
+    throw std::runtime_error("train.init_from: no run matches '" + from.run + "' in " + store.shownLocation() +
                              " (give a run name or a prefix of its id; `torchwright runs list` shows them)");
   if (runs.size() > 1) {
     std::string list;

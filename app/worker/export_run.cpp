@@ -14,6 +14,7 @@
 #include "core/engine/export/onnx_reference.h"
 #include "core/engine/export/torchscript_exporter.h"
 #include "core/engine/threads.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <torch/script.h>
@@ -87,10 +88,10 @@ int exportRun(int argc, char **argv) {
   }
   engine::applyThreads(engine::planThreads(0, /*convolutional=*/true, engine::availableCores()));
   try {
-    auto store = tracking::Store::open(config::trackingDbPath(workspace));
+    auto store = tracking::Store::open(tracking::workspaceStore(workspace));
     const auto run = store->findRun(runRef);
     if (!run) {
-      std::fprintf(stderr, "torchwright: no run '%s' in %s\n", runRef.c_str(), store->path().c_str());
+      std::fprintf(stderr, "torchwright: no run '%s' in %s\n", runRef.c_str(), store->shownLocation().c_str());
       return 1;
     }
     const std::string runDir = run->runDir.empty() ? config::runDir(workspace, run->uuid) : run->runDir;

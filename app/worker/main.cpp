@@ -28,6 +28,7 @@
 #include "core/spec/analysis.h"
 #include "core/spec/model_spec.h"
 #include "core/sysmon/process_sampler.h"
+#include "tracking/workspace_store.h"
 #include "tracking/metric_writer.h"
 #include "tracking/store.h"
 
@@ -395,7 +396,7 @@ int serve(const std::string &workspace) {
   g_serving = true;
   std::unique_ptr<tw::tracking::Store> store;
   try {
-    store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
+    store = tw::tracking::Store::open(tw::tracking::workspaceStore(workspace));
   } catch (const std::exception &e) {
     std::fprintf(stderr, "torchwright-worker: %s\n", e.what());
     return 1;
@@ -410,7 +411,7 @@ int serve(const std::string &workspace) {
     int code = 1;
     try {
       auto run = store->findRun(runId);
-      if (!run) throw std::runtime_error("no run '" + runId + "' in " + store->path());
+      if (!run) throw std::runtime_error("no run '" + runId + "' in " + store->shownLocation());
       const std::string runDir = tw::app::runFolder(workspace, *run);
       std::printf("run %s (%s)\n", run->uuid.c_str(), run->name.c_str());
       std::fflush(stdout);
@@ -480,10 +481,10 @@ int main(int argc, char **argv) {
   try {
     if (!runId.empty()) {
       if (workspace.empty()) throw std::runtime_error("--run needs --workspace");
-      store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
+      store = tw::tracking::Store::open(tw::tracking::workspaceStore(workspace));
       auto found = store->findRun(runId);
       if (!found) {
-        std::fprintf(stderr, "torchwright-worker: no run '%s' in %s\n", runId.c_str(), store->path().c_str());
+        std::fprintf(stderr, "torchwright-worker: no run '%s' in %s\n", runId.c_str(), store->shownLocation().c_str());
         return 1;
       }
       run = *found;
@@ -504,7 +505,7 @@ int main(int argc, char **argv) {
       if (rank0) {
         if (workspace.empty()) workspace = tw::config::defaultWorkspaceDir();
         tw::config::ensureWorkspace(workspace);
-        store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace));
+        store = tw::tracking::Store::open(tw::tracking::workspaceStore(workspace));
         const auto analysis = tw::spec::analyzeOrThrow(tw::spec::parseModelYaml(config.modelYaml, config.modelFile));
         run = tw::app::recordRun(*store, config, workspace, analysis.totalParams);
         runDir = run.runDir;

@@ -13,6 +13,7 @@
 #include "core/engine/threads.h"
 #include "core/metrics/class_scores.h"
 #include "core/spec/convolutions.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <torch/script.h>
@@ -59,9 +60,9 @@ std::function<torch::Tensor(const torch::Tensor &)> standardizing(const data::Pr
 }
 
 Predictor fromRun(const std::string &workspace, const std::string &runId, const std::string &checkpoint) {
-  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   const auto run = store->findRun(runId);
-  if (!run) throw std::runtime_error("no run '" + runId + "' in " + store->path());
+  if (!run) throw std::runtime_error("no run '" + runId + "' in " + store->shownLocation());
   const std::string runDir = run->runDir.empty() ? config::runDir(workspace, run->uuid) : run->runDir;
   const config::RunConfig config = config::parseRunConfig(run->configYaml, runDir + "/config.yaml");
   auto source = std::make_shared<engine::ExportSource>(engine::loadRunExport(runDir, config.modelYaml, checkpoint));
@@ -86,8 +87,8 @@ Predictor fromRun(const std::string &workspace, const std::string &runId, const 
 // Whether this workspace exported these very bytes: an artifact of a run (a registered version is
 // one too) with their SHA-256. The database is only read, never created, for the question.
 bool exportedHere(const std::string &workspace, const std::string &digest) {
-  if (workspace.empty() || !fs::exists(config::trackingDbPath(workspace))) return false;
-  auto store = tracking::Store::open(config::trackingDbPath(workspace));
+  if (workspace.empty() || !tracking::storeMayExist(tracking::workspaceStore(workspace))) return false;
+  auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   for (const auto &[runId, artifact] : store->artifactsWithDigest(digest))
     if (artifact.kind == "export:torchscript") return true;
   return false;

@@ -16,10 +16,6 @@ std::string defaultWorkspaceDir() {
   return (fs::path(home && *home ? home : ".") / ".local" / "share" / "torchwright").string();
 }
 
-std::string trackingDbPath(const std::string &workspace) {
-  return (fs::path(workspace) / "tracking.db").string();
-}
-
 std::string runsRoot(const std::string &workspace) {
   return (fs::path(workspace) / "runs").string();
 }

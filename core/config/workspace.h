@@ -1,7 +1,7 @@
 #pragma once
 // Where a workspace keeps its files (see DESIGN.md, "Files on disk").
 //
-//   <workspace>/tracking.db, <workspace>/runs/<run-uuid>/{config.yaml, checkpoints/, artifacts/}
+//   <workspace>/tracking.db (or the store tracking/workspace_store.h names), <workspace>/runs/<run-uuid>/{config.yaml, checkpoints/, artifacts/}
 
 #include <string>
 
@@ -9,7 +9,6 @@ namespace tw::config {
 
 // $XDG_DATA_HOME/torchwright, else $HOME/.local/share/torchwright.
 std::string defaultWorkspaceDir();
-std::string trackingDbPath(const std::string &workspace);
 std::string runsRoot(const std::string &workspace);  // <workspace>/runs
 std::string runDir(const std::string &workspace, const std::string &runUuid);
 // Creates the workspace folder (and runs/) when missing, its user's alone (0700); throws

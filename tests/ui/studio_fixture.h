@@ -4,6 +4,7 @@
 
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 
 #include <QAbstractItemModel>
@@ -70,9 +71,9 @@ struct Workspace {
 
   Workspace() : dir(tmp.path() + QStringLiteral("/workspace")) {
     config::ensureWorkspace(dir.toStdString());
-    store = tracking::Store::open(config::trackingDbPath(dir.toStdString()));
+    store = tracking::Store::open(tracking::workspaceStore(dir.toStdString()));
   }
-  std::string dbPath() const { return config::trackingDbPath(dir.toStdString()); }
+  std::string dbPath() const { return tracking::workspaceStore(dir.toStdString()); }
 
   // Stores parameters under the keys a real run records (flattenConfig's, and model.parameters),
   // and refuses any other: a fixture with invented keys tests a workspace no user has.

@@ -70,7 +70,7 @@ class TestDbPoller : public QObject {
   void missingDatabaseIsRetried() {
     QTemporaryDir tmp;
     const QString workspace = tmp.path() + QStringLiteral("/not-yet");
-    const std::string dbPath = tw::config::trackingDbPath(workspace.toStdString());
+    const std::string dbPath = tw::tracking::workspaceStore(workspace.toStdString());
     PollerThread poller(dbPath, fastOptions());
     QTRY_VERIFY(!poller.states.empty());
     QCOMPARE(poller.states.front().first, DbState::Unavailable);
@@ -104,7 +104,7 @@ class TestDbPoller : public QObject {
     QTemporaryDir tmp;
     const std::string workspace = tmp.filePath("ws").toStdString();
     tw::config::ensureWorkspace(workspace);
-    const QString db = QString::fromStdString(tw::config::trackingDbPath(workspace));
+    const QString db = QString::fromStdString(tw::tracking::workspaceStore(workspace));
     {
       QFile file(db);
       QVERIFY(file.open(QIODevice::WriteOnly));
@@ -237,3 +237,4 @@ class TestDbPoller : public QObject {
 
 QTEST_GUILESS_MAIN(TestDbPoller)
 #include "test_db_poller.moc"
+#include "tracking/workspace_store.h"

@@ -53,7 +53,7 @@ class TestRunQueryRealRun : public QObject {
     QVERIFY(cli.waitForFinished(240000));
     QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
 
-    auto store = tw::tracking::Store::open(tw::config::trackingDbPath(workspace.toStdString()));
+    auto store = tw::tracking::Store::open(tw::tracking::workspaceStore(workspace.toStdString()));
     const auto record = store->findRun("blobs");
     QVERIFY(record.has_value());
     tw::ui::RunSnapshot run;  // what the poller hands the Runs page
@@ -88,3 +88,4 @@ class TestRunQueryRealRun : public QObject {
 
 QTEST_GUILESS_MAIN(TestRunQueryRealRun)
 #include "test_run_query_real_run.moc"
+#include "tracking/workspace_store.h"

@@ -57,7 +57,7 @@ class TestStudioModels : public QObject {
                                 "tracking.run_name=studio-export", "--workspace", m_workspace},
                                &code);
     QVERIFY2(code == 0, qPrintable(out));
-    auto store = tracking::Store::open(config::trackingDbPath(m_workspace.toStdString()));
+    auto store = tracking::Store::open(tracking::workspaceStore(m_workspace.toStdString()));
     m_run = QString::fromStdString(store->findRun("studio-export")->uuid);
   }
 
@@ -78,7 +78,7 @@ class TestStudioModels : public QObject {
     QVERIFY2(done.wait(120000), qPrintable(dialog.resultText()));
     QVERIFY2(registered.wait(30000), qPrintable(dialog.resultText()));
     {
-      auto store = tracking::Store::open(config::trackingDbPath(m_workspace.toStdString()));
+      auto store = tracking::Store::open(tracking::workspaceStore(m_workspace.toStdString()));
       const auto versions = store->modelVersions("from-studio");
       QCOMPARE(versions.size(), size_t(1));
       QCOMPARE(QString::fromStdString(versions[0].path), QFileInfo(dialog.outputFile()).absoluteFilePath());
@@ -213,3 +213,4 @@ class TestStudioModels : public QObject {
 
 QTEST_MAIN(TestStudioModels)
 #include "test_studio_models.moc"
+#include "tracking/workspace_store.h"

@@ -6,6 +6,7 @@
 #include "core/config/workspace.h"
 #include "ui/launch/cli_command.h"
 #include "ui/models/lineage_text.h"
+#include "tracking/workspace_store.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -198,7 +199,7 @@ void ModelsPage::refresh() {
     m_readAgain = true;  // a write landed while reading: read once more when this read is done
     return;
   }
-  m_watcher->setFuture(readRegistry(QString::fromStdString(config::trackingDbPath(m_workspace.toStdString()))));
+  m_watcher->setFuture(readRegistry(QString::fromStdString(tracking::workspaceStore(m_workspace.toStdString()))));
 }
 
 void ModelsPage::onRead() {

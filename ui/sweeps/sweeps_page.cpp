@@ -1,6 +1,7 @@
 #include "ui/sweeps/sweeps_page.h"
 
 #include "core/config/workspace.h"
+#include "tracking/workspace_store.h"
 #include "tracking/store.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/launch_page.h"
@@ -100,7 +101,7 @@ void SweepsPage::showBackgroundEnd() {
 
 void SweepsPage::setWorkspace(const QString &dir) {
   m_workspace = dir;
-  m_studies->setDatabase(dir.isEmpty() ? QString() : QString::fromStdString(config::trackingDbPath(dir.toStdString())));
+  m_studies->setDatabase(dir.isEmpty() ? QString() : QString::fromStdString(tracking::workspaceStore(dir.toStdString())));
 }
 
 QString SweepsPage::statusText() const { return m_status->text(); }
@@ -170,7 +171,7 @@ void SweepsPage::requestStop(qint64 studyId) {
               !error.isEmpty());
   });
   m_studies->stopButton()->setEnabled(false);
-  watcher->setFuture(QtConcurrent::run([path = config::trackingDbPath(m_workspace.toStdString()), studyId]() -> QString {
+  watcher->setFuture(QtConcurrent::run([path = tracking::workspaceStore(m_workspace.toStdString()), studyId]() -> QString {
     try {
       tracking::Store::open(path)->requestStudyStop(studyId);
       return {};

@@ -2,6 +2,7 @@
 
 #include "core/config/workspace.h"
 #include "ui/studio_log.h"
+#include "tracking/workspace_store.h"
 
 #include <QDir>
 #include <QThread>
@@ -32,7 +33,7 @@ bool WorkspaceSession::open(const QString &workspaceDir, QString *error) {
   }
   close();
   m_workspaceDir = dir;
-  m_dbPath = QString::fromStdString(config::trackingDbPath(dir.toStdString()));
+  m_dbPath = QString::fromStdString(tracking::workspaceStore(dir.toStdString()));
   const quint64 generation = ++m_generation;
 
   m_thread = new QThread(this);
