@@ -59,6 +59,14 @@ std::string StoreLocation::shown() const {
   return std::regex_replace(shown, parameterPasswordPattern(), "$1***");
 }
 
+std::string shownLocation(const std::string &location) {
+  try {
+    return StoreLocation::parse(location).shown();
+  } catch (const TrackingError &) {
+    return std::regex_replace(location, std::regex("://[^/@]*@"), "://***@");
+  }
+}
+
 bool StoreLocation::hasPassword() const { return m_backend == Backend::Postgres && shown() != m_target; }
 
 }  // namespace tw::tracking

@@ -31,4 +31,8 @@ class StoreLocation {
   std::string m_target;
 };
 
+// A location as messages and logs show it: shown() where it parses, else the text with anything
+// after "://" up to '@' hidden. Never throws.
+std::string shownLocation(const std::string &location);
+
 }  // namespace tw::tracking

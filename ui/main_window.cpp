@@ -303,7 +303,7 @@ void MainWindow::onDatabaseState(DbState state, const QString &detail) {
       m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("FINISHED")).name()) +
                             tr("Live").toHtmlEscaped());
       m_stateLabel->setToolTip(tr("Following %1 as training processes write to it")
-                                   .arg(QDir::toNativeSeparators(m_session->databasePath())));
+                                   .arg(QDir::toNativeSeparators(m_session->shownDatabase())));
       break;
     case DbState::Stalled:
       m_stateLabel->setText(QStringLiteral("<span style=\"color:%1\">&#9679;</span> ").arg(statusColor(QStringLiteral("KILLED")).name()) +

@@ -12,8 +12,10 @@ struct CliResult {
   QString all() const { return out + err; }
 };
 
-inline CliResult runCli(const QStringList &arguments, int timeoutMs = 300000) {
+inline CliResult runCli(const QStringList &arguments, int timeoutMs = 300000,
+                        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment()) {
   QProcess process;
+  process.setProcessEnvironment(environment);
   process.setProgram(QStringLiteral(TW_BIN_DIR "/torchwright"));
   process.setArguments(arguments);
   process.start();

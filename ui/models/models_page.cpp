@@ -180,6 +180,11 @@ ModelsPage::~ModelsPage() {
 
 void ModelsPage::setWorkspace(const QString &dir) {
   m_workspace = dir;
+  try {
+    m_store = dir.isEmpty() ? QString() : QString::fromStdString(tracking::workspaceStore(dir.toStdString()));
+  } catch (const std::exception &) {
+    m_store.clear();  // the session said why when it refused the workspace
+  }
   refresh();
 }
 
@@ -194,12 +199,12 @@ void ModelsPage::showEvent(QShowEvent *event) {
 }
 
 void ModelsPage::refresh() {
-  if (m_workspace.isEmpty()) return;
+  if (m_store.isEmpty()) return;
   if (m_watcher->isRunning()) {
     m_readAgain = true;  // a write landed while reading: read once more when this read is done
     return;
   }
-  m_watcher->setFuture(readRegistry(QString::fromStdString(tracking::workspaceStore(m_workspace.toStdString()))));
+  m_watcher->setFuture(readRegistry(m_store));
 }
 
 void ModelsPage::onRead() {

@@ -75,6 +75,7 @@ class ModelsPage : public QWidget {
   static QString entryKey(const RegistryEntry *entry);
 
   QString m_workspace;
+  QString m_store;  // the workspace's tracking store (tracking/workspace_store.h)
   QFutureWatcher<RegistrySnapshot> *m_watcher;
   RegistrySnapshot m_snapshot;
   QTableWidget *m_versions;

@@ -1,6 +1,7 @@
 #include "ui/sweeps/study_poller.h"
 
 #include "app/common/study_records.h"
+#include "tracking/store_location.h"
 #include "tracking/store.h"
 #include "tracking/study_liveness.h"
 #include "ui/studio_log.h"
@@ -90,7 +91,7 @@ void StudyPoller::pollNow() {
     Q_EMIT polled();
   } catch (const std::exception &error) {
     m_store.reset();  // reopened on the next tick
-    studioLog()->warn("reading studies from {}: {}", m_dbPath, error.what());
+    studioLog()->warn("reading studies from {}: {}", tracking::shownLocation(m_dbPath), error.what());
     Q_EMIT failed(QString::fromStdString(error.what()));
   }
 }
@@ -100,7 +101,7 @@ bool StudyPoller::ensureOpen() {
     const std::string reason = m_store->replacedFiles();
     if (reason.empty()) return true;
     // Read everything again from the live files (DbPoller does the same for runs).
-    studioLog()->warn("reading studies from {}: {}; reopening it", m_dbPath, reason);
+    studioLog()->warn("reading studies from {}: {}; reopening it", tracking::shownLocation(m_dbPath), reason);
     m_store.reset();
     m_studyUpdatedMs.clear();
   }

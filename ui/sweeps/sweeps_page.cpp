@@ -101,7 +101,14 @@ void SweepsPage::showBackgroundEnd() {
 
 void SweepsPage::setWorkspace(const QString &dir) {
   m_workspace = dir;
-  m_studies->setDatabase(dir.isEmpty() ? QString() : QString::fromStdString(tracking::workspaceStore(dir.toStdString())));
+  // The session opened the workspace only once its store setting read well; it is read the same.
+  try {
+    m_store = dir.isEmpty() ? std::string() : tracking::workspaceStore(dir.toStdString());
+  } catch (const std::exception &e) {
+    m_store.clear();
+    setStatus(QString::fromUtf8(e.what()), true);
+  }
+  m_studies->setDatabase(QString::fromStdString(m_store));
 }
 
 QString SweepsPage::statusText() const { return m_status->text(); }
@@ -171,7 +178,7 @@ void SweepsPage::requestStop(qint64 studyId) {
               !error.isEmpty());
   });
   m_studies->stopButton()->setEnabled(false);
-  watcher->setFuture(QtConcurrent::run([path = tracking::workspaceStore(m_workspace.toStdString()), studyId]() -> QString {
+  watcher->setFuture(QtConcurrent::run([path = m_store, studyId]() -> QString {
     try {
       tracking::Store::open(path)->requestStudyStop(studyId);
       return {};

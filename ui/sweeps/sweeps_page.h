@@ -67,6 +67,7 @@ class SweepsPage : public QWidget {
   ModelDocument *m_model;
   LaunchPage *m_launch;
   QString m_workspace;
+  std::string m_store;  // the workspace's tracking store (tracking/workspace_store.h)
   QString m_lastSweepFile;
   QTabWidget *m_tabs;
   SweepForm *m_form;

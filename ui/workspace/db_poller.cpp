@@ -1,5 +1,6 @@
 #include "ui/workspace/db_poller.h"
 
+#include "tracking/store_location.h"
 #include "tracking/store.h"
 #include "ui/studio_log.h"
 
@@ -72,7 +73,7 @@ bool DbPoller::ensureOpen() {
   if (!m_replacedReason.isEmpty() && tracking::Store::connectionsOnReplacedFiles(m_dbPath) > 0) return false;
   try {
     m_store = tracking::Store::open(m_dbPath);
-    studioLog()->info("watching tracking database {}", m_dbPath);
+    studioLog()->info("watching tracking database {}", tracking::shownLocation(m_dbPath));
     if (!m_replacedReason.isEmpty()) Q_EMIT reopened(std::exchange(m_replacedReason, QString()));
     return true;
   } catch (const std::exception &error) {
@@ -84,7 +85,7 @@ bool DbPoller::ensureOpen() {
 bool DbPoller::reopenIfReplaced() {
   const std::string reason = m_store->replacedFiles();
   if (reason.empty()) return true;
-  studioLog()->warn("tracking database {}: {}; reopening it", m_dbPath, reason);
+  studioLog()->warn("tracking database {}: {}; reopening it", tracking::shownLocation(m_dbPath), reason);
   m_store.reset();
   m_replacedReason = QString::fromStdString(reason);
   // Whatever the orphaned files hid is read again; the runs table merges by id. Metric cursors
@@ -155,7 +156,7 @@ void DbPoller::fail(const std::exception &error) {
   m_store.reset();
   const QString detail = QString::fromStdString(error.what());
   if (m_state != DbState::Unavailable || detail != m_detail)
-    studioLog()->warn("tracking database {} unavailable: {}", m_dbPath, error.what());
+    studioLog()->warn("tracking database {} unavailable: {}", tracking::shownLocation(m_dbPath), error.what());
   setState(DbState::Unavailable, detail);
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/config/workspace.h"
 #include "ui/studio_log.h"
+#include "tracking/store_location.h"
 #include "tracking/workspace_store.h"
 
 #include <QDir>
@@ -24,8 +25,10 @@ WorkspaceSession::~WorkspaceSession() { close(); }
 
 bool WorkspaceSession::open(const QString &workspaceDir, QString *error) {
   const QString dir = QDir::cleanPath(QDir(workspaceDir).absolutePath());
+  std::string store;
   try {
     config::ensureWorkspace(dir.toStdString());
+    store = tracking::workspaceStore(dir.toStdString());  // a small settings file: no I/O of size
   } catch (const std::exception &e) {
     if (error) *error = QString::fromStdString(e.what());
     studioLog()->error("opening workspace {}: {}", dir.toStdString(), e.what());
@@ -33,7 +36,7 @@ bool WorkspaceSession::open(const QString &workspaceDir, QString *error) {
   }
   close();
   m_workspaceDir = dir;
-  m_dbPath = QString::fromStdString(tracking::workspaceStore(dir.toStdString()));
+  m_dbPath = QString::fromStdString(store);
   const quint64 generation = ++m_generation;
 
   m_thread = new QThread(this);
@@ -97,7 +100,7 @@ void WorkspaceSession::onPolled() {
   m_sinceProgress.restart();
   if (m_stalled) {
     m_stalled = false;
-    studioLog()->info("tracking database {} answers again", m_dbPath.toStdString());
+    studioLog()->info("tracking database {} answers again", tracking::shownLocation(m_dbPath.toStdString()));
     Q_EMIT databaseStateChanged(m_pollerState, m_pollerDetail);
   }
   Q_EMIT polled();
@@ -111,7 +114,8 @@ void WorkspaceSession::checkStall() {
   m_stalled = true;
   const QString detail = tr("No update from the tracking database for %1 s: a process may hold a lock on it.")
                              .arg(silentMs / 1000);
-  studioLog()->warn("tracking database {}: no poll finished for {} ms", m_dbPath.toStdString(), silentMs);
+  studioLog()->warn("tracking database {}: no poll finished for {} ms", tracking::shownLocation(m_dbPath.toStdString()),
+                    silentMs);
   Q_EMIT databaseStateChanged(DbState::Stalled, detail);
 }
 
@@ -129,6 +133,10 @@ quint64 WorkspaceSession::watchRuns(const std::vector<int64_t> &runIds, const QS
       poller, [poller, token, runIds, keyList] { poller->watchRuns(token, runIds, keyList); },
       Qt::QueuedConnection);
   return token;
+}
+
+QString WorkspaceSession::shownDatabase() const {
+  return QString::fromStdString(tracking::shownLocation(m_dbPath.toStdString()));
 }
 
 }  // namespace tw::ui

@@ -31,7 +31,10 @@ class WorkspaceSession : public QObject {
   void close();
   bool isOpen() const { return m_thread != nullptr; }
   QString workspaceDir() const { return m_workspaceDir; }
+  // The store's location (a path or a URL that may hold a password): for opening connections.
   QString databasePath() const { return m_dbPath; }
+  // The same for people: the password hidden.
+  QString shownDatabase() const;
 
   // Starts following the given metrics of a run (0: none); the returned token is carried by
   // every MetricsUpdate that answers this request.
