@@ -5,15 +5,13 @@
 #include "tracking/store.h"
 #include "tracking/tracking_log.h"
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 
 namespace tw::tracking {
 
 namespace {
-// A destructor that cannot write gives up after this many tries instead of hanging the
-// process on a database that stays unavailable.
-constexpr int kAttemptsWhenStopping = 3;
 
 template <typename Row>
 void requeueInFront(std::vector<Row> *pending, std::vector<Row> &failed) {
@@ -27,6 +25,7 @@ MetricWriter::MetricWriter(std::string dbPath, int64_t runId, MetricWriterOption
     : m_dbPath(std::move(dbPath)), m_runId(runId), m_options(options) {
   if (m_options.flushIntervalMs < 1) m_options.flushIntervalMs = 1;
   if (m_options.maxBatch == 0) m_options.maxBatch = 1;
+  m_options.maxRetryDelayMs = std::max(m_options.maxRetryDelayMs, m_options.flushIntervalMs);
   m_thread = std::thread(&MetricWriter::loop, this);
 }
 
@@ -91,14 +90,15 @@ void MetricWriter::loop() {
   std::unique_ptr<Store> store;  // opened here: a Store is one connection, used by one thread
   bool retrying = false;
   std::string previousError;  // warn once per distinct error, not every interval
-  int stoppingFailures = 0;
+  auto retryDelay = interval;
+  std::chrono::steady_clock::time_point stoppingSince{};  // the first failure after the stop request
   std::unique_lock<std::mutex> lock(m_mutex);
   for (;;) {
     if (retrying) {
-      // After a failure wait a full interval, even when stopping or full: a lock held
-      // elsewhere or a full disk needs time to go away.
+      // After a failure wait, even when stopping or full: a lock held elsewhere, a full disk or a
+      // server that is away needs time to come back.
       lock.unlock();
-      std::this_thread::sleep_for(interval);
+      std::this_thread::sleep_for(retryDelay);
       lock.lock();
     } else {
       m_wake.wait_for(lock, interval,
@@ -151,13 +151,17 @@ void MetricWriter::loop() {
     if (error.empty()) {
       m_lastError.clear();
       retrying = false;
+      retryDelay = interval;
     } else {
       m_lastError = error;
       ++m_failures;
+      if (retrying) retryDelay = std::min(retryDelay * 2, std::chrono::milliseconds(m_options.maxRetryDelayMs));
       retrying = true;
       requeueInFront(&m_pending, rows);
       requeueInFront(&m_pendingSystem, systemRows);
-      if (m_stop && ++stoppingFailures >= kAttemptsWhenStopping) {
+      const auto now = std::chrono::steady_clock::now();
+      if (m_stop && stoppingSince == std::chrono::steady_clock::time_point{}) stoppingSince = now;
+      if (m_stop && now - stoppingSince >= std::chrono::milliseconds(m_options.stopRetryMs)) {
         trackingLog()->error("giving up on {} metric rows of run {}: {}", m_pending.size() + m_pendingSystem.size(),
                              m_runId, error);
         m_pending.clear();

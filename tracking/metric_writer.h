@@ -22,6 +22,12 @@ namespace tw::tracking {
 struct MetricWriterOptions {
   int flushIntervalMs = 250;
   size_t maxBatch = 10000;
+  // After a failed write the next try waits twice as long as the last, from flushIntervalMs up to
+  // this: a database server that is down is not asked four times a second.
+  int maxRetryDelayMs = 5000;
+  // A destructor that still cannot write keeps trying this long (a server restarting, a failover)
+  // before it gives up on the rows and logs how many.
+  int stopRetryMs = 60000;
 };
 
 class MetricWriter {
@@ -37,9 +43,10 @@ class MetricWriter {
   // after the call has failed (then lastError() says why and the rows stay queued).
   void flush();
   // The last write error; empty when none, or once a retry has committed everything.
-  // Errors are logged and the rows kept for the next try, so a transient "database is locked"
-  // or full disk loses nothing already queued. Only a destructor that still cannot write after
-  // a few tries drops the rows, and logs how many.
+  // Errors are logged and the rows kept for the next try, so a transient "database is locked",
+  // a full disk or a database server that is away loses nothing already queued; writes are keyed
+  // by (run, key, step), so a batch written again after a lost reply is not written twice. Only a
+  // destructor that still cannot write after stopRetryMs drops the rows, and logs how many.
   std::string lastError() const;
   int64_t runId() const { return m_runId; }
   // CPU time the writer thread has used so far: what tracking costs beside the training thread.

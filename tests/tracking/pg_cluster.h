@@ -47,6 +47,13 @@ class PgCluster {
   }
 
   QString socketDir() const { return m_dir; }
+  // The server goes away (a fast shutdown: sessions are ended) and comes back on the same socket,
+  // as a restarted or failed-over database server does.
+  bool stopServer() { return run(pgCtl(), {"-D", m_dir + "/data", "-m", "fast", "-w", "stop"}); }
+  bool startServer() {
+    m_superuser.reset();  // its session ended with the server
+    return run(pgCtl(), {"-D", m_dir + "/data", "-l", m_dir + "/server.log", "-w", "-t", "60", "-o", m_options, "start"});
+  }
   // A URL for `database` as `user` (the superuser `tw` unless told), password included when given.
   std::string url(const std::string &database, const std::string &user = "tw", const std::string &password = {}) const {
     const std::string login = password.empty() ? std::string() : user + ":" + password + "@";
@@ -148,10 +155,10 @@ class PgCluster {
       return nullptr;
     }
     hba.close();
-    const QString options = "-k " + cluster->m_dir + " -c listen_addresses='' -p 5432" +
-                            (durable ? QString() : QString(" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"));
+    cluster->m_options = "-k " + cluster->m_dir + " -c listen_addresses='' -p 5432" +
+                          (durable ? QString() : QString(" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"));
     if (!cluster->run(cluster->pgCtl(),
-                      {"-D", data, "-l", cluster->m_dir + "/server.log", "-w", "-t", "60", "-o", options, "start"},
+                      {"-D", data, "-l", cluster->m_dir + "/server.log", "-w", "-t", "60", "-o", cluster->m_options, "start"},
                       &output)) {
       QFile log(cluster->m_dir + "/server.log");
       log.open(QIODevice::ReadOnly);
@@ -166,6 +173,7 @@ class PgCluster {
   PgCluster() = default;
   QString m_bin;
   QString m_dir;
+  QString m_options;  // the server's command-line settings
   int m_databases = 0;
   std::unique_ptr<tw::tracking::sql::Connection> m_superuser;
 };

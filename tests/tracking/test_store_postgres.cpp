@@ -1,6 +1,7 @@
 // What only a server store has: logins, passwords from the three places libpq reads them, a
 // server that is down, and URLs that must never show their password.
 #include "tests/tracking/pg_cluster.h"
+#include "tracking/metric_writer.h"
 #include "tracking/store.h"
 #include "tracking/store_location.h"
 
@@ -148,6 +149,37 @@ class TestStorePostgres : public QObject {
     const std::string what = openError(pg->url("no_such_database"));
     QVERIFY2(what.find("\"no_such_database\" does not exist") != std::string::npos, what.c_str());
     QVERIFY2(what.find("after") == std::string::npos, what.c_str());  // not retried
+  }
+
+  void metricsLoggedWhileTheServerIsAwayArriveOnce() {
+    auto *pg = cluster();
+    if (!pg) QSKIP(qPrintable(PgCluster::unavailable()));
+    const std::string url = pg->createDatabase();
+    const auto run = Store::open(url)->createRun({});
+    tw::tracking::MetricWriterOptions options;
+    options.flushIntervalMs = 50;
+    options.maxRetryDelayMs = 400;
+    {
+      tw::tracking::MetricWriter writer(url, run.id, options);
+      for (int step = 0; step < 100; ++step) writer.log("loss", step, step);
+      writer.flush();
+      QVERIFY2(writer.lastError().empty(), writer.lastError().c_str());
+      QVERIFY(pg->stopServer());
+      // Steps 50-99 again (a resumed run logs them once more) and new ones, all while it is away.
+      for (int step = 50; step < 300; ++step) writer.log("loss", step, step + 0.5);
+      writer.flush();  // returns on the first failure
+      QVERIFY(!writer.lastError().empty());
+      QVERIFY(pg->startServer());
+      writer.flush();  // now everything is written
+      QVERIFY2(writer.lastError().empty(), writer.lastError().c_str());
+    }
+    auto store = Store::open(url);
+    const auto points = store->metricPoints(run.id, "loss");
+    QCOMPARE(points.size(), size_t(300));
+    for (int step = 0; step < 300; ++step) {
+      QCOMPARE(points[size_t(step)].step, int64_t(step));
+      QCOMPARE(points[size_t(step)].value, step < 50 ? double(step) : step + 0.5);  // the later value won
+    }
   }
 
   void storesSurviveAServerRestart() {
