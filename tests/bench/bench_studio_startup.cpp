@@ -1,11 +1,15 @@
-// Studio's cold start with a large workspace: a tracking database of 5,000 finished runs (each
+// Studio's cold start with a large workspace: a tracking store of 5,000 finished runs (each
 // with 40 parameters, a label, 12 metrics and 100 points of 4 curves, like a long sweep), then
 // `torchwright-studio --report-startup` started R times as a new process on the offscreen
-// platform. Prints the medians and one JSON line; the target is an interactive window with the
+// platform. The same on each backend: a SQLite file, and a database in a throwaway PostgreSQL
+// cluster on a local socket (tests/tracking/pg_cluster.h; Studio reads it through TW_STORE).
+// Prints the medians and one JSON line per backend; the target is an interactive window with the
 // whole runs list in under 1 s.
 //
-//   bench_studio_startup [--runs N] [--repeats R] [--workspace DIR (kept, reused when it has runs)]
+//   bench_studio_startup [--runs N] [--repeats R] [--backend sqlite|postgresql|both]
+//                        [--workspace DIR (SQLite: kept, reused when it has runs)]
 
+#include "tests/tracking/pg_cluster.h"
 #include "tracking/run_labels.h"
 #include "tracking/store.h"
 
@@ -24,11 +28,10 @@
 
 namespace {
 
-void fillWorkspace(const std::string &dir, int runs) {
-  std::filesystem::create_directories(dir);
-  auto store = tw::tracking::Store::open(dir + "/tracking.db");
+void fillStore(const std::string &location, int runs) {
+  auto store = tw::tracking::Store::open(location);
   if (static_cast<int>(store->listRuns(runs).size()) >= runs) return;
-  std::printf("writing %d runs to %s ...\n", runs, dir.c_str());
+  std::printf("writing %d runs to %s ...\n", runs, store->shownLocation().c_str());
   std::fflush(stdout);
   QElapsedTimer timer;
   timer.start();
@@ -69,31 +72,17 @@ double median(std::vector<double> values) {
   return values.empty() ? 0.0 : values[values.size() / 2];
 }
 
-}  // namespace
-
-int main(int argc, char **argv) {
-  QCoreApplication app(argc, argv);
-  int runs = 5000, repeats = 5;
-  QString workspace;
-  const QStringList args = QCoreApplication::arguments();
-  for (int i = 1; i + 1 < args.size(); ++i) {
-    if (args[i] == QLatin1String("--runs")) runs = args[++i].toInt();
-    else if (args[i] == QLatin1String("--repeats")) repeats = args[++i].toInt();
-    else if (args[i] == QLatin1String("--workspace")) workspace = args[++i];
-  }
-  QTemporaryDir scratch;
-  if (workspace.isEmpty()) workspace = scratch.path() + QStringLiteral("/workspace");
-  try {
-    fillWorkspace(workspace.toStdString(), runs);
-  } catch (const std::exception &e) {
-    std::fprintf(stderr, "bench_studio_startup: %s\n", e.what());
-    return 1;
-  }
-
+// Starts Studio `repeats` times on the workspace and store; prints its figures. false on failure.
+bool measure(const QString &backend, const QString &workspace, const QString &store, int runs, int repeats,
+             const QString &configHome) {
   const QString studio = QCoreApplication::applicationDirPath() + QStringLiteral("/torchwright-studio");
   QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
   env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-  env.insert(QStringLiteral("XDG_CONFIG_HOME"), scratch.path() + QStringLiteral("/config"));  // no saved layout
+  env.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome);  // no saved layout
+  if (store.isEmpty())
+    env.remove(QStringLiteral("TW_STORE"));
+  else
+    env.insert(QStringLiteral("TW_STORE"), store);
   std::vector<double> process, shown, listed, stall;
   for (int r = 0; r < repeats; ++r) {
     QProcess child;
@@ -101,10 +90,10 @@ int main(int argc, char **argv) {
     QElapsedTimer timer;
     timer.start();
     child.start(studio, {QStringLiteral("--workspace"), workspace, QStringLiteral("--report-startup")});
-    if (!child.waitForFinished(120000) || child.exitCode() != 0) {
+    if (!child.waitForFinished(300000) || child.exitCode() != 0) {
       std::fprintf(stderr, "bench_studio_startup: %s failed: %s\n", qPrintable(studio),
                    child.readAllStandardError().constData());
-      return 1;
+      return false;
     }
     const double wallMs = timer.elapsed();
     QJsonObject report;
@@ -113,20 +102,64 @@ int main(int argc, char **argv) {
     if (report.value(QStringLiteral("runs")).toInt() != runs) {
       std::fprintf(stderr, "bench_studio_startup: Studio listed %d runs, not %d\n",
                    report.value(QStringLiteral("runs")).toInt(), runs);
-      return 1;
+      return false;
     }
     process.push_back(wallMs);
     shown.push_back(report.value(QStringLiteral("window_shown_ms")).toDouble());
     listed.push_back(report.value(QStringLiteral("runs_listed_ms")).toDouble());
     stall.push_back(report.value(QStringLiteral("longest_stall_ms")).toDouble());
-    std::printf("start %d: window %.0f ms, %d runs listed %.0f ms, longest stall %.0f ms, process %.0f ms\n", r + 1,
-                shown.back(), runs, listed.back(), stall.back(), wallMs);
+    std::printf("%s start %d: window %.0f ms, %d runs listed %.0f ms, longest stall %.0f ms, process %.0f ms\n",
+                qPrintable(backend), r + 1, shown.back(), runs, listed.back(), stall.back(), wallMs);
   }
-  std::printf("\nmedian of %d cold starts with %d runs: window shown %.0f ms, runs listed %.0f ms "
+  std::printf("\n%s: median of %d cold starts with %d runs: window shown %.0f ms, runs listed %.0f ms "
               "(target < 1000 ms), longest UI stall %.0f ms\n",
-              repeats, runs, median(shown), median(listed), median(stall));
-  std::printf("{\"bench\": \"studio_startup\", \"runs\": %d, \"repeats\": %d, \"window_shown_ms\": %.0f, "
-              "\"runs_listed_ms\": %.0f, \"longest_stall_ms\": %.0f, \"process_ms\": %.0f}\n",
-              runs, repeats, median(shown), median(listed), median(stall), median(process));
+              qPrintable(backend), repeats, runs, median(shown), median(listed), median(stall));
+  std::printf("{\"bench\": \"studio_startup\", \"backend\": \"%s\", \"runs\": %d, \"repeats\": %d, "
+              "\"window_shown_ms\": %.0f, \"runs_listed_ms\": %.0f, \"longest_stall_ms\": %.0f, \"process_ms\": %.0f}\n",
+              qPrintable(backend), runs, repeats, median(shown), median(listed), median(stall), median(process));
+  std::fflush(stdout);
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  QCoreApplication app(argc, argv);
+  int runs = 5000, repeats = 5;
+  QString workspace, backend = QStringLiteral("both");
+  const QStringList args = QCoreApplication::arguments();
+  for (int i = 1; i + 1 < args.size(); ++i) {
+    if (args[i] == QLatin1String("--runs")) runs = args[++i].toInt();
+    else if (args[i] == QLatin1String("--repeats")) repeats = args[++i].toInt();
+    else if (args[i] == QLatin1String("--workspace")) workspace = args[++i];
+    else if (args[i] == QLatin1String("--backend")) backend = args[++i];
+  }
+  QTemporaryDir scratch;
+  if (workspace.isEmpty()) workspace = scratch.path() + QStringLiteral("/workspace");
+  std::filesystem::create_directories(workspace.toStdString());
+  const QString configHome = scratch.path() + QStringLiteral("/config");
+  try {
+    if (backend == QLatin1String("sqlite") || backend == QLatin1String("both")) {
+      fillStore((workspace + QStringLiteral("/tracking.db")).toStdString(), runs);
+      if (!measure(QStringLiteral("sqlite"), workspace, QString(), runs, repeats, configHome)) return 1;
+    }
+    if (backend == QLatin1String("postgresql") || backend == QLatin1String("both")) {
+      // Start-up reads; the server's fsync would only slow filling it.
+      auto *cluster = tw_test::PgCluster::shared(/*durable=*/false);
+      if (!cluster) {
+        std::printf("postgresql skipped: %s\n", qPrintable(tw_test::PgCluster::unavailable()));
+      } else {
+        const std::string url = cluster->createDatabase();
+        fillStore(url, runs);
+        const QString empty = scratch.path() + QStringLiteral("/server-workspace");
+        std::filesystem::create_directories(empty.toStdString());
+        if (!measure(QStringLiteral("postgresql"), empty, QString::fromStdString(url), runs, repeats, configHome))
+          return 1;
+      }
+    }
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "bench_studio_startup: %s\n", e.what());
+    return 1;
+  }
   return 0;
 }
