@@ -1,31 +1,23 @@
 #include "ui/launch/run_control.h"
 
 #include "tracking/store.h"
-
-#include <QFutureWatcher>
+#include "ui/common/store_call.h"
 
 #include <filesystem>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tw::ui {
 
+RunControl::RunControl(QObject *parent) : QObject(parent), m_writes(new StoreCall(this, StoreCall::Delivery::Every)) {}
+
 template <typename Write>
 void RunControl::write(const QString &databasePath, qint64 runId, Write apply, void (RunControl::*done)(qint64)) {
-  auto *watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, runId, done] {
-    const QString error = watcher->result();
-    watcher->deleteLater();
-    if (error.isEmpty()) Q_EMIT(this->*done)(runId);
-    else Q_EMIT failed(error);
-  });
-  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runId, apply]() -> QString {
-    try {
-      apply(*tracking::Store::open(path), runId);
-      return {};
-    } catch (const std::exception &e) {
-      return QString::fromUtf8(e.what());
-    }
-  }));
+  m_writes->run<bool>(
+      databasePath,
+      [runId, apply](tracking::Store &store) {
+        apply(store, runId);
+        return true;
+      },
+      [this, runId, done](bool) { Q_EMIT(this->*done)(runId); }, [this](const QString &error) { Q_EMIT failed(error); });
 }
 
 void RunControl::requestStop(const QString &databasePath, qint64 runId) {
@@ -61,26 +53,17 @@ void RunControl::removeTag(const QString &databasePath, const QList<qint64> &run
 
 void RunControl::writeTags(const QString &databasePath, const QList<qint64> &runIds, const QString &key,
                            std::optional<QString> value) {
-  auto *watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, runIds] {
-    const QString error = watcher->result();
-    watcher->deleteLater();
-    if (error.isEmpty()) Q_EMIT tagsWritten(runIds);
-    else Q_EMIT failed(error);
-  });
-  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runIds, key = key.toStdString(),
-                                        value = value ? std::optional(value->toStdString()) : std::nullopt]() -> QString {
-    try {
-      auto store = tracking::Store::open(path);
-      for (qint64 runId : runIds) {
-        if (value) store->setTag(runId, key, *value);
-        else store->removeTag(runId, key);
-      }
-      return {};
-    } catch (const std::exception &e) {
-      return QString::fromUtf8(e.what());
-    }
-  }));
+  m_writes->run<bool>(
+      databasePath,
+      [runIds, key = key.toStdString(),
+       value = value ? std::optional(value->toStdString()) : std::nullopt](tracking::Store &store) {
+        for (qint64 runId : runIds) {
+          if (value) store.setTag(runId, key, *value);
+          else store.removeTag(runId, key);
+        }
+        return true;
+      },
+      [this, runIds](bool) { Q_EMIT tagsWritten(runIds); }, [this](const QString &error) { Q_EMIT failed(error); });
 }
 
 }  // namespace tw::ui

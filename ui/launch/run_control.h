@@ -12,11 +12,13 @@
 
 namespace tw::ui {
 
+class StoreCall;
+
 class RunControl : public QObject {
   Q_OBJECT
 
  public:
-  explicit RunControl(QObject *parent = nullptr) : QObject(parent) {}
+  explicit RunControl(QObject *parent = nullptr);
   void requestStop(const QString &databasePath, qint64 runId);
   // "Checkpoint now": the run writes last.pt after its next step and trains on.
   void requestCheckpoint(const QString &databasePath, qint64 runId);
@@ -39,6 +41,7 @@ class RunControl : public QObject {
                  std::optional<QString> value);
   template <typename Write>
   void write(const QString &databasePath, qint64 runId, Write apply, void (RunControl::*done)(qint64));
+  StoreCall *m_writes;  // every write reports back, in the order they finish
 };
 
 }  // namespace tw::ui

@@ -1,12 +1,11 @@
 #include "ui/runs/evaluation_loader.h"
 
 #include "tracking/store.h"
+#include "ui/common/store_call.h"
 
 #include <QDir>
 #include <QFile>
-#include <QFutureWatcher>
 #include <QRegularExpression>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <climits>
@@ -38,27 +37,21 @@ bool evaluationEntry(const QString &path, const QString &kind, EvaluationEntry *
   return false;
 }
 
+EvaluationLoader::EvaluationLoader(QObject *parent) : QObject(parent), m_reader(new StoreCall(this)) {
+  connect(m_reader, &StoreCall::busyChanged, this, &EvaluationLoader::busyChanged);
+}
+
+void EvaluationLoader::cancel() { m_reader->cancel(); }
+
 void EvaluationLoader::load(const QString &databasePath, int64_t runId, const QString &runDir,
                             const QString &wantedPath) {
-  const quint64 generation = ++m_generation;
-  auto *watcher = new QFutureWatcher<EvaluationData>(this);
-  connect(watcher, &QFutureWatcher<EvaluationData>::finished, this, [this, watcher, generation] {
-    const EvaluationData data = watcher->result();
-    watcher->deleteLater();
-    if (generation == m_generation) Q_EMIT loaded(data);
-  });
-  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runId, runDir, wantedPath] {
+  const auto read = [runId, runDir, wantedPath](tracking::Store &store) {
     EvaluationData data;
     data.runId = runId;
-    try {
-      for (const auto &artifact : tracking::Store::open(path)->artifacts(runId)) {
-        EvaluationEntry entry;
-        if (evaluationEntry(QString::fromStdString(artifact.path), QString::fromStdString(artifact.kind), &entry))
-          data.entries.push_back(entry);
-      }
-    } catch (const std::exception &e) {
-      data.error = tr("Could not read the run's evaluations: %1").arg(QString::fromUtf8(e.what()));
-      return data;
+    for (const auto &artifact : store.artifacts(runId)) {
+      EvaluationEntry entry;
+      if (evaluationEntry(QString::fromStdString(artifact.path), QString::fromStdString(artifact.kind), &entry))
+        data.entries.push_back(entry);
     }
     // Epochs in order and the test set, which comes after all of them, last.
     std::sort(data.entries.begin(), data.entries.end(), [](const EvaluationEntry &a, const EvaluationEntry &b) {
@@ -81,7 +74,15 @@ void EvaluationLoader::load(const QString &databasePath, int64_t runId, const QS
     if (!parseConfusionCsv(QString::fromUtf8(file.readAll()), &data.matrix, &error))
       data.error = QStringLiteral("%1: %2").arg(file.fileName(), error);
     return data;
-  }));
+  };
+  m_reader->run<EvaluationData>(
+      databasePath, read, [this](EvaluationData data) { Q_EMIT loaded(data); },
+      [this, runId](const QString &error) {
+        EvaluationData data;
+        data.runId = runId;
+        data.error = tr("Could not read the run's evaluations: %1").arg(error);
+        Q_EMIT loaded(data);
+      });
 }
 
 }  // namespace tw::ui

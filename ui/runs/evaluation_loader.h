@@ -32,21 +32,24 @@ struct EvaluationData {
 // The evaluation an artifact holds, or false for other artifacts. Pure, for tests.
 bool evaluationEntry(const QString &path, const QString &kind, EvaluationEntry *entry);
 
+class StoreCall;
+
 class EvaluationLoader : public QObject {
   Q_OBJECT
 
  public:
-  explicit EvaluationLoader(QObject *parent = nullptr) : QObject(parent) {}
+  explicit EvaluationLoader(QObject *parent = nullptr);
   // wantedPath empty, or no longer recorded: the newest entry.
   void load(const QString &databasePath, int64_t runId, const QString &runDir, const QString &wantedPath);
   // Voids the answers on their way (the run is no longer shown).
-  void cancel() { ++m_generation; }
+  void cancel();
 
  Q_SIGNALS:
   void loaded(const tw::ui::EvaluationData &data);
+  void busyChanged(bool loading);
 
  private:
-  quint64 m_generation = 0;
+  StoreCall *m_reader;
 };
 
 }  // namespace tw::ui

@@ -3,19 +3,22 @@
 #include "core/config/metric_keys.h"
 #include "tracking/store.h"
 #include "ui/charts/grid_heatmap.h"
+#include "ui/common/store_call.h"
 #include "ui/workspace/poll_results.h"
 
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tw::ui {
 
 LayerNormsPanel::LayerNormsPanel(QWidget *parent)
-    : QWidget(parent), m_kind(new QComboBox(this)), m_heatmap(new GridHeatmap(this)), m_status(new QLabel(this)) {
+    : QWidget(parent),
+      m_reader(new StoreCall(this)),
+      m_kind(new QComboBox(this)),
+      m_heatmap(new GridHeatmap(this)),
+      m_status(new QLabel(this)) {
   m_kind->setObjectName(QStringLiteral("layerNormKind"));
   m_kind->addItem(tr("Weight norms"));
   m_kind->addItem(tr("Gradient norms"));
@@ -32,6 +35,9 @@ LayerNormsPanel::LayerNormsPanel(QWidget *parent)
   layout->addLayout(top);
   layout->addWidget(m_heatmap, 1);
   connect(m_kind, &QComboBox::currentIndexChanged, this, &LayerNormsPanel::showGrid);
+  connect(m_reader, &StoreCall::busyChanged, this, [this](bool busy) {
+    if (busy && m_heatmap->rowCount() == 0) m_status->setText(tr("Loading the layer norms…"));
+  });
 }
 
 void LayerNormsPanel::setKind(Kind kind) { m_kind->setCurrentIndex(kind == Kind::Weights ? 0 : 1); }
@@ -43,7 +49,7 @@ LayerNormsPanel::Kind LayerNormsPanel::kind() const {
 void LayerNormsPanel::clear() {
   m_runId = 0;
   m_epochsRead = -1;
-  ++m_generation;  // an answer on its way is for a run no longer shown
+  m_reader->cancel();  // an answer on its way is for a run no longer shown
   m_reading = {};
   m_heatmap->clear();
   m_status->clear();
@@ -65,33 +71,29 @@ void LayerNormsPanel::showRun(const RunSnapshot &snapshot) {
 
 void LayerNormsPanel::read() {
   if (m_runId == 0 || m_dbPath.isEmpty()) return;
-  const quint64 generation = ++m_generation;
-  auto *watcher = new QFutureWatcher<Reading>(this);
-  connect(watcher, &QFutureWatcher<Reading>::finished, this, [this, watcher] {
-    Reading reading = watcher->result();
-    watcher->deleteLater();
-    if (reading.generation != m_generation) return;
+  const auto readNorms = [runId = m_runId](tracking::Store &store) {
+    std::map<std::string, std::vector<tracking::MetricPoint>> series;
+    for (const auto &key : store.metricKeys(runId))
+      if (key.rfind(config::metrics::kWeightNormPrefix, 0) == 0 || key.rfind(config::metrics::kGradNormPrefix, 0) == 0)
+        series[key] = store.metricPoints(runId, key);
+    const auto epochs = store.metricPoints(runId, config::metrics::kEpoch);
+    Reading reading;
+    reading.weights = layerNormGrid(config::metrics::kWeightNormPrefix, series, epochs);
+    reading.gradients = layerNormGrid(config::metrics::kGradNormPrefix, series, epochs);
+    return reading;
+  };
+  const auto show = [this](Reading reading) {
     m_reading = std::move(reading);
     showGrid();
     Q_EMIT loaded();
-  });
-  watcher->setFuture(QtConcurrent::run([path = m_dbPath.toStdString(), runId = m_runId, generation] {
-    Reading reading;
-    reading.generation = generation;
-    try {
-      auto store = tracking::Store::open(path);
-      std::map<std::string, std::vector<tracking::MetricPoint>> series;
-      for (const auto &key : store->metricKeys(runId))
-        if (key.rfind(config::metrics::kWeightNormPrefix, 0) == 0 || key.rfind(config::metrics::kGradNormPrefix, 0) == 0)
-          series[key] = store->metricPoints(runId, key);
-      const auto epochs = store->metricPoints(runId, config::metrics::kEpoch);
-      reading.weights = layerNormGrid(config::metrics::kWeightNormPrefix, series, epochs);
-      reading.gradients = layerNormGrid(config::metrics::kGradNormPrefix, series, epochs);
-    } catch (const std::exception &e) {
-      reading.error = tr("Could not read the run's layer norms: %1").arg(QString::fromUtf8(e.what()));
-    }
-    return reading;
-  }));
+  };
+  const auto showError = [this](const QString &error) {
+    m_reading = {};
+    m_reading.error = tr("Could not read the run's layer norms: %1").arg(error);
+    showGrid();
+    Q_EMIT loaded();
+  };
+  m_reader->run<Reading>(m_dbPath, readNorms, show, showError);
 }
 
 void LayerNormsPanel::showGrid() {

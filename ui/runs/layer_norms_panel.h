@@ -17,6 +17,7 @@ class QLabel;
 namespace tw::ui {
 
 class GridHeatmap;
+class StoreCall;
 struct RunSnapshot;
 
 class LayerNormsPanel : public QWidget {
@@ -42,7 +43,6 @@ class LayerNormsPanel : public QWidget {
 
  private:
   struct Reading {
-    quint64 generation = 0;
     LayerNormGrid weights, gradients;
     QString error;
   };
@@ -52,7 +52,7 @@ class LayerNormsPanel : public QWidget {
   QString m_dbPath;
   int64_t m_runId = 0;
   double m_epochsRead = -1;  // the run's "epoch" metric when last read
-  quint64 m_generation = 0;
+  StoreCall *m_reader;  // one read at a time; a newer run's read supersedes the older
   Reading m_reading;
   QComboBox *m_kind;
   GridHeatmap *m_heatmap;

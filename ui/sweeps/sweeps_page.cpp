@@ -1,8 +1,9 @@
 #include "ui/sweeps/sweeps_page.h"
 
 #include "core/config/workspace.h"
-#include "tracking/workspace_store.h"
 #include "tracking/store.h"
+#include "tracking/workspace_store.h"
+#include "ui/common/store_call.h"
 #include "ui/design/model_document.h"
 #include "ui/launch/launch_page.h"
 #include "ui/launch/run_check.h"
@@ -27,6 +28,7 @@ SweepsPage::SweepsPage(ModelDocument *model, LaunchPage *launch, QWidget *parent
     : QWidget(parent), m_model(model), m_launch(launch), m_tabs(new QTabWidget(this)), m_form(new SweepForm(this)),
       m_studies(new StudyView(this)), m_launcher(new SweepLauncher(this)), m_status(new QLabel(this)),
       m_base(new BaseRunBox(launch, model, this)) {
+  m_stopCall = new StoreCall(this, StoreCall::Delivery::Every);
   m_tabs->addTab(m_form, tr("New Sweep"));
   m_tabs->addTab(m_studies, tr("Studies"));
   m_status->setWordWrap(true);
@@ -169,23 +171,15 @@ void SweepsPage::startChecked(const QString &baseYaml) {
 
 void SweepsPage::requestStop(qint64 studyId) {
   if (m_workspace.isEmpty()) return;
-  auto *watcher = new QFutureWatcher<QString>(this);
-  connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher] {
-    const QString error = watcher->result();
-    watcher->deleteLater();
-    setStatus(error.isEmpty() ? tr("Asked the sweep to stop; running trials end and no new one starts.")
-                              : tr("Cannot ask the sweep to stop: %1").arg(error),
-              !error.isEmpty());
-  });
   m_studies->stopButton()->setEnabled(false);
-  watcher->setFuture(QtConcurrent::run([path = m_store, studyId]() -> QString {
-    try {
-      tracking::Store::open(path)->requestStudyStop(studyId);
-      return {};
-    } catch (const std::exception &e) {
-      return QString::fromUtf8(e.what());
-    }
-  }));
+  m_stopCall->run<bool>(
+      QString::fromStdString(m_store),
+      [studyId](tracking::Store &store) {
+        store.requestStudyStop(studyId);
+        return true;
+      },
+      [this](bool) { setStatus(tr("Asked the sweep to stop; running trials end and no new one starts."), false); },
+      [this](const QString &error) { setStatus(tr("Cannot ask the sweep to stop: %1").arg(error), true); });
 }
 
 }  // namespace tw::ui

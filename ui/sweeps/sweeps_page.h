@@ -20,6 +20,7 @@ namespace tw::ui {
 class BaseRunBox;
 class LaunchPage;
 class ModelDocument;
+class StoreCall;
 class StudyView;
 class SweepForm;
 class SweepLauncher;
@@ -68,6 +69,7 @@ class SweepsPage : public QWidget {
   LaunchPage *m_launch;
   QString m_workspace;
   std::string m_store;  // the workspace's tracking store (tracking/workspace_store.h)
+  StoreCall *m_stopCall = nullptr;
   QString m_lastSweepFile;
   QTabWidget *m_tabs;
   SweepForm *m_form;
