@@ -3,11 +3,9 @@
 #include "app/common/study_records.h"
 #include "core/config/metric_keys.h"
 #include "tracking/store.h"
+#include "ui/common/store_call.h"
 #include "ui/compare/default_metric.h"
 #include "ui/compare/series_scan.h"
-
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <climits>
@@ -53,34 +51,33 @@ std::set<std::string> logSampledParams(const tracking::Store &store, const std::
   return keys;
 }
 
-CompareData readComparison(const std::string &path, const std::vector<int64_t> &runIds, const std::string &wanted,
+CompareData readComparison(tracking::Store &store, const std::vector<int64_t> &runIds, const std::string &wanted,
                            const CompareLoadOptions &options) {
   CompareData data;
-  auto store = tracking::Store::open(path);
   // First the small rows of every run, so that the grid spans all of them before any series
   // is read.
   std::vector<std::vector<tracking::LatestMetric>> latests;
   std::set<std::string> keys, studies;
   for (int64_t id : runIds) {
-    auto run = store->run(id);
+    auto run = store.run(id);
     if (!run) continue;  // deleted since it was selected
     ComparedRun compared;
     compared.run = *run;
-    compared.params = store->params(id);
-    auto latest = store->latestMetrics(id);
+    compared.params = store.params(id);
+    auto latest = store.latestMetrics(id);
     for (const auto &l : latest) {
       compared.finals[l.key] = l.value;
       keys.insert(l.key);
     }
     // One row per epoch: where each epoch ended, for the Curves tab's epoch axis.
-    compared.epochs = store->metricPoints(id, config::metrics::kEpoch);
-    const auto tags = store->tags(id);
+    compared.epochs = store.metricPoints(id, config::metrics::kEpoch);
+    const auto tags = store.tags(id);
     if (auto study = tags.find("study"); study != tags.end()) studies.insert(study->second);
     latests.push_back(std::move(latest));
     data.runs.push_back(std::move(compared));
   }
   data.metricKeys.assign(keys.begin(), keys.end());
-  data.logParams = logSampledParams(*store, studies);
+  data.logParams = logSampledParams(store, studies);
   if (wanted.empty()) {
     std::vector<const std::map<std::string, std::string> *> params;
     for (const auto &compared : data.runs) params.push_back(&compared.params);
@@ -90,7 +87,7 @@ CompareData readComparison(const std::string &path, const std::vector<int64_t> &
   }
   const std::string &key = data.metric;
   std::vector<SeriesRange> ranges;
-  for (size_t i = 0; i < data.runs.size(); ++i) ranges.push_back(rangeOf(*store, data.runs[i].run.id, key, latests[i]));
+  for (size_t i = 0; i < data.runs.size(); ++i) ranges.push_back(rangeOf(store, data.runs[i].run.id, key, latests[i]));
   int64_t first = INT64_MAX, last = INT64_MIN;
   for (const auto &range : ranges) {
     if (!range.present) continue;
@@ -109,7 +106,7 @@ CompareData readComparison(const std::string &path, const std::vector<int64_t> &
   for (size_t i = 0; i < data.runs.size(); ++i) {
     if (!ranges[i].present) continue;
     ComparedRun &compared = data.runs[i];
-    SeriesScan scan = scanSeries(*store, compared.run.id, key, ranges[i].first, ranges[i].last, scanOptions);
+    SeriesScan scan = scanSeries(store, compared.run.id, key, ranges[i].first, ranges[i].last, scanOptions);
     compared.points = std::move(scan.points);
     compared.binned = std::move(scan.bins);
     compared.summary = scan.summary;
@@ -117,57 +114,48 @@ CompareData readComparison(const std::string &path, const std::vector<int64_t> &
   return data;
 }
 
-MetricSummaries readSummaries(const std::string &path, const std::vector<int64_t> &runIds, const std::string &key) {
+MetricSummaries readSummaries(tracking::Store &store, const std::vector<int64_t> &runIds, const std::string &key) {
   MetricSummaries summaries;
   summaries.key = key;
-  auto store = tracking::Store::open(path);
   SeriesScanOptions options;  // no curve, no bins: the summary alone
-  for (int64_t id : runIds) summaries.byRun[id] = scanSeries(*store, id, key, 0, 0, options).summary;
+  for (int64_t id : runIds) summaries.byRun[id] = scanSeries(store, id, key, 0, 0, options).summary;
   return summaries;
 }
 
 }  // namespace
 
+CompareLoader::CompareLoader(QObject *parent)
+    : QObject(parent), m_comparison(new StoreCall(this)), m_summaries(new StoreCall(this)) {
+  connect(m_comparison, &StoreCall::busyChanged, this, &CompareLoader::busyChanged);
+}
+
 void CompareLoader::load(const QString &databasePath, const std::vector<int64_t> &runIds, const QString &metric,
                          CompareLoadOptions options) {
-  const quint64 generation = ++m_generation;
-  auto *watcher = new QFutureWatcher<CompareData>(this);
-  connect(watcher, &QFutureWatcher<CompareData>::finished, this, [this, watcher, generation] {
-    const CompareData data = watcher->result();
-    watcher->deleteLater();
-    if (generation == m_generation) Q_EMIT loaded(data);
-  });
-  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runIds, key = metric.toStdString(), options] {
-    try {
-      return readComparison(path, runIds, key, options);
-    } catch (const std::exception &e) {
-      CompareData data;
-      data.metric = key;
-      data.error = QString::fromUtf8(e.what());
-      return data;
-    }
-  }));
+  m_summaries->cancel();  // summaries belong to the comparison they were asked for
+  const std::string key = metric.toStdString();
+  m_comparison->run<CompareData>(
+      databasePath, [runIds, key, options](tracking::Store &store) { return readComparison(store, runIds, key, options); },
+      [this](CompareData data) { Q_EMIT loaded(data); },
+      [this, key](const QString &error) {
+        CompareData data;
+        data.metric = key;
+        data.error = error;
+        Q_EMIT loaded(data);
+      });
 }
 
 void CompareLoader::loadSummaries(const QString &databasePath, const std::vector<int64_t> &runIds,
                                   const QString &metric) {
-  const quint64 generation = m_generation;  // the comparison it belongs to
-  auto *watcher = new QFutureWatcher<MetricSummaries>(this);
-  connect(watcher, &QFutureWatcher<MetricSummaries>::finished, this, [this, watcher, generation] {
-    const MetricSummaries summaries = watcher->result();
-    watcher->deleteLater();
-    if (generation == m_generation) Q_EMIT summariesLoaded(summaries);
-  });
-  watcher->setFuture(QtConcurrent::run([path = databasePath.toStdString(), runIds, key = metric.toStdString()] {
-    try {
-      return readSummaries(path, runIds, key);
-    } catch (const std::exception &e) {
-      MetricSummaries summaries;
-      summaries.key = key;
-      summaries.error = QString::fromUtf8(e.what());
-      return summaries;
-    }
-  }));
+  const std::string key = metric.toStdString();
+  m_summaries->run<MetricSummaries>(
+      databasePath, [runIds, key](tracking::Store &store) { return readSummaries(store, runIds, key); },
+      [this](MetricSummaries summaries) { Q_EMIT summariesLoaded(summaries); },
+      [this, key](const QString &error) {
+        MetricSummaries summaries;
+        summaries.key = key;
+        summaries.error = error;
+        Q_EMIT summariesLoaded(summaries);
+      });
 }
 
 }  // namespace tw::ui

@@ -58,11 +58,13 @@ struct MetricSummaries {
   QString error;
 };
 
+class StoreCall;
+
 class CompareLoader : public QObject {
   Q_OBJECT
 
  public:
-  explicit CompareLoader(QObject *parent = nullptr) : QObject(parent) {}
+  explicit CompareLoader(QObject *parent = nullptr);
   // An empty metric: the runs' default (default_metric.h), chosen once their params are read;
   // CompareData::metric says which.
   void load(const QString &databasePath, const std::vector<int64_t> &runIds, const QString &metric,
@@ -73,9 +75,11 @@ class CompareLoader : public QObject {
  Q_SIGNALS:
   void loaded(const tw::ui::CompareData &data);
   void summariesLoaded(const tw::ui::MetricSummaries &summaries);
+  void busyChanged(bool loading);  // a comparison is being read
 
  private:
-  quint64 m_generation = 0;
+  StoreCall *m_comparison;
+  StoreCall *m_summaries;
 };
 
 }  // namespace tw::ui
