@@ -1953,6 +1953,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <source>Hover a cell for its value.</source>
         <translation>Für den Wert mit der Maus über eine Zelle fahren.</translation>
     </message>
+    <message>
+        <source>Loading the layer norms…</source>
+        <translation>Die Schichtnormen werden geladen…</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MainWindow</name>

@@ -2,6 +2,7 @@
 
 #include "ui/main_window.h"
 #include "ui/runs/runs_page.h"
+#include "ui/runs/runs_table_model.h"
 
 #include <QCoreApplication>
 #include <QTimer>
@@ -27,8 +28,9 @@ StartupReport::StartupReport(MainWindow *window, QElapsedTimer started, QObject 
     m_lastTickMs = now;
   });
   ticker->start();
-  connect(window->runsPage(), &RunsPage::runCountChanged, this, [this](int count) {
-    // The whole list arrives as one update, then the table redraws: report after that paint.
+  connect(window->runsPage(), &RunsPage::runsListed, this, [this, window] {
+    // The whole first poll is in the table; it redraws next: report after that paint.
+    const int count = window->runsPage()->model()->rowCount();
     if (count > 0) QTimer::singleShot(0, this, [this, count] { finish(count); });
   });
   QTimer::singleShot(kGiveUpMs, this, [this] { finish(0); });

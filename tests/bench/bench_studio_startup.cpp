@@ -8,6 +8,8 @@
 //
 //   bench_studio_startup [--runs N] [--repeats R] [--backend sqlite|postgresql|both]
 //                        [--workspace DIR (SQLite: kept, reused when it has runs)]
+//                        [--store URL (PostgreSQL: this database instead of a throwaway cluster's,
+//                         reused when it has runs)]
 
 #include "tests/tracking/pg_cluster.h"
 #include "tracking/run_labels.h"
@@ -126,13 +128,14 @@ bool measure(const QString &backend, const QString &workspace, const QString &st
 int main(int argc, char **argv) {
   QCoreApplication app(argc, argv);
   int runs = 5000, repeats = 5;
-  QString workspace, backend = QStringLiteral("both");
+  QString workspace, backend = QStringLiteral("both"), server;
   const QStringList args = QCoreApplication::arguments();
   for (int i = 1; i + 1 < args.size(); ++i) {
     if (args[i] == QLatin1String("--runs")) runs = args[++i].toInt();
     else if (args[i] == QLatin1String("--repeats")) repeats = args[++i].toInt();
     else if (args[i] == QLatin1String("--workspace")) workspace = args[++i];
     else if (args[i] == QLatin1String("--backend")) backend = args[++i];
+    else if (args[i] == QLatin1String("--store")) server = args[++i];
   }
   QTemporaryDir scratch;
   if (workspace.isEmpty()) workspace = scratch.path() + QStringLiteral("/workspace");
@@ -145,11 +148,11 @@ int main(int argc, char **argv) {
     }
     if (backend == QLatin1String("postgresql") || backend == QLatin1String("both")) {
       // Start-up reads; the server's fsync would only slow filling it.
-      auto *cluster = tw_test::PgCluster::shared(/*durable=*/false);
-      if (!cluster) {
+      auto *cluster = server.isEmpty() ? tw_test::PgCluster::shared(/*durable=*/false) : nullptr;
+      if (!cluster && server.isEmpty()) {
         std::printf("postgresql skipped: %s\n", qPrintable(tw_test::PgCluster::unavailable()));
       } else {
-        const std::string url = cluster->createDatabase();
+        const std::string url = cluster ? cluster->createDatabase() : server.toStdString();
         fillStore(url, runs);
         const QString empty = scratch.path() + QStringLiteral("/server-workspace");
         std::filesystem::create_directories(empty.toStdString());

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 class QCheckBox;
@@ -84,6 +85,9 @@ class RunsPage : public QWidget {
 
  Q_SIGNALS:
   void runCountChanged(int count);
+  // Every run of the updates received so far is in the table (a large update is merged over
+  // several turns of the event loop).
+  void runsListed();
   void compareRequested(const std::vector<int64_t> &runIds);
   void resumeFinished(int exitCode, const QString &message);
   void reproduceFinished(int exitCode, const QString &message);
@@ -93,6 +97,8 @@ class RunsPage : public QWidget {
  private:
   void onWorkspaceOpened();
   void onRunsUpdated(const tw::ui::RunsUpdate &update);
+  void mergeQueued();  // one queued part of an update, then the next on a later turn
+  void merge(const tw::ui::RunsUpdate &update);
   void onCurrentRowChanged();
   // The run in detail (the current row) with the other selected runs' curves overlaid.
   void showSelection();
@@ -131,6 +137,7 @@ class RunsPage : public QWidget {
   // Until a run is selected in this workspace, the newest live run is selected as it is listed:
   // opening Studio while a run trains (the README's first command) shows its curves moving.
   bool m_followLive = true;
+  std::deque<RunsUpdate> m_queuedRuns;  // parts of large updates not merged yet, oldest first
 };
 
 }  // namespace tw::ui
