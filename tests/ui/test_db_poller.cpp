@@ -4,6 +4,8 @@
 
 #include "studio_fixture.h"
 
+#include "tests/tracking/pg_cluster.h"
+
 #include "ui/workspace/db_poller.h"
 
 #include <QThread>
@@ -198,6 +200,35 @@ class TestDbPoller : public QObject {
     ws.store->writeMetrics(b.id, tw::test::trainLossRows(71, 75));
     QTRY_COMPARE(received(b.id), size_t(75));
     QCOMPARE(received(a.id), size_t(30));
+  }
+
+  void postgresStoreIsFollowedLive() {
+    auto *cluster = tw_test::PgCluster::shared();
+    if (!cluster) QSKIP(qPrintable(tw_test::PgCluster::unavailable()));
+    const std::string url = cluster->createDatabase();
+    auto store = tw::tracking::Store::open(url);
+    tw::tracking::NewRun newRun;
+    newRun.name = "on-the-server";
+    const auto run = store->createRun(newRun);
+    PollerThread poller(url, fastOptions());
+    QTRY_VERIFY(!poller.runs.empty());
+    QCOMPARE(poller.runs.back().runs.at(0).run.name, std::string("on-the-server"));
+    QVERIFY(!poller.states.empty());
+    QCOMPARE(poller.states.back().first, DbState::Ok);
+    // Another process's writes (here another connection's) arrive as they are made.
+    store->setStatus(run.id, RunStatus::Running);
+    QTRY_VERIFY(poller.runs.back().runs.at(0).run.status == RunStatus::Running);
+    poller.watch(5, run.id, {"train/loss"});
+    store->writeMetrics(run.id, tw::test::trainLossRows(1, 40));
+    auto received = [&] {
+      size_t points = 0;
+      for (const auto &update : poller.metrics)
+        for (const auto &chunk : update.series) points += chunk.points.size();
+      return points;
+    };
+    QTRY_COMPARE(received(), size_t(40));
+    store->writeMetrics(run.id, tw::test::trainLossRows(41, 45));
+    QTRY_COMPARE(received(), size_t(45));
   }
 
   void unchangedRunsAreNotResent() {
