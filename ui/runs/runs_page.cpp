@@ -30,8 +30,6 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTimer>
-
-#include <algorithm>
 #include <QVBoxLayout>
 
 namespace tw::ui {
@@ -246,7 +244,6 @@ RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent)
 void RunsPage::onWorkspaceOpened() {
   m_detail->clearRun();
   m_detail->setDatabasePath(m_session->databasePath());
-  m_queuedRuns.clear();  // the old workspace's
   m_model->clear();
   refreshLabelFilter();
   m_followLive = true;
@@ -254,35 +251,8 @@ void RunsPage::onWorkspaceOpened() {
 }
 
 void RunsPage::onRunsUpdated(const RunsUpdate &update) {
-  // A workspace of thousands of runs arrives as one update; merged at once it stops the window
-  // for most of a second (50,000 runs: 0.8 s in bench_studio_startup). It is merged a part per
-  // turn of the event loop instead; later updates queue behind it, so the order holds.
-  constexpr size_t kRunsPerTurn = 2000;
-  if (m_queuedRuns.empty() && update.runs.size() <= kRunsPerTurn) {
-    merge(update);
-    Q_EMIT runsListed();
-    return;
-  }
-  const bool idle = m_queuedRuns.empty();
-  for (size_t first = 0; first < update.runs.size(); first += kRunsPerTurn) {
-    RunsUpdate part;
-    const size_t last = std::min(update.runs.size(), first + kRunsPerTurn);
-    part.runs.assign(update.runs.begin() + static_cast<std::ptrdiff_t>(first),
-                     update.runs.begin() + static_cast<std::ptrdiff_t>(last));
-    m_queuedRuns.push_back(std::move(part));
-  }
-  if (idle) mergeQueued();
-}
-
-void RunsPage::mergeQueued() {
-  if (m_queuedRuns.empty()) return;
-  const RunsUpdate part = std::move(m_queuedRuns.front());
-  m_queuedRuns.pop_front();
-  merge(part);
-  if (m_queuedRuns.empty())
-    Q_EMIT runsListed();
-  else
-    QTimer::singleShot(0, this, &RunsPage::mergeQueued);
+  merge(update);
+  if (!update.more) Q_EMIT runsListed();
 }
 
 void RunsPage::merge(const RunsUpdate &update) {

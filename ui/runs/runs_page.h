@@ -8,7 +8,6 @@
 #include <QWidget>
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
 class QCheckBox;
@@ -85,8 +84,8 @@ class RunsPage : public QWidget {
 
  Q_SIGNALS:
   void runCountChanged(int count);
-  // Every run of the updates received so far is in the table (a large update is merged over
-  // several turns of the event loop).
+  // Every run of the updates received so far is in the table (a poll that found many runs sends
+  // them in parts, RunsUpdate::more).
   void runsListed();
   void compareRequested(const std::vector<int64_t> &runIds);
   void resumeFinished(int exitCode, const QString &message);
@@ -97,7 +96,6 @@ class RunsPage : public QWidget {
  private:
   void onWorkspaceOpened();
   void onRunsUpdated(const tw::ui::RunsUpdate &update);
-  void mergeQueued();  // one queued part of an update, then the next on a later turn
   void merge(const tw::ui::RunsUpdate &update);
   void onCurrentRowChanged();
   // The run in detail (the current row) with the other selected runs' curves overlaid.
@@ -137,7 +135,6 @@ class RunsPage : public QWidget {
   // Until a run is selected in this workspace, the newest live run is selected as it is listed:
   // opening Studio while a run trains (the README's first command) shows its curves moving.
   bool m_followLive = true;
-  std::deque<RunsUpdate> m_queuedRuns;  // parts of large updates not merged yet, oldest first
 };
 
 }  // namespace tw::ui

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstddef>
+#include <iterator>
 #include <utility>
 
 namespace tw::ui {
@@ -53,7 +55,10 @@ void DbPoller::pollNow() {
   if (!ensureOpen()) return;
   try {
     if (!reopenIfReplaced()) return;
-    pollRuns();
+    if (m_unsentParts.empty())
+      pollRuns();
+    else if (tracking::nowMs() - m_partSentMs > kUnaskedPartMs)
+      sendMoreRuns();  // a receiver that does not ask still gets every part, a tick apart
     const bool more = pollMetrics();
     setState(DbState::Ok, {});
     Q_EMIT polled();
@@ -92,6 +97,7 @@ bool DbPoller::reopenIfReplaced() {
   // stay: points already delivered are the same points in the live file.
   m_seenUpdatedMs.clear();
   m_newestUpdatedMs = -1;
+  m_unsentParts.clear();  // read again whole
   setState(DbState::Connecting, m_replacedReason);
   return ensureOpen();
 }
@@ -129,7 +135,27 @@ void DbPoller::pollRuns() {
     snapshot.params = std::move(d.params);
     snapshot.tags = std::move(d.tags);
   }
-  Q_EMIT runsUpdated(update);
+  if (update.runs.size() <= kRunsPerUpdate) {
+    Q_EMIT runsUpdated(update);
+    return;
+  }
+  for (size_t first = 0; first < update.runs.size(); first += kRunsPerUpdate) {
+    RunsUpdate part;
+    const size_t last = std::min(update.runs.size(), first + kRunsPerUpdate);
+    part.runs.assign(std::make_move_iterator(update.runs.begin() + static_cast<std::ptrdiff_t>(first)),
+                     std::make_move_iterator(update.runs.begin() + static_cast<std::ptrdiff_t>(last)));
+    part.more = last < update.runs.size();
+    m_unsentParts.push_back(std::move(part));
+  }
+  sendMoreRuns();
+}
+
+void DbPoller::sendMoreRuns() {
+  if (m_unsentParts.empty()) return;
+  const RunsUpdate part = std::move(m_unsentParts.front());
+  m_unsentParts.pop_front();
+  m_partSentMs = tracking::nowMs();
+  Q_EMIT runsUpdated(part);
 }
 
 bool DbPoller::pollMetrics() {

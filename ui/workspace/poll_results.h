@@ -30,6 +30,9 @@ struct RunSnapshot {
 // Runs that are new or changed since the previous update.
 struct RunsUpdate {
   std::vector<RunSnapshot> runs;
+  // A poll that found many runs (a workspace opened) sends them in parts; true on every part
+  // but the last. The next part comes when the receiver asks (DbPoller::sendMoreRuns).
+  bool more = false;
 };
 
 // New points of one metric of the watched run, in step order.

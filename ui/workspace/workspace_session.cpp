@@ -49,7 +49,10 @@ bool WorkspaceSession::open(const QString &workspaceDir, QString *error) {
 
   // Queued into this thread; the generation check drops what a closed poller left behind.
   connect(m_poller, &DbPoller::runsUpdated, this, [this, generation](const RunsUpdate &update) {
-    if (generation == m_generation) Q_EMIT runsUpdated(update);
+    if (generation != m_generation) return;
+    Q_EMIT runsUpdated(update);
+    // Taken in: the next part arrives on a later turn of the event loop, input handled between.
+    if (update.more) QMetaObject::invokeMethod(m_poller, &DbPoller::sendMoreRuns, Qt::QueuedConnection);
   });
   connect(m_poller, &DbPoller::metricsAppended, this, [this, generation](const MetricsUpdate &update) {
     if (generation == m_generation) Q_EMIT metricsAppended(update);
