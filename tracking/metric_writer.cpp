@@ -21,11 +21,14 @@ void requeueInFront(std::vector<Row> *pending, std::vector<Row> &failed) {
 }
 }  // namespace
 
+int nextRetryDelayMs(int lastDelayMs, const MetricWriterOptions &options) {
+  return std::min(2 * std::max(lastDelayMs, 1), std::max(options.maxRetryDelayMs, options.flushIntervalMs));
+}
+
 MetricWriter::MetricWriter(std::string dbPath, int64_t runId, MetricWriterOptions options)
     : m_dbPath(std::move(dbPath)), m_runId(runId), m_options(options) {
   if (m_options.flushIntervalMs < 1) m_options.flushIntervalMs = 1;
   if (m_options.maxBatch == 0) m_options.maxBatch = 1;
-  m_options.maxRetryDelayMs = std::max(m_options.maxRetryDelayMs, m_options.flushIntervalMs);
   m_thread = std::thread(&MetricWriter::loop, this);
 }
 
@@ -155,7 +158,7 @@ void MetricWriter::loop() {
     } else {
       m_lastError = error;
       ++m_failures;
-      if (retrying) retryDelay = std::min(retryDelay * 2, std::chrono::milliseconds(m_options.maxRetryDelayMs));
+      if (retrying) retryDelay = std::chrono::milliseconds(nextRetryDelayMs(int(retryDelay.count()), m_options));
       retrying = true;
       requeueInFront(&m_pending, rows);
       requeueInFront(&m_pendingSystem, systemRows);

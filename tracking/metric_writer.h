@@ -30,6 +30,10 @@ struct MetricWriterOptions {
   int stopRetryMs = 60000;
 };
 
+// The wait before the next try after a failed one: twice the last, at most maxRetryDelayMs;
+// the first wait is flushIntervalMs.
+int nextRetryDelayMs(int lastDelayMs, const MetricWriterOptions &options);
+
 class MetricWriter {
  public:
   MetricWriter(std::string dbPath, int64_t runId, MetricWriterOptions options = {});

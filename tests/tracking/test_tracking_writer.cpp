@@ -149,6 +149,31 @@ class TestTrackingWriter : public QObject {
       QCOMPARE(m_store->metricPoints(m_runId, "thread/" + std::to_string(t)).size(), size_t(10000));
   }
 
+  void retriesWaitTwiceAsLongUpToTheCap() {
+    const MetricWriterOptions defaults;
+    QCOMPARE(defaults.flushIntervalMs, 250);  // the README's figures
+    QCOMPARE(defaults.maxRetryDelayMs, 5000);
+    QCOMPARE(defaults.stopRetryMs, 60000);
+    std::vector<int> waits{defaults.flushIntervalMs};
+    while (waits.size() < 8) waits.push_back(tw::tracking::nextRetryDelayMs(waits.back(), defaults));
+    QCOMPARE(waits, (std::vector<int>{250, 500, 1000, 2000, 4000, 5000, 5000, 5000}));
+  }
+
+  void stoppingWriterGivesUpOnlyAfterStopRetryMs() {
+    MetricWriterOptions o = options(20);
+    o.maxRetryDelayMs = 40;
+    o.stopRetryMs = 400;
+    QElapsedTimer timer;
+    {
+      MetricWriter writer(m_path, m_runId + 1000, o);  // a run that never exists: every write fails
+      writer.log("loss", 0, 1.0);
+      writer.flush();
+      QVERIFY(!writer.lastError().empty());
+      timer.start();
+    }  // the destructor keeps trying, then gives the row up
+    QVERIFY2(timer.elapsed() >= 400, qPrintable(QString::number(timer.elapsed())));
+  }
+
   void failedWritesAreKeptAndRetried() {
     // Run ids are assigned in order, so the writer can point at the next run before it exists:
     // every write fails until the run is created, and nothing queued meanwhile may be lost.
