@@ -3,6 +3,7 @@
 #include <ctime>
 
 #include "tracking/store.h"
+#include "tracking/store_location.h"
 #include "tracking/tracking_log.h"
 
 #include <algorithm>
@@ -21,6 +22,14 @@ void requeueInFront(std::vector<Row> *pending, std::vector<Row> &failed) {
 }
 }  // namespace
 
+int stopRetryDefaultMs(const std::string &location) {
+  try {
+    return StoreLocation::parse(location).isSqlite() ? 1000 : 30000;
+  } catch (const TrackingError &) {
+    return 1000;  // the writes fail at once anyway, naming the location's problem
+  }
+}
+
 int nextRetryDelayMs(int lastDelayMs, const MetricWriterOptions &options) {
   return std::min(2 * std::max(lastDelayMs, 1), std::max(options.maxRetryDelayMs, options.flushIntervalMs));
 }
@@ -29,6 +38,7 @@ MetricWriter::MetricWriter(std::string dbPath, int64_t runId, MetricWriterOption
     : m_dbPath(std::move(dbPath)), m_runId(runId), m_options(options) {
   if (m_options.flushIntervalMs < 1) m_options.flushIntervalMs = 1;
   if (m_options.maxBatch == 0) m_options.maxBatch = 1;
+  if (m_options.stopRetryMs < 0) m_options.stopRetryMs = stopRetryDefaultMs(m_dbPath);
   m_thread = std::thread(&MetricWriter::loop, this);
 }
 

@@ -25,10 +25,15 @@ struct MetricWriterOptions {
   // After a failed write the next try waits twice as long as the last, from flushIntervalMs up to
   // this: a database server that is down is not asked four times a second.
   int maxRetryDelayMs = 5000;
-  // A destructor that still cannot write keeps trying this long (a server restarting, a failover)
-  // before it gives up on the rows and logs how many.
-  int stopRetryMs = 60000;
+  // A destructor that still cannot write keeps trying this long before it gives up on the rows
+  // and logs how many; negative: stopRetryDefaultMs for the store.
+  int stopRetryMs = -1;
 };
+
+// How long a stopping writer keeps trying by default: 30 s for a database server (restarting, a
+// failover), well inside the launcher's 60 s heartbeat timeout; 1 s for a SQLite file, whose
+// errors (a full disk, a lock held for minutes) do not pass while a run ends.
+int stopRetryDefaultMs(const std::string &location);
 
 // The wait before the next try after a failed one: twice the last, at most maxRetryDelayMs;
 // the first wait is flushIntervalMs.

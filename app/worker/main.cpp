@@ -248,8 +248,10 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
              std::shared_ptr<tw::engine::DatasetCache> dataCache,
              const std::function<void(const tw::engine::EpochReport &)> &onEpoch = {}) {
   const bool rank0 = dist.rank == 0;
+  // Outside the try: a failure is recorded and reported first, and only then does the writer
+  // spend its last tries on what it still holds (up to 30 s for a database server that is away).
+  std::unique_ptr<tw::tracking::MetricWriter> writer;
   try {
-    std::unique_ptr<tw::tracking::MetricWriter> writer;
     if (rank0) {
       store->setStatus(run.id, tw::tracking::RunStatus::Running);
       writer = std::make_unique<tw::tracking::MetricWriter>(store->path(), run.id);

@@ -153,7 +153,8 @@ class TestTrackingWriter : public QObject {
     const MetricWriterOptions defaults;
     QCOMPARE(defaults.flushIntervalMs, 250);  // the README's figures
     QCOMPARE(defaults.maxRetryDelayMs, 5000);
-    QCOMPARE(defaults.stopRetryMs, 60000);
+    QCOMPARE(tw::tracking::stopRetryDefaultMs("/w/tracking.db"), 1000);
+    QCOMPARE(tw::tracking::stopRetryDefaultMs("postgresql://tw@db/runs"), 30000);
     std::vector<int> waits{defaults.flushIntervalMs};
     while (waits.size() < 8) waits.push_back(tw::tracking::nextRetryDelayMs(waits.back(), defaults));
     QCOMPARE(waits, (std::vector<int>{250, 500, 1000, 2000, 4000, 5000, 5000, 5000}));
