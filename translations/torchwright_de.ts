@@ -258,6 +258,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>%1 artifacts</source>
         <translation>%1 Artefakte</translation>
     </message>
+    <message>
+        <source>Reading the artifacts…</source>
+        <translation>Die Artefakte werden gelesen…</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::BandChart</name>

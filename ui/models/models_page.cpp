@@ -1,6 +1,7 @@
 #include "ui/models/models_page.h"
 
 #include "ui/common/state_labels.h"
+#include "ui/common/store_call.h"
 #include "ui/common/studio_icons.h"
 #include "ui/common/visible_rows.h"
 #include "core/config/workspace.h"
@@ -74,7 +75,7 @@ QString formatName(const std::string &format) {
 
 ModelsPage::ModelsPage(QWidget *parent)
     : QWidget(parent),
-      m_watcher(new QFutureWatcher<RegistrySnapshot>(this)),
+      m_reader(new StoreCall(this)),
       m_versions(new QTableWidget(0, ColumnCount, this)),
       m_lineage(new QTextBrowser(this)),
       m_tryNote(new QLabel(this)),
@@ -153,7 +154,6 @@ ModelsPage::ModelsPage(QWidget *parent)
   layout->addWidget(split, 1);
   layout->addWidget(m_status);
 
-  connect(m_watcher, &QFutureWatcher<RegistrySnapshot>::finished, this, &ModelsPage::onRead);
   connect(m_versions, &QTableWidget::itemSelectionChanged, this, &ModelsPage::showSelection);
   connect(m_refresh, &QPushButton::clicked, this, &ModelsPage::refresh);
   connect(m_staging, &QPushButton::clicked, this, [this] { moveStage(QStringLiteral("staging")); });
@@ -173,10 +173,7 @@ ModelsPage::ModelsPage(QWidget *parent)
   showSelection();
 }
 
-ModelsPage::~ModelsPage() {
-  m_watcher->waitForFinished();
-  m_examplesWatcher->waitForFinished();
-}
+ModelsPage::~ModelsPage() { m_examplesWatcher->waitForFinished(); }
 
 void ModelsPage::setWorkspace(const QString &dir) {
   m_workspace = dir;
@@ -200,18 +197,19 @@ void ModelsPage::showEvent(QShowEvent *event) {
 
 void ModelsPage::refresh() {
   if (m_store.isEmpty()) return;
-  if (m_watcher->isRunning()) {
-    m_readAgain = true;  // a write landed while reading: read once more when this read is done
-    return;
-  }
-  m_watcher->setFuture(readRegistry(m_store));
+  m_reader->run<RegistrySnapshot>(m_store, readRegistry, [this](RegistrySnapshot snapshot) { onRead(std::move(snapshot)); },
+                                  [this](const QString &error) {
+                                    RegistrySnapshot snapshot;
+                                    snapshot.error = error;
+                                    onRead(std::move(snapshot));
+                                  });
 }
 
-void ModelsPage::onRead() {
+void ModelsPage::onRead(RegistrySnapshot snapshot) {
   const RegistryEntry *previous = selectedEntry();
   const QString keepModel = previous ? QString::fromStdString(previous->version.model) : QString();
   const int keepVersion = previous ? previous->version.version : 0;
-  m_snapshot = m_watcher->result();
+  m_snapshot = std::move(snapshot);
   QSignalBlocker quiet(m_versions);
   m_versions->setRowCount(static_cast<int>(m_snapshot.entries.size()));
   for (int row = 0; row < m_versions->rowCount(); ++row) {
@@ -232,10 +230,6 @@ void ModelsPage::onRead() {
   quiet.unblock();
   showSelection();
   Q_EMIT refreshed();
-  if (m_readAgain) {
-    m_readAgain = false;
-    refresh();
-  }
 }
 
 const RegistryEntry *ModelsPage::selectedEntry() const {

@@ -24,6 +24,8 @@ class QTemporaryDir;
 
 namespace tw::ui {
 
+class StoreCall;
+
 class CliCommand;
 
 class ModelsPage : public QWidget {
@@ -64,7 +66,7 @@ class ModelsPage : public QWidget {
   void showEvent(QShowEvent *event) override;
 
  private:
-  void onRead();
+  void onRead(RegistrySnapshot snapshot);
   void showSelection();
   void moveStage(const QString &stage);
   void tryIt();
@@ -76,7 +78,7 @@ class ModelsPage : public QWidget {
 
   QString m_workspace;
   QString m_store;  // the workspace's tracking store (tracking/workspace_store.h)
-  QFutureWatcher<RegistrySnapshot> *m_watcher;
+  StoreCall *m_reader;  // a newer read (a write landed meanwhile) supersedes the one running
   RegistrySnapshot m_snapshot;
   QTableWidget *m_versions;
   QTextBrowser *m_lineage;
@@ -92,7 +94,6 @@ class ModelsPage : public QWidget {
   QString m_predictedFor;  // the version the predictions on screen are of ("model\nversion")
   QString m_tryingFor;     // the version Try It is running for
   int m_shownFirst = 0;
-  bool m_readAgain = false;
 };
 
 }  // namespace tw::ui

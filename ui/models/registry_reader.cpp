@@ -3,8 +3,6 @@
 #include "app/common/model_file_state.h"
 #include "tracking/store.h"
 
-#include <QtConcurrent>
-
 #include <filesystem>
 
 namespace tw::ui {
@@ -39,34 +37,27 @@ void findTorchScriptSibling(const tracking::Store &store, const std::vector<Regi
 
 }  // namespace
 
-QFuture<RegistrySnapshot> readRegistry(const QString &dbPath) {
-  return QtConcurrent::run([path = dbPath.toStdString()] {
-    RegistrySnapshot snapshot;
-    try {
-      auto store = tracking::Store::open(path);
-      for (const auto &model : store->listModels()) {
-        for (const auto &v : store->modelVersions(model.name)) {
-          RegistryEntry entry;
-          entry.version = v;
-          entry.description = model.description;
-          if (auto run = store->findRun(v.runUuid)) {
-            entry.runId = run->id;
-            entry.runDir = run->runDir;
-            const auto params = store->params(run->id);
-            if (auto found = params.find("data.dataset"); found != params.end()) entry.dataset = found->second;
-            if (auto found = params.find("data.path"); found != params.end() && !found->second.empty())
-              entry.dataset += " (" + found->second + ")";
-          }
-          entry.fileState = app::modelFileState(v);  // reads the file: here, off the UI thread
-          snapshot.entries.push_back(std::move(entry));
-        }
+RegistrySnapshot readRegistry(tracking::Store &store) {
+  RegistrySnapshot snapshot;
+  for (const auto &model : store.listModels()) {
+    for (const auto &v : store.modelVersions(model.name)) {
+      RegistryEntry entry;
+      entry.version = v;
+      entry.description = model.description;
+      if (auto run = store.findRun(v.runUuid)) {
+        entry.runId = run->id;
+        entry.runDir = run->runDir;
+        const auto params = store.params(run->id);
+        if (auto found = params.find("data.dataset"); found != params.end()) entry.dataset = found->second;
+        if (auto found = params.find("data.path"); found != params.end() && !found->second.empty())
+          entry.dataset += " (" + found->second + ")";
       }
-      for (RegistryEntry &entry : snapshot.entries) findTorchScriptSibling(*store, snapshot.entries, entry);
-    } catch (const std::exception &e) {
-      snapshot.error = QString::fromStdString(e.what());
+      entry.fileState = app::modelFileState(v);  // reads the file: here, off the UI thread
+      snapshot.entries.push_back(std::move(entry));
     }
-    return snapshot;
-  });
+  }
+  for (RegistryEntry &entry : snapshot.entries) findTorchScriptSibling(store, snapshot.entries, entry);
+  return snapshot;
 }
 
 }  // namespace tw::ui

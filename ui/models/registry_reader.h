@@ -1,17 +1,20 @@
 #pragma once
 // The model registry read off the UI thread: every version of every registered model, with the
 // folder and data of the run it came from (for "Try it" and "Open in Runs") and, for a version
-// Try It cannot run, a TorchScript file of the same run that it can. One read per call, on a
-// thread of QtConcurrent's pool, with a connection of its own.
+// Try It cannot run, a TorchScript file of the same run that it can. Called through StoreCall
+// (ui/common/store_call.h), on a thread of QtConcurrent's pool with a connection of its own.
 
 #include "tracking/model_record.h"
 
-#include <QFuture>
 #include <QString>
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+namespace tw::tracking {
+class Store;
+}
 
 namespace tw::ui {
 
@@ -33,6 +36,7 @@ struct RegistrySnapshot {
   QString error;                       // the database could not be read
 };
 
-QFuture<RegistrySnapshot> readRegistry(const QString &dbPath);
+// Throws TrackingError when the store cannot be read.
+RegistrySnapshot readRegistry(tracking::Store &store);
 
 }  // namespace tw::ui

@@ -2,6 +2,7 @@
 
 #include "core/config/sha256.h"
 #include "tracking/store.h"
+#include "ui/common/store_call.h"
 #include "ui/common/visible_rows.h"
 
 #include <QClipboard>
@@ -28,24 +29,18 @@ namespace tw::ui {
 
 namespace {
 
-ArtifactList readArtifacts(quint64 generation, const QString &dbPath, int64_t runId, const QString &runDir) {
+ArtifactList readArtifacts(tracking::Store &store, int64_t runId, const QString &runDir) {
   ArtifactList list;
-  list.generation = generation;
-  try {
-    auto store = tracking::Store::open(dbPath.toStdString());
-    for (const auto &a : store->artifacts(runId)) {
-      ArtifactRow row;
-      row.recorded = QString::fromStdString(a.path);
-      row.path = QDir::isAbsolutePath(row.recorded) ? row.recorded : QDir(runDir).filePath(row.recorded);
-      row.kind = QString::fromStdString(a.kind);
-      row.sha256 = QString::fromStdString(a.sha256);
-      row.createdMs = a.createdMs;
-      const QFileInfo info(row.path);  // a stat per file: here, on the pool's thread
-      row.bytes = info.exists() ? info.size() : -1;
-      list.rows.push_back(std::move(row));
-    }
-  } catch (const std::exception &e) {
-    list.error = QString::fromStdString(e.what());
+  for (const auto &a : store.artifacts(runId)) {
+    ArtifactRow row;
+    row.recorded = QString::fromStdString(a.path);
+    row.path = QDir::isAbsolutePath(row.recorded) ? row.recorded : QDir(runDir).filePath(row.recorded);
+    row.kind = QString::fromStdString(a.kind);
+    row.sha256 = QString::fromStdString(a.sha256);
+    row.createdMs = a.createdMs;
+    const QFileInfo info(row.path);  // a stat per file: here, on the pool's thread
+    row.bytes = info.exists() ? info.size() : -1;
+    list.rows.push_back(std::move(row));
   }
   return list;
 }
@@ -96,7 +91,7 @@ QTableWidgetItem *cell(const QString &text) {
 
 ArtifactsPanel::ArtifactsPanel(QWidget *parent)
     : QWidget(parent),
-      m_watcher(new QFutureWatcher<ArtifactList>(this)),
+      m_reader(new StoreCall(this)),
       m_digestWatcher(new QFutureWatcher<ArtifactDigests>(this)),
       m_table(new QTableWidget(0, ColumnCount, this)),
       m_openFolder(new QPushButton(tr("Open Folder"), this)),
@@ -129,7 +124,9 @@ ArtifactsPanel::ArtifactsPanel(QWidget *parent)
   layout->addWidget(m_table, 1);
   layout->addLayout(buttons);
 
-  connect(m_watcher, &QFutureWatcher<ArtifactList>::finished, this, &ArtifactsPanel::onRead);
+  connect(m_reader, &StoreCall::busyChanged, this, [this](bool busy) {
+    if (busy && m_rows.empty()) m_status->setText(tr("Reading the artifacts…"));
+  });
   connect(m_digestWatcher, &QFutureWatcher<ArtifactDigests>::finished, this, &ArtifactsPanel::onDigests);
   connect(m_refresh, &QPushButton::clicked, this, [this] { showRun(m_runId, m_runDir); });
   connect(m_table, &QTableWidget::itemSelectionChanged, this,
@@ -151,12 +148,10 @@ ArtifactsPanel::ArtifactsPanel(QWidget *parent)
   clear();
 }
 
-ArtifactsPanel::~ArtifactsPanel() {
-  m_watcher->waitForFinished();
-  m_digestWatcher->waitForFinished();
-}
+ArtifactsPanel::~ArtifactsPanel() { m_digestWatcher->waitForFinished(); }
 
 void ArtifactsPanel::clear() {
+  m_reader->cancel();  // an answer on its way is for a run no longer shown
   ++m_generation;
   m_runId = 0;
   m_runDir.clear();
@@ -176,12 +171,18 @@ void ArtifactsPanel::showRun(int64_t runId, const QString &runDir) {
     m_runDir = runDir;
   }
   m_openFolder->setEnabled(!m_runDir.isEmpty());
-  m_watcher->setFuture(QtConcurrent::run(readArtifacts, ++m_generation, m_dbPath, runId, runDir));
+  m_reader->run<ArtifactList>(
+      m_dbPath, [runId, runDir](tracking::Store &store) { return readArtifacts(store, runId, runDir); },
+      [this](ArtifactList list) { onRead(list); },
+      [this](const QString &error) {
+        ArtifactList list;
+        list.error = error;
+        onRead(list);
+      });
 }
 
-void ArtifactsPanel::onRead() {
-  const ArtifactList list = m_watcher->result();
-  if (list.generation != m_generation) return;  // another run was shown since
+void ArtifactsPanel::onRead(const ArtifactList &list) {
+  ++m_generation;  // digests still being computed are for the list this one replaces
   m_rows = list.rows;
   const QString selected = selectedPath();
   m_table->setRowCount(static_cast<int>(m_rows.size()));

@@ -19,6 +19,8 @@ class QTableWidget;
 
 namespace tw::ui {
 
+class StoreCall;
+
 struct ArtifactRow {
   QString path;      // absolute
   QString recorded;  // as recorded (relative to the run folder, or absolute)
@@ -36,7 +38,6 @@ struct ArtifactDigests {
 };
 
 struct ArtifactList {
-  quint64 generation = 0;
   std::vector<ArtifactRow> rows;
   QString error;
 };
@@ -71,15 +72,15 @@ class ArtifactsPanel : public QWidget {
   void digestsComputed();
 
  private:
-  void onRead();
+  void onRead(const ArtifactList &list);
   void onDigests();
   void showDigest(int row);
   int selectedRow() const;
 
   QString m_dbPath, m_runDir;
   int64_t m_runId = 0;
-  quint64 m_generation = 0;
-  QFutureWatcher<ArtifactList> *m_watcher;
+  quint64 m_generation = 0;  // the list shown; digests computed for an older one are dropped
+  StoreCall *m_reader;
   QFutureWatcher<ArtifactDigests> *m_digestWatcher;
   std::vector<ArtifactRow> m_rows;
   QTableWidget *m_table;
