@@ -52,12 +52,16 @@ std::string numberedPlaceholders(const std::string &sql) {
   return out;
 }
 
-// Failures worth another try: the server is not (yet) there. A refused login, a missing
-// database or a bad URL stays refused however often it is asked.
+// Failures worth another try: no server answered (down, restarting, unreachable), or one
+// answered that it cannot take the session yet. Any other answer of the server (a refused login,
+// a missing database or role) stays the same however often it is asked, and so does a URL libpq
+// cannot read ("invalid connection option", "invalid URI query parameter").
 bool worthRetrying(const std::string &message) {
-  for (const char *final : {"authentication", "password", "does not exist", "invalid", "role", "permission"})
-    if (message.find(final) != std::string::npos) return false;
-  return true;
+  if (message.rfind("invalid ", 0) == 0 || message.find("missing \"=\"") != std::string::npos) return false;
+  if (message.find("FATAL:") == std::string::npos) return true;
+  for (const char *passing : {"is starting up", "is shutting down", "in recovery mode", "too many clients"})
+    if (message.find(passing) != std::string::npos) return true;
+  return false;
 }
 
 class PgConnection;

@@ -149,6 +149,10 @@ class TestStorePostgres : public QObject {
     const std::string what = openError(pg->url("no_such_database"));
     QVERIFY2(what.find("\"no_such_database\" does not exist") != std::string::npos, what.c_str());
     QVERIFY2(what.find("after") == std::string::npos, what.c_str());  // not retried
+    // A URL libpq cannot read is not retried either.
+    const std::string bad = openError("postgresql:///runs?host=" + pg->socketDir().toStdString() + "&colour=blue");
+    QVERIFY2(bad.find("invalid URI query parameter") != std::string::npos, bad.c_str());
+    QVERIFY2(bad.find("after") == std::string::npos, bad.c_str());
   }
 
   void metricsLoggedWhileTheServerIsAwayArriveOnce() {
