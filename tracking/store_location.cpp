@@ -30,6 +30,10 @@ StoreLocation StoreLocation::parse(const std::string &text) {
   StoreLocation location;
   std::smatch match;
   if (!std::regex_search(text, match, schemePattern())) {
+    // libpq's other form, "host=db dbname=runs", would otherwise become a file of that name.
+    if (std::regex_search(text, std::regex(R"(^\s*(host|hostaddr|dbname|user|port|service)\s*=)")))
+      throw TrackingError("the tracking store '" + std::regex_replace(text, std::regex(R"(password\s*=\s*\S+)"), "password=***") +
+                          "' is a libpq keyword string; give it as a URL, postgresql://user@host:port/database");
     location.m_target = text;  // a plain path
     return location;
   }

@@ -75,6 +75,17 @@ class TestStorePostgres : public QObject {
     QCOMPARE(location.hasPassword(), url.contains("s3cret"));
   }
 
+  void keywordStringIsRefusedWithoutItsPassword() {
+    try {
+      StoreLocation::parse("host=db dbname=runs password=s3cret");
+      QFAIL("a libpq keyword string was taken for a file name");
+    } catch (const TrackingError &e) {
+      const std::string what = e.what();
+      QVERIFY2(what.find("postgresql://user@host:port/database") != std::string::npos, e.what());
+      QVERIFY2(what.find("s3cret") == std::string::npos, e.what());
+    }
+  }
+
   void unknownSchemeIsRefusedWithoutItsPassword() {
     try {
       StoreLocation::parse("mysql://tw:s3cret@db/runs");
