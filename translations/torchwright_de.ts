@@ -2170,6 +2170,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>&amp;Model</source>
         <translation>&amp;Modell</translation>
     </message>
+    <message>
+        <source>Tracking &amp;Store…</source>
+        <translation>Tracking-&amp;Speicher…</translation>
+    </message>
+    <message>
+        <source>Record this workspace&apos;s runs in its own tracking.db or in a shared PostgreSQL database</source>
+        <translation>Die Läufe dieses Arbeitsbereichs in seiner eigenen tracking.db oder in einer gemeinsamen PostgreSQL-Datenbank aufzeichnen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -3485,6 +3493,29 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>write conditions as key=value[,value]; key=value</source>
         <translation>Bedingungen als Schlüssel=Wert[,Wert]; Schlüssel=Wert schreiben</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::StoreSettingsDialog</name>
+    <message>
+        <source>Tracking Store</source>
+        <translation>Tracking-Speicher</translation>
+    </message>
+    <message>
+        <source>empty: the workspace&apos;s own tracking.db</source>
+        <translation>leer: die eigene tracking.db des Arbeitsbereichs</translation>
+    </message>
+    <message>
+        <source>Runs of this workspace are recorded in its own tracking.db, or in a PostgreSQL database that several machines share, given as postgresql://user@host:port/database. The password goes in ~/.pgpass or PGPASSWORD, never here: the setting is stored in %1.</source>
+        <translation>Die Läufe dieses Arbeitsbereichs werden in seiner eigenen tracking.db aufgezeichnet oder in einer PostgreSQL-Datenbank, die mehrere Rechner teilen, angegeben als postgresql://benutzer@host:port/datenbank. Das Passwort gehört in ~/.pgpass oder PGPASSWORD, nie hierher: die Einstellung wird in %1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Store:</source>
+        <translation>Speicher:</translation>
+    </message>
+    <message>
+        <source>TW_STORE is set (%1): it wins over this setting until it is unset.</source>
+        <translation>TW_STORE ist gesetzt (%1): es hat Vorrang vor dieser Einstellung, bis es entfernt wird.</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "ui/runs/runs_page.h"
 #include "ui/studio_log.h"
 #include "ui/sweeps/sweeps_page.h"
+#include "ui/workspace/store_settings_dialog.h"
 #include "ui/workspace/workspace_session.h"
 
 #include <QAction>
@@ -187,6 +188,13 @@ void MainWindow::createMenus() {
   QAction *open = file->addAction(tr("&Open Workspace…"), this, &MainWindow::chooseWorkspace);
   open->setObjectName(QStringLiteral("openWorkspaceAction"));
   open->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  QAction *store = file->addAction(tr("Tracking &Store…"), this, [this] {
+    if (m_session->workspaceDir().isEmpty()) return;
+    StoreSettingsDialog dialog(m_session->workspaceDir(), this);
+    if (dialog.exec() == QDialog::Accepted) openWorkspace(m_session->workspaceDir());  // on the new store
+  });
+  store->setObjectName(QStringLiteral("storeSettingsAction"));
+  store->setToolTip(tr("Record this workspace's runs in its own tracking.db or in a shared PostgreSQL database"));
   file->addSeparator();
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);

@@ -98,6 +98,19 @@ class TestCliStore : public QObject {
     QVERIFY2(!list.all().contains(PgCluster::kPassword), qPrintable(list.all()));
   }
 
+  void workspaceSettingsThatDoNotReadAreNamed() {
+    QTemporaryDir workspace;
+    QVERIFY(writeFile(workspace.filePath("workspace.yaml"), "- store\n- postgresql://tw@db/runs\n"));
+    const auto list = runCli({"runs", "list", "--workspace", workspace.path()});
+    QCOMPARE(list.exitCode, 1);
+    QVERIFY2(list.err.contains(workspace.filePath("workspace.yaml") + ":1: expected settings"), qPrintable(list.all()));
+    QVERIFY(writeFile(workspace.filePath("workspace.yaml"), "store:\n"));
+    const auto empty = runCli({"runs", "list", "--workspace", workspace.path()});
+    QCOMPARE(empty.exitCode, 1);
+    QVERIFY2(empty.err.contains(workspace.filePath("workspace.yaml") + ":1: store: expected a store URL"),
+             qPrintable(empty.all()));
+  }
+
   void wrongPasswordOnTheCommandLineIsNeverPrinted() {
     QTemporaryDir workspace;
     const QString url = QString("postgresql://") + PgCluster::kPasswordUser + ":wrong-s3cret@/postgres?host=" +
