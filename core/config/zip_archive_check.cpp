@@ -68,6 +68,43 @@ std::string zipArchiveProblem(const std::string &path) {
   return truncated + "no zip directory at its end" + bytes;
 }
 
+namespace {
+
+// The 64-bit values of the fields set to 0xffffffff, from the ZIP64 extended information extra
+// field (id 1: uncompressed size, compressed size, local header offset, each only when its
+// 32-bit field is 0xffffffff). False when that field is shorter than the values it must hold.
+bool readZip64Sizes(const unsigned char *extra, uint16_t length, uint64_t *unpacked, uint64_t *packed,
+                    uint64_t *localAt) {
+  for (uint32_t at = 0; at + 4 <= length;) {
+    const uint16_t id = le16(extra + at), size = le16(extra + at + 2);
+    if (at + 4 + size > length) return false;
+    if (id == 1) {
+      uint32_t field = at + 4;
+      for (uint64_t *value : {unpacked, packed, localAt}) {
+        if (*value != 0xffffffffu) continue;
+        if (field + 8 > at + 4 + size) return false;
+        *value = uint64_t(le32(extra + field)) | uint64_t(le32(extra + field + 4)) << 32;
+        field += 8;
+      }
+      return true;
+    }
+    at += 4 + size;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool looksLikeZip(const std::string &bytes) {
+  const auto *data = reinterpret_cast<const unsigned char *>(bytes.data());
+  const uint64_t size = bytes.size();
+  if (size < 4) return false;
+  const uint64_t from = size > kEndSize + kMaxComment ? size - (kEndSize + kMaxComment) : 0;
+  for (uint64_t at = size - 4 + 1; at-- > from;)
+    if (le32(data + at) == kEndSignature) return true;
+  return false;
+}
+
 std::string zipMembersProblem(const std::string &bytes) {
   const auto *data = reinterpret_cast<const unsigned char *>(bytes.data());
   const uint64_t size = bytes.size();
@@ -89,18 +126,22 @@ std::string zipMembersProblem(const std::string &bytes) {
     if (at + 46 > record || le32(data + at) != kDirectorySignature) return "its zip directory is damaged";
     const uint16_t method = le16(data + at + 10);
     const uint32_t crc = le32(data + at + 16);
-    const uint32_t packed = le32(data + at + 20), unpacked = le32(data + at + 24);
-    const uint16_t nameLength = le16(data + at + 28);
-    const uint64_t next = at + 46 + nameLength + le16(data + at + 30) + le16(data + at + 32);
-    const uint32_t localAt = le32(data + at + 42);
+    uint64_t packed = le32(data + at + 20), unpacked = le32(data + at + 24);
+    const uint16_t nameLength = le16(data + at + 28), extraLength = le16(data + at + 30);
+    const uint64_t next = at + 46 + nameLength + extraLength + le16(data + at + 32);
+    uint64_t localAt = le32(data + at + 42);
     if (next > record) return "its zip directory is damaged";
     const std::string name(bytes, at + 46, nameLength);
+    // A field of 0xffffffff is in the member's ZIP64 extra field, as 64 bits, when it has one
+    // (readers take it from there); without one it is the value. Either way it is checked.
+    if (!readZip64Sizes(data + at + 46 + nameLength, extraLength, &unpacked, &packed, &localAt))
+      return "member '" + name + "' has a damaged ZIP64 field";
     at = next;
-    if (packed == 0xffffffffu || unpacked == 0xffffffffu || localAt == 0xffffffffu) continue;  // ZIP64
-    if (uint64_t(localAt) + 30 > directoryAt || le32(data + localAt) != kLocalSignature)
+    // 64-bit values: compared without sums that could wrap around.
+    if (localAt > directoryAt || directoryAt - localAt < 30 || le32(data + localAt) != kLocalSignature)
       return "member '" + name + "' is not where the zip directory says";
-    const uint64_t start = uint64_t(localAt) + 30 + le16(data + localAt + 26) + le16(data + localAt + 28);
-    if (start + packed > directoryAt || (method == 0 && packed != unpacked))
+    const uint64_t start = localAt + 30 + le16(data + localAt + 26) + le16(data + localAt + 28);
+    if (start > directoryAt || packed > directoryAt - start || (method == 0 && packed != unpacked))
       return "member '" + name + "' does not fit inside the archive";
     // A compressed member's reader allocates the size the directory claims before it inflates
     // (tests/fuzz/checkpoint: 4 GiB from 14 bytes); deflate never expands beyond 1,032 to 1.
@@ -110,7 +151,7 @@ std::string zipMembersProblem(const std::string &bytes) {
                withThousands(packed) + ", more than compression can give";
       continue;  // its bytes are checked by the reader that inflates them
     }
-    const auto sum = static_cast<uint32_t>(::crc32(0L, data + start, static_cast<uInt>(packed)));
+    const auto sum = static_cast<uint32_t>(::crc32(0L, data + start, static_cast<uInt>(packed)));  // < 4 GiB here
     if (sum != crc) return "member '" + name + "' is damaged: its bytes do not match their CRC-32";
   }
   return {};

@@ -26,4 +26,10 @@ std::string zipArchiveProblem(const std::string &path);
 // and what ("member 'archive/data.pkl' is damaged: its bytes do not match their CRC-32").
 std::string zipMembersProblem(const std::string &bytes);
 
+// Whether a zip reader would take the bytes for an archive: an end-of-central-directory
+// signature within the last 64 KiB, wherever the file starts (miniz, LibTorch's reader, looks
+// for it there and nowhere else). Looser than zipMembersProblem, on purpose: what a reader would
+// open must be checked.
+bool looksLikeZip(const std::string &bytes);
+
 }  // namespace tw::config
