@@ -18,6 +18,16 @@ const std::regex &userPasswordPattern() {
   static const std::regex pattern("^([A-Za-z]+://[^:/@?]*):([^@/?]*)@");
   return pattern;
 }
+// libpq's keyword form, "host=db dbname=runs", and the password in it.
+const std::regex &keywordStringPattern() {
+  static const std::regex pattern(R"(^\s*(host|hostaddr|dbname|user|port|service)\s*=)");
+  return pattern;
+}
+const std::regex &keywordPasswordPattern() {
+  static const std::regex pattern(R"(password\s*=\s*\S+)");
+  return pattern;
+}
+
 const std::regex &parameterPasswordPattern() {
   static const std::regex pattern("([?&]password=)[^&]*");
   return pattern;
@@ -31,8 +41,8 @@ StoreLocation StoreLocation::parse(const std::string &text) {
   std::smatch match;
   if (!std::regex_search(text, match, schemePattern())) {
     // libpq's other form, "host=db dbname=runs", would otherwise become a file of that name.
-    if (std::regex_search(text, std::regex(R"(^\s*(host|hostaddr|dbname|user|port|service)\s*=)")))
-      throw TrackingError("the tracking store '" + std::regex_replace(text, std::regex(R"(password\s*=\s*\S+)"), "password=***") +
+    if (std::regex_search(text, keywordStringPattern()))
+      throw TrackingError("the tracking store '" + std::regex_replace(text, keywordPasswordPattern(), "password=***") +
                           "' is a libpq keyword string; give it as a URL, postgresql://user@host:port/database");
     location.m_target = text;  // a plain path
     return location;
