@@ -6,6 +6,7 @@
 #include "app/cli/detach.h"
 #include "app/cli/driver_lock.h"
 #include "app/cli/launch_setup.h"
+#include "app/cli/slurm_commands.h"
 #include "app/cli/study_ref.h"
 #include "app/cli/study_trials.h"
 #include "app/cli/sweep_driver.h"
@@ -51,6 +52,17 @@ bool checkBase(const sweep::SweepFile &sweep) {
     return false;
   }
   return true;
+}
+
+// A slurm executor's request, put to the scheduler before the study is recorded or any job is
+// submitted: a partition that does not exist, a missing sbatch or a request no node can meet.
+bool checkExecutor(const sweep::SweepFile &sweep) {
+  if (!sweep.executor.slurm()) return true;
+  const std::string problem = slurmRequestProblem(sweep.executor);
+  if (problem.empty()) return true;
+  const std::string where = sweep.sourceFile.empty() ? std::string("the study's sweep") : sweep.sourceFile;
+  std::fprintf(stderr, "torchwright: %s: executor: %s\nNo job was submitted.\n", where.c_str(), problem.c_str());
+  return false;
 }
 
 std::string baseAsRun(const sweep::SweepFile &sweep) {
@@ -130,14 +142,15 @@ int drive(std::unique_ptr<tracking::Store> store, const tracking::StudyRecord &s
   return driveStudy(*store, study, sweep, options);
 }
 
-int resumeSweep(const CliArgs &args, const std::string &selfPath) {
+// `sets`: --resume's settings; --continue gives none (the study recorded the file's when it started).
+int resumeSweep(const CliArgs &args, const std::string &selfPath, const std::string &studyRef,
+                const std::vector<std::string> &sets) {
   const std::string workspace = args.workspace();
-  auto store = openExistingStore(workspace, args.option("--resume"));
+  auto store = openExistingStore(workspace, studyRef);
   if (!store) return 1;
-  const auto study = resolveStudy(*store, args.option("--resume"));
+  const auto study = resolveStudy(*store, studyRef);
   if (!study) return 1;
   sweep::SweepFile sweep;
-  const std::vector<std::string> sets = args.all("--set");
   try {
     sweep = recordedSweep(*study, /*requireBase=*/false, sets);
   } catch (const std::exception &e) {
@@ -168,7 +181,7 @@ int resumeSweep(const CliArgs &args, const std::string &selfPath) {
                  base.c_str(), study->name.c_str(), changes.c_str());
     return 1;
   }
-  if (!checkBase(sweep)) return 1;
+  if (!checkBase(sweep) || !checkExecutor(sweep)) return 1;
   std::printf("resuming study %s (%s)\n", study->name.c_str(), study->uuid.c_str());
   return drive(std::move(store), *study, sweep, args, selfPath, /*resume=*/true, sets);
 }
@@ -183,7 +196,8 @@ int runSweep(const CliArgs &args, const std::string &selfPath) {
       if (!sweep::changeableOnResume(set.substr(0, set.find('='))))
         return usageError("sweep", "--resume --set changes how much more to run and how (budget.*, parallel, "
                                    "retries, sampler.*, pruner.*), not what the trials are; got '" + set + "'");
-    return resumeSweep(args, selfPath);
+    if (args.hasFlag("--continue")) return usageError("sweep", "--continue takes a sweep file; --resume takes a study");
+    return resumeSweep(args, selfPath, args.option("--resume"), args.all("--set"));
   }
   if (args.positionals.size() != 1) return usageError("sweep");
   sweep::SweepFile sweep;
@@ -193,12 +207,16 @@ int runSweep(const CliArgs &args, const std::string &selfPath) {
     std::fprintf(stderr, "torchwright: %s\n", e.what());
     return 1;
   }
-  if (!checkBase(sweep)) return 1;
+  if (!checkBase(sweep) || !checkExecutor(sweep)) return 1;
 
   const std::string workspace = args.workspace();
   config::ensureWorkspace(workspace);
   auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   if (auto existing = store->findStudy(sweep.studyName); existing && existing->name == sweep.studyName) {
+    if (args.hasFlag("--continue")) {
+      store.reset();
+      return resumeSweep(args, selfPath, existing->uuid, {});
+    }
     std::fprintf(stderr, "torchwright: a study named '%s' exists already (%s); continue it with `torchwright sweep "
                  "--resume %s`, or name a new one (`study: NAME` in the sweep file, or --set study=NAME)\n",
                  sweep.studyName.c_str(), existing->uuid.substr(0, 8).c_str(), sweep.studyName.c_str());

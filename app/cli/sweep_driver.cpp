@@ -2,6 +2,7 @@
 
 #include "app/cli/core_plan.h"
 #include "app/cli/rank_supervisor.h"
+#include "app/cli/slurm_trial.h"
 #include "app/cli/study_ref.h"
 #include "app/cli/study_trials.h"
 #include "app/cli/sweep_progress.h"
@@ -56,8 +57,9 @@ std::string firstLine(const std::string &text) { return text.substr(0, text.find
 struct RunningTrial {
   int number = 0;
   size_t slot = 0;
-  std::unique_ptr<TrialProcess> own;  // a multi-rank trial's `torchwright launch`
-  TrialProcess *process = nullptr;    // `own`, or the slot's serving worker
+  std::unique_ptr<TrialJob> own;      // a multi-rank trial's `torchwright launch`, or its SLURM job
+  TrialJob *process = nullptr;        // `own`, or the slot's serving worker
+  TrialProcess *worker = nullptr;     // served: the slot's serving worker
   bool served = false;                // trained by the slot's `torchwright-worker --serve`
   bool done = false;                  // served: the worker said its run has ended
   std::unique_ptr<sysmon::ProcessSampler> sampler;  // served: the worker, for the run's system metrics
@@ -87,17 +89,26 @@ class Driver {
   int run() {
     fs::create_directories(m_folder);
     installSignals();
-    if (m_options.resume) {
-      // The caller holds the study's lock, so a RUNNING trial has no driver: fail it now.
-      for (const auto &t : m_store.failSilentTrials(m_study.id, 0))
-        m_progress.event("trial " + std::to_string(t.number) + " was left RUNNING by a driver that is gone: FAILED");
-    }
     m_store.setStudyStatus(m_study.id, "RUNNING");
     m_started = Clock::now();
     if (auto current = m_store.study(m_study.id)) m_spentBeforeMs = current->driverMs;
     try {
       planSlots();
+      if (m_options.resume) {
+        // A SLURM trial's job outlives its driver: the jobs of RUNNING trials are taken over.
+        const int64_t adoptedFrom = tracking::nowMs();
+        if (m_sweep.executor.slurm()) adoptJobs();
+        // The caller holds the study's lock, so any other RUNNING trial has no driver: fail it now
+        // (those taken over had their heartbeat beaten since `adoptedFrom`).
+        for (const auto &t : m_store.failSilentTrials(m_study.id, std::max<int64_t>(0, tracking::nowMs() - adoptedFrom)))
+          m_progress.event("trial " + std::to_string(t.number) + " was left RUNNING by a driver that is gone: FAILED");
+      }
       const int code = loop();
+      if (m_detached) {
+        m_store.studyHeartbeat(m_study.id, spentMs());
+        m_store.setStudyStatus(m_study.id, "IDLE");
+        return code;
+      }
       m_store.studyHeartbeat(m_study.id, spentMs());
       m_store.setStudyStatus(m_study.id, "IDLE");
       return code;
@@ -134,6 +145,18 @@ class Driver {
   }
 
   void planSlots() {
+    if (m_sweep.executor.slurm()) {
+      // The scheduler places the jobs; the driver keeps `parallel` of them queued or running.
+      m_plan.slots.assign(static_cast<size_t>(m_sweep.parallel), TrialSlot{});
+      m_slotBusy.assign(m_plan.slots.size(), false);
+      m_workers.resize(m_plan.slots.size());
+      const sweep::Executor &e = m_sweep.executor;
+      std::string request;
+      for (const auto &option : sbatchRequest(e)) request += " " + option;
+      m_progress.event("study " + m_study.name + " (" + m_study.uuid.substr(0, 8) + "): " +
+                       std::to_string(m_sweep.parallel) + " trial(s) at a time as SLURM jobs (sbatch" + request + ")");
+      return;
+    }
     // The base as the first trial would run it decides the plan: ranks, convolutions, memory.
     const config::RunConfig base = config::parseRunConfig(m_sweep.baseYaml, m_sweep.baseFile);
     search::Params none;
@@ -180,6 +203,17 @@ class Driver {
         } else {
           stopNow("stopped by Ctrl-C");
         }
+      }
+      if (g_terminate && m_sweep.executor.slurm()) {
+        // The scheduler requeuing or ending the driver's own job: its trials' jobs go on, and the
+        // driver that resumes the study takes them over.
+        m_progress.event("stopped by SIGTERM: " + std::to_string(m_running.size()) +
+                         " trial job(s) go on under SLURM; `torchwright sweep --resume " + m_study.name +
+                         "` takes them over");
+        m_detached = true;
+        m_running.clear();
+        m_progress.finish();
+        return 0;
       }
       if (g_terminate) stopNow("stopped by SIGTERM");
       if (now - lastBeat >= std::chrono::seconds(1)) {
@@ -267,7 +301,8 @@ class Driver {
     running.number = record.number;
     running.slot = slot;
     try {
-      if (config.distributed.nprocPerNode > 1) launchTrial(running, config, assigned);
+      if (m_sweep.executor.slurm()) submitTrial(running, config, prepared.parameters);
+      else if (config.distributed.nprocPerNode > 1) launchTrial(running, config, assigned);
       else serveTrial(running, config, prepared.parameters, assigned);
     } catch (const std::exception &e) {
       m_store.setTrialState(m_study.id, record.number, "FAILED", {}, e.what());
@@ -279,6 +314,7 @@ class Driver {
     m_slotBusy[slot] = true;
     std::string where = "cores " + cpuListText(assigned.cpus);
     if (!assigned.gpus.empty()) where += ", GPU " + cudaVisibleDevices(assigned.gpus);
+    if (auto *job = dynamic_cast<SlurmTrialJob *>(running.own.get())) where = "SLURM job " + job->id();
     m_progress.event(name + " started" + (retry >= 0 ? " (retrying trial " + std::to_string(retry) + ")" : "") + ": " +
                      paramsLine(record.params) + " [" + where + "]");
     m_running.push_back(std::move(running));
@@ -302,6 +338,56 @@ class Driver {
     t.logFile = launch.logFile;
     t.own = std::make_unique<TrialProcess>(launch);
     t.process = t.own.get();
+  }
+
+  // A trial as a SLURM job: its run recorded here, its job resuming that run, so that a requeued
+  // job continues from the run's last checkpoint.
+  void submitTrial(RunningTrial &t, const config::RunConfig &config, int64_t parameters) {
+    const tracking::RunRecord run = app::recordRun(m_store, config, m_options.workspace, parameters);
+    linkRunToTrial(m_store, run, m_study.uuid + ":" + std::to_string(t.number));
+    t.runId = run.id;
+    SlurmTrialSpec spec;
+    spec.studyFolder = m_folder;
+    spec.studyName = m_study.name;
+    spec.number = t.number;
+    spec.executable = selfExecutable(m_options.selfPath);
+    spec.workspace = m_options.workspace;
+    spec.runUuid = run.uuid;
+    spec.executor = m_sweep.executor;
+    t.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(t.number) + ".log")).string();
+    try {
+      t.own = std::make_unique<SlurmTrialJob>(submitTrialJob(spec));
+    } catch (const std::exception &e) {
+      m_store.setStatus(run.id, tracking::RunStatus::Failed, e.what());
+      throw;
+    }
+    t.process = t.own.get();
+  }
+
+  // On a resume: every RUNNING trial with a recorded job is followed again, in a slot of its
+  // own (more slots than `parallel` while a lowered `parallel` drains).
+  void adoptJobs() {
+    for (const auto &record : m_store.trials(m_study.id)) {
+      if (record.state != "RUNNING") continue;
+      const auto id = recordedTrialJob(m_folder, record.number);
+      if (!id) continue;
+      RunningTrial t;
+      t.number = record.number;
+      t.runId = record.runId;
+      t.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".log")).string();
+      t.own = std::make_unique<SlurmTrialJob>(*id);
+      t.process = t.own.get();
+      if (freeSlot() < 0) {
+        m_plan.slots.push_back(TrialSlot{});
+        m_slotBusy.push_back(false);
+        m_workers.emplace_back();
+      }
+      t.slot = static_cast<size_t>(freeSlot());
+      m_slotBusy[t.slot] = true;
+      m_store.trialHeartbeat(m_study.id, t.number);
+      m_progress.event("trial " + std::to_string(t.number) + ": following SLURM job " + *id + " again");
+      m_running.push_back(std::move(t));
+    }
   }
 
   // A one-rank trial: its run recorded here and handed to the slot's serving worker, which
@@ -329,6 +415,7 @@ class Driver {
       throw;
     }
     t.process = worker.get();
+    t.worker = worker.get();
     t.sampler = std::make_unique<sysmon::ProcessSampler>(static_cast<int>(worker->pid()));
     if (!assigned.gpus.empty()) t.gpu = assigned.gpus.front();
   }
@@ -371,7 +458,7 @@ class Driver {
   void waitForEvents(std::chrono::milliseconds most) {
     std::vector<pollfd> fds;
     for (const auto &t : m_running)
-      if (t.served && t.process->eventFd() >= 0) fds.push_back({t.process->eventFd(), POLLIN, 0});
+      if (t.served && t.worker->eventFd() >= 0) fds.push_back({t.worker->eventFd(), POLLIN, 0});
     if (fds.empty()) {
       std::this_thread::sleep_for(most);
       return;
@@ -458,7 +545,7 @@ class Driver {
   }
 
   void hear(RunningTrial &t) {
-    for (const std::string &line : t.process->readLines()) {
+    for (const std::string &line : t.worker->readLines()) {
       if (line.rfind("epoch ", 0) == 0) {
         long long epoch = 0, epochs = 0;
         if (std::sscanf(line.c_str(), "epoch %lld/%lld", &epoch, &epochs) == 2) t.epochs = epochs;
@@ -495,15 +582,30 @@ class Driver {
     const bool started = run && run->status != tracking::RunStatus::Created;
     if (started) m_startFailuresInARow = 0;
     else if (!t.stopped) startFailed();
+    if (const std::string ending = t.process->schedulerEnding(); !ending.empty() && outcome.state != "COMPLETE" && !t.stopped) {
+      // The scheduler ended the job (a time limit, a node failure, an administrator's scancel):
+      // its reason is the trial's, whatever the run managed to record before.
+      outcome.state = "FAILED";
+      outcome.values.clear();
+      outcome.message = ending;
+      if (run && run->status != tracking::RunStatus::Finished) m_store.setStatus(t.runId, tracking::RunStatus::Failed, ending);
+    }
     if (outcome.state.empty()) {
       // The process ended without its run ending (stopped before its worker started, or killed).
       const std::string tail = lastLines(t.logFile, 3);
       outcome.state = "FAILED";
-      outcome.message = (t.process->exited() ? "its process " + t.process->describeExit()
+      outcome.message = (t.process->exited() ? (t.own && !dynamic_cast<TrialProcess *>(t.own.get()) ? "" : "its process ") +
+                                                   t.process->describeExit()
                                              : std::string("its worker did not record the run's end")) +
                         (tail.empty() ? "" : ": " + tail);
       if (run && t.stopped) m_store.setStatus(t.runId, tracking::RunStatus::Killed, "stopped with the sweep");
       else if (run) m_store.setStatus(t.runId, tracking::RunStatus::Failed, outcome.message);
+    }
+    if (outcome.state == "FAILED" && dynamic_cast<SlurmTrialJob *>(t.own.get()) &&
+        outcome.message.find("SLURM") == std::string::npos) {
+      // What the job itself said last: a run that failed on the node often says why only there.
+      const std::string tail = lastLines(t.logFile, 3);
+      outcome.message += "; " + t.process->describeExit() + (tail.empty() ? "" : ": " + tail);
     }
     if (t.stopped && outcome.state != "COMPLETE") {
       outcome.message = "stopped with the sweep before it finished";
@@ -584,6 +686,7 @@ class Driver {
   Clock::time_point m_started;
   int64_t m_spentBeforeMs = 0;  // the study's time from earlier driver sessions
   bool m_stopping = false, m_draining = false, m_timeUp = false, m_giveUp = false;
+  bool m_detached = false;  // SIGTERM with the slurm executor: the trials' jobs were left running
   int m_invalidInARow = 0;
   int m_startFailuresInARow = 0;
 };

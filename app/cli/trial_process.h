@@ -11,6 +11,8 @@
 // its stdin (send) and reads its "epoch"/"done" lines (readLines) from a pipe the worker knows as
 // TORCHWRIGHT_SERVE_FD.
 
+#include "app/cli/trial_job.h"
+
 #include <sys/types.h>
 
 #include <string>
@@ -28,22 +30,22 @@ struct TrialLaunch {
   bool serve = false;                                        // pipes to and from a serving worker
 };
 
-class TrialProcess {
+class TrialProcess : public TrialJob {
  public:
   // Throws std::runtime_error when the process cannot be started.
   explicit TrialProcess(const TrialLaunch &launch);
   TrialProcess(const TrialProcess &) = delete;
   TrialProcess &operator=(const TrialProcess &) = delete;
-  ~TrialProcess();  // a process still running is killed and reaped: no zombie, no orphan
+  ~TrialProcess() override;  // a process still running is killed and reaped: no zombie, no orphan
 
   pid_t pid() const { return m_pid; }
   // Non-blocking; true once the process has exited (and was reaped).
-  bool poll();
-  bool exited() const { return m_exited; }
-  bool succeeded() const;            // exited with code 0
-  std::string describeExit() const;  // "exited with code 1", "killed by signal 9 (Killed)"
-  void terminate();                  // SIGTERM: the launcher stops its ranks after a checkpoint
-  void kill();                       // SIGKILL the launcher and its process group
+  bool poll() override;
+  bool exited() const override { return m_exited; }
+  bool succeeded() const;                     // exited with code 0
+  std::string describeExit() const override;  // "exited with code 1", "killed by signal 9 (Killed)"
+  void terminate() override;                  // SIGTERM: the launcher stops its ranks after a checkpoint
+  void kill() override;                       // SIGKILL the launcher and its process group
 
   // A serving worker's pipes. send: false when the worker is gone. readLines: the complete lines
   // it has written since the last call, without waiting. eventFd: for poll(); -1 without serve.

@@ -98,17 +98,21 @@ std::vector<CommandHelp> makeTable() {
        {kWorkspace}, runRef},
       {"runs unarchive", {"runs unarchive RUN [--workspace DIR]"}, "show an archived run again", {kWorkspace}, runRef},
       {"sweep",
-       {"sweep SWEEP.yaml [--set KEY=VALUE ...] [--detach] [--workspace DIR]",
+       {"sweep SWEEP.yaml [--set KEY=VALUE ...] [--continue] [--detach] [--workspace DIR]",
         "sweep --resume STUDY [--set KEY=VALUE ...] [--detach] [--workspace DIR]"},
        "search hyperparameters: run a study's trials to its budget, several at a time",
        {{"--set", "KEY=VALUE", "override a sweep-file key, e.g. budget.trials=10 (repeatable; with --resume only "
                                "budget.*, parallel, retries, sampler.*, pruner.*)"},
         {"--resume", "STUDY", "continue a study: the budget counts its trials so far, numbering goes on"},
+        {"--continue", "", "with a sweep file: resume its study if it exists, else start it (a driver run as a "
+                           "requeueable SLURM job restarts with the same command)"},
         {"--detach", "", "run in the background (output in the study's driver.log); prints the study id"},
         kWorkspace},
        "The sweep file names the base run, the objective, the space, the sampler, the pruner, the budget and\n"
        "how many trials run at once (parallel: N or auto). Every trial is a tracked run tagged with its study\n"
        "and trial number. Ctrl-C once: no new trials, the running ones finish; twice: they stop now.\n"
+       "With `executor: {type: slurm, ...}` each trial is a SLURM batch job; SIGTERM then stops the driver\n"
+       "alone, and the driver that resumes the study takes over the jobs still running.\n"
        "Without a sampler key the sampler is " +
            search::defaultSamplerText() + ", the best of the TPE's\nmodes in the README's sampler benchmark.\n" +
            studyRef},

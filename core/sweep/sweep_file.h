@@ -15,6 +15,8 @@
 //   budget: {trials: 24, minutes: 30}   # at least one; the first reached ends the sweep
 //   parallel: 2                          # or auto; default 1
 //   retries: 0                           # a FAILED trial is asked again this many times
+//   executor: {type: slurm, partition: gpu, cpus: 4, gpus: 1, memory: 16G, time: "02:00:00"}
+//                                        # default local: trials as processes on this machine
 //   study: lr-search                     # the study's name (default: the file's stem, less `.sweep`)
 //
 // Every space key is checked against the config table (run-file keys: kind, range, choices) or
@@ -49,6 +51,21 @@ struct Budget {
   double minutes = 0.0;  // 0 = no limit on the time
 };
 
+// Where the trials run. `local`: processes on this machine, each on its own cores (core_plan.h).
+// `slurm`: each trial a batch job of the cluster's scheduler with this request; `parallel` is
+// then how many jobs the driver keeps queued or running at once.
+struct Executor {
+  std::string type = "local";  // local | slurm
+  std::string partition;       // empty: the cluster's default partition
+  std::string account;         // empty: the user's default account
+  int cpus = 1;                // --cpus-per-task, per trial
+  int gpus = 0;                // --gpus, per trial
+  std::string memory;          // --mem, SLURM's form (4000, 500M, 16G); empty: the partition's default
+  std::string time;            // --time, SLURM's form (30, 01:30:00, 2-00:00:00); empty: the partition's
+  std::vector<std::string> sbatchOptions;  // further sbatch options, passed as written
+  bool slurm() const { return type == "slurm"; }
+};
+
 struct SweepFile {
   std::string sourceFile;  // the sweep file, empty when parsed from text without a name
   std::string studyName;
@@ -67,6 +84,7 @@ struct SweepFile {
   int parallel = 1;
   bool parallelAuto = false;
   int retries = 0;
+  Executor executor;
   std::string text;  // the sweep file as read, recorded with the study
 };
 
@@ -80,7 +98,7 @@ SweepFile parseSweepFile(const std::string &yamlText, const std::string &fileNam
                          const std::vector<std::string> &overrides = {}, bool requireBase = true);
 
 // Whether `sweep --resume --set KEY=VALUE` may change a key: how much more to run and how
-// (budget, parallel, retries, sampler, pruner), never what the trials are (the space, the base,
+// (budget, parallel, retries, sampler, pruner, executor), never what the trials are (the space, the base,
 // the objectives), so the old trials and the new stay comparable.
 bool changeableOnResume(const std::string &key);
 

@@ -74,7 +74,7 @@ void applyOverrides(YAML::Node &root, const std::vector<std::string> &overrides)
 namespace tw::sweep {
 
 bool changeableOnResume(const std::string &key) {
-  for (const char *prefix : {"budget.", "sampler.", "pruner."})
+  for (const char *prefix : {"budget.", "sampler.", "pruner.", "executor."})
     if (key.rfind(prefix, 0) == 0) return true;
   return key == "parallel" || key == "retries" || key == "sampler" || key == "pruner";
 }

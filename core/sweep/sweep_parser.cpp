@@ -16,7 +16,8 @@ namespace tw::sweep {
 namespace {
 
 const std::vector<std::string> kTopKeys = {"base",   "objective", "space",   "sampler", "pruner",
-                                           "budget", "parallel",  "retries", "study"};
+                                           "budget", "parallel",  "retries", "study",
+                                           "executor"};
 
 std::string at(const std::string &file, const yaml::Problem &p) {
   std::string out = file.empty() ? "<sweep file>" : file;
@@ -86,6 +87,7 @@ SweepFile parseSweepFile(const std::string &yamlText, const std::string &fileNam
   else if (requireBase) problems.add(root, "no 'budget': give {trials: N} and/or {minutes: M}, or the sweep never ends");
   if (const YAML::Node parallel = root["parallel"]) detail::readParallel(parallel, sweep, problems);
   if (const YAML::Node retries = root["retries"]) sweep.retries = detail::readRetries(retries, problems);
+  if (const YAML::Node executor = root["executor"]) sweep.executor = detail::readExecutor(executor, problems);
   sweep.studyName = detail::readStudyName(root["study"], fileName, problems);
 
   problems.throwIfAny();

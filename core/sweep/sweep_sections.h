@@ -32,6 +32,11 @@ void readParallel(const YAML::Node &node, SweepFile &sweep, Problems &problems);
 int readRetries(const YAML::Node &node, Problems &problems);
 std::string readStudyName(const YAML::Node &node, const std::string &fileName, Problems &problems);
 
+// `executor`: local (the default) or {type: slurm, partition, account, cpus, gpus, memory, time,
+// sbatch: [options]}; SLURM's own forms are checked here, the partition by the scheduler before the
+// first job (sweep_driver.cpp).
+Executor readExecutor(const YAML::Node &node, Problems &problems);
+
 // Applies `key=value` settings to the sweep file's own scalar keys (`budget.trials=10`,
 // `space.train.lr.high=0.1`); throws config::ConfigError naming the override.
 void applyOverrides(YAML::Node &root, const std::vector<std::string> &overrides);

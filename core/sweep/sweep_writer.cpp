@@ -98,6 +98,18 @@ std::string sweepYaml(const SweepFile &sweep) {
   if (sweep.parallelAuto) out << "auto";
   else out << sweep.parallel;
   if (sweep.retries > 0) out << YAML::Key << "retries" << YAML::Value << sweep.retries;
+  if (sweep.executor.slurm()) {
+    const Executor &e = sweep.executor;
+    out << YAML::Key << "executor" << YAML::Value << YAML::BeginMap << YAML::Key << "type" << YAML::Value << e.type;
+    if (!e.partition.empty()) out << YAML::Key << "partition" << YAML::Value << e.partition;
+    if (!e.account.empty()) out << YAML::Key << "account" << YAML::Value << e.account;
+    out << YAML::Key << "cpus" << YAML::Value << e.cpus;
+    if (e.gpus > 0) out << YAML::Key << "gpus" << YAML::Value << e.gpus;
+    if (!e.memory.empty()) out << YAML::Key << "memory" << YAML::Value << e.memory;
+    if (!e.time.empty()) out << YAML::Key << "time" << YAML::Value << YAML::DoubleQuoted << e.time;
+    if (!e.sbatchOptions.empty()) out << YAML::Key << "sbatch" << YAML::Value << YAML::Flow << e.sbatchOptions;
+    out << YAML::EndMap;
+  }
   out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }

@@ -1,6 +1,7 @@
 // Sweep files read and checked: the space as written, every section's defaults and
 // overrides, and bad input, each refused with the file, line and key.
 #include "core/sweep/sweep_file.h"
+#include "core/sweep/sweep_writer.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -263,6 +264,25 @@ class TestSweepFile : public QObject {
     QTest::newRow("a base that does not load")
         << "base: {model: {nodes: []}, train: {lr: -1}}\nsampler: random\nbudget: {trials: 4}\nspace: {train.lr: [0.1]}\n"
         << 1 << "the base run does not load: key 'train.lr': expected a value in [0, 1000]";
+    QTest::newRow("an unknown executor") << head + "space: {train.lr: [0.1]}\nexecutor: kubernetes\n" << 5
+                                         << "'kubernetes' is not an executor (local, slurm)";
+    QTest::newRow("a slurm field on the local executor")
+        << head + "space: {train.lr: [0.1]}\nexecutor: {type: local, cpus: 2}\n" << 5
+        << "key 'executor.cpus': the local executor plans cores itself";
+    QTest::newRow("an unknown executor field")
+        << head + "space: {train.lr: [0.1]}\nexecutor: {type: slurm, partiton: gpu}\n" << 5
+        << "unknown field 'partiton' (did you mean 'partition'?)";
+    QTest::newRow("a memory SLURM cannot read")
+        << head + "space: {train.lr: [0.1]}\nexecutor: {type: slurm, memory: 16GB}\n" << 5
+        << "key 'executor.memory': '16GB' is not SLURM's form";
+    QTest::newRow("a time SLURM cannot read")
+        << head + "space: {train.lr: [0.1]}\nexecutor: {type: slurm, time: 2h}\n" << 5
+        << "key 'executor.time': '2h' is not SLURM's form";
+    QTest::newRow("no cpus") << head + "space: {train.lr: [0.1]}\nexecutor: {type: slurm, cpus: 0}\n" << 5
+                             << "key 'executor.cpus': expected 1 to 4096";
+    QTest::newRow("an sbatch option the driver sets")
+        << head + "space: {train.lr: [0.1]}\nexecutor: {type: slurm, sbatch: [--output=x.log]}\n" << 5
+        << "'--output=x.log' is set by the sweep driver";
     QTest::newRow("a study name that is not portable")
         << head + "space: {train.lr: [0.1]}\nstudy: my study\n" << 5 << "study name 'my study'";
   }
@@ -274,6 +294,37 @@ class TestSweepFile : public QObject {
     const QString at = "bad.sweep.yaml:" + QString::number(line) + ":";
     QVERIFY2(message.contains(at), qPrintable("expected " + at + " in:\n" + message));
     QVERIFY2(message.contains(expected), qPrintable("expected '" + expected + "' in:\n" + message));
+  }
+
+  // The slurm executor's request as written, and what the writer gives back reads the same.
+  void slurmExecutorReadsAndWritesBack() {
+    const sweep::SweepFile s = sweep::parseSweepFile(
+        withBase("base: %BASE%\nsampler: random\nspace: {train.lr: [0.1, 0.01]}\nbudget: {trials: 8}\nparallel: 4\n"
+                 "executor:\n  type: slurm\n  partition: gpu\n  account: vision\n  cpus: 4\n  gpus: 1\n"
+                 "  memory: 16G\n  time: \"02:00:00\"\n  sbatch: [--qos=high, --constraint=a100]\n"),
+        "/tmp/s.sweep.yaml");
+    QVERIFY(s.executor.slurm());
+    QCOMPARE(s.executor.partition, std::string("gpu"));
+    QCOMPARE(s.executor.account, std::string("vision"));
+    QCOMPARE(s.executor.cpus, 4);
+    QCOMPARE(s.executor.gpus, 1);
+    QCOMPARE(s.executor.memory, std::string("16G"));
+    QCOMPARE(s.executor.time, std::string("02:00:00"));
+    QCOMPARE(s.executor.sbatchOptions, (std::vector<std::string>{"--qos=high", "--constraint=a100"}));
+    const sweep::SweepFile back = sweep::parseSweepFile(sweep::sweepYaml(s), "/tmp/s.sweep.yaml");
+    QVERIFY(back.executor.slurm());
+    QCOMPARE(back.executor.partition, s.executor.partition);
+    QCOMPARE(back.executor.account, s.executor.account);
+    QCOMPARE(back.executor.cpus, s.executor.cpus);
+    QCOMPARE(back.executor.gpus, s.executor.gpus);
+    QCOMPARE(back.executor.memory, s.executor.memory);
+    QCOMPARE(back.executor.time, s.executor.time);
+    QCOMPARE(back.executor.sbatchOptions, s.executor.sbatchOptions);
+    // The default: local.
+    const sweep::SweepFile local = sweep::parseSweepFile(
+        withBase("base: %BASE%\nsampler: random\nspace: {train.lr: [0.1]}\nbudget: {trials: 1}\n"), "/tmp/l.sweep.yaml");
+    QVERIFY(!local.executor.slurm());
+    QVERIFY(sweep::changeableOnResume("executor.partition"));
   }
 
   void everyProblemIsListed() {

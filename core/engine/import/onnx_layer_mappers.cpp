@@ -3,6 +3,8 @@
 // tensors ("weight", "bias", "running_mean", "running_var").
 #include "core/engine/import/onnx_mappers.h"
 
+#include <optional>
+
 namespace tw::engine::onnx_import {
 
 namespace {
@@ -53,6 +55,18 @@ spec::ParamValue spatialValue(const std::vector<int64_t> &v) {
 
 std::vector<int64_t> ones(size_t n) { return std::vector<int64_t>(n, 1); }
 
+// A window attribute (kernel_shape, strides, dilations): one positive value per spatial
+// dimension, checked before any window arithmetic reads or divides by it.
+std::vector<int64_t> windowInts(NodeImport &n, const std::string &name, size_t spatial,
+                                std::optional<std::vector<int64_t>> fallback = std::nullopt) {
+  const std::vector<int64_t> v = fallback ? n.attrInts(name, *fallback) : n.attrInts(name);
+  if (v.size() != spatial)
+    n.refuse(name + " has " + std::to_string(v.size()) + " values, expected " + std::to_string(spatial));
+  for (int64_t x : v)
+    if (x < 1) n.refuse(name + " " + intsText(v) + " has a value below 1");
+  return v;
+}
+
 }  // namespace
 
 void Conv(NodeImport &n) {
@@ -71,7 +85,8 @@ void Conv(NodeImport &n) {
     n.refuse("its weight takes " + std::to_string(w.size(1)) + " x " + std::to_string(groups) + " groups channels, the input has " +
              std::to_string(x.shape[0]));
   }
-  const std::vector<int64_t> stride = n.attrInts("strides", ones(spatial)), dilation = n.attrInts("dilations", ones(spatial));
+  const std::vector<int64_t> stride = windowInts(n, "strides", spatial, ones(spatial));
+  const std::vector<int64_t> dilation = windowInts(n, "dilations", spatial, ones(spatial));
   const std::vector<int64_t> padding = symmetricPads(n, x.shape, kernel, stride, dilation);
   spec::ParamMap p{{"out_channels", w.size(0)},
                    {"kernel_size", spatialValue(kernel)},
@@ -185,10 +200,9 @@ struct Window {
 Window poolWindow(NodeImport &n, const ImportValue &x, bool dilations) {
   if (x.shape.size() != 3) n.refuse("pooling over " + spec::formatShape(x.shape, true) + "; the registry pools [N, C, H, W]");
   Window w;
-  w.kernel = n.attrInts("kernel_shape");
-  if (w.kernel.size() != 2) n.refuse("kernel_shape has " + std::to_string(w.kernel.size()) + " values, expected 2");
-  w.stride = n.attrInts("strides", ones(2));
-  w.dilation = dilations ? n.attrInts("dilations", ones(2)) : ones(2);
+  w.kernel = windowInts(n, "kernel_shape", 2);
+  w.stride = windowInts(n, "strides", 2, ones(2));
+  w.dilation = dilations ? windowInts(n, "dilations", 2, ones(2)) : ones(2);
   w.ceil = n.attrInt("ceil_mode", 0) != 0;
   w.padding = symmetricPads(n, x.shape, w.kernel, w.stride, w.dilation);
   for (size_t i = 0; i < 2 && w.ceil; ++i) {
