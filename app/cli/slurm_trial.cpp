@@ -78,8 +78,20 @@ bool SlurmTrialJob::poll() {
     std::fprintf(stderr, "torchwright: SLURM job %s: %s\n", m_id.c_str(), e.what());
     return false;
   }
-  m_ended = m_state.ended();
-  return m_ended;
+  // A job being requeued can read FAILED or CANCELLED for a moment before it is PENDING again:
+  // a final state counts when the next look, 2 s later, still finds it, with no restart between.
+  if (!m_state.ended()) {
+    m_finalSeen = false;
+    return false;
+  }
+  if (!m_finalSeen || m_finalRestarts != m_state.restarts || !m_state.known) {
+    m_finalSeen = m_state.known;
+    m_finalRestarts = m_state.restarts;
+    m_ended = !m_state.known;  // forgotten by the scheduler: nothing more will change
+    return m_ended;
+  }
+  m_ended = true;
+  return true;
 }
 
 std::string SlurmTrialJob::describeExit() const {

@@ -35,7 +35,7 @@ class SlurmTrialJob : public TrialJob {
  public:
   explicit SlurmTrialJob(std::string jobId) : m_id(std::move(jobId)) {}
   const std::string &id() const { return m_id; }
-  bool poll() override;  // asks the scheduler at most every 2 s
+  bool poll() override;  // asks the scheduler at most every 2 s; a final state is confirmed once
   bool exited() const override { return m_ended; }
   std::string describeExit() const override;
   std::string schedulerEnding() const override;
@@ -48,6 +48,8 @@ class SlurmTrialJob : public TrialJob {
   SlurmJobState m_state;
   bool m_ended = false;
   bool m_stoppedByUs = false;
+  bool m_finalSeen = false;  // the last look found a final state
+  int m_finalRestarts = 0;
   std::chrono::steady_clock::time_point m_lastAsked{};
 };
 

@@ -208,7 +208,7 @@ class TestSweepSlurm : public QObject {
   // A trial whose job is requeued while it trains (what SLURM's preemption does) continues its
   // run from the checkpoint the stop wrote, and ends COMPLETE with every epoch recorded once.
   void requeuedTrialResumesFromItsCheckpoint() {
-    const int epochs = 6;
+    const int epochs = 40;  // some 4 s of training: the requeue comes while it trains
     const QString file = sweepFile("requeue", "budget: {trials: 1}\nexecutor: {type: slurm, cpus: 1}\n", 20000, epochs);
     QProcess driver;
     driver.setProcessEnvironment(m_cluster->environment());
@@ -243,7 +243,7 @@ class TestSweepSlurm : public QObject {
   // An operator's scancel ends a trial's job: the trial is FAILED with the scheduler's reason,
   // and asked again (retries: 1), which completes.
   void cancelledJobFailsItsTrialWithTheReasonAndIsRetried() {
-    const QString file = sweepFile("cancel", "budget: {trials: 1}\nretries: 1\nexecutor: {type: slurm, cpus: 1}\n", 20000, 6);
+    const QString file = sweepFile("cancel", "budget: {trials: 1}\nretries: 1\nexecutor: {type: slurm, cpus: 1}\n", 20000, 40);
     QProcess driver;
     driver.setProcessEnvironment(m_cluster->environment());
     driver.setProcessChannelMode(QProcess::MergedChannels);
@@ -277,7 +277,7 @@ class TestSweepSlurm : public QObject {
   // it leaves its trials' jobs running, and when it starts again it takes them over; the study
   // ends with each trial run once.
   void driverAsSlurmJobSurvivesItsRequeue() {
-    const QString file = sweepFile("driver", "budget: {trials: 3}\nparallel: 2\nexecutor: {type: slurm, cpus: 1}\n", 20000, 4);
+    const QString file = sweepFile("driver", "budget: {trials: 3}\nparallel: 2\nexecutor: {type: slurm, cpus: 1}\n", 20000, 20);
     const QString driverLog = m_dir.path() + "/driver-job.log";
     QString error;
     const QString submitted = m_cluster->command(
