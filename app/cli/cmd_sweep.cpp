@@ -6,7 +6,7 @@
 #include "app/cli/detach.h"
 #include "app/cli/driver_lock.h"
 #include "app/cli/launch_setup.h"
-#include "app/cli/slurm_commands.h"
+#include "app/cli/cluster_trial.h"
 #include "app/cli/study_ref.h"
 #include "app/cli/study_trials.h"
 #include "app/cli/sweep_driver.h"
@@ -54,11 +54,12 @@ bool checkBase(const sweep::SweepFile &sweep) {
   return true;
 }
 
-// A slurm executor's request, put to the scheduler before the study is recorded or any job is
-// submitted: a partition that does not exist, a missing sbatch or a request no node can meet.
-bool checkExecutor(const sweep::SweepFile &sweep) {
-  if (!sweep.executor.slurm()) return true;
-  const std::string problem = slurmRequestProblem(sweep.executor);
+// A cluster executor's request, put to the scheduler or the API server before the study is
+// recorded or any job is submitted: a partition that does not exist, a missing sbatch or kubectl,
+// a request no node can meet.
+bool checkExecutor(const sweep::SweepFile &sweep, const std::string &workspace) {
+  if (!sweep.executor.cluster()) return true;
+  const std::string problem = clusterRequestProblem(sweep.executor, workspace);
   if (problem.empty()) return true;
   const std::string where = sweep.sourceFile.empty() ? std::string("the study's sweep") : sweep.sourceFile;
   std::fprintf(stderr, "torchwright: %s: executor: %s\nNo job was submitted.\n", where.c_str(), problem.c_str());
@@ -181,7 +182,7 @@ int resumeSweep(const CliArgs &args, const std::string &selfPath, const std::str
                  base.c_str(), study->name.c_str(), changes.c_str());
     return 1;
   }
-  if (!checkBase(sweep) || !checkExecutor(sweep)) return 1;
+  if (!checkBase(sweep) || !checkExecutor(sweep, workspace)) return 1;
   std::printf("resuming study %s (%s)\n", study->name.c_str(), study->uuid.c_str());
   return drive(std::move(store), *study, sweep, args, selfPath, /*resume=*/true, sets);
 }
@@ -207,9 +208,9 @@ int runSweep(const CliArgs &args, const std::string &selfPath) {
     std::fprintf(stderr, "torchwright: %s\n", e.what());
     return 1;
   }
-  if (!checkBase(sweep) || !checkExecutor(sweep)) return 1;
-
   const std::string workspace = args.workspace();
+  if (!checkBase(sweep) || !checkExecutor(sweep, workspace)) return 1;
+
   config::ensureWorkspace(workspace);
   auto store = tracking::Store::open(tracking::workspaceStore(workspace));
   if (auto existing = store->findStudy(sweep.studyName); existing && existing->name == sweep.studyName) {

@@ -69,8 +69,7 @@ std::map<std::string, std::string> fields(const std::string &line) {
 CommandOutput runCommand(const std::string &command, const std::vector<std::string> &arguments, int seconds) {
   const std::string path = onPath(command);
   if (path.empty())
-    throw std::runtime_error("'" + command + "' is not on PATH: the slurm executor needs SLURM's client commands "
-                             "(Debian: apt install slurm-client) and the cluster's configuration");
+    throw std::runtime_error("'" + command + "' is not on PATH");
   int out[2], err[2];
   if (::pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("pipe: " + std::string(std::strerror(errno)));
   if (::pipe2(err, O_CLOEXEC) != 0) {
@@ -153,7 +152,8 @@ std::string slurmRequestProblem(const sweep::Executor &executor) {
       return line;
     }() + "): " + firstError(o);
   } catch (const std::exception &e) {
-    return e.what();
+    return std::string(e.what()) + ": the slurm executor needs SLURM's client commands (Debian: apt install "
+                                   "slurm-client) and the cluster's configuration";
   }
 }
 

@@ -19,7 +19,7 @@ std::string shellQuoted(const std::string &text) {
   return out + "'";
 }
 
-std::string stem(const SlurmTrialSpec &spec) {
+std::string stem(const ClusterTrialSpec &spec) {
   return (fs::path(spec.studyFolder) / ("trial-" + std::to_string(spec.number))).string();
 }
 
@@ -34,7 +34,7 @@ void writeFile(const std::string &path, const std::string &text, mode_t mode) {
 
 }  // namespace
 
-std::string submitTrialJob(const SlurmTrialSpec &spec) {
+std::string submitSlurmTrial(const ClusterTrialSpec &spec) {
   const std::string script = stem(spec) + ".sbatch";
   // --force: after a requeue the run may still read RUNNING (its worker was killed); the
   // scheduler runs one instance of a job at a time. The store's location reaches the job in the
@@ -59,7 +59,7 @@ std::string submitTrialJob(const SlurmTrialSpec &spec) {
   return id;
 }
 
-std::optional<std::string> recordedTrialJob(const std::string &studyFolder, int number) {
+std::optional<std::string> recordedSlurmTrial(const std::string &studyFolder, int number) {
   std::ifstream in(fs::path(studyFolder) / ("trial-" + std::to_string(number) + ".slurm"));
   std::string id;
   if (!(in >> id) || id.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;

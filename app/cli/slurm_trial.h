@@ -1,12 +1,10 @@
 #pragma once
-// A trial as a SLURM batch job: what the driver submits, and the job as a TrialJob. The job's
-// script resumes the trial's run (`torchwright launch --resume RUN`), recorded by the driver
-// before submission, so that the same script starts it the first time and continues it from its
-// last checkpoint after a preemption or requeue. The job's id is kept in the study folder
-// (trial-N.slurm), so that a driver that restarts adopts the jobs its predecessor left running.
+// A trial as a SLURM batch job (cluster_trial.h): its script `trial-N.sbatch` resumes the trial's
+// run, its id is kept in `trial-N.slurm`, and its state comes from scontrol (sacct once the
+// controller has forgotten it).
 
+#include "app/cli/cluster_trial.h"
 #include "app/cli/slurm_commands.h"
-#include "app/cli/trial_job.h"
 
 #include <chrono>
 #include <optional>
@@ -14,23 +12,11 @@
 
 namespace tw::cli {
 
-struct SlurmTrialSpec {
-  std::string studyFolder;
-  std::string studyName;
-  int number = 0;
-  std::string executable;  // this torchwright, as the job's node will run it (a shared path)
-  std::string workspace;   // absolute, shared with the nodes
-  std::string runUuid;     // the trial's run, recorded already
-  sweep::Executor executor;
-};
-
-// Writes the job's script and submits it; the job's id is recorded in the study folder.
-// Throws std::runtime_error with the scheduler's words.
-std::string submitTrialJob(const SlurmTrialSpec &spec);
+// Writes the job's script and submits it; returns the job's id, also recorded in the study folder.
+std::string submitSlurmTrial(const ClusterTrialSpec &spec);
 
 // The job id a driver recorded for trial `number`, if any.
-std::optional<std::string> recordedTrialJob(const std::string &studyFolder, int number);
-
+std::optional<std::string> recordedSlurmTrial(const std::string &studyFolder, int number);
 class SlurmTrialJob : public TrialJob {
  public:
   explicit SlurmTrialJob(std::string jobId) : m_id(std::move(jobId)) {}
@@ -39,6 +25,7 @@ class SlurmTrialJob : public TrialJob {
   bool exited() const override { return m_ended; }
   std::string describeExit() const override;
   std::string schedulerEnding() const override;
+  std::string where() const override { return "SLURM job " + m_id; }
   void terminate() override;
   void kill() override;
   int restarts() const { return m_state.restarts; }

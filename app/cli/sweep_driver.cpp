@@ -95,9 +95,9 @@ class Driver {
     try {
       planSlots();
       if (m_options.resume) {
-        // A SLURM trial's job outlives its driver: the jobs of RUNNING trials are taken over.
+        // A cluster trial's job outlives its driver: the jobs of RUNNING trials are taken over.
         const int64_t adoptedFrom = tracking::nowMs();
-        if (m_sweep.executor.slurm()) adoptJobs();
+        if (m_sweep.executor.cluster()) adoptJobs();
         // The caller holds the study's lock, so any other RUNNING trial has no driver: fail it now
         // (those taken over had their heartbeat beaten since `adoptedFrom`).
         for (const auto &t : m_store.failSilentTrials(m_study.id, std::max<int64_t>(0, tracking::nowMs() - adoptedFrom)))
@@ -145,16 +145,13 @@ class Driver {
   }
 
   void planSlots() {
-    if (m_sweep.executor.slurm()) {
+    if (m_sweep.executor.cluster()) {
       // The scheduler places the jobs; the driver keeps `parallel` of them queued or running.
       m_plan.slots.assign(static_cast<size_t>(m_sweep.parallel), TrialSlot{});
       m_slotBusy.assign(m_plan.slots.size(), false);
       m_workers.resize(m_plan.slots.size());
-      const sweep::Executor &e = m_sweep.executor;
-      std::string request;
-      for (const auto &option : sbatchRequest(e)) request += " " + option;
       m_progress.event("study " + m_study.name + " (" + m_study.uuid.substr(0, 8) + "): " +
-                       std::to_string(m_sweep.parallel) + " trial(s) at a time as SLURM jobs (sbatch" + request + ")");
+                       std::to_string(m_sweep.parallel) + " trial(s) at a time as " + clusterRequestText(m_sweep.executor));
       return;
     }
     // The base as the first trial would run it decides the plan: ranks, convolutions, memory.
@@ -204,12 +201,12 @@ class Driver {
           stopNow("stopped by Ctrl-C");
         }
       }
-      if (g_terminate && m_sweep.executor.slurm()) {
+      if (g_terminate && m_sweep.executor.cluster()) {
         // The scheduler requeuing or ending the driver's own job: its trials' jobs go on, and the
         // driver that resumes the study takes them over.
-        m_progress.event("stopped by SIGTERM: " + std::to_string(m_running.size()) +
-                         " trial job(s) go on under SLURM; `torchwright sweep --resume " + m_study.name +
-                         "` takes them over");
+        m_progress.event("stopped by SIGTERM: " + std::to_string(m_running.size()) + " trial job(s) go on under " +
+                         (m_sweep.executor.slurm() ? "SLURM" : "Kubernetes") + "; `torchwright sweep --resume " +
+                         m_study.name + "` takes them over");
         m_detached = true;
         m_running.clear();
         m_progress.finish();
@@ -301,7 +298,7 @@ class Driver {
     running.number = record.number;
     running.slot = slot;
     try {
-      if (m_sweep.executor.slurm()) submitTrial(running, config, prepared.parameters);
+      if (m_sweep.executor.cluster()) submitTrial(running, config, prepared.parameters);
       else if (config.distributed.nprocPerNode > 1) launchTrial(running, config, assigned);
       else serveTrial(running, config, prepared.parameters, assigned);
     } catch (const std::exception &e) {
@@ -314,7 +311,7 @@ class Driver {
     m_slotBusy[slot] = true;
     std::string where = "cores " + cpuListText(assigned.cpus);
     if (!assigned.gpus.empty()) where += ", GPU " + cudaVisibleDevices(assigned.gpus);
-    if (auto *job = dynamic_cast<SlurmTrialJob *>(running.own.get())) where = "SLURM job " + job->id();
+    if (running.own && !running.own->where().empty()) where = running.own->where();
     m_progress.event(name + " started" + (retry >= 0 ? " (retrying trial " + std::to_string(retry) + ")" : "") + ": " +
                      paramsLine(record.params) + " [" + where + "]");
     m_running.push_back(std::move(running));
@@ -340,23 +337,25 @@ class Driver {
     t.process = t.own.get();
   }
 
-  // A trial as a SLURM job: its run recorded here, its job resuming that run, so that a requeued
-  // job continues from the run's last checkpoint.
+  // A trial as a cluster's job: its run recorded here, its job resuming that run, so that a
+  // requeued job or a replaced pod continues from the run's last checkpoint.
   void submitTrial(RunningTrial &t, const config::RunConfig &config, int64_t parameters) {
     const tracking::RunRecord run = app::recordRun(m_store, config, m_options.workspace, parameters);
     linkRunToTrial(m_store, run, m_study.uuid + ":" + std::to_string(t.number));
     t.runId = run.id;
-    SlurmTrialSpec spec;
+    ClusterTrialSpec spec;
     spec.studyFolder = m_folder;
     spec.studyName = m_study.name;
+    spec.studyUuid = m_study.uuid;
     spec.number = t.number;
-    spec.executable = selfExecutable(m_options.selfPath);
+    // In a container the image's own torchwright runs; on SLURM this one, from the shared disk.
+    spec.executable = m_sweep.executor.kubernetes() ? std::string("torchwright") : selfExecutable(m_options.selfPath);
     spec.workspace = m_options.workspace;
     spec.runUuid = run.uuid;
     spec.executor = m_sweep.executor;
     t.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(t.number) + ".log")).string();
     try {
-      t.own = std::make_unique<SlurmTrialJob>(submitTrialJob(spec));
+      t.own = submitClusterTrial(spec);
     } catch (const std::exception &e) {
       m_store.setStatus(run.id, tracking::RunStatus::Failed, e.what());
       throw;
@@ -369,13 +368,13 @@ class Driver {
   void adoptJobs() {
     for (const auto &record : m_store.trials(m_study.id)) {
       if (record.state != "RUNNING") continue;
-      const auto id = recordedTrialJob(m_folder, record.number);
-      if (!id) continue;
+      std::unique_ptr<TrialJob> job = adoptClusterTrial(m_sweep.executor, m_folder, record.number);
+      if (!job) continue;
       RunningTrial t;
       t.number = record.number;
       t.runId = record.runId;
       t.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".log")).string();
-      t.own = std::make_unique<SlurmTrialJob>(*id);
+      t.own = std::move(job);
       t.process = t.own.get();
       if (freeSlot() < 0) {
         m_plan.slots.push_back(TrialSlot{});
@@ -385,7 +384,7 @@ class Driver {
       t.slot = static_cast<size_t>(freeSlot());
       m_slotBusy[t.slot] = true;
       m_store.trialHeartbeat(m_study.id, t.number);
-      m_progress.event("trial " + std::to_string(t.number) + ": following SLURM job " + *id + " again");
+      m_progress.event("trial " + std::to_string(t.number) + ": following " + t.own->where() + " again");
       m_running.push_back(std::move(t));
     }
   }
@@ -601,8 +600,7 @@ class Driver {
       if (run && t.stopped) m_store.setStatus(t.runId, tracking::RunStatus::Killed, "stopped with the sweep");
       else if (run) m_store.setStatus(t.runId, tracking::RunStatus::Failed, outcome.message);
     }
-    if (outcome.state == "FAILED" && dynamic_cast<SlurmTrialJob *>(t.own.get()) &&
-        outcome.message.find("SLURM") == std::string::npos) {
+    if (outcome.state == "FAILED" && t.own && !t.own->where().empty() && t.process->schedulerEnding().empty()) {
       // What the job itself said last: a run that failed on the node often says why only there.
       const std::string tail = lastLines(t.logFile, 3);
       outcome.message += "; " + t.process->describeExit() + (tail.empty() ? "" : ": " + tail);

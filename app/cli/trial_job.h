@@ -1,6 +1,6 @@
 #pragma once
 // What the sweep driver sees of a running trial, wherever it runs: a process on this machine
-// (trial_process.h) or a batch job of a cluster's scheduler (slurm_trial.h). The driver polls it,
+// (trial_process.h) or a cluster's job (cluster_trial.h: SLURM, Kubernetes). The driver polls it,
 // stops it (terminate: the run stops after a checkpoint; kill: at once) and, once it has ended,
 // reads how; the trial's run in the tracking store says what it achieved.
 
@@ -20,6 +20,9 @@ class TrialJob {
   // Not empty when the scheduler ended the trial on its own account (a time limit, a node
   // failure, an administrator's scancel): the reason, for the trial's FAILED message.
   virtual std::string schedulerEnding() const { return {}; }
+  // Where it runs, for the driver's "trial N started" line ("SLURM job 12"); "" for a process,
+  // which the driver describes by its cores.
+  virtual std::string where() const { return {}; }
   virtual void terminate() = 0;  // the run stops after a checkpoint
   virtual void kill() = 0;       // at once
 };

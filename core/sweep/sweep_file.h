@@ -16,7 +16,8 @@
 //   parallel: 2                          # or auto; default 1
 //   retries: 0                           # a FAILED trial is asked again this many times
 //   executor: {type: slurm, partition: gpu, cpus: 4, gpus: 1, memory: 16G, time: "02:00:00"}
-//                                        # default local: trials as processes on this machine
+//                                        # default local: trials as processes on this machine;
+//                                        # or {type: kubernetes, image: ..., workspace_claim: ...}
 //   study: lr-search                     # the study's name (default: the file's stem, less `.sweep`)
 //
 // Every space key is checked against the config table (run-file keys: kind, range, choices) or
@@ -52,10 +53,11 @@ struct Budget {
 };
 
 // Where the trials run. `local`: processes on this machine, each on its own cores (core_plan.h).
-// `slurm`: each trial a batch job of the cluster's scheduler with this request; `parallel` is
-// then how many jobs the driver keeps queued or running at once.
+// `slurm`: each trial a batch job of the cluster's scheduler with this request; `kubernetes`: each
+// trial a Job in the cluster kubectl reaches. `parallel` is then how many jobs the driver keeps
+// queued or running at once.
 struct Executor {
-  std::string type = "local";  // local | slurm
+  std::string type = "local";  // local | slurm | kubernetes
   std::string partition;       // empty: the cluster's default partition
   std::string account;         // empty: the user's default account
   int cpus = 1;                // --cpus-per-task, per trial
@@ -63,7 +65,16 @@ struct Executor {
   std::string memory;          // --mem, SLURM's form (4000, 500M, 16G); empty: the partition's default
   std::string time;            // --time, SLURM's form (30, 01:30:00, 2-00:00:00); empty: the partition's
   std::vector<std::string> sbatchOptions;  // further sbatch options, passed as written
+  // Kubernetes: the container image with torchwright on its PATH, the namespace (empty: kubectl's
+  // current one), the PersistentVolumeClaim holding the workspace (mounted at the workspace's own
+  // path, which the recorded runs name), and a Secret whose key `url` is the store's URL.
+  std::string image;
+  std::string kubeNamespace;
+  std::string workspaceClaim;
+  std::string storeSecret;
   bool slurm() const { return type == "slurm"; }
+  bool kubernetes() const { return type == "kubernetes"; }
+  bool cluster() const { return slurm() || kubernetes(); }
 };
 
 struct SweepFile {

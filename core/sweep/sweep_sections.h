@@ -32,9 +32,10 @@ void readParallel(const YAML::Node &node, SweepFile &sweep, Problems &problems);
 int readRetries(const YAML::Node &node, Problems &problems);
 std::string readStudyName(const YAML::Node &node, const std::string &fileName, Problems &problems);
 
-// `executor`: local (the default) or {type: slurm, partition, account, cpus, gpus, memory, time,
-// sbatch: [options]}; SLURM's own forms are checked here, the partition by the scheduler before the
-// first job (sweep_driver.cpp).
+// `executor`: local (the default), {type: slurm, partition, account, cpus, gpus, memory, time,
+// sbatch: [options]} or {type: kubernetes, image, namespace, workspace_claim, store_secret, cpus,
+// gpus, memory, time}; forms are checked here, the request by the scheduler or the API server
+// before the study is recorded (cmd_sweep.cpp).
 Executor readExecutor(const YAML::Node &node, Problems &problems);
 
 // Applies `key=value` settings to the sweep file's own scalar keys (`budget.trials=10`,

@@ -98,7 +98,7 @@ std::string sweepYaml(const SweepFile &sweep) {
   if (sweep.parallelAuto) out << "auto";
   else out << sweep.parallel;
   if (sweep.retries > 0) out << YAML::Key << "retries" << YAML::Value << sweep.retries;
-  if (sweep.executor.slurm()) {
+  if (sweep.executor.cluster()) {
     const Executor &e = sweep.executor;
     out << YAML::Key << "executor" << YAML::Value << YAML::BeginMap << YAML::Key << "type" << YAML::Value << e.type;
     if (!e.partition.empty()) out << YAML::Key << "partition" << YAML::Value << e.partition;
@@ -108,6 +108,10 @@ std::string sweepYaml(const SweepFile &sweep) {
     if (!e.memory.empty()) out << YAML::Key << "memory" << YAML::Value << e.memory;
     if (!e.time.empty()) out << YAML::Key << "time" << YAML::Value << YAML::DoubleQuoted << e.time;
     if (!e.sbatchOptions.empty()) out << YAML::Key << "sbatch" << YAML::Value << YAML::Flow << e.sbatchOptions;
+    if (!e.image.empty()) out << YAML::Key << "image" << YAML::Value << e.image;
+    if (!e.kubeNamespace.empty()) out << YAML::Key << "namespace" << YAML::Value << e.kubeNamespace;
+    if (!e.workspaceClaim.empty()) out << YAML::Key << "workspace_claim" << YAML::Value << e.workspaceClaim;
+    if (!e.storeSecret.empty()) out << YAML::Key << "store_secret" << YAML::Value << e.storeSecret;
     out << YAML::EndMap;
   }
   out << YAML::EndMap;

@@ -264,8 +264,17 @@ class TestSweepFile : public QObject {
     QTest::newRow("a base that does not load")
         << "base: {model: {nodes: []}, train: {lr: -1}}\nsampler: random\nbudget: {trials: 4}\nspace: {train.lr: [0.1]}\n"
         << 1 << "the base run does not load: key 'train.lr': expected a value in [0, 1000]";
-    QTest::newRow("an unknown executor") << head + "space: {train.lr: [0.1]}\nexecutor: kubernetes\n" << 5
-                                         << "'kubernetes' is not an executor (local, slurm)";
+    QTest::newRow("an unknown executor") << head + "space: {train.lr: [0.1]}\nexecutor: mesos\n" << 5
+                                         << "'mesos' is not an executor (local, slurm, kubernetes)";
+    QTest::newRow("kubernetes without its image")
+        << head + "space: {train.lr: [0.1]}\nexecutor: {type: kubernetes, workspace_claim: ws}\n" << 5
+        << "type kubernetes needs 'image'";
+    QTest::newRow("a claim that is not a Kubernetes name")
+        << head + "space: {train.lr: [0.1]}\nexecutor: {type: kubernetes, image: tw:1, workspace_claim: My_Claim}\n" << 5
+        << "key 'executor.workspace_claim': 'My_Claim' is not a Kubernetes name";
+    QTest::newRow("an sbatch option for kubernetes")
+        << head + "space: {train.lr: [0.1]}\nexecutor: {type: kubernetes, image: tw:1, workspace_claim: ws, sbatch: []}\n"
+        << 5 << "unknown field 'sbatch' for type kubernetes";
     QTest::newRow("a slurm field on the local executor")
         << head + "space: {train.lr: [0.1]}\nexecutor: {type: local, cpus: 2}\n" << 5
         << "key 'executor.cpus': the local executor plans cores itself";
