@@ -103,6 +103,7 @@ GraphModule::GraphModule(const spec::ModelSpec &spec, const spec::Analysis &anal
         throw std::runtime_error("node '" + info.id + "': input '" + input + "' does not come before it");
       step.inputs.push_back(it->second);
     }
+    step.module = built.module;
     if (built.module) {
       const std::string name = uniqueModuleName(info.id, taken);
       register_module(name, built.module);
@@ -131,6 +132,71 @@ GraphModule::GraphModule(const spec::ModelSpec &spec, const spec::Analysis &anal
     if (std::find(release.begin(), release.end(), int(slot)) == release.end())
       release.push_back(static_cast<int>(slot));
   }
+  planSegments(analysis);
+}
+
+void GraphModule::planSegments(const spec::Analysis &analysis) {
+  // Consecutive steps of one segment name (a block instance's members are consecutive); an Input
+  // is never inside one.
+  size_t i = 0;
+  while (i < m_steps.size()) {
+    const std::string &name = analysis.nodes[i].checkpointSegment;
+    if (name.empty() || m_steps[i].inputIndex >= 0) {
+      ++i;
+      continue;
+    }
+    size_t last = i;
+    while (last + 1 < m_steps.size() && analysis.nodes[last + 1].checkpointSegment == name &&
+           m_steps[last + 1].inputIndex < 0)
+      ++last;
+    Segment segment;
+    segment.first = i;
+    segment.last = last;
+    for (size_t s = i; s <= last; ++s)
+      for (int slot : m_steps[s].inputs)
+        if (slot < static_cast<int>(i) && std::find(segment.inputs.begin(), segment.inputs.end(), slot) == segment.inputs.end())
+          segment.inputs.push_back(slot);
+    for (size_t s = i; s <= last; ++s) {
+      bool readLater = static_cast<int>(s) == m_outputSlot;
+      for (size_t later = last + 1; later < m_steps.size() && !readLater; ++later)
+        for (int slot : m_steps[later].inputs) readLater = readLater || slot == static_cast<int>(s);
+      if (readLater) segment.outputs.push_back(static_cast<int>(s));
+    }
+    const size_t first = i;
+    segment.run = std::make_unique<CheckpointSegment>();
+    segment.run->run = [this, first, last, inputs = segment.inputs, outputs = segment.outputs](
+                           const std::vector<torch::Tensor> &values) {
+      std::vector<torch::Tensor> slots(m_steps.size());
+      for (size_t k = 0; k < inputs.size(); ++k) slots[inputs[k]] = values[k];
+      runSteps(first, last, {}, slots);
+      std::vector<torch::Tensor> out;
+      for (int slot : outputs) out.push_back(slots[slot]);
+      return out;
+    };
+    for (size_t s = i; s <= last; ++s)
+      if (m_steps[s].module) segment.run->modules.push_back(m_steps[s].module);
+    if (!segment.outputs.empty()) m_segments.push_back(std::move(segment));
+    i = last + 1;
+  }
+}
+
+void GraphModule::runSteps(size_t first, size_t last, const std::vector<torch::Tensor> &inputs,
+                           std::vector<torch::Tensor> &slots) {
+  std::vector<torch::Tensor> args;
+  for (size_t i = first; i <= last; ++i) {
+    const Step &step = m_steps[i];
+    args.clear();
+    if (step.inputIndex >= 0) {
+      const torch::Tensor &input = inputs[step.inputIndex];
+      args.push_back(m_channelsLastInputs ? asChannelsLast(input) : input);
+    } else {
+      for (int slot : step.inputs) args.push_back(slots[slot]);
+    }
+    if (m_inputHook && step.inputIndex < 0) m_inputHook(step.id, args);
+    slots[i] = step.forward(args);
+    if (m_outputHook) m_outputHook(step.id, slots[i]);
+    for (int slot : step.release) slots[slot].reset();
+  }
 }
 
 torch::Tensor GraphModule::forward(const torch::Tensor &input) {
@@ -147,21 +213,24 @@ torch::Tensor GraphModule::forward(const std::vector<torch::Tensor> &inputs) {
                              std::to_string(inputs.size()));
   }
   std::vector<torch::Tensor> slots(m_steps.size());
-  std::vector<torch::Tensor> args;
-  for (size_t i = 0; i < m_steps.size(); ++i) {
-    const Step &step = m_steps[i];
-    args.clear();
-    if (step.inputIndex >= 0) {
-      const torch::Tensor &input = inputs[step.inputIndex];
-      args.push_back(m_channelsLastInputs ? asChannelsLast(input) : input);
-    } else {
-      for (int slot : step.inputs) args.push_back(slots[slot]);
-    }
-    if (m_inputHook && step.inputIndex < 0) m_inputHook(step.id, args);
-    slots[i] = step.forward(args);
-    if (m_outputHook) m_outputHook(step.id, slots[i]);
-    for (int slot : step.release) slots[slot].reset();
+  const bool checkpoint = !m_segments.empty() && is_training() && torch::GradMode::is_enabled() && !m_inputHook &&
+                          !m_outputHook;
+  if (!checkpoint) {
+    runSteps(0, m_steps.empty() ? 0 : m_steps.size() - 1, inputs, slots);
+    return slots[m_outputSlot];
   }
+  size_t next = 0;
+  for (const Segment &segment : m_segments) {
+    if (segment.first > next) runSteps(next, segment.first - 1, inputs, slots);
+    std::vector<torch::Tensor> in;
+    for (int slot : segment.inputs) in.push_back(slots[slot]);
+    std::vector<torch::Tensor> out = runCheckpointed(*segment.run, in);
+    for (size_t k = 0; k < segment.outputs.size(); ++k) slots[segment.outputs[k]] = std::move(out[k]);
+    for (size_t s = segment.first; s <= segment.last; ++s)
+      for (int slot : m_steps[s].release) slots[slot].reset();
+    next = segment.last + 1;
+  }
+  if (next < m_steps.size()) runSteps(next, m_steps.size() - 1, inputs, slots);
   return slots[m_outputSlot];
 }
 

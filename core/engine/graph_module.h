@@ -2,6 +2,7 @@
 // A model spec as a torch::nn::Module: one registered submodule per node with state, and a
 // forward that runs the DAG in topological order. Engine-internal (includes LibTorch).
 
+#include "core/engine/activation_checkpoint.h"
 #include "core/engine/op_builders.h"
 #include "core/engine/parameter_group.h"
 #include "core/spec/analysis.h"
@@ -34,6 +35,10 @@ class GraphModule : public torch::nn::Module {
     m_inputHook = std::move(inputs);
     m_outputHook = std::move(outputs);
   }
+
+  // Nodes marked checkpoint_activations (model_spec.h) run as segments whose inside activations
+  // are recomputed in the backward pass: in training mode, with gradients on and no hooks set.
+  size_t checkpointSegments() const { return m_segments.size(); }
 
   // 4-D inputs enter channels-last (see memory_format.h); off by default.
   void setChannelsLastInputs(bool on) { m_channelsLastInputs = on; }
@@ -68,7 +73,19 @@ class GraphModule : public torch::nn::Module {
     std::vector<int> inputs;   // slots (= step indices) this node reads
     int inputIndex = -1;       // >= 0 for Input nodes: which caller tensor it takes
     std::vector<int> release;  // slots no later step reads: freed after this one runs
+    std::shared_ptr<torch::nn::Module> module;  // null for an op without state
   };
+  // Steps [first, last] of one checkpoint segment: the slots it reads from before it, in order,
+  // and those it produces that later steps (or the model's output) read.
+  struct Segment {
+    size_t first = 0, last = 0;
+    std::vector<int> inputs, outputs;
+    std::unique_ptr<CheckpointSegment> run;  // stable address: autograd keeps it until backward
+  };
+  void planSegments(const spec::Analysis &analysis);
+  // Runs steps [first, last] on `slots`, the hooks and releases included.
+  void runSteps(size_t first, size_t last, const std::vector<torch::Tensor> &inputs, std::vector<torch::Tensor> &slots);
+  std::vector<Segment> m_segments;
   std::vector<Step> m_steps;
   std::vector<std::string> m_inputIds;
   std::vector<std::pair<std::string, std::string>> m_moduleNames;  // node id -> module name

@@ -15,6 +15,7 @@ namespace {
 bool autocastEnabled(at::DeviceType type) { return at::autocast::is_autocast_enabled(type); }
 void enableAutocast(at::DeviceType type, bool enabled) { at::autocast::set_autocast_enabled(type, enabled); }
 void setAutocastType(at::DeviceType type, at::ScalarType dtype) { at::autocast::set_autocast_dtype(type, dtype); }
+at::ScalarType autocastType(at::DeviceType type) { return at::autocast::get_autocast_dtype(type); }
 #else
 bool autocastEnabled(at::DeviceType type) {
   return type == at::kCUDA ? at::autocast::is_enabled() : at::autocast::is_cpu_enabled();
@@ -27,11 +28,33 @@ void setAutocastType(at::DeviceType type, at::ScalarType dtype) {
   if (type == at::kCUDA) at::autocast::set_autocast_gpu_dtype(dtype);
   else at::autocast::set_autocast_cpu_dtype(dtype);
 }
+at::ScalarType autocastType(at::DeviceType type) {
+  return type == at::kCUDA ? at::autocast::get_autocast_gpu_dtype() : at::autocast::get_autocast_cpu_dtype();
+}
 #endif
+
+void applyAutocast(const AutocastState &state) {
+  setAutocastType(at::kCPU, state.cpuType);
+  setAutocastType(at::kCUDA, state.cudaType);
+  enableAutocast(at::kCPU, state.cpu);
+  enableAutocast(at::kCUDA, state.cuda);
+}
 
 }  // namespace
 
 bool cudaBuild() { return torch::cuda::is_available(); }
+
+AutocastState currentAutocast() {
+  AutocastState s;
+  s.cpu = autocastEnabled(at::kCPU);
+  s.cuda = autocastEnabled(at::kCUDA);
+  s.cpuType = autocastType(at::kCPU);
+  s.cudaType = autocastType(at::kCUDA);
+  return s;
+}
+
+AutocastRestore::AutocastRestore(const AutocastState &state) : m_previous(currentAutocast()) { applyAutocast(state); }
+AutocastRestore::~AutocastRestore() { applyAutocast(m_previous); }
 
 torch::Device parseDevice(const std::string &name) {
   if (name == "cpu") return torch::kCPU;

@@ -35,6 +35,25 @@ class AutocastGuard {
   bool m_previousCpu = false, m_previousCuda = false;
 };
 
+// This thread's autocast settings, captured and put back for a scope: what an activation-
+// checkpointed segment recomputed in the backward pass (outside the forward's AutocastGuard)
+// must compute with.
+struct AutocastState {
+  bool cpu = false, cuda = false;
+  at::ScalarType cpuType = at::kBFloat16, cudaType = at::kHalf;
+};
+AutocastState currentAutocast();
+class AutocastRestore {
+ public:
+  explicit AutocastRestore(const AutocastState &state);
+  ~AutocastRestore();
+  AutocastRestore(const AutocastRestore &) = delete;
+  AutocastRestore &operator=(const AutocastRestore &) = delete;
+
+ private:
+  AutocastState m_previous;
+};
+
 // Dynamic loss scaling for fp16, as torch.cuda.amp.GradScaler: multiply the loss by `scale`,
 // unscale the gradients before clipping and the step, skip the step and halve the scale when a
 // gradient overflowed, double it after `growthInterval` clean steps.

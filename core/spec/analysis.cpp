@@ -272,6 +272,8 @@ class Analyzer {
       info.op = w.node->op;
       info.trainable = w.node->trainable;
       info.lrFactor = w.node->lrFactor;
+      info.checkpointSegment = w.node->checkpointSegment;
+      info.inputs = w.node->inputs;
       bool blocked = w.failed;
       for (size_t in : w.inputs) {
         blocked = blocked || m_work[in].blocked;

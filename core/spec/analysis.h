@@ -17,6 +17,8 @@ struct NodeInfo {
   int64_t paramCount = 0;
   bool trainable = true;  // the node's fine-tuning keys (model_spec.h)
   double lrFactor = 1.0;
+  std::string checkpointSegment;    // model_spec.h; empty: its output is kept for backward
+  std::vector<std::string> inputs;  // the ids it reads
   ParamMap params;  // typed, defaults and inferred values (in_features, in_channels...) filled in
 };
 

@@ -47,12 +47,15 @@ struct Scope {
   // An instance's `trainable` / `lr_factor`, for members that do not set their own.
   std::optional<bool> trainable;
   std::optional<double> lrFactor;
+  std::string checkpointSegment;  // an instance checkpointed as a whole: its members' segment
 };
 
 // The fine-tuning keys every node and block instance takes (model_spec.h).
 struct Training {
   std::optional<bool> trainable;
   std::optional<double> lrFactor;
+  std::optional<std::string> checkpoint;  // `checkpoint_activations`: true (the node's or instance's
+                                          // own segment), false, or a segment's name
 };
 
 std::string join(const std::vector<std::string> &items) {
@@ -253,6 +256,12 @@ class Parser {
         else error(key, nodeId, field, "'trainable' must be true or false");
         continue;
       }
+      if (field == "checkpoint_activations") {
+        if (const bool *b = std::get_if<bool>(&located.value)) out.checkpoint = *b ? nodeId : std::string();
+        else if (const std::string *s = std::get_if<std::string>(&located.value); s && !s->empty()) out.checkpoint = *s;
+        else error(key, nodeId, field, "'checkpoint_activations' must be true, false or the name of a segment");
+        continue;
+      }
       double factor = -1.0;
       if (const double *d = std::get_if<double>(&located.value)) factor = *d;
       if (const int64_t *i = std::get_if<int64_t>(&located.value)) factor = static_cast<double>(*i);
@@ -285,7 +294,8 @@ class Parser {
       else if (key == "op") opNode = it->second, opKey = it->first;
       else if (key == "block") blockNode = it->second;
       else if (key == "inputs") inputsNode = it->second, inputsKey = it->first;
-      else if (key == "trainable" || key == "lr_factor") training.emplace_back(it->first, it->second);
+      else if (key == "trainable" || key == "lr_factor" || key == "checkpoint_activations")
+        training.emplace_back(it->first, it->second);
       else if (key == "params" && it->second.IsMap()) {
         for (auto p = it->second.begin(); p != it->second.end(); ++p) params.emplace_back(p->first, p->second);
       } else {
@@ -322,6 +332,8 @@ class Parser {
     node.where = locationOf(entry, m_file);
     node.trainable = own.trainable.value_or(scope.trainable.value_or(true));
     node.lrFactor = own.lrFactor.value_or(scope.lrFactor.value_or(1.0));
+    // Inside a checkpointed instance the instance is the segment; otherwise the node's own word.
+    node.checkpointSegment = !scope.checkpointSegment.empty() ? scope.checkpointSegment : own.checkpoint.value_or("");
     for (const auto &[key, value] : training) node.paramLocations.emplace_back(key.as<std::string>(), locationOf(key, m_file));
     if (present(opNode)) node.paramLocations.emplace_back("op", locationOf(opKey, m_file));
     if (present(inputsNode)) node.paramLocations.emplace_back("inputs", locationOf(inputsKey, m_file));
@@ -370,6 +382,7 @@ class Parser {
     scope.stack.push_back(name);
     scope.trainable = own.trainable ? own.trainable : outer.trainable;
     scope.lrFactor = own.lrFactor ? own.lrFactor : outer.lrFactor;
+    scope.checkpointSegment = !outer.checkpointSegment.empty() ? outer.checkpointSegment : own.checkpoint.value_or("");
     for (const auto &[pname, value] : block.params) scope.args[pname] = value;
     for (const auto &[key, value] : params) {
       const std::string pname = key.as<std::string>();

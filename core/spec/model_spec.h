@@ -40,6 +40,12 @@
 // own): `trainable: false` freezes the node's parameters (a frozen BatchNorm keeps its running
 // statistics), `lr_factor: 0.1` scales the learning rate of its parameters. Neither is a
 // parameter of the op, so both sit beside `params:` when written back.
+//
+// Memory, on a node or a block instance: `checkpoint_activations: true` keeps only what enters
+// the node (or the whole instance) during the forward pass and recomputes the rest in the
+// backward pass (graph_module.cpp). An instance's members form one such segment, named after the
+// instance; written back node by node, a member says which segment it belongs to
+// (`checkpoint_activations: encoder1`), so the segments read back the same.
 
 #include "core/spec/diagnostic.h"
 #include "core/spec/param.h"
@@ -56,6 +62,7 @@ struct Node {
   std::vector<std::string> inputs;  // node ids
   bool trainable = true;            // false: parameters frozen
   double lrFactor = 1.0;            // the run's learning rate times this for its parameters
+  std::string checkpointSegment;    // not empty: activations recomputed in backward, per segment
   SourceLocation where;             // the node's line in the model file
   // Where each param was written; also holds the keys "op" and "inputs" when they were written.
   std::vector<std::pair<std::string, SourceLocation>> paramLocations;

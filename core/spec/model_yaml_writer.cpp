@@ -34,6 +34,11 @@ std::string toYaml(const ModelSpec &spec) {
     for (const std::string &input : node.inputs) detail::emitParamValue(out, input);
     out << YAML::EndSeq;
     if (!node.trainable) out << YAML::Key << "trainable" << YAML::Value << false;
+    if (!node.checkpointSegment.empty()) {
+      out << YAML::Key << "checkpoint_activations" << YAML::Value;
+      if (node.checkpointSegment == node.id) out << true;
+      else detail::emitParamValue(out, node.checkpointSegment);
+    }
     if (node.lrFactor != 1.0) {
       out << YAML::Key << "lr_factor" << YAML::Value;
       detail::emitParamValue(out, node.lrFactor);

@@ -2,7 +2,10 @@
 
 #include "core/config/optimizer_table.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
+#include <set>
 
 namespace tw::validate {
 
@@ -41,10 +44,26 @@ MemoryEstimate estimateMemory(const config::RunConfig &config, const spec::Analy
   e.optimizerState = params * 4.0 * e.optimizerStates;
   const int64_t ranks = std::max<int64_t>(1, config.distributed.nprocPerNode);
   e.batch = (config.data.batchSize + ranks - 1) / ranks;
-  double perExample = 0.0;
+  // A checkpointed segment keeps only the outputs read outside it; its other outputs exist again
+  // while the backward pass recomputes it, one segment at a time.
+  std::map<std::string, std::string> segmentOf;
+  for (const spec::NodeInfo &node : analysis.nodes) segmentOf[node.id] = node.checkpointSegment;
+  std::set<std::string> readOutside;
   for (const spec::NodeInfo &node : analysis.nodes)
-    perExample += elements(node.outputShape) * elementBytes(node, config.train.precision);
-  e.activations = perExample * static_cast<double>(e.batch);
+    for (const std::string &input : node.inputs)
+      if (segmentOf[input] != node.checkpointSegment) readOutside.insert(input);
+  const std::string output = analysis.output.empty() && !analysis.nodes.empty() ? analysis.nodes.back().id : analysis.output;
+  double kept = 0.0;
+  std::map<std::string, double> recomputed;
+  for (const spec::NodeInfo &node : analysis.nodes) {
+    const double bytes = elements(node.outputShape) * elementBytes(node, config.train.precision);
+    if (node.checkpointSegment.empty() || readOutside.count(node.id) || node.id == output) kept += bytes;
+    else recomputed[node.checkpointSegment] += bytes;
+  }
+  double largestSegment = 0.0;
+  for (const auto &[segment, bytes] : recomputed) largestSegment = std::max(largestSegment, bytes);
+  e.activations = (kept + largestSegment) * static_cast<double>(e.batch);
+  e.checkpointedSegments = static_cast<int>(recomputed.size());
   return e;
 }
 
@@ -74,7 +93,9 @@ std::string formatMemoryEstimate(const MemoryEstimate &e, const config::RunConfi
   row("parameters", e.parameters);
   row("gradients", e.gradients);
   row("optimiser state (" + std::to_string(e.optimizerStates) + "x)", e.optimizerState);
-  row("activations", e.activations);
+  row(e.checkpointedSegments > 0 ? "activations (" + std::to_string(e.checkpointedSegments) + " recomputed)"
+                                  : std::string("activations"),
+      e.activations);
   row("total", e.total());
   return out;
 }

@@ -21,9 +21,12 @@ struct MemoryEstimate {
   double parameters = 0.0;      // float32 master weights (bf16/fp16 autocast keeps them)
   double gradients = 0.0;       // one float32 gradient per parameter
   double optimizerState = 0.0;  // adam/adamw 2 per parameter; sgd 1 with momentum; rmsprop 1, 2 with momentum
-  double activations = 0.0;     // every node's output for one rank's batch, at the precision's width
+  // Every node's output for one rank's batch, at the precision's width; of a checkpointed segment
+  // only the outputs read outside it, plus the largest segment's while it is recomputed.
+  double activations = 0.0;
   int64_t batch = 0;            // examples per rank (data.batch_size split across the ranks)
   int optimizerStates = 0;      // float32 values the optimiser keeps per parameter
+  int checkpointedSegments = 0;  // segments recomputed in the backward pass
 
   double total() const { return parameters + gradients + optimizerState + activations; }
 };
