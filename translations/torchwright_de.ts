@@ -2332,6 +2332,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Set %1.lr_factor</source>
         <translation>%1.lr_factor setzen</translation>
     </message>
+    <message>
+        <source>Recompute %1&apos;s activations</source>
+        <translation>Aktivierungen von %1 neu berechnen</translation>
+    </message>
+    <message>
+        <source>Keep %1&apos;s activations</source>
+        <translation>Aktivierungen von %1 behalten</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ModelHead</name>
@@ -2905,6 +2913,18 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Unknown op: no properties to edit.</source>
         <translation>Unbekannte Operation: keine Eigenschaften zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>Recompute activations in the backward pass</source>
+        <translation>Aktivierungen im Rückwärtsdurchlauf neu berechnen</translation>
+    </message>
+    <message>
+        <source>Keep only what enters this node during training and compute the rest again when the gradients are computed: less memory, more time (checkpoint_activations in the model file).</source>
+        <translation>Beim Training nur behalten, was in diesen Knoten hineingeht, und den Rest bei der Berechnung der Gradienten erneut berechnen: weniger Speicher, mehr Zeit (checkpoint_activations in der Modelldatei).</translation>
+    </message>
+    <message>
+        <source>Recomputed in the backward pass with %1</source>
+        <translation>Im Rückwärtsdurchlauf mit %1 neu berechnet</translation>
     </message>
 </context>
 <context>

@@ -308,6 +308,49 @@ class TestDesignFineTuning : public QObject {
 
   // A frozen node is drawn muted (its fill differs from an unfrozen one's) and its tag in the
   // window's text colour, readable in a light and in a dark palette.
+  // The memory toggle: any node but an input; on, one undo step writes checkpoint_activations
+  // and the engine gets a segment; undo takes it out. A checkpointed block instance's member says
+  // it is recomputed with its instance.
+  void checkpointToggleWritesTheKeyUndoably() {
+    DesignPage &page = pageWith(QStringLiteral("act"));
+    ModelDocument *doc = page.document();
+    QCheckBox *box = page.properties()->checkpointBox();
+    QTRY_VERIFY(box->isVisible());
+    QVERIFY(!box->isChecked());
+    box->click();
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QCOMPARE(node("act").checkpointSegment, std::string("act"));
+    QVERIFY2(doc->toYaml().contains(QStringLiteral("checkpoint_activations: true")), qPrintable(doc->toYaml()));
+    QCOMPARE(doc->analysis().find("act")->checkpointSegment, std::string("act"));
+    doc->undoStack()->undo();
+    QCOMPARE(node("act").checkpointSegment, std::string());
+    QVERIFY(!doc->toYaml().contains(QStringLiteral("checkpoint_activations")));
+    QTRY_VERIFY(!box->isChecked());
+    page.scene()->selectNode(QStringLiteral("x"));
+    QTRY_VERIFY(!box->isVisible());  // an input has nothing to recompute
+
+    const char *checkpointedBlock = R"(
+name: blocks
+blocks:
+  dense:
+    inputs: [x]
+    nodes:
+      - {id: fc, op: Linear, out_features: 3, inputs: [x]}
+      - {id: act, op: ReLU}
+    output: act
+nodes:
+  - {id: x, op: Input, shape: [4]}
+  - {id: h1, block: dense, checkpoint_activations: true}
+  - {id: out, op: Linear, out_features: 2}
+)";
+    DesignPage &blocks = pageWith(QStringLiteral("h1.fc"), checkpointedBlock);
+    QCheckBox *member = blocks.properties()->checkpointBox();
+    QTRY_VERIFY(member->isChecked());
+    QCOMPARE(member->text(), QStringLiteral("Recomputed in the backward pass with h1"));
+    QVERIFY2(blocks.document()->toYaml().contains(QStringLiteral("checkpoint_activations: h1")),
+             qPrintable(blocks.document()->toYaml()));
+  }
+
   void tagsReadInLightAndDark_data() {
     QTest::addColumn<bool>("dark");
     QTest::newRow("light") << false;

@@ -88,6 +88,7 @@ DesignPage::DesignPage(QWidget *parent)
   connect(m_properties, &PropertyEditor::paramReset, m_document, &ModelDocument::resetParam);
   connect(m_properties, &PropertyEditor::trainableEdited, m_document, &ModelDocument::setTrainable);
   connect(m_properties, &PropertyEditor::lrFactorEdited, m_document, &ModelDocument::setLrFactor);
+  connect(m_properties, &PropertyEditor::checkpointEdited, m_document, &ModelDocument::setCheckpointActivations);
   connect(m_properties, &PropertyEditor::paramRefused, this,
           [this](const QString &node, const QString &param, const QString &message) {
             m_status->setText(tr("%1, %2: %3. Not applied; the model keeps its value.").arg(node, param, message));

@@ -6,6 +6,7 @@
 #include "ui/design/commands/move_nodes_command.h"
 #include "ui/design/commands/remove_nodes_command.h"
 #include "ui/design/commands/rename_node_command.h"
+#include "ui/design/commands/set_checkpoint_command.h"
 #include "ui/design/commands/replace_model_command.h"
 #include "ui/design/commands/set_fine_tuning_command.h"
 #include "ui/design/commands/set_param_command.h"
@@ -131,6 +132,13 @@ void ModelDocument::setLrFactor(const QString &id, double lrFactor) {
   const spec::Node *n = node(id);
   if (!n || n->lrFactor == lrFactor || !(lrFactor > 0.0) || !std::isfinite(lrFactor)) return;
   m_undo->push(new SetFineTuningCommand(this, id, n->trainable, lrFactor, tr("Set %1.lr_factor").arg(id)));
+}
+
+void ModelDocument::setCheckpointActivations(const QString &id, bool on) {
+  const spec::Node *n = node(id);
+  if (!n || n->checkpointSegment.empty() != on) return;
+  const QString text = on ? tr("Recompute %1's activations").arg(id) : tr("Keep %1's activations").arg(id);
+  m_undo->push(new SetCheckpointCommand(this, id, on, text));
 }
 
 bool ModelDocument::renameNode(const QString &id, const QString &newId) {

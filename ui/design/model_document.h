@@ -68,6 +68,9 @@ class ModelDocument : public QObject {
   // already. A factor that is not a finite number above 0 is ignored: the form refuses it first.
   void setTrainable(const QString &id, bool trainable);
   void setLrFactor(const QString &id, double lrFactor);
+  // `checkpoint_activations` on (the node its own segment) or off; one undo step, none when the
+  // node is so already.
+  void setCheckpointActivations(const QString &id, bool on);
   // false: taken, or not a portable name (spec::isPortableName)
   bool renameNode(const QString &id, const QString &newId);
   void moveNodes(const QHash<QString, QPointF> &to);

@@ -4,10 +4,12 @@
 #include "ui/design/fine_tuning_fields.h"
 #include "ui/design/param_field.h"
 
+#include <QCheckBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLoggingCategory>
+#include <QSignalBlocker>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -78,7 +80,15 @@ PropertyEditor::PropertyEditor(QWidget *parent) : QWidget(parent) {
   connect(m_fineTuning, &FineTuningFields::lrFactorRefused, this, [this](const QString &message) {
     Q_EMIT paramRefused(m_nodeId, QStringLiteral("lr_factor"), message);
   });
+  // Memory for compute, for any node but an input (model_spec.h's checkpoint_activations).
+  m_checkpoint = new QCheckBox(tr("Recompute activations in the backward pass"), body);
+  m_checkpoint->setObjectName(QStringLiteral("checkpointActivations"));
+  m_checkpoint->setToolTip(tr("Keep only what enters this node during training and compute the rest again "
+                              "when the gradients are computed: less memory, more time "
+                              "(checkpoint_activations in the model file)."));
+  connect(m_checkpoint, &QCheckBox::toggled, this, [this](bool on) { Q_EMIT checkpointEdited(m_nodeId, on); });
   bodyLayout->addWidget(m_fineTuning);
+  bodyLayout->addWidget(m_checkpoint);
   bodyLayout->addStretch(1);
   m_scroll->setWidget(body);
   layout->addWidget(m_scroll, 1);
@@ -148,6 +158,16 @@ void PropertyEditor::showNode(const spec::Node &node, const spec::NodeInfo *info
   const bool hasWeights = (info && info->paramCount > 0) || (def && def->paramCount);
   m_fineTuning->setVisible(hasWeights || !node.trainable || node.lrFactor != 1.0);
   m_fineTuning->showValues(node.trainable, node.lrFactor);
+  {
+    const QSignalBlocker quiet(m_checkpoint);
+    m_checkpoint->setChecked(!node.checkpointSegment.empty());
+    m_checkpoint->setVisible(node.op != "Input");
+    // A member of a checkpointed block instance is recomputed with the whole instance.
+    const bool byInstance = !node.checkpointSegment.empty() && node.checkpointSegment != node.id;
+    m_checkpoint->setText(byInstance ? tr("Recomputed in the backward pass with %1")
+                                           .arg(QString::fromStdString(node.checkpointSegment))
+                                     : tr("Recompute activations in the backward pass"));
+  }
   m_hint->hide();
   m_scroll->show();
 }

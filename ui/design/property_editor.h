@@ -15,6 +15,7 @@
 
 #include <vector>
 
+class QCheckBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -43,6 +44,8 @@ class PropertyEditor : public QWidget {
   QLineEdit *idEdit() const;
   // For tests: the Fine-tuning group (hidden for nodes without parameters).
   FineTuningFields *fineTuning() const { return m_fineTuning; }
+  // For tests: the node's `checkpoint_activations` check box.
+  QCheckBox *checkpointBox() const { return m_checkpoint; }
   QString nodeId() const { return m_nodeId; }
 
  Q_SIGNALS:
@@ -55,6 +58,7 @@ class PropertyEditor : public QWidget {
   // The fine-tuning keys. A refused factor is reported by paramRefused with the param "lr_factor".
   void trainableEdited(const QString &nodeId, bool trainable);
   void lrFactorEdited(const QString &nodeId, double lrFactor);
+  void checkpointEdited(const QString &nodeId, bool on);
 
  private:
   void rebuild(const QString &op);
@@ -68,6 +72,7 @@ class PropertyEditor : public QWidget {
   QFormLayout *m_form = nullptr;
   QLineEdit *m_idEdit = nullptr;
   FineTuningFields *m_fineTuning = nullptr;
+  QCheckBox *m_checkpoint = nullptr;
   std::vector<ParamField *> m_fields;  // owned by the form's rows
   QString m_nodeId;
   QString m_op;
