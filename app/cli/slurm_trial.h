@@ -17,10 +17,10 @@ std::string submitSlurmTrial(const ClusterTrialSpec &spec);
 
 // The job id a driver recorded for trial `number`, if any.
 std::optional<std::string> recordedSlurmTrial(const std::string &studyFolder, int number);
+
 class SlurmTrialJob : public TrialJob {
  public:
   explicit SlurmTrialJob(std::string jobId) : m_id(std::move(jobId)) {}
-  const std::string &id() const { return m_id; }
   bool poll() override;  // asks the scheduler at most every 2 s; a final state is confirmed once
   bool exited() const override { return m_ended; }
   std::string describeExit() const override;
@@ -28,7 +28,6 @@ class SlurmTrialJob : public TrialJob {
   std::string where() const override { return "SLURM job " + m_id; }
   void terminate() override;
   void kill() override;
-  int restarts() const { return m_state.restarts; }
 
  private:
   std::string m_id;

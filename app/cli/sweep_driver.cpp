@@ -2,7 +2,7 @@
 
 #include "app/cli/core_plan.h"
 #include "app/cli/rank_supervisor.h"
-#include "app/cli/slurm_trial.h"
+#include "app/cli/cluster_trial.h"
 #include "app/cli/study_ref.h"
 #include "app/cli/study_trials.h"
 #include "app/cli/sweep_progress.h"
@@ -57,7 +57,7 @@ std::string firstLine(const std::string &text) { return text.substr(0, text.find
 struct RunningTrial {
   int number = 0;
   size_t slot = 0;
-  std::unique_ptr<TrialJob> own;      // a multi-rank trial's `torchwright launch`, or its SLURM job
+  std::unique_ptr<TrialJob> own;      // a multi-rank trial's `torchwright launch`, or its cluster job
   TrialJob *process = nullptr;        // `own`, or the slot's serving worker
   TrialProcess *worker = nullptr;     // served: the slot's serving worker
   bool served = false;                // trained by the slot's `torchwright-worker --serve`
@@ -104,11 +104,6 @@ class Driver {
           m_progress.event("trial " + std::to_string(t.number) + " was left RUNNING by a driver that is gone: FAILED");
       }
       const int code = loop();
-      if (m_detached) {
-        m_store.studyHeartbeat(m_study.id, spentMs());
-        m_store.setStudyStatus(m_study.id, "IDLE");
-        return code;
-      }
       m_store.studyHeartbeat(m_study.id, spentMs());
       m_store.setStudyStatus(m_study.id, "IDLE");
       return code;
@@ -207,7 +202,6 @@ class Driver {
         m_progress.event("stopped by SIGTERM: " + std::to_string(m_running.size()) + " trial job(s) go on under " +
                          (m_sweep.executor.slurm() ? "SLURM" : "Kubernetes") + "; `torchwright sweep --resume " +
                          m_study.name + "` takes them over");
-        m_detached = true;
         m_running.clear();
         m_progress.finish();
         return 0;
@@ -593,15 +587,15 @@ class Driver {
       // The process ended without its run ending (stopped before its worker started, or killed).
       const std::string tail = lastLines(t.logFile, 3);
       outcome.state = "FAILED";
-      outcome.message = (t.process->exited() ? (t.own && !dynamic_cast<TrialProcess *>(t.own.get()) ? "" : "its process ") +
-                                                   t.process->describeExit()
+      // A cluster's job describes itself ("SLURM job 12 ended FAILED"); a process does not.
+      const std::string what = t.process->where().empty() ? "its process " : "";
+      outcome.message = (t.process->exited() ? what + t.process->describeExit()
                                              : std::string("its worker did not record the run's end")) +
                         (tail.empty() ? "" : ": " + tail);
       if (run && t.stopped) m_store.setStatus(t.runId, tracking::RunStatus::Killed, "stopped with the sweep");
       else if (run) m_store.setStatus(t.runId, tracking::RunStatus::Failed, outcome.message);
-    }
-    if (outcome.state == "FAILED" && t.own && !t.own->where().empty() && t.process->schedulerEnding().empty()) {
-      // What the job itself said last: a run that failed on the node often says why only there.
+    } else if (outcome.state == "FAILED" && !t.process->where().empty() && t.process->schedulerEnding().empty()) {
+      // A cluster job's run that failed: what the job said last, which often says why.
       const std::string tail = lastLines(t.logFile, 3);
       outcome.message += "; " + t.process->describeExit() + (tail.empty() ? "" : ": " + tail);
     }
@@ -684,7 +678,6 @@ class Driver {
   Clock::time_point m_started;
   int64_t m_spentBeforeMs = 0;  // the study's time from earlier driver sessions
   bool m_stopping = false, m_draining = false, m_timeUp = false, m_giveUp = false;
-  bool m_detached = false;  // SIGTERM with the slurm executor: the trials' jobs were left running
   int m_invalidInARow = 0;
   int m_startFailuresInARow = 0;
 };
