@@ -1,5 +1,6 @@
 #include "core/spec/yaml_value.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -68,9 +69,14 @@ ParamValue paramFromYaml(const YAML::Node &node) {
 
 void emitParamValue(YAML::Emitter &out, const ParamValue &value) {
   if (auto s = std::get_if<std::string>(&value)) {
-    // Quote whatever would otherwise read back as a number, a bool or a null.
+    // Quote whatever would otherwise read back as a number, a bool or a null, and anything with a
+    // control character: a plain "logits\r" reads back alone as itself, but in a document the
+    // line break takes its \r.
+    const bool control = std::any_of(s->begin(), s->end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+    });
     bool plainIsString = false;
-    if (!s->empty() && (*s)[0] != '$') try {
+    if (!s->empty() && (*s)[0] != '$' && !control) try {
       const YAML::Node probe = YAML::Load(*s);
       plainIsString = probe.IsScalar() && probe.Scalar() == *s &&
                       std::holds_alternative<std::string>(paramFromYaml(probe));
