@@ -85,9 +85,10 @@ std::string formatMemoryEstimate(const MemoryEstimate &e, const config::RunConfi
   std::snprintf(head, sizeof head, "Memory estimate (per rank; batch %lld, %s, %s):\n", static_cast<long long>(e.batch),
                 config.train.precision.c_str(), config.train.optimizer.c_str());
   std::string out = head;
+  // Wide enough for "activations (N recomputed)", so the figures stay in one column.
   auto row = [&out](const std::string &what, double bytes) {
-    char line[128];
-    std::snprintf(line, sizeof line, "  %-22s %12s\n", what.c_str(), formatBytes(bytes).c_str());
+    char line[160];
+    std::snprintf(line, sizeof line, "  %-28s %12s\n", what.c_str(), formatBytes(bytes).c_str());
     out += line;
   };
   row("parameters", e.parameters);
