@@ -103,6 +103,8 @@ class TestKubernetesJob : public QObject {
     QCOMPARE(job["metadata"]["labels"]["torchwright.io/trial"].as<std::string>(), std::string("7"));
     QCOMPARE(job["metadata"]["annotations"]["torchwright.io/run"].as<std::string>(), spec.runUuid);
     QCOMPARE(job["spec"]["activeDeadlineSeconds"].as<int>(), 7200);
+    QCOMPARE(job["spec"]["backoffLimit"].as<int>(), 3);
+    QCOMPARE(job["spec"]["template"]["spec"]["terminationGracePeriodSeconds"].as<int>(), 120);
     QCOMPARE(job["spec"]["podFailurePolicy"]["rules"][0]["onPodConditions"][0]["type"].as<std::string>(),
              std::string("DisruptionTarget"));
     const YAML::Node pod = job["spec"]["template"]["spec"];
