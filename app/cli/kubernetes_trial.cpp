@@ -1,32 +1,21 @@
 #include "app/cli/kubernetes_trial.h"
 
 #include "app/cli/slurm_commands.h"
+#include "app/cli/trial_files.h"
 
 #include <yaml-cpp/yaml.h>
 
 #include <cctype>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 
-namespace fs = std::filesystem;
 
 namespace tw::cli {
 
 namespace {
-
-std::string stem(const std::string &studyFolder, int number) {
-  return (fs::path(studyFolder) / ("trial-" + std::to_string(number))).string();
-}
-
-void writeFile(const std::string &path, const std::string &text) {
-  std::ofstream out(path, std::ios::trunc);
-  out << text;
-  if (!out.flush()) throw std::runtime_error("cannot write '" + path + "'");
-}
 
 // kubectl's complaint without its "error: " or "Error from server ...: " prefix.
 std::string kubectlError(const CommandOutput &o) {
@@ -171,18 +160,18 @@ std::string kubernetesJobYaml(const ClusterTrialSpec &spec) {
 }
 
 std::string submitKubernetesTrial(const ClusterTrialSpec &spec) {
-  const std::string manifest = stem(spec.studyFolder, spec.number) + ".job.yaml";
-  writeFile(manifest, kubernetesJobYaml(spec));
+  const std::string manifest = trialFile(spec.studyFolder, spec.number, ".job.yaml");
+  writeTrialFile(manifest, kubernetesJobYaml(spec));
   const CommandOutput o = runCommand("kubectl", {"apply", "--filename", manifest});
   if (o.code != 0) throw std::runtime_error("kubectl did not take the trial's job: " + kubectlError(o));
   const std::string qualified =
       (spec.executor.kubeNamespace.empty() ? std::string() : spec.executor.kubeNamespace + "/") + kubernetesJobName(spec);
-  writeFile(stem(spec.studyFolder, spec.number) + ".k8s", qualified + "\n");
+  writeTrialFile(trialFile(spec.studyFolder, spec.number, ".k8s"), qualified + "\n");
   return qualified;
 }
 
 std::optional<std::string> recordedKubernetesTrial(const std::string &studyFolder, int number) {
-  std::ifstream in(stem(studyFolder, number) + ".k8s");
+  std::ifstream in(trialFile(studyFolder, number, ".k8s"));
   std::string qualified;
   if (!(in >> qualified)) return std::nullopt;
   return qualified;

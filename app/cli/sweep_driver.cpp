@@ -9,6 +9,7 @@
 #include "app/cli/system_sampling.h"
 #include "app/cli/table_printer.h"
 #include "app/cli/trial_config.h"
+#include "app/cli/trial_files.h"
 #include "app/cli/trial_outcome.h"
 #include "app/cli/trial_process.h"
 #include "app/common/run_recording.h"
@@ -315,14 +316,9 @@ class Driver {
   // A multi-rank trial: `torchwright launch` of its run file, which records the run, supervises
   // the ranks and restarts them from a checkpoint as the run says.
   void launchTrial(RunningTrial &t, const config::RunConfig &config, const TrialSlot &assigned) {
-    const std::string stem = (fs::path(m_folder) / ("trial-" + std::to_string(t.number))).string();
-    const std::string runFile = stem + ".yaml";
-    {
-      std::ofstream out(runFile, std::ios::trunc);
-      out << config::toYaml(config);
-      if (!out.flush()) throw std::runtime_error("cannot write '" + runFile + "'");
-    }
-    TrialLaunch launch = onSlot(assigned, stem + ".log");
+    const std::string runFile = trialFile(m_folder, t.number, ".yaml");
+    writeTrialFile(runFile, config::toYaml(config));
+    TrialLaunch launch = onSlot(assigned, trialFile(m_folder, t.number, ".log"));
     launch.executable = selfExecutable(m_options.selfPath);
     launch.arguments = {"launch", runFile, "--workspace", m_options.workspace,
                         "--trial", m_study.uuid + ":" + std::to_string(t.number)};
@@ -347,7 +343,7 @@ class Driver {
     spec.workspace = m_options.workspace;
     spec.runUuid = run.uuid;
     spec.executor = m_sweep.executor;
-    t.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(t.number) + ".log")).string();
+    t.logFile = trialFile(m_folder, t.number, ".log");
     try {
       t.own = submitClusterTrial(spec);
     } catch (const std::exception &e) {
@@ -367,7 +363,7 @@ class Driver {
       RunningTrial t;
       t.number = record.number;
       t.runId = record.runId;
-      t.logFile = (fs::path(m_folder) / ("trial-" + std::to_string(record.number) + ".log")).string();
+      t.logFile = trialFile(m_folder, record.number, ".log");
       t.own = std::move(job);
       t.process = t.own.get();
       if (freeSlot() < 0) {
