@@ -1,13 +1,10 @@
 #include "app/cli/slurm_trial.h"
 
-#include <sys/stat.h>
+#include "app/cli/trial_files.h"
 
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <stdexcept>
-
-namespace fs = std::filesystem;
 
 namespace tw::cli {
 
@@ -19,27 +16,14 @@ std::string shellQuoted(const std::string &text) {
   return out + "'";
 }
 
-std::string stem(const ClusterTrialSpec &spec) {
-  return (fs::path(spec.studyFolder) / ("trial-" + std::to_string(spec.number))).string();
-}
-
-void writeFile(const std::string &path, const std::string &text, mode_t mode) {
-  {
-    std::ofstream out(path, std::ios::trunc);
-    out << text;
-    if (!out.flush()) throw std::runtime_error("cannot write '" + path + "'");
-  }
-  ::chmod(path.c_str(), mode);
-}
-
 }  // namespace
 
 std::string submitSlurmTrial(const ClusterTrialSpec &spec) {
-  const std::string script = stem(spec) + ".sbatch";
+  const std::string script = trialFile(spec.studyFolder, spec.number, ".sbatch");
   // --force: after a requeue the run may still read RUNNING (its worker was killed); the
   // scheduler runs one instance of a job at a time. The store's location reaches the job in the
   // environment sbatch exports, never on a command line.
-  writeFile(script,
+  writeTrialFile(script,
             "#!/bin/sh\n"
             "# Trial " + std::to_string(spec.number) + " of study " + spec.studyName +
                 ", written by the sweep driver. Its run resumes from its last checkpoint\n"
@@ -52,15 +36,15 @@ std::string submitSlurmTrial(const ClusterTrialSpec &spec) {
   std::string name = "tw-" + spec.studyName;
   if (name.size() > 40) name.resize(40);
   job.jobName = name + "-" + std::to_string(spec.number);
-  job.logFile = stem(spec) + ".log";
+  job.logFile = trialFile(spec.studyFolder, spec.number, ".log");
   job.script = script;
   const std::string id = submitSlurmJob(job);
-  writeFile(stem(spec) + ".slurm", id + "\n", 0644);
+  writeTrialFile(trialFile(spec.studyFolder, spec.number, ".slurm"), id + "\n");
   return id;
 }
 
 std::optional<std::string> recordedSlurmTrial(const std::string &studyFolder, int number) {
-  std::ifstream in(fs::path(studyFolder) / ("trial-" + std::to_string(number) + ".slurm"));
+  std::ifstream in(trialFile(studyFolder, number, ".slurm"));
   std::string id;
   if (!(in >> id) || id.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
   return id;
@@ -78,20 +62,21 @@ bool SlurmTrialJob::poll() {
     std::fprintf(stderr, "torchwright: SLURM job %s: %s\n", m_id.c_str(), e.what());
     return false;
   }
-  // A job being requeued can read FAILED or CANCELLED for a moment before it is PENDING again:
-  // a final state counts when the next look, 2 s later, still finds it, with no restart between.
+  // A job being requeued can read FAILED or CANCELLED for seconds before it is PENDING again (seen
+  // for over 2 s under load): a failure counts once it has stood for 10 s with no restart. A
+  // COMPLETED job, or one the scheduler has forgotten, will not change.
   if (!m_state.ended()) {
-    m_finalSeen = false;
+    m_finalSince.reset();
     return false;
   }
-  if (!m_finalSeen || m_finalRestarts != m_state.restarts || !m_state.known) {
-    m_finalSeen = m_state.known;
+  if (!m_state.known || m_state.state == "COMPLETED") return m_ended = true;
+  if (!m_finalSince || m_finalRestarts != m_state.restarts) {
+    m_finalSince = now;
     m_finalRestarts = m_state.restarts;
-    m_ended = !m_state.known;  // forgotten by the scheduler: nothing more will change
-    return m_ended;
+    return false;
   }
-  m_ended = true;
-  return true;
+  m_ended = now - *m_finalSince >= kFailureStands;
+  return m_ended;
 }
 
 std::string SlurmTrialJob::describeExit() const {

@@ -21,7 +21,7 @@ std::optional<std::string> recordedSlurmTrial(const std::string &studyFolder, in
 class SlurmTrialJob : public TrialJob {
  public:
   explicit SlurmTrialJob(std::string jobId) : m_id(std::move(jobId)) {}
-  bool poll() override;  // asks the scheduler at most every 2 s; a final state is confirmed once
+  bool poll() override;  // asks the scheduler at most every 2 s; a failure must stand for 10 s
   bool exited() const override { return m_ended; }
   std::string describeExit() const override;
   std::string schedulerEnding() const override;
@@ -34,7 +34,8 @@ class SlurmTrialJob : public TrialJob {
   SlurmJobState m_state;
   bool m_ended = false;
   bool m_stoppedByUs = false;
-  bool m_finalSeen = false;  // the last look found a final state
+  static constexpr std::chrono::seconds kFailureStands{10};
+  std::optional<std::chrono::steady_clock::time_point> m_finalSince;  // first look at this failure
   int m_finalRestarts = 0;
   std::chrono::steady_clock::time_point m_lastAsked{};
 };
