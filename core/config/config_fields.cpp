@@ -324,6 +324,9 @@ std::vector<ConfigField> makeFields() {
                         "copy rank 0's buffers (batch-norm statistics) to every rank before each step"));
   add(intField("distributed.timeout_s", TW_DIST(timeoutS), 1, 86400,
                        "seconds a collective may wait for a peer before the rank fails"));
+  add(stringField("distributed.shard", TW_DIST(shard), {"none", "optimizer", "gradients"},
+                  "split the optimiser state (optimizer) and the summed gradients too (gradients) across the "
+                  "ranks instead of every rank holding all of it (ZeRO stage 1 and 2)"));
 #undef TW_DIST
   // --- tracking ---
   section = "tracking";

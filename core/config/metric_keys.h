@@ -37,6 +37,12 @@ inline constexpr const char *kTrainCacheWriteFailures = "train/cache_write_failu
 // class beyond chance (data/shuffle_order.h): about 0 well mixed, 1 sorted by class.
 inline constexpr const char *kTrainOrderAutocorrelation = "train/order_label_autocorr";
 inline constexpr const char *kEpoch = "epoch";                          // the epoch just finished
+// Distributed runs, once per epoch: the share of training time spent waiting for the gradient
+// collectives, and the largest optimiser state and gradients any rank keeps between steps
+// (distributed.shard divides both by the ranks).
+inline constexpr const char *kDistAllreduceShare = "dist/allreduce_share";
+inline constexpr const char *kDistOptimizerStateMib = "dist/optimizer_state_mib";
+inline constexpr const char *kDistGradientMib = "dist/gradient_mib";
 // Per parameter tensor, once per epoch: "weight_norm/fc1.weight", "grad_norm/fc1.weight".
 inline constexpr const char *kWeightNormPrefix = "weight_norm/";
 inline constexpr const char *kGradNormPrefix = "grad_norm/";

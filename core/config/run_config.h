@@ -135,6 +135,9 @@ struct DistributedOptions {
   double bucketMb = 25.0;          // gradient all-reduce bucket size (the first bucket is 1 MB)
   bool broadcastBuffers = true;    // rank 0's buffers (batch-norm statistics) before every step
   int64_t timeoutS = 300;          // a collective that waits longer fails the rank (a hung peer)
+  // none | optimizer (each rank keeps the optimiser state of its share of every bucket, ZeRO-1) |
+  // gradients (its share of the summed gradients too, ZeRO-2)
+  std::string shard = "none";
 };
 
 struct TrackingOptions {

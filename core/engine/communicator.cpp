@@ -192,6 +192,33 @@ void Communicator::broadcast(const std::vector<torch::Tensor> &tensors, int root
   }
 }
 
+PendingWork Communicator::allgatherAsync(const torch::Tensor &mine, std::vector<torch::Tensor> &all) {
+  all.clear();
+  for (int r = 0; r < m_size; ++r) all.push_back(torch::empty_like(mine));
+  std::vector<std::vector<torch::Tensor>> outputs{all};
+  std::vector<torch::Tensor> inputs{mine};
+  return PendingWork(m_impl->group->allgather(outputs, inputs));
+}
+
+std::vector<torch::Tensor> Communicator::gather(const torch::Tensor &mine, int root) {
+  std::vector<torch::Tensor> all;
+  std::vector<std::vector<torch::Tensor>> outputs;
+  if (m_rank == root) {
+    for (int r = 0; r < m_size; ++r) all.push_back(torch::empty_like(mine));
+    outputs.push_back(all);
+  }
+  std::vector<torch::Tensor> inputs{mine};
+  c10d::GatherOptions options;
+  options.rootRank = root;
+  m_impl->group->gather(outputs, inputs, options)->wait();
+  return all;
+}
+
+PendingWork Communicator::alltoallAsync(torch::Tensor &input, torch::Tensor &output) {
+  std::vector<int64_t> even;  // empty: equal pieces
+  return PendingWork(m_impl->group->alltoall_base(output, input, even, even));
+}
+
 void Communicator::setText(const std::string &key, const std::string &value) {
   m_impl->store->set(key, bytesOf(value));
 }

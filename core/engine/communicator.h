@@ -56,6 +56,15 @@ class Communicator {
   std::vector<double> allreduce(const std::vector<double> &values);  // sums, in double precision
   // Rank `root`'s values in every tensor on every rank, as one collective per dtype.
   void broadcast(const std::vector<torch::Tensor> &tensors, int root = 0);
+  // Every rank's `mine` (the same size on all) in rank order, on every rank; `all` is filled
+  // (size() tensors) once the work is done.
+  PendingWork allgatherAsync(const torch::Tensor &mine, std::vector<torch::Tensor> &all);
+  // Rank `root` gets every rank's `mine` (the same size on all) in rank order; the others none.
+  std::vector<torch::Tensor> gather(const torch::Tensor &mine, int root = 0);
+  // `input` in size() equal pieces, piece r to rank r; `output` (as large) receives rank r's
+  // piece for this rank as its piece r. A reduce-scatter is this and a sum: Gloo in LibTorch
+  // 1.13 has no reduce_scatter.
+  PendingWork alltoallAsync(torch::Tensor &input, torch::Tensor &output);
 
   // Small texts through the rendezvous store (run folder, system metrics of other ranks).
   void setText(const std::string &key, const std::string &value);

@@ -49,13 +49,16 @@ double gradientNorm(const std::vector<torch::Tensor> &params) {
   return std::sqrt(sum);
 }
 
-std::vector<std::pair<std::string, double>> layerNorms(const torch::nn::Module &model) {
+std::vector<std::pair<std::string, double>> layerNorms(const torch::nn::Module &model,
+                                                       const std::map<const void *, double> &gradNorms) {
   torch::NoGradGuard noGrad;
   std::vector<std::pair<std::string, double>> norms;
   for (const auto &item : model.named_parameters()) {
     const torch::Tensor &p = item.value();
     norms.emplace_back(config::metrics::kWeightNormPrefix + item.key(), p.norm().item<double>());
     if (p.grad().defined()) norms.emplace_back(config::metrics::kGradNormPrefix + item.key(), p.grad().norm().item<double>());
+    else if (auto it = gradNorms.find(p.unsafeGetTensorImpl()); it != gradNorms.end())
+      norms.emplace_back(config::metrics::kGradNormPrefix + item.key(), it->second);
   }
   return norms;
 }

@@ -5,6 +5,7 @@
 
 #include <torch/torch.h>
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,7 +16,10 @@ namespace tw::engine {
 double gradientNorm(const std::vector<torch::Tensor> &params);
 
 // (parameter name, value) per parameter: "weight_norm/<name>" and "grad_norm/<name>" metrics.
-std::vector<std::pair<std::string, double>> layerNorms(const torch::nn::Module &model);
+// `gradNorms`, by the parameter's TensorImpl, stand in for gradients this rank does not hold
+// (distributed.shard: gradients).
+std::vector<std::pair<std::string, double>> layerNorms(const torch::nn::Module &model,
+                                                       const std::map<const void *, double> &gradNorms = {});
 
 // The first parameter whose gradient (or, when `weights`, whose value) holds a NaN or Inf, as
 // "'h1_fc.weight' (gradient, NaN)"; empty when all are finite.

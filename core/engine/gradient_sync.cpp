@@ -1,5 +1,7 @@
 #include "core/engine/gradient_sync.h"
 
+#include "core/engine/shard_layout.h"
+
 #include <torch/csrc/autograd/function_hook.h>
 #include <torch/csrc/autograd/variable.h>
 
@@ -29,7 +31,8 @@ constexpr double kFirstBucketMb = 1.0;
 
 }  // namespace
 
-GradientSync::GradientSync(Communicator &comm, std::vector<torch::Tensor> params, double bucketMb) : m_comm(comm) {
+GradientSync::GradientSync(Communicator &comm, std::vector<torch::Tensor> params, double bucketMb, bool shardGradients)
+    : m_comm(comm), m_shardGradients(shardGradients) {
   for (auto &p : params)
     if (p.requires_grad()) m_params.push_back(p);
   m_bucketOf.resize(m_params.size());
@@ -73,8 +76,19 @@ GradientSync::~GradientSync() {
   }
 }
 
+std::vector<std::vector<size_t>> GradientSync::bucketParams() const {
+  std::vector<std::vector<size_t>> out;
+  for (const Bucket &bucket : m_buckets) out.push_back(bucket.params);
+  return out;
+}
+
+void GradientSync::releaseChunks() {
+  for (Bucket &bucket : m_buckets) bucket.chunk = torch::Tensor();
+}
+
 bool GradientSync::carriesExtras() const {
-  if (m_buckets.empty()) return false;
+  // A reduce-scattered bucket gives each rank only its chunk of the sums.
+  if (m_buckets.empty() || m_shardGradients) return false;
   const auto type = m_params[m_buckets.back().params.front()].scalar_type();
   return type == torch::kFloat || type == torch::kDouble;
 }
@@ -136,9 +150,19 @@ void GradientSync::launch(Bucket &bucket) {
     parts.push_back(grad.defined() ? grad.reshape({-1}) : torch::zeros({p.numel()}, p.options()));
   }
   if (&bucket == &m_buckets.back() && carriesExtras()) parts.push_back(packExtras(bucket));
-  bucket.flat = torch::cat(parts);
   bucket.launched = true;
-  bucket.work = m_comm.allreduceAsync(bucket.flat);
+  if (!m_shardGradients) {
+    bucket.flat = torch::cat(parts);
+    bucket.work = m_comm.allreduceAsync(bucket.flat);
+    return;
+  }
+  const int64_t padded = chunkElements(bucket.numel, m_comm.size()) * m_comm.size();
+  if (padded > bucket.numel) parts.push_back(torch::zeros({padded - bucket.numel}, parts.front().options()));
+  bucket.flat = torch::cat(parts);
+  // The bucket holds them now: the gradient memory left is this bucket's, until its sums arrive.
+  for (size_t k : bucket.params) m_params[k].mutable_grad().reset();
+  bucket.received = torch::empty_like(bucket.flat);
+  bucket.work = m_comm.alltoallAsync(bucket.flat, bucket.received);
 }
 
 std::vector<double> GradientSync::finish() {
@@ -152,6 +176,15 @@ std::vector<double> GradientSync::finish() {
   torch::NoGradGuard noGrad;
   for (auto &bucket : m_buckets) {
     bucket.work.wait();
+    if (m_shardGradients) {
+      // Added up in rank order, piece by piece: for two ranks the very sums an all-reduce makes
+      // (a reduction from zero would turn a sum of two -0.0 into +0.0).
+      const torch::Tensor pieces = bucket.received.view({m_comm.size(), -1});
+      bucket.chunk = pieces[0].clone();
+      for (int r = 1; r < m_comm.size(); ++r) bucket.chunk.add_(pieces[r]);
+      bucket.flat = bucket.received = torch::Tensor();
+      continue;
+    }
     if (&bucket == &m_buckets.back() && carriesExtras()) sums = unpackExtras(bucket);
     int64_t offset = 0;
     for (size_t k : bucket.params) {

@@ -12,6 +12,8 @@
 #include "core/engine/evaluation.h"
 #include "core/engine/gradient_sync.h"
 #include "core/engine/remote_system_metrics.h"
+#include "core/engine/sharded_optimizer.h"
+#include "core/engine/optimizer_state.h"
 #include "core/engine/lr_schedule.h"
 #include "core/engine/model_builder.h"
 #include "core/config/metric_direction.h"
@@ -99,6 +101,9 @@ class TrainRun {
     const auto runStart = Clock::now();
     if (!resumeIfAsked()) startFromWeights();
     if (m_comm) startTogether();
+    if (m_comm && m_config.distributed.shard != "none") startSharding();
+    else if (m_config.distributed.shard != "none")
+      engineLog()->info("distributed.shard: {} has nothing to split with one rank", m_config.distributed.shard);
     for (; m_progress.epoch <= m_t.epochs && !m_summary.stopped && !m_summary.earlyStopped; ) runEpoch();
     if (m_remoteSystem) m_remoteSystem->tick(true);
     m_summary.steps = m_progress.step;
@@ -124,7 +129,45 @@ class TrainRun {
   std::string checkpointPath(const char *name) const {
     return (fs::path(m_env.runDir) / "checkpoints" / name).string();
   }
-  bool writesFiles() const { return !m_env.runDir.empty() && m_env.checkpoints && m_env.dist.rank == 0; }
+  bool writesFiles() const { return checkpointsWritten() && m_env.dist.rank == 0; }
+  // Whether rank 0 writes checkpoints, as every rank sees it: a sharded run's ranks all take part
+  // in gathering the optimiser state that goes into one.
+  bool checkpointsWritten() const { return !m_env.runDir.empty() && m_env.checkpoints; }
+
+  std::unique_ptr<GradientSync> makeSync() const {
+    return std::make_unique<GradientSync>(*m_comm, m_params, m_config.distributed.bucketMb,
+                                          m_config.distributed.shard == "gradients");
+  }
+
+  // Each rank keeps the optimiser state (and, sharding gradients, the summed gradients) of its
+  // chunk of every bucket; a resumed checkpoint's full state is cut into the shards here.
+  void startSharding() {
+    m_sharded = std::make_unique<ShardedOptimizer>(*m_comm, *m_sync, *m_setup.optimizer, m_t);
+    engineLog()->info("rank {}: distributed.shard {}: {} of {} trainable values", m_comm->rank(),
+                      m_config.distributed.shard, shardValues(), countParameters(*m_setup.model));
+  }
+  int64_t shardValues() const {
+    int64_t n = 0;
+    for (const torch::Tensor &shard : m_sharded->shards()) n += shard.numel();
+    return n;
+  }
+
+  // While it lives, the run's optimiser holds every rank's state on rank 0 (a sharded run), so
+  // that a checkpoint written from it is whole.
+  class WholeOptimizerState {
+   public:
+    WholeOptimizerState(ShardedOptimizer *sharded, int root) : m_sharded(sharded) {
+      if (m_sharded) m_sharded->gatherState(root);
+    }
+    ~WholeOptimizerState() {
+      if (m_sharded) m_sharded->releaseFullState();
+    }
+    WholeOptimizerState(const WholeOptimizerState &) = delete;
+    WholeOptimizerState &operator=(const WholeOptimizerState &) = delete;
+
+   private:
+    ShardedOptimizer *m_sharded;
+  };
 
   void joinProcessGroup() {
     const dist::DistEnv &env = m_env.dist;
@@ -152,7 +195,7 @@ class TrainRun {
                                              env.rank, hash.substr(0, 12), rootHash.substr(0, 12)));
       if (m_env.runDir.empty()) m_env.runDir = m_comm->getText("torchwright/run_dir");
     }
-    m_sync = std::make_unique<GradientSync>(*m_comm, m_params, m_config.distributed.bucketMb);
+    m_sync = makeSync();
     if (RemoteSystemMetrics::needed(env))
       m_remoteSystem = std::make_unique<RemoteSystemMetrics>(*m_comm, env, env.rank == 0 ? m_writer : nullptr,
                                                              m_setup.device.is_cuda() ? m_setup.device.index() : -1);
@@ -201,9 +244,15 @@ class TrainRun {
   // at it) not taken yet. Their nodes' parameters join the optimiser as groups of their own, in
   // step order, so that a resumed run rebuilds the same groups before loading the optimiser.
   void unfreezeDue(int64_t epoch, bool throughEpoch) {
+    const bool sharded = m_sharded != nullptr;
     for (; m_unfrozenSteps < m_unfreeze.size(); ++m_unfrozenSteps) {
       const config::UnfreezeStep &step = m_unfreeze[m_unfrozenSteps];
       if (step.epoch > epoch || (step.epoch == epoch && !throughEpoch)) break;
+      // The shards follow the buckets: every rank takes the whole state back before they change.
+      if (m_sharded) {
+        m_sharded->gatherState(-1);
+        m_sharded.reset();
+      }
       const std::vector<ParameterGroup> groups = m_setup.model->unfreeze(step.nodes);
       const int64_t startStep = (step.epoch - 1) * m_setup.stepsPerEpoch;
       int64_t count = 0;
@@ -216,12 +265,13 @@ class TrainRun {
       }
       m_params = m_setup.model->trainableParameters();
       // The buckets follow the parameters that have gradients now.
-      if (m_comm) m_sync = std::make_unique<GradientSync>(*m_comm, m_params, m_config.distributed.bucketMb);
+      if (m_comm) m_sync = makeSync();
       std::string names;
       for (const std::string &name : step.nodes) names += (names.empty() ? "" : ", ") + name;
       engineLog()->info("epoch {}: unfroze {} parameters of {} ({} optimiser group(s), learning rate warmed up over {} "
                         "steps)", step.epoch, count, names, groups.size(), unfreezeWarmupSteps());
     }
+    if (sharded && !m_sharded) startSharding();
   }
 
   int64_t unfreezeWarmupSteps() const {
@@ -260,6 +310,8 @@ class TrainRun {
   // Everything up to this step is in the database before the checkpoint says so: a resumed run
   // then re-logs only steps after it, with the same (run, key, step) keys, so nothing doubles.
   void checkpoint() {
+    if (!checkpointsWritten()) return;
+    const WholeOptimizerState whole(m_sharded.get(), 0);
     if (!writesFiles()) return;
     if (m_writer) m_writer->flush();
     m_progress.plateau = m_schedule.plateau();
@@ -326,6 +378,7 @@ class TrainRun {
       if (groupStart) {
         m_lr = m_schedule.rate(m_progress.step, epoch);
         setLearningRate(*m_setup.optimizer, m_lr, groupFactors());
+        if (m_sharded) setLearningRate(m_sharded->optimizer(), m_lr, groupFactors());
         releaseGradients(*m_setup.optimizer);
         syncBuffers();
       }
@@ -400,32 +453,49 @@ class TrainRun {
     }
     const double syncSeconds = m_sync ? m_sync->waitSeconds() - m_syncSecondsBefore : 0.0;
     if (m_sync) m_syncSecondsBefore = m_sync->waitSeconds();
-    if (m_comm) log("dist/allreduce_share", trainSeconds > 0 ? syncSeconds / trainSeconds : 0.0);
+    if (m_comm) {
+      log(config::metrics::kDistAllreduceShare, trainSeconds > 0 ? syncSeconds / trainSeconds : 0.0);
+      logRankMemory();
+    }
     syncBuffers();  // every rank evaluates, checkpoints and stops early on rank 0's statistics
     endOfEpoch(trainSeconds, m_progress.epochSeen - seenBefore, stream.waitSeconds(), epochStart);
   }
 
   void optimizerStep(double loss) {
-    const bool finite = m_scaler.unscale(m_params);
-    const bool logged = m_writer && (m_progress.step + 1) % std::max<int64_t>(1, m_t.logEvery) == 0;
+    // Sharding gradients, this rank holds only its elements of the summed gradients (the shards'):
+    // the norm is summed over the ranks, and all agree whether to step.
+    const bool shardedGradients = m_sharded && m_sharded->shardsGradients();
+    if (shardedGradients) m_sharded->takeGradients();
+    const std::vector<torch::Tensor> &grads = shardedGradients ? m_sharded->shards() : m_params;
+    bool finite = m_scaler.unscale(grads);
+    if (shardedGradients && m_scaler.enabled()) finite = m_sharded->everyRank(finite);
+    // Every rank must take part in the collective norm, so whether the log wants it cannot depend
+    // on rank 0's writer.
+    const bool logged = (m_writer || shardedGradients) && (m_progress.step + 1) % std::max<int64_t>(1, m_t.logEvery) == 0;
     // The norm costs a pass over every gradient: only when clipping or the log needs it (the loss
     // check above already catches most divergence on the steps in between).
     double gradNorm = 0.0;
     if (m_t.clipNorm > 0.0) {
-      gradNorm = torch::nn::utils::clip_grad_norm_(m_params, m_t.clipNorm);
+      gradNorm = shardedGradients ? m_sharded->clipGradientNorm(m_t.clipNorm)
+                                  : static_cast<double>(torch::nn::utils::clip_grad_norm_(m_params, m_t.clipNorm));
     } else if (logged) {
       const auto normStart = Clock::now();
-      gradNorm = gradientNorm(m_params);
+      gradNorm = shardedGradients ? m_sharded->gradientNorm() : gradientNorm(m_params);
       m_trackingSeconds += secondsSince(normStart);
     }
-    if (m_t.clipValue > 0.0) torch::nn::utils::clip_grad_value_(m_params, m_t.clipValue);
+    if (m_t.clipValue > 0.0) torch::nn::utils::clip_grad_value_(grads, m_t.clipValue);
     if (!std::isfinite(gradNorm) && !m_scaler.enabled()) {
       throw std::runtime_error(fmt::format("gradient norm is {} at step {} (epoch {}); first bad tensor {}",
                                            std::isnan(gradNorm) ? "NaN" : "Inf", m_progress.step + 1,
-                                           m_progress.epoch, firstNonFinite(*m_setup.model, false)));
+                                           m_progress.epoch, describeBadGradient()));
     }
     const bool step = finite && std::isfinite(gradNorm);
-    if (step) m_setup.optimizer->step();
+    if (step && m_sharded) {
+      if (!shardedGradients) m_sharded->takeGradients();
+      m_sharded->step();
+    } else if (step) {
+      m_setup.optimizer->step();
+    }
     m_scaler.update(step);
     m_progress.step += 1;
     if (m_remoteSystem) m_remoteSystem->tick();
@@ -436,6 +506,36 @@ class TrainRun {
       log(config::metrics::kTrainGradNorm, gradNorm);
       m_trackingSeconds += secondsSince(logStart);
     }
+  }
+
+  std::string describeBadGradient() const {
+    if (!m_sharded || !m_sharded->shardsGradients()) return firstNonFinite(*m_setup.model, false);
+    const int64_t k = m_sharded->firstNonFiniteParameter();
+    if (k < 0) return "on another rank's shard";
+    for (const auto &item : m_setup.model->named_parameters())
+      if (item.value().is_same(m_sync->params()[static_cast<size_t>(k)])) return "'" + item.key() + "' (gradient)";
+    return {};
+  }
+
+  // The largest optimiser state and gradients any rank keeps between steps (all ranks take part).
+  void logRankMemory() {
+    int64_t state = 0, gradients = 0;
+    if (m_sharded) {
+      state = m_sharded->stateBytes();
+      gradients = m_sharded->gradientBytes();
+    } else {
+      state = optimizerStateBytes(*m_setup.optimizer);
+    }
+    for (const torch::Tensor &p : m_params)
+      if (p.grad().defined()) gradients += p.grad().numel() * static_cast<int64_t>(p.grad().element_size());
+    const int ranks = m_comm->size(), rank = m_comm->rank();
+    std::vector<double> slots(2 * static_cast<size_t>(ranks), 0.0);
+    slots[static_cast<size_t>(rank)] = static_cast<double>(state);
+    slots[static_cast<size_t>(ranks + rank)] = static_cast<double>(gradients);
+    slots = m_comm->allreduce(slots);
+    const double mib = 1024.0 * 1024.0;
+    log(config::metrics::kDistOptimizerStateMib, *std::max_element(slots.begin(), slots.begin() + ranks) / mib);
+    log(config::metrics::kDistGradientMib, *std::max_element(slots.begin() + ranks, slots.end()) / mib);
   }
 
   std::string describeWeights() const {
@@ -513,7 +613,12 @@ class TrainRun {
     if (m_orderAutocorrelation) log(config::metrics::kTrainOrderAutocorrelation, *m_orderAutocorrelation);
     log(config::metrics::kEpoch, static_cast<double>(epoch));
     for (const auto &[key, value] : val.metrics) log(config::metrics::kValPrefix + key, value);
-    for (const auto &[key, value] : layerNorms(*m_setup.model)) log(key, value);
+    std::map<const void *, double> shardGradNorms;  // sharding gradients: no rank holds them whole
+    if (m_sharded && m_sharded->shardsGradients()) {
+      const std::vector<double> norms = m_sharded->parameterGradientNorms();
+      for (size_t k = 0; k < norms.size(); ++k) shardGradNorms[m_sync->params()[k].unsafeGetTensorImpl()] = norms[k];
+    }
+    for (const auto &[key, value] : layerNorms(*m_setup.model, shardGradNorms)) log(key, value);
     if (val.report && val.examples > 0) writeValidationConfusion(*val.report, epoch);
 
     if (val.examples > 0) watchMonitor(val);
@@ -556,6 +661,7 @@ class TrainRun {
       m_progress.haveBest = true;
       m_progress.bestEpoch = m_progress.epoch;
       m_progress.badEpochs = 0;
+      const WholeOptimizerState whole(checkpointsWritten() ? m_sharded.get() : nullptr, 0);
       if (writesFiles()) {
         // best.pt is a complete checkpoint too: it can be resumed from.
         TrainProgress atBest = m_progress;
@@ -617,6 +723,7 @@ class TrainRun {
   std::vector<torch::Tensor> m_buffers;  // batch-norm statistics: rank 0's are broadcast
   std::unique_ptr<Communicator> m_comm;  // distributed runs only
   std::unique_ptr<GradientSync> m_sync;
+  std::unique_ptr<ShardedOptimizer> m_sharded;  // distributed.shard; refers to m_sync, so goes first
   std::unique_ptr<RemoteSystemMetrics> m_remoteSystem;  // ranks on other machines than rank 0's
   bool m_stopAgreed = false;
   double m_syncSecondsBefore = 0.0;

@@ -44,6 +44,17 @@ MemoryEstimate estimateMemory(const config::RunConfig &config, const spec::Analy
   e.optimizerState = params * 4.0 * e.optimizerStates;
   const int64_t ranks = std::max<int64_t>(1, config.distributed.nprocPerNode);
   e.batch = (config.data.batchSize + ranks - 1) / ranks;
+  if (ranks > 1 && config.distributed.shard != "none") {
+    e.shardRanks = static_cast<int>(ranks);
+    e.optimizerState /= static_cast<double>(ranks);
+    e.parameterShard = e.parameters / static_cast<double>(ranks);
+    if (config.distributed.shard == "gradients" && config.train.accumulate <= 1) {
+      e.gradientsSharded = true;
+      // A bucket in flight is held twice (what this rank sends, what it receives), two at a time.
+      const double inFlight = 4.0 * config.distributed.bucketMb * 1024.0 * 1024.0;
+      e.gradients = e.gradients / static_cast<double>(ranks) + std::min(e.gradients, inFlight);
+    }
+  }
   // A checkpointed segment keeps only the outputs read outside it; its other outputs exist again
   // while the backward pass recomputes it, one segment at a time.
   std::map<std::string, std::string> segmentOf;
@@ -91,9 +102,12 @@ std::string formatMemoryEstimate(const MemoryEstimate &e, const config::RunConfi
     std::snprintf(line, sizeof line, "  %-28s %12s\n", what.c_str(), formatBytes(bytes).c_str());
     out += line;
   };
+  const std::string share = "1/" + std::to_string(e.shardRanks);
   row("parameters", e.parameters);
-  row("gradients", e.gradients);
-  row("optimiser state (" + std::to_string(e.optimizerStates) + "x)", e.optimizerState);
+  row(e.gradientsSharded ? "gradients (" + share + " + buckets)" : std::string("gradients"), e.gradients);
+  row("optimiser state (" + std::to_string(e.optimizerStates) + "x" + (e.shardRanks > 1 ? ", " + share : std::string()) + ")",
+      e.optimizerState);
+  if (e.shardRanks > 1) row("parameter shard (" + share + ")", e.parameterShard);
   row(e.checkpointedSegments > 0 ? "activations (" + std::to_string(e.checkpointedSegments) + " recomputed)"
                                   : std::string("activations"),
       e.activations);

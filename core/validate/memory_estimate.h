@@ -27,8 +27,15 @@ struct MemoryEstimate {
   int64_t batch = 0;            // examples per rank (data.batch_size split across the ranks)
   int optimizerStates = 0;      // float32 values the optimiser keeps per parameter
   int checkpointedSegments = 0;  // segments recomputed in the backward pass
+  // distributed.shard: the ranks (of this machine) the optimiser state is split over, 1 unsharded;
+  // each also steps its share of the parameters as a flat copy.
+  int shardRanks = 1;
+  double parameterShard = 0.0;
+  // Sharding gradients: a rank keeps its share of the summed gradients, plus the buckets in
+  // flight during backward (not with train.accumulate > 1: micro-steps keep whole gradients).
+  bool gradientsSharded = false;
 
-  double total() const { return parameters + gradients + optimizerState + activations; }
+  double total() const { return parameters + gradients + optimizerState + parameterShard + activations; }
 };
 
 MemoryEstimate estimateMemory(const config::RunConfig &config, const spec::Analysis &analysis);

@@ -238,12 +238,16 @@ class Checker {
       device = "cuda:" + std::to_string(gpu);
     }
     if (have <= 0.0 || need <= have) return;
+    const bool canShard = m_config.distributed.nprocPerNode > 1 && m_config.distributed.shard != "gradients";
     report("train.device",
            "the run needs about " + formatBytes(need) + " (parameters " + formatBytes(e.parameters) + ", gradients " +
-               formatBytes(e.gradients) + ", optimiser state " + formatBytes(e.optimizerState) + ", activations " +
-               formatBytes(e.activations) + " at batch " + std::to_string(e.batch) + ") but " + device + " has " +
-               formatBytes(have) + ": " + formatBytes(need - have) +
-               " too much; lower data.batch_size or make the model smaller");
+               formatBytes(e.gradients) + ", optimiser state " + formatBytes(e.optimizerState) +
+               (e.parameterShard > 0 ? ", parameter shard " + formatBytes(e.parameterShard) : std::string()) +
+               ", activations " + formatBytes(e.activations) + " at batch " + std::to_string(e.batch) + ") but " + device +
+               " has " + formatBytes(have) + ": " + formatBytes(need - have) +
+               " too much; lower data.batch_size or make the model smaller" +
+               (canShard ? ", or split the optimiser state and gradients across the ranks (distributed.shard: gradients)"
+                         : std::string()));
   }
 
   const config::RunConfig &m_config;

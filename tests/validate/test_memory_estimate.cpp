@@ -43,6 +43,40 @@ class TestMemoryEstimate : public QObject {
     QCOMPARE(e.activations, 2.0 * 5 * 4 + (16.0 + 3) * 5 * 2);  // the Input stays float32
   }
 
+  // distributed.shard over the 4 ranks of this machine: a quarter of the optimiser state each,
+  // plus a quarter of the parameters stepped as a flat copy; sharding gradients, a quarter of
+  // them and the buckets in flight, unless accumulation keeps whole gradients between micro-steps.
+  void shardingDividesByTheRanks_data() {
+    QTest::addColumn<QString>("shard");
+    QTest::addColumn<int>("accumulate");
+    QTest::addColumn<bool>("gradientsSharded");
+    QTest::newRow("optimizer") << "optimizer" << 1 << false;
+    QTest::newRow("gradients") << "gradients" << 1 << true;
+    QTest::newRow("gradients, accumulating") << "gradients" << 2 << false;
+  }
+  void shardingDividesByTheRanks() {
+    QFETCH(QString, shard);
+    QFETCH(int, accumulate);
+    QFETCH(bool, gradientsSharded);
+    const auto config = smallRun({"distributed.nproc_per_node=4", "distributed.shard=" + shard.toStdString(),
+                                  "train.accumulate=" + std::to_string(accumulate)});
+    const auto e = tw::validate::estimateMemory(config, analysisOf(config));
+    QCOMPARE(e.shardRanks, 4);
+    QCOMPARE(e.optimizerState, 99.0 * 4 * 2 / 4);
+    QCOMPARE(e.parameterShard, 99.0 * 4 / 4);
+    QCOMPARE(e.gradientsSharded, gradientsSharded);
+    // The buckets in flight: four of 25 MB, but never more than the 396 B of gradients there are.
+    QCOMPARE(e.gradients, gradientsSharded ? 99.0 * 4 / 4 + 99.0 * 4 : 99.0 * 4);
+    QCOMPARE(e.total(), e.parameters + e.gradients + e.optimizerState + e.parameterShard + e.activations);
+    const std::string text = tw::validate::formatMemoryEstimate(e, config);
+    QVERIFY2(text.find("optimiser state (2x, 1/4)") != std::string::npos, text.c_str());
+    QVERIFY2(text.find("parameter shard (1/4)") != std::string::npos, text.c_str());
+    QCOMPARE(text.find("gradients (1/4 + buckets)") != std::string::npos, gradientsSharded);
+    // One rank has nothing to split with.
+    const auto alone = smallRun({"distributed.shard=" + shard.toStdString()});
+    QCOMPARE(tw::validate::estimateMemory(alone, analysisOf(alone)).shardRanks, 1);
+  }
+
   void runThatCannotFitIsRefusedWithTheExcess() {
     auto config = smallRun({"data.batch_size=1000"});
     // A 4096-wide MLP: 4096*4096 weights per layer, far more than 10 MiB.
@@ -56,6 +90,10 @@ class TestMemoryEstimate : public QObject {
     const QString text = problems(c);
     QVERIFY2(text.contains("this machine's RAM has 10.0 MiB") && text.contains("too much"), qPrintable(text));
     QVERIFY2(text.contains("at batch 1000"), qPrintable(text));
+    QVERIFY2(!text.contains("distributed.shard"), qPrintable(text));  // one rank: nothing to shard
+    config.distributed.nprocPerNode = 2;
+    const QString twoRanks = problems(tw::validate::validateRun(config, analysis, options));
+    QVERIFY2(twoRanks.contains("(distributed.shard: gradients)"), qPrintable(twoRanks));
     // With room enough, or with the check off, the same run passes.
     options.machine = fakeMachine(0, 64.0 * 1024 * 1024 * 1024);
     QVERIFY2(tw::validate::validateRun(config, analysis, options).ok(), qPrintable(problems(c)));

@@ -92,6 +92,7 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("distributed.bucket_mb"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Gradient bucket (MB)")},
       {QStringLiteral("distributed.broadcast_buffers"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Broadcast buffers")},
       {QStringLiteral("distributed.timeout_s"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Collective timeout (s)")},
+      {QStringLiteral("distributed.shard"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Shard across ranks")},
       {QStringLiteral("tracking.experiment"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Experiment")},
       {QStringLiteral("tracking.run_name"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Run name")},
   };
