@@ -848,6 +848,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Keep checkpoints of last N epochs</source>
         <translation>Checkpoints der letzten N Epochen behalten</translation>
     </message>
+    <message>
+        <source>Shard across ranks</source>
+        <translation>Über die Ränge verteilen</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>
