@@ -4038,6 +4038,14 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>No NVIDIA GPU: %1</source>
         <translation>Keine NVIDIA-GPU: %1</translation>
     </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Wird geladen …</translation>
+    </message>
+    <message>
+        <source>Could not read the run&apos;s system metrics: %1</source>
+        <translation>Die Systemmetriken des Laufs konnten nicht gelesen werden: %1</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::TrialState</name>

@@ -819,6 +819,21 @@ class TestStudioRuns : public QObject {
     QTRY_COMPARE(bar->value(), bar->maximum());
   }
 
+  // The panel reads through StoreCall: a store it cannot open is said in the panel.
+  void systemPanelSaysWhenTheStoreCannotBeRead() {
+    tw::ui::SystemPanel panel;
+    panel.setDatabasePath(QDir(m_ws->dir).filePath(QStringLiteral("no-such-folder/tracking.db")));
+    tw::ui::RunSnapshot snapshot;
+    snapshot.run.id = 1;
+    snapshot.run.status = RunStatus::Finished;
+    QSignalSpy refreshed(&panel, &tw::ui::SystemPanel::refreshed);
+    panel.showRun(snapshot);
+    QTRY_COMPARE(refreshed.count(), 1);
+    const QString said = panel.status()->text();
+    QVERIFY2(said.startsWith(QStringLiteral("Could not read the run's system metrics: ")), qPrintable(said));
+    QCOMPARE(panel.ranks()->rowCount(), 0);
+  }
+
   // "No NVIDIA GPU" is said once, not once from the panel and again from NVML's reason, and
   // stays so over refreshes.
   void noGpuMessageIsSaidOnce() {

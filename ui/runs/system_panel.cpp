@@ -4,12 +4,12 @@
 #include "core/config/run_config.h"
 #include "core/sysmon/nvml.h"
 #include "tracking/store.h"
+#include "ui/common/store_call.h"
 #include "ui/workspace/poll_results.h"
 
 #include <QDateTime>
 #include <QFile>
 #include <QFontDatabase>
-#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -19,7 +19,6 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <map>
 
@@ -52,15 +51,33 @@ QString noGpuText(const QString &why) {
 }
 
 struct SystemPanel::Reading {
-  quint64 generation = 0;
   std::map<int, std::map<std::string, double>> latest;  // rank -> key -> value
   QString logTail;
-  QString error;
 };
+
+namespace {
+
+// On the pool: the latest samples of every rank, and the end of the run's log.
+SystemPanel::Reading readSystem(tracking::Store &store, int64_t runId, const QString &runDir) {
+  SystemPanel::Reading reading;
+  // The last minute is enough for the latest value of every key and rank.
+  const int64_t since = QDateTime::currentMSecsSinceEpoch() - 60000;
+  for (const auto &row : store.systemMetrics(runId, since)) reading.latest[row.rank][row.key] = row.value;
+  QFile log(runDir + QStringLiteral("/artifacts/worker.log"));
+  if (log.open(QIODevice::ReadOnly)) {
+    if (log.size() > kLogTailBytes) log.seek(log.size() - kLogTailBytes);
+    const QStringList lines = QString::fromUtf8(log.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    reading.logTail = lines.mid(std::max<qsizetype>(0, lines.size() - kLogLines)).join(QLatin1Char('\n'));
+  }
+  return reading;
+}
+
+}  // namespace
 
 SystemPanel::SystemPanel(QWidget *parent)
     : QWidget(parent), m_progress(new QProgressBar(this)), m_eta(new QLabel(this)), m_ranks(new QTableWidget(this)),
-      m_gpuState(new QLabel(this)), m_log(new QPlainTextEdit(this)), m_timer(new QTimer(this)) {
+      m_gpuState(new QLabel(this)), m_log(new QPlainTextEdit(this)), m_status(new QLabel(this)), m_timer(new QTimer(this)),
+      m_reader(new StoreCall(this)) {
   m_ranks->setColumnCount(8);
   m_ranks->setHorizontalHeaderLabels({tr("Rank"), tr("CPU %"), tr("Memory MB"), tr("Threads"), tr("GPU %"),
                                       tr("GPU memory MB"), tr("GPU °C"), tr("GPU W")});
@@ -78,11 +95,16 @@ SystemPanel::SystemPanel(QWidget *parent)
   layout->addWidget(m_eta);
   layout->addWidget(m_ranks);
   layout->addWidget(m_gpuState);
+  layout->addWidget(m_status);
   layout->addWidget(new QLabel(tr("Log (last lines)"), this));
   layout->addWidget(m_log, 1);
 
   m_timer->setInterval(2000);
   connect(m_timer, &QTimer::timeout, this, &SystemPanel::refresh);
+  // Said only while nothing of the run shows yet: the live refresh every 2 s would blink.
+  connect(m_reader, &StoreCall::busyChanged, this, [this](bool busy) {
+    if (busy && m_ranks->rowCount() == 0 && m_log->toPlainText().isEmpty()) m_status->setText(tr("Loading…"));
+  });
   clearRun();
 }
 
@@ -91,6 +113,8 @@ void SystemPanel::clearRun() {
   m_running = false;
   m_followLog = true;
   m_timer->stop();
+  m_reader->cancel();  // an answer on its way is for a run no longer shown
+  m_status->clear();
   m_progress->setValue(0);
   m_eta->clear();
   m_ranks->setRowCount(0);
@@ -136,35 +160,17 @@ void SystemPanel::showRun(const RunSnapshot &snapshot) {
 
 void SystemPanel::refresh() {
   if (m_runId == 0 || m_dbPath.isEmpty()) return;
-  const quint64 generation = ++m_generation;
-  auto *watcher = new QFutureWatcher<Reading>(this);
-  connect(watcher, &QFutureWatcher<Reading>::finished, this, [this, watcher] {
-    const Reading reading = watcher->result();
-    watcher->deleteLater();
-    if (reading.generation == m_generation) showReading(reading);
-  });
-  watcher->setFuture(QtConcurrent::run([path = m_dbPath.toStdString(), runId = m_runId, runDir = m_runDir, generation] {
-    Reading reading;
-    reading.generation = generation;
-    try {
-      // The last minute is enough for the latest value of every key and rank.
-      const int64_t since = QDateTime::currentMSecsSinceEpoch() - 60000;
-      for (const auto &row : tracking::Store::open(path)->systemMetrics(runId, since))
-        reading.latest[row.rank][row.key] = row.value;
-    } catch (const std::exception &e) {
-      reading.error = QString::fromUtf8(e.what());
-    }
-    QFile log(runDir + QStringLiteral("/artifacts/worker.log"));
-    if (log.open(QIODevice::ReadOnly)) {
-      if (log.size() > kLogTailBytes) log.seek(log.size() - kLogTailBytes);
-      const QStringList lines = QString::fromUtf8(log.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-      reading.logTail = lines.mid(std::max<qsizetype>(0, lines.size() - kLogLines)).join(QLatin1Char('\n'));
-    }
-    return reading;
-  }));
+  m_reader->run<Reading>(
+      m_dbPath, [runId = m_runId, runDir = m_runDir](tracking::Store &store) { return readSystem(store, runId, runDir); },
+      [this](const Reading &reading) { showReading(reading); },
+      [this](const QString &error) {
+        m_status->setText(tr("Could not read the run's system metrics: %1").arg(error));
+        Q_EMIT refreshed();
+      });
 }
 
 void SystemPanel::showReading(const Reading &reading) {
+  m_status->clear();
   m_ranks->setRowCount(static_cast<int>(reading.latest.size()));
   int row = 0;
   bool anyGpu = false;

@@ -3,7 +3,8 @@
 // threads and its GPU (utilisation, memory, temperature, power) as the launcher recorded them,
 // a clear "no NVIDIA GPU" state when there is none, and the tail of the run's log, which follows
 // its end while the run is live (unless the user scrolled up) and shows the last line once it
-// ended. Everything is read on a worker thread, every two seconds while a live run is shown.
+// ended. Everything is read off the UI thread (StoreCall), every two seconds while a live run is
+// shown; "Loading…" until the first reading arrives, and a store that cannot be read is said.
 
 #include <QWidget>
 
@@ -17,6 +18,7 @@ class QTimer;
 
 namespace tw::ui {
 
+class StoreCall;
 struct RunSnapshot;
 
 // What the panel says when this machine has no usable NVIDIA GPU, from NVML's reason ("no NVIDIA
@@ -39,12 +41,15 @@ class SystemPanel : public QWidget {
   QTableWidget *ranks() const { return m_ranks; }
   QLabel *gpuState() const { return m_gpuState; }
   QPlainTextEdit *log() const { return m_log; }
+  QLabel *status() const { return m_status; }
 
  Q_SIGNALS:
   void refreshed();
 
+ public:
+  struct Reading;  // what one refresh read
+
  private:
-  struct Reading;
   void showReading(const Reading &reading);
 
   QString m_dbPath;
@@ -55,13 +60,14 @@ class SystemPanel : public QWidget {
   int64_t m_startMs = 0, m_endMs = 0;
   bool m_running = false;
   bool m_followLog = true;  // the next log read scrolls to the end whatever the user's position
-  quint64 m_generation = 0;
   QProgressBar *m_progress;
   QLabel *m_eta;
   QTableWidget *m_ranks;
   QLabel *m_gpuState;
   QPlainTextEdit *m_log;
+  QLabel *m_status;  // loading, or why the store could not be read
   QTimer *m_timer;
+  StoreCall *m_reader;
 };
 
 }  // namespace tw::ui
