@@ -7,6 +7,7 @@
 // shard restarts from the last checkpoint and ends exactly where an uninterrupted run ends.
 
 #include "cli_runner.h"
+#include "dist_run_files.h"
 #include "saved_weights.h"
 
 #include "tracking/store.h"
@@ -20,42 +21,6 @@
 #include <signal.h>
 
 using tw::tracking::RunStatus;
-
-namespace {
-
-// As test_cli_launch's: no dropout, no augmentation, batch 127 split 63 + 64.
-const char *kRunFile = R"(model:
-  name: mlp
-  nodes:
-    - {id: image, op: Input, shape: [1, 28, 28]}
-    - {id: flat, op: Flatten}
-    - {id: fc1, op: Linear, out_features: 64}
-    - {id: act, op: ReLU}
-    - {id: logits, op: Linear, out_features: 10}
-data: {dataset: fashion-mnist, train_limit: 2000, test_limit: 500, batch_size: 127}
-train: {optimizer: adam, lr: 0.002, epochs: 2, seed: 5, threads: 1}
-tracking: {experiment: shard}
-)";
-
-// Long enough to kill a rank in the middle: 5 epochs of 90 steps, a checkpoint every 20 steps;
-// batch norm, whose buffers rank 0 broadcasts.
-const char *kLongRunFile = R"(model:
-  name: cnn
-  nodes:
-    - {id: image, op: Input, shape: [1, 28, 28]}
-    - {id: conv, op: Conv2d, out_channels: 8, kernel_size: 3, padding: 1}
-    - {id: bn, op: BatchNorm2d}
-    - {id: relu, op: ReLU}
-    - {id: pool, op: MaxPool2d, kernel_size: 2}
-    - {id: flat, op: Flatten}
-    - {id: logits, op: Linear, out_features: 10}
-data: {dataset: fashion-mnist, train_limit: 10000, test_limit: 500, batch_size: 100}
-train: {optimizer: adam, lr: 0.002, epochs: 5, seed: 7, threads: 1, checkpoint_every: 20}
-distributed: {shard: gradients}
-tracking: {experiment: shard}
-)";
-
-}  // namespace
 
 class TestCliShard : public QObject {
   Q_OBJECT
@@ -170,12 +135,15 @@ class TestCliShard : public QObject {
              text.constData());
   }
 
+  // kLongRunFile: 5 epochs of 90 steps, a checkpoint every 20 steps, batch norm (whose buffers
+  // rank 0 broadcasts).
   void killedRankHoldingAShardResumesFromTheCheckpoint() {
     const QString file = writeFile("long.yaml", kLongRunFile);
     QVERIFY(launch(file, "whole", "gradients", {}));
     QProcess launcher;
     launcher.start(TW_BIN_DIR "/torchwright", {"launch", file, "--nproc-per-node", "2", "--max-restarts", "2",
-                                               "--workspace", workspace(), "--set", "tracking.run_name=victim"});
+                                               "--workspace", workspace(), "--set", "tracking.run_name=victim", "--set",
+                                               "distributed.shard=gradients"});
     QVERIFY(launcher.waitForStarted());
     QString out;
     QTRY_VERIFY_WITH_TIMEOUT((out += QString::fromUtf8(launcher.readAllStandardOutput())).contains("rank 1 pid"), 60000);
