@@ -10,6 +10,7 @@
 #include "core/config/metric_keys.h"
 #include "core/config/workspace.h"
 #include "tracking/workspace_store.h"
+#include "tracking/run_export.h"
 #include "tracking/run_labels.h"
 #include "tracking/store.h"
 
@@ -193,6 +194,29 @@ int markRun(tracking::Store &store, const std::string &sub, const std::vector<st
   return 0;
 }
 
+// export RUN... DIR --to tensorboard|mlflow: each run where its tool reads it.
+int exportRuns(tracking::Store &store, const CliArgs &args) {
+  const std::string to = args.option("--to");
+  const tracking::ExportFormat format = to == "tensorboard" ? tracking::ExportFormat::TensorBoard : tracking::ExportFormat::MLflow;
+  const std::string folder = args.positionals.back();
+  std::vector<tracking::RunRecord> runs;
+  for (size_t i = 1; i + 1 < args.positionals.size(); ++i) {
+    auto run = resolveRun(store, args.positionals[i]);
+    if (!run) return 1;
+    runs.push_back(*run);
+  }
+  for (const tracking::RunRecord &run : runs) {
+    try {
+      const std::string where = tracking::exportRun(store, run, format, folder, args.hasFlag("--force"));
+      std::printf("exported %s to %s\n", run.name.c_str(), where.c_str());
+    } catch (const std::exception &e) {
+      std::fprintf(stderr, "torchwright: exporting %s: %s\n", run.name.c_str(), e.what());
+      return 1;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int runRuns(const CliArgs &args) {
@@ -202,8 +226,10 @@ int runRuns(const CliArgs &args) {
   const bool usageOk = sub == "list" ? words <= 1
                        : sub == "show" || sub == "archive" || sub == "unarchive" ? words == 2
                        : sub == "note" ? words >= 2
-                                       : words >= 3;  // tag, untag
+                                       : words >= 3;  // tag, untag; export RUN... DIR
   if (!usageOk) return usageError("runs " + sub);
+  if (sub == "export" && args.option("--to") != "tensorboard" && args.option("--to") != "mlflow")
+    return usageError("runs export", "--to takes tensorboard or mlflow");
   if (sub == "list") integerOption(args, "--limit", 0, 0, 1000000000);  // bad usage before a missing database
   const std::string db = tracking::workspaceStore(args.workspace());
   if (!tracking::storeMayExist(db)) {
@@ -216,6 +242,7 @@ int runRuns(const CliArgs &args) {
   store->failSilentRuns();
   if (sub == "list") return listRuns(*store, args);
   if (sub == "show") return showRun(*store, args.positionals[1], args.hasFlag("--json"));
+  if (sub == "export") return exportRuns(*store, args);
   return markRun(*store, sub, args.positionals);
 }
 

@@ -7,6 +7,7 @@
 #include "tracking/store.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -109,6 +110,31 @@ class TestCliRuns : public QObject {
     QVERIFY(run["tags"].toObject().contains("label.baseline"));
     QCOMPARE(run["metrics"].toObject()["train/loss"].toObject()["step"].toInt(), 3);
     QVERIFY(run["artifacts"].isArray());
+  }
+
+  // `runs export`: --to is required and checked before anything is read; a folder already
+  // exported is refused until --force; each run says where it went.
+  void exportWritesEachRunWhereItsToolReadsIt() {
+    const QString out = m_dir.path() + "/exported";
+    QCOMPARE(runs({"export", "alpha", out}).exitCode, 2);
+    const auto wrongFormat = runs({"export", "alpha", out, "--to", "wandb"});
+    QCOMPARE(wrongFormat.exitCode, 2);
+    QVERIFY2(wrongFormat.err.contains("--to takes tensorboard or mlflow"), qPrintable(wrongFormat.err));
+    QVERIFY(!QFileInfo::exists(out));
+    const auto tb = runs({"export", "alpha", out + "/tb", "--to", "tensorboard"});
+    QVERIFY2(tb.exitCode == 0, qPrintable(tb.all()));
+    const QString folder = out + "/tb/alpha_" + QString::fromStdString(m_runs[0].uuid.substr(0, 8));
+    QVERIFY2(tb.out.contains("exported alpha to " + folder), qPrintable(tb.out));
+    QCOMPARE(QDir(folder).entryList({"events.out.tfevents.*"}, QDir::Files).size(), 1);
+    const auto again = runs({"export", "alpha", out + "/tb", "--to", "tensorboard"});
+    QCOMPARE(again.exitCode, 1);
+    QVERIFY2(again.err.contains("exists (export it again with --force to replace it)"), qPrintable(again.err));
+    QCOMPARE(runs({"export", "alpha", out + "/tb", "--to", "tensorboard", "--force"}).exitCode, 0);
+    const auto ml = runs({"export", "alpha", QString::fromStdString(m_runs[1].uuid), out + "/mlruns", "--to", "mlflow"});
+    QVERIFY2(ml.exitCode == 0, qPrintable(ml.all()));
+    QCOMPARE(ml.out.count("exported "), 2);
+    QVERIFY(QFileInfo(out + "/mlruns/1/" + QString::fromStdString(m_runs[1].uuid) + "/meta.yaml").isFile());
+    QVERIFY(QFileInfo(out + "/mlruns/1/" + QString::fromStdString(m_runs[0].uuid) + "/metrics/val/accuracy").isFile());
   }
 };
 

@@ -1,0 +1,45 @@
+#pragma once
+// TensorBoard's event files, written without TensorFlow: the TFRecord framing (each record's
+// length and data followed by their masked CRC-32C) around hand-encoded `Event` protocol buffers
+// (tensorflow/core/util/event.proto: wall_time 1, step 2, file_version 3, summary 5; a summary's
+// value: tag 1, simple_value 2). No Qt, no LibTorch.
+//
+//   TensorBoardWriter events("/tmp/tb/my-run");   // events.out.tfevents.<seconds>.<host> in it
+//   events.scalar("train/loss", 12, 0.53, 1733570000.25);
+//   events.flush();
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace tw::tracking {
+
+// CRC-32C (Castagnoli) of `size` bytes, and TensorFlow's mask over it (a CRC of data that holds
+// CRCs is weak, so the stored one is rotated and offset).
+uint32_t crc32c(const void *data, size_t size);
+uint32_t maskedCrc32c(const void *data, size_t size);
+
+// One framed record: length, its masked CRC, the data, the data's masked CRC.
+std::string tfRecord(const std::string &data);
+
+class TensorBoardWriter {
+ public:
+  // Creates `folder` and an event file in it, and writes the file-version event first. Throws
+  // std::runtime_error naming the file when it cannot be written.
+  explicit TensorBoardWriter(const std::string &folder, double wallTime = 0.0);
+  ~TensorBoardWriter();
+  TensorBoardWriter(const TensorBoardWriter &) = delete;
+  TensorBoardWriter &operator=(const TensorBoardWriter &) = delete;
+
+  void scalar(const std::string &tag, int64_t step, double value, double wallTime);
+  void flush();
+  const std::string &path() const { return m_path; }
+
+ private:
+  void write(const std::string &event);
+
+  std::string m_path;
+  std::FILE *m_file = nullptr;
+};
+
+}  // namespace tw::tracking
