@@ -26,6 +26,9 @@ struct NewRun {
   // The folder that holds run folders (<workspace>/runs); the run's own folder, recorded as its
   // runDir, is runsRoot/<uuid>, known only once the store has chosen the uuid. Empty: no folder.
   std::string runsRoot;
+  // Empty: a new random id. `runs import` keeps the source's (32 lowercase hex digits), so that
+  // importing again finds the run instead of adding one.
+  std::string uuid;
 };
 
 struct RunRecord {

@@ -110,7 +110,10 @@ RunRecord Store::createRun(const NewRun &newRun) {
                         "config_hash, seed, data_fingerprint, library_versions, host, hardware, run_dir) "
                         "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                         operation);
-  const std::string uuid = randomUuid();
+  const bool ownId = newRun.uuid.size() == 32 && newRun.uuid.find_first_not_of("0123456789abcdef") == std::string::npos;
+  if (!newRun.uuid.empty() && !ownId)
+    throw TrackingError(operation + ": a run id is 32 lowercase hex digits, not '" + newRun.uuid + "'");
+  const std::string uuid = ownId ? newRun.uuid : randomUuid();
   const std::string runDir = newRun.runsRoot.empty() ? std::string() : newRun.runsRoot + "/" + uuid;
   insert.bindText(1, uuid)
       .bindInt64(2, experimentId)
@@ -168,6 +171,18 @@ void Store::setStatus(int64_t runId, RunStatus status, const std::string &messag
     writeStatus(runId, status, message);
   }
   if (status == RunStatus::Running && m_sqlite) keepReserve(reservePath());
+}
+
+void Store::setImportedOutcome(int64_t runId, RunStatus status, int64_t startMs, int64_t endMs) {
+  const std::string operation = "recording the imported run " + std::to_string(runId) + "'s outcome";
+  sql::Transaction tx(m_db, operation);
+  sql::Statement update(m_db,
+                        "UPDATE runs SET status = ?1, start_ms = ?2, end_ms = ?3, "
+                        "created_ms = CASE WHEN ?2 > 0 THEN ?2 ELSE created_ms END, updated_ms = ?4 WHERE id = ?5",
+                        operation);
+  update.bindText(1, runStatusName(status)).bindInt64(2, startMs).bindInt64(3, endMs).bindInt64(4, nowMs()).bindInt64(5, runId).run();
+  if (update.changes() == 0) throw TrackingError(operation + ": no run with id " + std::to_string(runId));
+  tx.commit();
 }
 
 void Store::writeStatus(int64_t runId, RunStatus status, const std::string &message) {

@@ -79,6 +79,9 @@ class Store {
   // kReserveBytes beside the database (reservePath()), and an ended status that SQLite refuses
   // for want of space deletes the reserve and is written again. The next RUNNING remakes it.
   void setStatus(int64_t runId, RunStatus status, const std::string &message = {});
+  // A run brought in from another tool (runs import): its status and its own times, as recorded
+  // there, whatever the run's status was.
+  void setImportedOutcome(int64_t runId, RunStatus status, int64_t startMs, int64_t endMs);
   static constexpr int64_t kReserveBytes = 1 << 20;
   std::string reservePath() const { return m_path + "-reserve"; }
   void setParams(int64_t runId, const std::map<std::string, std::string> &params);

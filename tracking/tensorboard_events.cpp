@@ -2,12 +2,15 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
+#include <string_view>
+#include <vector>
 
 namespace tw::tracking {
 
@@ -55,6 +58,84 @@ std::string event(double wallTime, int64_t step) {
   return e;
 }
 
+// A message's fields, as far as they can be read: (number, wire type, varint or bytes).
+struct Field {
+  int number = 0;
+  int type = 0;
+  uint64_t varint = 0;
+  std::string_view bytes;
+};
+std::vector<Field> fields(std::string_view message) {
+  std::vector<Field> out;
+  size_t i = 0;
+  auto readVarint = [&](uint64_t &v) {
+    v = 0;
+    for (int shift = 0; i < message.size() && shift < 64; shift += 7) {
+      const auto b = static_cast<unsigned char>(message[i++]);
+      v |= uint64_t(b & 0x7F) << shift;
+      if (!(b & 0x80)) return true;
+    }
+    return false;
+  };
+  while (i < message.size()) {
+    uint64_t header = 0;
+    if (!readVarint(header)) break;
+    Field f;
+    f.number = static_cast<int>(header >> 3);
+    f.type = static_cast<int>(header & 7);
+    size_t size = 0;
+    if (f.type == 0) {
+      if (!readVarint(f.varint)) break;
+      out.push_back(f);
+      continue;
+    }
+    if (f.type == 1) size = 8;
+    else if (f.type == 5) size = 4;
+    else if (f.type == 2) {
+      uint64_t n = 0;
+      if (!readVarint(n)) break;
+      size = n;
+    } else {
+      break;  // groups and unknown wire types: nothing further is framed reliably
+    }
+    if (size > message.size() - i) break;
+    f.bytes = message.substr(i, size);
+    i += size;
+    out.push_back(f);
+  }
+  return out;
+}
+
+template <class T>
+T fixedFrom(std::string_view bytes) {
+  T v{};
+  std::memcpy(&v, bytes.data(), std::min(sizeof v, bytes.size()));
+  return v;
+}
+
+// A TensorProto that holds one float or double (dtype 1 or 2): in float_val/double_val or as raw
+// tensor_content.
+bool tensorScalar(std::string_view tensor, double *value) {
+  uint64_t dtype = 0;
+  std::vector<double> values;
+  std::string_view content;
+  for (const Field &f : fields(tensor)) {
+    if (f.number == 1 && f.type == 0) dtype = f.varint;
+    if (f.number == 4 && f.type == 2) content = f.bytes;
+    if (f.number == 5 && f.type == 2)  // packed floats
+      for (size_t k = 0; k + 4 <= f.bytes.size(); k += 4) values.push_back(fixedFrom<float>(f.bytes.substr(k, 4)));
+    if (f.number == 5 && f.type == 5) values.push_back(fixedFrom<float>(f.bytes));
+    if (f.number == 6 && f.type == 2)
+      for (size_t k = 0; k + 8 <= f.bytes.size(); k += 8) values.push_back(fixedFrom<double>(f.bytes.substr(k, 8)));
+    if (f.number == 6 && f.type == 1) values.push_back(fixedFrom<double>(f.bytes));
+  }
+  if (dtype == 1 && content.size() == 4) values.push_back(fixedFrom<float>(content));
+  if (dtype == 2 && content.size() == 8) values.push_back(fixedFrom<double>(content));
+  if ((dtype != 1 && dtype != 2) || values.size() != 1) return false;
+  *value = values[0];
+  return true;
+}
+
 double now() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
@@ -82,6 +163,64 @@ std::string tfRecord(const std::string &data) {
   out += data;
   fixed(out, maskedCrc32c(data.data(), data.size()));
   return out;
+}
+
+EventFileContents readEventFile(const std::string &path) {
+  std::FILE *file = std::fopen(path.c_str(), "rb");
+  if (!file) throw std::runtime_error("cannot read '" + path + "': " + std::strerror(errno));
+  std::string all;
+  char buffer[1 << 16];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;) all.append(buffer, n);
+  std::fclose(file);
+  EventFileContents contents;
+  size_t at = 0;
+  for (int64_t index = 0; at < all.size(); ++index) {
+    const std::string where = "record " + std::to_string(index) + " at byte " + std::to_string(at);
+    if (all.size() - at < 12) {
+      contents.problems.push_back(where + " is cut short (a writer still running, or a truncated copy)");
+      break;
+    }
+    const uint64_t length = fixedFrom<uint64_t>(std::string_view(all).substr(at, 8));
+    if (fixedFrom<uint32_t>(std::string_view(all).substr(at + 8, 4)) != maskedCrc32c(all.data() + at, 8)) {
+      contents.problems.push_back(where + ": its length fails its CRC; the rest of the file cannot be framed");
+      break;
+    }
+    if (all.size() - at - 12 < 4 || length > all.size() - at - 16) {
+      contents.problems.push_back(where + " is cut short (a writer still running, or a truncated copy)");
+      break;
+    }
+    const std::string_view data = std::string_view(all).substr(at + 12, length);
+    const uint32_t crc = fixedFrom<uint32_t>(std::string_view(all).substr(at + 12 + length, 4));
+    at += 16 + length;
+    if (crc != maskedCrc32c(data.data(), data.size())) {
+      contents.problems.push_back(where + ": its data fails its CRC; skipped");
+      continue;
+    }
+    double wallTime = 0.0;
+    int64_t step = 0;
+    std::vector<Field> values;
+    for (const Field &f : fields(data)) {
+      if (f.number == 1 && f.type == 1) wallTime = fixedFrom<double>(f.bytes);
+      if (f.number == 2 && f.type == 0) step = static_cast<int64_t>(f.varint);
+      if (f.number == 5 && f.type == 2)
+        for (const Field &value : fields(f.bytes))
+          if (value.number == 1 && value.type == 2) values.push_back(value);
+    }
+    for (const Field &value : values) {
+      EventScalar scalar{{}, step, 0.0, wallTime};
+      bool found = false;
+      for (const Field &g : fields(value.bytes)) {
+        if (g.number == 1 && g.type == 2) scalar.tag = std::string(g.bytes);
+        if (g.number == 2 && g.type == 5) {
+          scalar.value = fixedFrom<float>(g.bytes);
+          found = true;
+        }
+        if (g.number == 8 && g.type == 2) found = tensorScalar(g.bytes, &scalar.value) || found;
+      }
+      if (found && !scalar.tag.empty()) contents.scalars.push_back(scalar);
+    }
+  }
+  return contents;
 }
 
 TensorBoardWriter::TensorBoardWriter(const std::string &folder, double wallTime) {

@@ -2,7 +2,7 @@
 // TensorBoard's event files, written without TensorFlow: the TFRecord framing (each record's
 // length and data followed by their masked CRC-32C) around hand-encoded `Event` protocol buffers
 // (tensorflow/core/util/event.proto: wall_time 1, step 2, file_version 3, summary 5; a summary's
-// value: tag 1, simple_value 2). No Qt, no LibTorch.
+// value: tag 1, simple_value 2, tensor 8), and read back. No Qt, no LibTorch.
 //
 //   TensorBoardWriter events("/tmp/tb/my-run");   // events.out.tfevents.<seconds>.<host> in it
 //   events.scalar("train/loss", 12, 0.53, 1733570000.25);
@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace tw::tracking {
 
@@ -21,6 +22,23 @@ uint32_t maskedCrc32c(const void *data, size_t size);
 
 // One framed record: length, its masked CRC, the data, the data's masked CRC.
 std::string tfRecord(const std::string &data);
+
+// What an event file holds that Torchwright keeps: its scalars, from a value's simple_value or a
+// one-element float or double tensor (TensorFlow 2's form).
+struct EventScalar {
+  std::string tag;
+  int64_t step = 0;
+  double value = 0.0;
+  double wallTime = 0.0;
+};
+struct EventFileContents {
+  std::vector<EventScalar> scalars;
+  // Records that could not be read, each named by its index and byte offset: a record whose data
+  // fails its CRC is skipped; one whose length fails it ends the file (nothing after can be framed).
+  std::vector<std::string> problems;
+};
+// Throws std::runtime_error naming the file when it cannot be opened.
+EventFileContents readEventFile(const std::string &path);
 
 class TensorBoardWriter {
  public:

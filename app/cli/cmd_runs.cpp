@@ -11,6 +11,7 @@
 #include "core/config/workspace.h"
 #include "tracking/workspace_store.h"
 #include "tracking/run_export.h"
+#include "tracking/run_import.h"
 #include "tracking/run_labels.h"
 #include "tracking/store.h"
 
@@ -217,6 +218,26 @@ int exportRuns(tracking::Store &store, const CliArgs &args) {
   return 0;
 }
 
+// import tensorboard|mlflow|csv PATH: runs from other tools, found again on a second import.
+int importRuns(tracking::Store &store, const CliArgs &args) {
+  const std::string &from = args.positionals[1];
+  const tracking::ImportFormat format = from == "tensorboard" ? tracking::ImportFormat::TensorBoard
+                                        : from == "mlflow"    ? tracking::ImportFormat::MLflow
+                                                              : tracking::ImportFormat::Csv;
+  tracking::ImportReport report;
+  try {
+    report = tracking::importRuns(store, format, args.positionals[2], args.option("--experiment"));
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "torchwright: importing %s: %s\n", args.positionals[2].c_str(), e.what());
+    return 1;
+  }
+  for (const std::string &problem : report.problems) std::fprintf(stderr, "torchwright: warning: %s\n", problem.c_str());
+  for (const tracking::ImportedRun &run : report.runs)
+    std::printf("%s %s (%s, %lld metric points)\n", run.created ? "imported" : "found again", run.name.c_str(),
+                run.uuid.substr(0, 8).c_str(), static_cast<long long>(run.points));
+  return 0;
+}
+
 }  // namespace
 
 int runRuns(const CliArgs &args) {
@@ -230,9 +251,13 @@ int runRuns(const CliArgs &args) {
   if (!usageOk) return usageError("runs " + sub);
   if (sub == "export" && args.option("--to") != "tensorboard" && args.option("--to") != "mlflow")
     return usageError("runs export", "--to takes tensorboard or mlflow");
+  if (sub == "import" && (words != 3 || (args.positionals[1] != "tensorboard" && args.positionals[1] != "mlflow" &&
+                                         args.positionals[1] != "csv")))
+    return usageError("runs import", words != 3 ? std::string() : "imports from tensorboard, mlflow or csv");
   if (sub == "list") integerOption(args, "--limit", 0, 0, 1000000000);  // bad usage before a missing database
+  if (sub == "import") config::ensureWorkspace(args.workspace());  // imported runs may be its first
   const std::string db = tracking::workspaceStore(args.workspace());
-  if (!tracking::storeMayExist(db)) {
+  if (sub != "import" && !tracking::storeMayExist(db)) {
     std::fprintf(stderr, "torchwright: no tracking database at %s (train a run first, or pass --workspace)\n",
                  db.c_str());
     return 1;
@@ -243,6 +268,7 @@ int runRuns(const CliArgs &args) {
   if (sub == "list") return listRuns(*store, args);
   if (sub == "show") return showRun(*store, args.positionals[1], args.hasFlag("--json"));
   if (sub == "export") return exportRuns(*store, args);
+  if (sub == "import") return importRuns(*store, args);
   return markRun(*store, sub, args.positionals);
 }
 

@@ -105,6 +105,14 @@ std::vector<CommandHelp> makeTable() {
         {"--force", "", "replace a run exported there before (without it, that is refused)"},
         kWorkspace},
        runRef},
+      {"runs import",
+       {"runs import tensorboard|mlflow|csv PATH [--experiment NAME] [--workspace DIR]"},
+       "bring in runs recorded by TensorBoard, MLflow or a CSV metric log; importing again changes nothing",
+       {{"--experiment", "NAME", "experiment of TensorBoard and CSV runs (default: imported; MLflow runs keep theirs)"},
+        kWorkspace},
+       "tensorboard: every folder under PATH with events.out.tfevents.* files is a run (scalars); mlflow: PATH is an "
+       "MLflow file store (mlruns); csv: a header row, the step column (else epoch, else the row number) as the "
+       "step, every other column a metric."},
       {"sweep",
        {"sweep SWEEP.yaml [--set KEY=VALUE ...] [--continue] [--detach] [--workspace DIR]",
         "sweep --resume STUDY [--set KEY=VALUE ...] [--detach] [--workspace DIR]"},

@@ -135,6 +135,19 @@ class TestCliRuns : public QObject {
     QCOMPARE(ml.out.count("exported "), 2);
     QVERIFY(QFileInfo(out + "/mlruns/1/" + QString::fromStdString(m_runs[1].uuid) + "/meta.yaml").isFile());
     QVERIFY(QFileInfo(out + "/mlruns/1/" + QString::fromStdString(m_runs[0].uuid) + "/metrics/val/accuracy").isFile());
+
+    // Into a workspace that has no database yet; the second import finds the runs again.
+    const QString elsewhere = m_dir.path() + "/elsewhere";
+    QCOMPARE(runCli({"runs", "import", "wandb", out + "/mlruns", "--workspace", elsewhere}).exitCode, 2);
+    const auto first = runCli({"runs", "import", "mlflow", out + "/mlruns", "--workspace", elsewhere});
+    QVERIFY2(first.exitCode == 0, qPrintable(first.all()));
+    QVERIFY2(first.out.contains("imported alpha (" + QString::fromStdString(m_runs[0].uuid.substr(0, 8)) + ", 2 metric points)"),
+             qPrintable(first.out));
+    const auto second = runCli({"runs", "import", "mlflow", out + "/mlruns", "--workspace", elsewhere});
+    QCOMPARE(second.out.count("found again"), 2);
+    const auto missing = runCli({"runs", "import", "csv", out + "/none.csv", "--workspace", elsewhere});
+    QCOMPARE(missing.exitCode, 1);
+    QVERIFY2(missing.err.contains("cannot read"), qPrintable(missing.err));
   }
 };
 

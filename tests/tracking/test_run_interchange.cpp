@@ -1,5 +1,6 @@
-// A recorded run exported for TensorBoard and MLflow, read back the way their own tools read
-// them: the event file by a reader of TensorBoard's record framing written here from the format
+// A recorded run exported for TensorBoard and MLflow, and imported back (into a second store,
+// twice: the second import changes nothing; damaged and foreign sources refused or named). The
+// exports are read the way their own tools read them: the event file by a reader of TensorBoard's record framing written here from the format
 // (its own bit-by-bit CRC-32C, not the exporter's table, and its own protocol-buffer decoding),
 // the MLflow store as mlflow's FileStore walks it (experiment meta.yaml by name, the run's
 // meta.yaml, metrics/params/tags files, nested where a key holds '/').
@@ -7,6 +8,7 @@
 #include "tracking_fixture.h"
 
 #include "tracking/run_export.h"
+#include "tracking/run_import.h"
 #include "tracking/tensorboard_events.h"
 
 #include <QDir>
@@ -136,7 +138,7 @@ QString readText(const QString &path) {
 
 }  // namespace
 
-class TestRunExport : public QObject {
+class TestRunInterchange : public QObject {
   Q_OBJECT
   QTemporaryDir m_dir;
   std::unique_ptr<tw::tracking::Store> m_store;
@@ -282,6 +284,147 @@ class TestRunExport : public QObject {
     tw::tracking::exportRun(*m_store, m_run, ExportFormat::MLflow, root.toStdString(), true);
   }
 
+  // Exported, then imported into another store: the same series (TensorBoard's as floats), params
+  // and tags, under the run's own id for MLflow; a second import adds nothing.
+  void exportedRunsImportBackOnce_data() {
+    QTest::addColumn<int>("format");
+    QTest::newRow("mlflow") << int(ExportFormat::MLflow);
+    QTest::newRow("tensorboard") << int(ExportFormat::TensorBoard);
+  }
+  void exportedRunsImportBackOnce() {
+    QFETCH(int, format);
+    const bool mlflow = format == int(ExportFormat::MLflow);
+    const QString folder = m_dir.filePath(mlflow ? "roundtrip-mlruns" : "roundtrip-tb");
+    tw::tracking::exportRun(*m_store, m_run, ExportFormat(format), folder.toStdString(), false);
+    QTemporaryDir other;
+    auto store = tw::tracking::Store::open(other.filePath("tracking.db").toStdString());
+    const auto importFormat = mlflow ? tw::tracking::ImportFormat::MLflow : tw::tracking::ImportFormat::TensorBoard;
+    const auto first = tw::tracking::importRuns(*store, importFormat, folder.toStdString(), "from-tb");
+    QVERIFY(first.problems.empty());
+    QCOMPARE(first.runs.size(), size_t(1));
+    QVERIFY(first.runs[0].created);
+    QCOMPARE(first.runs[0].points, int64_t(55));
+    const auto run = *store->findRun(first.runs[0].uuid);
+    if (mlflow) {
+      QCOMPARE(run.uuid, m_run.uuid);
+      QCOMPARE(run.name, m_run.name);
+      QCOMPARE(run.experiment, std::string("fashion"));
+      QCOMPARE(run.status, tw::tracking::RunStatus::Finished);
+      QCOMPARE(run.startMs, m_run.startMs);
+      QCOMPARE(run.endMs, m_run.endMs);
+      QCOMPARE(store->params(run.id), m_store->params(m_run.id));
+      QCOMPARE(store->tags(run.id).at("weights_sha256"), std::string("abc123"));
+    } else {
+      QCOMPARE(run.experiment, std::string("from-tb"));
+      QCOMPARE(run.startMs, 1733570000010);  // the first point's time
+    }
+    QVERIFY(store->tags(run.id).at("imported_from").rfind(mlflow ? "mlflow:" : "tensorboard:", 0) == 0);
+    for (const std::string key : {"train/loss", "val/accuracy"}) {
+      const auto a = m_store->metricPoints(m_run.id, key), b = store->metricPoints(run.id, key);
+      QCOMPARE(b.size(), a.size());
+      for (size_t i = 0; i < a.size(); ++i) {
+        QCOMPARE(b[i].step, a[i].step);
+        QCOMPARE(b[i].value, mlflow ? a[i].value : double(static_cast<float>(a[i].value)));
+        QCOMPARE(b[i].timeMs, a[i].timeMs);
+      }
+    }
+    const auto second = tw::tracking::importRuns(*store, importFormat, folder.toStdString(), "from-tb");
+    QCOMPARE(second.runs.size(), size_t(1));
+    QVERIFY(!second.runs[0].created);
+    QCOMPARE(second.runs[0].uuid, first.runs[0].uuid);
+    QCOMPARE(store->listRuns().size(), size_t(1));
+    QCOMPARE(store->metricPoints(run.id, "train/loss").size(), size_t(50));
+  }
+
+  // A record whose data fails its CRC is named and skipped; the records around it are imported.
+  void damagedEventRecordIsNamedAndTheRestImported() {
+    const QString dir = m_dir.filePath("tb-damaged/run-a");
+    std::string path;
+    {
+      tw::tracking::TensorBoardWriter events(dir.toStdString(), 1733570000.0);
+      for (int step = 1; step <= 3; ++step) events.scalar("loss", step, 1.0 / step, 1733570000.0 + step);
+      events.flush();
+      path = events.path();
+    }
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QByteArray bytes = f.readAll();
+    // Records: 0 the file version, 1 to 3 the scalars. A record is its length (8 bytes), their CRC,
+    // the data and the data's CRC: damage record 2's data.
+    auto next = [&bytes](int offset) {
+      uint64_t length = 0;
+      std::memcpy(&length, bytes.constData() + offset, 8);
+      return offset + 16 + int(length);
+    };
+    const int record2 = next(next(0));
+    bytes[record2 + 14] = char(bytes[record2 + 14] ^ 0x40);
+    f.seek(0);
+    f.write(bytes);
+    f.close();
+    QTemporaryDir other;
+    auto store = tw::tracking::Store::open(other.filePath("tracking.db").toStdString());
+    const auto report = tw::tracking::importRuns(*store, tw::tracking::ImportFormat::TensorBoard,
+                                                 m_dir.filePath("tb-damaged").toStdString(), "");
+    QCOMPARE(report.problems.size(), size_t(1));
+    QVERIFY2(QString::fromStdString(report.problems[0]).contains("record 2 at byte") &&
+                 QString::fromStdString(report.problems[0]).contains("its data fails its CRC; skipped"),
+             report.problems[0].c_str());
+    QCOMPARE(report.runs.size(), size_t(1));
+    QCOMPARE(report.runs[0].name, std::string("run-a"));
+    const auto points = store->metricPoints(store->findRun(report.runs[0].uuid)->id, "loss");
+    QCOMPARE(points.size(), size_t(2));
+    QCOMPARE(points[0].step, int64_t(1));
+    QCOMPARE(points[1].step, int64_t(3));
+  }
+
+  // Sources that are not what they claim are refused, naming the file and line, and record nothing.
+  void foreignSourcesAreRefusedBeforeAnythingIsRecorded() {
+    QTemporaryDir other;
+    auto store = tw::tracking::Store::open(other.filePath("tracking.db").toStdString());
+    auto refused = [&](tw::tracking::ImportFormat format, const QString &path) {
+      try {
+        tw::tracking::importRuns(*store, format, path.toStdString(), "");
+      } catch (const std::runtime_error &e) {
+        return QString::fromUtf8(e.what());
+      }
+      return QString();
+    };
+    // An MLflow store from before 1.0: metric lines without a step.
+    const QString old = m_dir.filePath("old-mlruns");
+    QVERIFY(QDir().mkpath(old + "/0/abc/metrics"));
+    auto write = [](const QString &path, const QByteArray &text) {
+      QFile f(path);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(text);
+    };
+    write(old + "/0/meta.yaml", "experiment_id: '0'\nname: Default\nlifecycle_stage: active\n");
+    write(old + "/0/abc/meta.yaml", "run_uuid: abc\nstatus: 3\nstart_time: 1\nlifecycle_stage: active\n");
+    write(old + "/0/abc/metrics/loss", "1733570000000 0.5\n");
+    QString why = refused(tw::tracking::ImportFormat::MLflow, old);
+    QVERIFY2(why.contains("metrics/loss' line 1") && why.contains("older stores wrote no step"), qPrintable(why));
+    write(old + "/0/abc/meta.yaml", "name: not-a-run\n");
+    why = refused(tw::tracking::ImportFormat::MLflow, old);
+    QVERIFY2(why.contains("abc/meta.yaml' is not the run meta.yaml of MLflow's file store layout"), qPrintable(why));
+    why = refused(tw::tracking::ImportFormat::MLflow, m_dir.filePath("tb"));
+    QVERIFY2(why.contains("is not an MLflow file store"), qPrintable(why));
+    // A CSV cell that is no number: its line and column.
+    const QString csv = m_dir.filePath("metrics.csv");
+    write(csv, "epoch,train_loss,val_acc\n0,0.9,0.5\n1,0.7,\n2,oops,0.7\n");
+    why = refused(tw::tracking::ImportFormat::Csv, csv);
+    QVERIFY2(why.contains("metrics.csv' line 4, column 'train_loss': 'oops' is not a number"), qPrintable(why));
+    QCOMPARE(store->listRuns().size(), size_t(0));
+    // Mended, it imports: epoch as the step, the empty cell skipped.
+    write(csv, "epoch,train_loss,val_acc\n0,0.9,0.5\n1,0.7,\n2,0.6,0.7\n");
+    const auto report = tw::tracking::importRuns(*store, tw::tracking::ImportFormat::Csv, csv.toStdString(), "logs");
+    const auto run = *store->findRun(report.runs[0].uuid);
+    QCOMPARE(run.name, std::string("metrics"));
+    QCOMPARE(store->metricPoints(run.id, "train_loss").size(), size_t(3));
+    const auto acc = store->metricPoints(run.id, "val_acc");
+    QCOMPARE(acc.size(), size_t(2));
+    QCOMPARE(acc[1].step, int64_t(2));
+    QCOMPARE(acc[1].value, 0.7);
+  }
+
   void namesBecomeSafeFileNames() {
     QCOMPARE(tw::tracking::safeFileName("mlp baseline"), std::string("mlp_baseline"));
     QCOMPARE(tw::tracking::safeFileName(".."), std::string("_.."));
@@ -291,5 +434,5 @@ class TestRunExport : public QObject {
   }
 };
 
-QTEST_GUILESS_MAIN(TestRunExport)
-#include "test_run_export.moc"
+QTEST_GUILESS_MAIN(TestRunInterchange)
+#include "test_run_interchange.moc"
