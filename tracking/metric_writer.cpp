@@ -1,5 +1,7 @@
 #include "tracking/metric_writer.h"
 
+#include "tracking/tensorboard_events.h"
+
 #include <ctime>
 
 #include "tracking/store.h"
@@ -98,6 +100,18 @@ std::string MetricWriter::lastError() const {
   return m_lastError;
 }
 
+void MetricWriter::mirror(const std::vector<MetricRow> &rows) {
+  if (m_options.tensorboardDir.empty() || m_eventsFailed) return;
+  try {
+    if (!m_events) m_events = std::make_unique<TensorBoardWriter>(m_options.tensorboardDir);
+    for (const MetricRow &row : rows) m_events->scalar(row.key, row.step, row.value, double(row.timeMs) / 1000.0);
+    m_events->flush();
+  } catch (const std::exception &e) {
+    m_eventsFailed = true;
+    trackingLog()->warn("run {}: no longer writing TensorBoard events to {}: {}", m_runId, m_options.tensorboardDir, e.what());
+  }
+}
+
 void MetricWriter::loop() {
   const auto interval = std::chrono::milliseconds(m_options.flushIntervalMs);
   std::unique_ptr<Store> store;  // opened here: a Store is one connection, used by one thread
@@ -136,6 +150,7 @@ void MetricWriter::loop() {
       if (!store) store = Store::open(m_dbPath);
       if (!rows.empty()) {
         store->writeMetrics(m_runId, rows);
+        mirror(rows);
         written += rows.size();
         rows.clear();
       }

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -28,6 +29,10 @@ struct MetricWriterOptions {
   // A destructor that still cannot write keeps trying this long before it gives up on the rows
   // and logs how many; negative: stopRetryDefaultMs for the store.
   int stopRetryMs = -1;
+  // tracking.tensorboard: every metric also goes to a TensorBoard event file in this folder, once
+  // the store has it, for those who keep TensorBoard open. Best effort: a write that fails is
+  // logged once and the event file given up; the store and the training go on.
+  std::string tensorboardDir;
 };
 
 // How long a stopping writer keeps trying by default: 30 s for a database server (restarting, a
@@ -38,6 +43,8 @@ int stopRetryDefaultMs(const std::string &location);
 // The wait before the next try after a failed one: twice the last, at most maxRetryDelayMs;
 // the first wait is flushIntervalMs.
 int nextRetryDelayMs(int lastDelayMs, const MetricWriterOptions &options);
+
+class TensorBoardWriter;  // tensorboard_events.h
 
 class MetricWriter {
  public:
@@ -63,6 +70,7 @@ class MetricWriter {
 
  private:
   void loop();
+  void mirror(const std::vector<MetricRow> &rows);  // to the event file, on the writer's thread
   std::string m_dbPath;
   int64_t m_runId;
   MetricWriterOptions m_options;
@@ -78,6 +86,8 @@ class MetricWriter {
   bool m_stop = false;
   bool m_flushRequested = false;
   std::string m_lastError;
+  std::unique_ptr<TensorBoardWriter> m_events;  // the writer thread's own
+  bool m_eventsFailed = false;
   std::thread m_thread;
 };
 

@@ -45,7 +45,7 @@ void claim(const fs::path &folder, bool force) {
 }
 
 std::string exportTensorBoard(const Store &store, const RunRecord &run, const fs::path &root, bool force) {
-  const fs::path folder = root / (safeFileName(run.name) + "_" + run.uuid.substr(0, 8));
+  const fs::path folder = root / tensorBoardRunFolder(run);
   claim(folder, force);
   TensorBoardWriter events(folder.string(), static_cast<double>(run.startMs > 0 ? run.startMs : run.createdMs) / 1000.0);
   for (const std::string &key : store.metricKeys(run.id))
@@ -149,6 +149,8 @@ std::string exportMlflow(const Store &store, const RunRecord &run, const fs::pat
 }
 
 }  // namespace
+
+std::string tensorBoardRunFolder(const RunRecord &run) { return safeFileName(run.name) + "_" + run.uuid.substr(0, 8); }
 
 std::string safeFileName(const std::string &name) {
   std::string out;

@@ -23,6 +23,9 @@ enum class ExportFormat { TensorBoard, MLflow };
 std::string exportRun(const Store &store, const RunRecord &run, ExportFormat format, const std::string &folder,
                       bool force);
 
+// The folder a run's TensorBoard events go in, under the folder the user named: "<name>_<id8>".
+std::string tensorBoardRunFolder(const RunRecord &run);
+
 // A name as one path component: letters, digits, '.', '-', '_' kept, anything else '_', never
 // "", "." or "..". Keys that hold '/' keep it between components made safe alike.
 std::string safeFileName(const std::string &name);

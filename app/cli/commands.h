@@ -23,5 +23,7 @@ int runExport(const CliArgs &args, const std::string &selfPath);
 int runPredict(const CliArgs &args, const std::string &selfPath);
 int runImport(const CliArgs &args, const std::string &selfPath);
 int runModels(const CliArgs &args);  // models list|show|register|promote|archive
+int runMan(const CliArgs &args);     // man DIR
+int runCompletion(const CliArgs &args);  // completion bash
 
 }  // namespace tw::cli

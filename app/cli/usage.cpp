@@ -269,6 +269,11 @@ std::vector<CommandHelp> makeTable() {
         {"--size", "PIXELS", "width and height (default 32)"},
         {"--gray", "", "one channel instead of RGB"}},
        ""},
+      {"man", {"man DIR"}, "write the manual pages (torchwright(1) and one per command) into DIR", {},
+       "Generated from the same table as every --help; the build writes them into build/share/man/man1."},
+      {"completion", {"completion bash"}, "print the bash completion script", {},
+       "Generated from the same table as every --help. Use: source <(torchwright completion bash); the build "
+       "writes it to build/share/bash-completion/completions/torchwright."},
       {"version", {"version"}, "print the version", {}, ""},
   };
 }

@@ -30,6 +30,7 @@
 #include "core/sysmon/process_sampler.h"
 #include "tracking/workspace_store.h"
 #include "tracking/metric_writer.h"
+#include "tracking/run_export.h"
 #include "tracking/store.h"
 
 #include <spdlog/sinks/basic_file_sink.h>
@@ -254,7 +255,10 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
   try {
     if (rank0) {
       store->setStatus(run.id, tw::tracking::RunStatus::Running);
-      writer = std::make_unique<tw::tracking::MetricWriter>(store->path(), run.id);
+      tw::tracking::MetricWriterOptions options;
+      if (!config.tracking.tensorboard.empty())
+        options.tensorboardDir = config.tracking.tensorboard + "/" + tw::tracking::tensorBoardRunFolder(run);
+      writer = std::make_unique<tw::tracking::MetricWriter>(store->path(), run.id, options);
     }
     Heartbeat heartbeat(rank0 ? store->path() : std::string(), rank0 ? run.id : 0, dist.rank);
 

@@ -336,6 +336,9 @@ std::vector<ConfigField> makeFields() {
   add(stringField("tracking.run_name",
                           [](RunConfig &c) -> std::string & { return c.tracking.runName; }, {},
                           "run label; generated when empty"));
+  add(stringField("tracking.tensorboard", [](RunConfig &c) -> std::string & { return c.tracking.tensorboard; }, {},
+                  "also write the run's metrics as TensorBoard event files while it trains, into "
+                  "<folder>/<run name>_<id> (relative to the run file's folder); empty: none"));
   return f;
 }
 

@@ -258,7 +258,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     }
   }
 
-  // Data paths in a run file are relative to it, like the model path; on the command line they
+  // Data paths (and tracking.tensorboard) in a run file are relative to it, like the model path; on the command line they
   // are relative to the current folder. Either way the recorded configuration holds an absolute
   // path, so a run can be reproduced from anywhere.
   auto absolutePath = [](const std::string &path, const std::string &base) {
@@ -269,6 +269,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     return (ec ? joined : normal).string();
   };
   config.data.path = absolutePath(config.data.path, fileName.empty() ? std::string() : baseDir);
+  config.tracking.tensorboard = absolutePath(config.tracking.tensorboard, fileName.empty() ? std::string() : baseDir);
   // A weights file likewise; a run reference is the tracking store's to resolve.
   const auto weightsPath = [&](const std::string &base) {
     if (!isRunReference(config.train.initFrom)) config.train.initFrom = absolutePath(config.train.initFrom, base);
@@ -302,6 +303,7 @@ RunConfig parseRunConfig(const std::string &yamlText, const std::string &fileNam
     if (value.IsNull()) value = YAML::Node(std::string());
     assign(config, *field, value, context);
     if (key == "data.path") config.data.path = absolutePath(config.data.path, {});
+    if (key == "tracking.tensorboard") config.tracking.tensorboard = absolutePath(config.tracking.tensorboard, {});
     if (key == "train.init_from") weightsPath({});
   }
   if (!haveModel && requireModel) throw ConfigError((fileName.empty() ? "<run config>" : fileName) + ": no 'model' given (a model file path or an inline model)");

@@ -143,6 +143,7 @@ struct DistributedOptions {
 struct TrackingOptions {
   std::string experiment = "default";
   std::string runName;
+  std::string tensorboard;  // a folder: the run's metrics also as TensorBoard events, live; empty: none
 };
 
 struct RunConfig {

@@ -4,6 +4,7 @@
 #include "cli_runner.h"
 
 #include "tracking/store.h"
+#include "tracking/tensorboard_events.h"
 
 #include <QDir>
 #include <QFile>
@@ -51,7 +52,9 @@ class TestCliTrain : public QObject {
  private Q_SLOTS:
   void trainsAndRecordsARun() {
     const QString runFile = writeRunFile(m_dir.path());
-    auto r = runCli({"train", runFile, "--workspace", workspace(), "--set", "tracking.run_name=slice"});
+    const QString tensorboard = m_dir.path() + "/tb";
+    auto r = runCli({"train", runFile, "--workspace", workspace(), "--set", "tracking.run_name=slice", "--set",
+                     "tracking.tensorboard=" + tensorboard});
     QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
     QVERIFY2(r.out.contains("epoch 1/10"), qPrintable(r.out));
     QVERIFY(r.out.contains("epoch 10/10"));
@@ -70,6 +73,21 @@ class TestCliTrain : public QObject {
     // 1,800 training images in batches of 64: 29 steps an epoch, every step logged.
     QCOMPARE(db->metricPoints(run->id, "train/loss").size(), size_t(290));
     QCOMPARE(db->metricPoints(run->id, "val/accuracy").size(), size_t(10));
+    // tracking.tensorboard: the same points in the run's event file, written as it trained.
+    const QString events = tensorboard + "/slice_" + QString::fromStdString(run->uuid.substr(0, 8));
+    const QStringList files = QDir(events).entryList({"events.out.tfevents.*"}, QDir::Files);
+    QCOMPARE(files.size(), 1);
+    const auto contents = tw::tracking::readEventFile((events + "/" + files[0]).toStdString());
+    QVERIFY(contents.problems.empty());
+    std::vector<tw::tracking::EventScalar> losses;
+    for (const auto &s : contents.scalars)
+      if (s.tag == "train/loss") losses.push_back(s);
+    const auto storedLosses = db->metricPoints(run->id, "train/loss");
+    QCOMPARE(losses.size(), storedLosses.size());
+    for (size_t i = 0; i < losses.size(); ++i) {
+      QCOMPARE(losses[i].step, storedLosses[i].step);
+      QCOMPARE(losses[i].value, double(float(storedLosses[i].value)));
+    }
     QVERIFY(!run->dataFingerprint.empty());
     QVERIFY(!run->configHash.empty());
     QVERIFY2(QString::fromStdString(run->libraryVersions).contains("libtorch=1.13"),

@@ -95,6 +95,7 @@ const QHash<QString, const char *> &labels() {
       {QStringLiteral("distributed.shard"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Shard across ranks")},
       {QStringLiteral("tracking.experiment"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Experiment")},
       {QStringLiteral("tracking.run_name"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "Run name")},
+      {QStringLiteral("tracking.tensorboard"), QT_TRANSLATE_NOOP("tw::ui::ConfigLabels", "TensorBoard folder")},
   };
   return table;
 }
