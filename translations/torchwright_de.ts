@@ -852,6 +852,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
         <source>Shard across ranks</source>
         <translation>Über die Ränge verteilen</translation>
     </message>
+    <message>
+        <source>TensorBoard folder</source>
+        <translation>TensorBoard-Ordner</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::ConfigSections</name>
