@@ -23,6 +23,7 @@ int runExport(const CliArgs &args, const std::string &selfPath);
 int runPredict(const CliArgs &args, const std::string &selfPath);
 int runImport(const CliArgs &args, const std::string &selfPath);
 int runModels(const CliArgs &args);  // models list|show|register|promote|archive
+int runReport(const CliArgs &args);  // report RUN... [-o FILE]
 int runMan(const CliArgs &args);     // man DIR
 int runCompletion(const CliArgs &args);  // completion bash
 

@@ -33,6 +33,7 @@ int dispatch(const CliArgs &args, const std::string &command, const std::string 
   if (command == "predict") return runPredict(args, self);
   if (command == "import") return runImport(args, self);
   if (command.rfind("models ", 0) == 0) return runModels(args);
+  if (command == "report") return runReport(args);
   if (command == "man") return runMan(args);
   if (command == "completion") return runCompletion(args);
   std::printf("torchwright %s\n", TW_VERSION);  // version

@@ -1,6 +1,8 @@
 #pragma once
 // Plain-text tables for the terminal: columns sized to their widest cell, numbers right-aligned.
 
+#include "app/common/value_text.h"
+
 #include <string>
 #include <vector>
 
@@ -18,8 +20,9 @@ class TablePrinter {
   std::vector<std::vector<std::string>> m_rows;
 };
 
-std::string formatDuration(int64_t ms);        // "1h02m", "3m07s", "12.4s"
-std::string formatTimestamp(int64_t epochMs);  // local "2026-12-02 18:44:30"
-std::string formatMetric(double value);        // "0.8831"
+// The tables' values, as the HTML report writes them too.
+using app::formatDuration;
+using app::formatMetric;
+using app::formatTimestamp;
 
 }  // namespace tw::cli

@@ -269,6 +269,15 @@ std::vector<CommandHelp> makeTable() {
         {"--size", "PIXELS", "width and height (default 32)"},
         {"--gray", "", "one channel instead of RGB"}},
        ""},
+      {"report",
+       {"report RUN... [-o|--out report.html] [--force] [--workspace DIR]"},
+       "write one self-contained HTML page about the runs",
+       {{"--out", "FILE", "where to write it (-o FILE too; default: report.html); an existing file is refused without --force"},
+        {"--force", "", "replace an existing FILE"},
+        kWorkspace},
+       "Curves as inline SVG, the configuration with the keys that differ marked, the lineage, the test confusion "
+       "matrix, the system readings, and for the trials of one study its history and the parameters' importance. "
+       "Nothing in it reaches the network. " + runRef},
       {"man", {"man DIR"}, "write the manual pages (torchwright(1) and one per command) into DIR", {},
        "Generated from the same table as every --help; the build writes them into build/share/man/man1."},
       {"completion", {"completion bash"}, "print the bash completion script", {},
