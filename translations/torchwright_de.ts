@@ -2186,6 +2186,22 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <source>Record this workspace&apos;s runs in its own tracking.db or in a shared PostgreSQL database</source>
         <translation>Die Läufe dieses Arbeitsbereichs in seiner eigenen tracking.db oder in einer gemeinsamen PostgreSQL-Datenbank aufzeichnen</translation>
     </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Bericht geschrieben nach %1</translation>
+    </message>
+    <message>
+        <source>Cannot write the report: %1</source>
+        <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation>&amp;Bericht exportieren …</translation>
+    </message>
+    <message>
+        <source>One self-contained HTML page about the runs selected on the Runs page</source>
+        <translation>Eine eigenständige HTML-Seite über die auf der Seite „Läufe“ gewählten Läufe</translation>
+    </message>
 </context>
 <context>
     <name>tw::ui::MetricChart</name>
@@ -3311,6 +3327,26 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Train the run again from its recorded configuration and report whether its metrics match</source>
         <translation>Den Lauf aus seiner aufgezeichneten Konfiguration erneut trainieren und melden, ob seine Metriken übereinstimmen</translation>
+    </message>
+    <message>
+        <source>Export Report...</source>
+        <translation>Bericht exportieren …</translation>
+    </message>
+    <message>
+        <source>One HTML page about the selected runs, to open in any browser</source>
+        <translation>Eine HTML-Seite über die gewählten Läufe, in jedem Browser zu öffnen</translation>
+    </message>
+    <message>
+        <source>select the runs to report on the Runs page first</source>
+        <translation>wählen Sie zuerst auf der Seite „Läufe“ die Läufe für den Bericht</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>HTML pages (*.html)</source>
+        <translation>HTML-Seiten (*.html)</translation>
     </message>
 </context>
 <context>

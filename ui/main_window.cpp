@@ -84,6 +84,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent) {
   connect(m_runsPage, &RunsPage::resumeFinished, this, [this](int code, const QString &message) {
     statusBar()->showMessage(code == 0 ? tr("Resuming: %1").arg(message) : tr("Cannot resume: %1").arg(message), 10000);
   });
+  connect(m_runsPage, &RunsPage::reportFinished, this, [this](bool ok, const QString &message) {
+    statusBar()->showMessage(ok ? tr("Report written to %1").arg(message) : tr("Cannot write the report: %1").arg(message),
+                             10000);
+  });
   connect(m_runsPage, &RunsPage::reproduceFinished, this, [this](int code, const QString &message) {
     statusBar()->showMessage(code == 0 ? tr("Reproducing: %1").arg(message) : tr("Cannot reproduce: %1").arg(message),
                              10000);
@@ -184,6 +188,12 @@ void MainWindow::createMenus() {
     dialog->open();
   });
   pack->setObjectName(QStringLiteral("packDatasetAction"));
+  QAction *report = file->addAction(tr("Export &Report…"), this, [this] {
+    m_pages->setCurrentWidget(m_runsPage);
+    m_runsPage->chooseReportFile();
+  });
+  report->setObjectName(QStringLiteral("exportReportAction"));
+  report->setToolTip(tr("One self-contained HTML page about the runs selected on the Runs page"));
   file->addSeparator();
   QAction *open = file->addAction(tr("&Open Workspace…"), this, &MainWindow::chooseWorkspace);
   open->setObjectName(QStringLiteral("openWorkspaceAction"));

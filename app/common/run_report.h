@@ -1,7 +1,7 @@
 #pragma once
 // One self-contained HTML page about one or more runs, to send to someone who does not run
 // Torchwright: no network, no script, nothing outside the file (a Content-Security-Policy says so
-// to the browser). `torchwright report` writes it; Studio's Export Report is to write the same.
+// to the browser). `torchwright report` writes it, and Studio's Export Report (ui/runs/report_writer.h).
 //
 //   std::string html = runReport(store, {runA, runB});
 //

@@ -24,10 +24,12 @@
 #include "ui/runs/runs_table_model.h"
 #include "ui/workspace/workspace_session.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QDoubleSpinBox>
 #include <QDir>
 #include <QFile>
@@ -817,6 +819,42 @@ class TestStudioRuns : public QObject {
     m_ws->store->setStatus(run.id, RunStatus::Finished);
     QTRY_VERIFY_WITH_TIMEOUT(system->log()->toPlainText().endsWith("finished: test accuracy 0.87"), 10000);
     QTRY_COMPARE(bar->value(), bar->maximum());
+  }
+
+  // Export Report: the selected runs as one HTML page, written off the UI thread; the status bar
+  // says where it went, or why it could not.
+  void exportReportWritesTheSelectedRuns() {
+    tw::ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openWorkspace(m_ws->dir));
+    tw::ui::RunsPage *page = window.runsPage();
+    QTableView *table = page->table();
+    QTRY_COMPARE(table->model()->rowCount(), 3);
+    QVERIFY(window.findChild<QAction *>(QStringLiteral("exportReportAction")));
+    QSignalSpy finished(page, &tw::ui::RunsPage::reportFinished);
+    QVERIFY(!page->exportReport(m_settingsDir->filePath(QStringLiteral("none.html"))));  // nothing selected
+    page->selectRun(m_ws->store->findRun("mlp-baseline")->id);
+    const QModelIndex wideCell =
+        table->model()->index(tw::test::rowWithText(table->model(), RunsTableModel::Name, QStringLiteral("cnn-wide")), 0);
+    table->selectionModel()->select(wideCell, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    const QString file = m_settingsDir->filePath(QStringLiteral("two-runs.html"));
+    QVERIFY(page->exportReport(file));
+    QTRY_COMPARE(finished.count(), 1);
+    QCOMPARE(finished[0][0].toBool(), true);
+    QCOMPARE(finished[0][1].toString(), file);
+    QFile html(file);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(html.readAll());
+    QVERIFY(text.startsWith(QStringLiteral("<!DOCTYPE html>")));
+    QVERIFY(text.contains(QStringLiteral("mlp-baseline")) && text.contains(QStringLiteral("cnn-wide")) &&
+            !text.contains(QStringLiteral("mlp-dropout")));
+    QVERIFY(text.contains(QStringLiteral("<tr class=\"differs\"><td>train.lr</td>")));
+    QTRY_VERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("Report written to ") + file));
+    // A folder that does not exist: said, nothing written.
+    QVERIFY(page->exportReport(m_settingsDir->filePath(QStringLiteral("no-such-folder/r.html"))));
+    QTRY_COMPARE(finished.count(), 2);
+    QCOMPARE(finished[1][0].toBool(), false);
+    QVERIFY2(finished[1][1].toString().contains(QStringLiteral("cannot write")), qPrintable(finished[1][1].toString()));
   }
 
   // The panel reads through StoreCall: a store it cannot open is said in the panel.

@@ -1,5 +1,7 @@
 #include "ui/runs/runs_page.h"
 
+#include "ui/runs/report_writer.h"
+
 #include "ui/common/studio_icons.h"
 #include "ui/common/visible_rows.h"
 #include "ui/launch/run_control.h"
@@ -60,6 +62,8 @@ std::vector<ExtraColumn> decodeColumns(const QStringList &encoded) {
 
 RunsPage::RunsPage(WorkspaceSession *session, QWidget *parent) : QWidget(parent), m_session(session) {
   m_model = new RunsTableModel(this);
+  m_report = new ReportWriter(this);
+  connect(m_report, &ReportWriter::finished, this, &RunsPage::reportFinished);
   m_proxy = new RunsFilter(this);
   m_proxy->setSourceModel(m_model);
   m_proxy->setSortRole(RunsTableModel::SortRole);

@@ -22,6 +22,7 @@ class QTableView;
 namespace tw::ui {
 
 class CliCommand;
+class ReportWriter;
 class ExportDialog;
 class RunControl;
 class RunsFilter;
@@ -81,6 +82,10 @@ class RunsPage : public QWidget {
   // a reproduction is still starting.
   bool reproduceRun(int64_t runId);
   QString cliPath() const { return m_cliPath; }
+  // "Export Report...": one self-contained HTML page about the selected runs (as `torchwright
+  // report`), written off the UI thread; answers with reportFinished(). False without a selection.
+  bool exportReport(const QString &file);
+  void chooseReportFile();  // asks where, then exportReport()
 
  Q_SIGNALS:
   void runCountChanged(int count);
@@ -90,6 +95,7 @@ class RunsPage : public QWidget {
   void compareRequested(const std::vector<int64_t> &runIds);
   void resumeFinished(int exitCode, const QString &message);
   void reproduceFinished(int exitCode, const QString &message);
+  void reportFinished(bool ok, const QString &message);  // the file written, or why not
   // "Clone into Launch": the run's resolved configuration (its config.yaml text).
   void cloneRequested(const QString &configYaml);
 
@@ -121,6 +127,7 @@ class RunsPage : public QWidget {
   QTableView *m_table = nullptr;
   RunDetailView *m_detail = nullptr;
   RunControl *m_control = nullptr;
+  ReportWriter *m_report = nullptr;
   QPushButton *m_stop = nullptr;
   QPushButton *m_compare = nullptr;
   QPushButton *m_checkpoint = nullptr;

@@ -9,12 +9,15 @@
 #include "ui/launch/cli_command.h"
 #include "ui/launch/run_control.h"
 #include "ui/models/export_dialog.h"
+#include "ui/runs/report_writer.h"
 #include "ui/runs/runs_filter.h"
 #include "ui/runs/runs_table_model.h"
 #include "ui/workspace/workspace_session.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QItemSelectionModel>
@@ -125,6 +128,8 @@ void RunsPage::showRunMenu(const QPoint &position) {
   QAction *note = menu.addAction(tr("Edit Note..."), this, &RunsPage::editCurrentNote);
   note->setEnabled(selectedRunId() != 0);
   QAction *exportRun = menu.addAction(tr("Export..."), this, [this] { openExportDialog(selectedRunId()); });
+  menu.addAction(tr("Export Report..."), this, &RunsPage::chooseReportFile)
+      ->setToolTip(tr("One HTML page about the selected runs, to open in any browser"));
   exportRun->setEnabled(ids.size() == 1);
   QAction *resume = menu.addAction(tr("Resume"), this, [this] { resumeRun(selectedRunId()); });
   {
@@ -153,6 +158,26 @@ void RunsPage::showRunMenu(const QPoint &position) {
     action->setEnabled(button->isEnabled());
   }
   menu.exec(m_table->viewport()->mapToGlobal(position));
+}
+
+bool RunsPage::exportReport(const QString &file) {
+  const std::vector<int64_t> ids = selectedRunIds();
+  if (ids.empty() || file.isEmpty()) return false;
+  m_report->write(m_session->databasePath(), ids, file);
+  return true;
+}
+
+void RunsPage::chooseReportFile() {
+  const std::vector<int64_t> ids = selectedRunIds();
+  if (ids.empty()) {
+    Q_EMIT reportFinished(false, tr("select the runs to report on the Runs page first"));
+    return;
+  }
+  const auto first = m_model->snapshot(ids.front());
+  const QString name = first ? QString::fromStdString(first->run.name) + QStringLiteral("-report.html") : QStringLiteral("report.html");
+  const QString file = QFileDialog::getSaveFileName(this, tr("Export Report"), QDir::home().filePath(name),
+                                                    tr("HTML pages (*.html)"));
+  if (!file.isEmpty()) exportReport(file);
 }
 
 bool RunsPage::resumeRun(int64_t runId) {
