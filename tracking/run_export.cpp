@@ -2,6 +2,8 @@
 
 #include "tracking/tensorboard_events.h"
 
+#include "core/config/metric_keys.h"  // the keys only: constants, nothing to link
+
 #include <yaml-cpp/yaml.h>
 
 #include <pwd.h>
@@ -11,6 +13,7 @@
 #include <charconv>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 
 namespace fs = std::filesystem;
@@ -48,9 +51,22 @@ std::string exportTensorBoard(const Store &store, const RunRecord &run, const fs
   const fs::path folder = root / tensorBoardRunFolder(run);
   claim(folder, force);
   TensorBoardWriter events(folder.string(), static_cast<double>(run.startMs > 0 ? run.startMs : run.createdMs) / 1000.0);
-  for (const std::string &key : store.metricKeys(run.id))
-    for (const MetricPoint &p : store.metricPoints(run.id, key))
+  // Per step, the layers' norms together: how the weight (and gradient) norms spread over the
+  // layers, for TensorBoard's Histograms tab ("weight_norm", "grad_norm").
+  std::map<std::string, std::map<int64_t, std::pair<std::vector<double>, int64_t>>> spreads;  // family -> step -> (values, time)
+  for (const std::string &key : store.metricKeys(run.id)) {
+    const bool norm = key.rfind(config::metrics::kWeightNormPrefix, 0) == 0 || key.rfind(config::metrics::kGradNormPrefix, 0) == 0;
+    const std::string family = key.substr(0, key.find('/'));
+    for (const MetricPoint &p : store.metricPoints(run.id, key)) {
       events.scalar(key, p.step, p.value, static_cast<double>(p.timeMs) / 1000.0);
+      if (!norm) continue;
+      auto &slot = spreads[family][p.step];
+      slot.first.push_back(p.value);
+      slot.second = std::max(slot.second, p.timeMs);
+    }
+  }
+  for (const auto &[family, steps] : spreads)
+    for (const auto &[step, values] : steps) events.histogram(family, step, values.first, static_cast<double>(values.second) / 1000.0);
   events.flush();
   return folder.string();
 }

@@ -255,6 +255,42 @@ void TensorBoardWriter::scalar(const std::string &tag, int64_t step, double valu
   write(e);
 }
 
+void TensorBoardWriter::histogram(const std::string &tag, int64_t step, const std::vector<double> &values,
+                                  double wallTime, int buckets) {
+  if (values.empty()) return;
+  const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
+  const double low = *lowest, high = *highest;
+  double sum = 0.0, squares = 0.0;
+  for (double v : values) sum += v, squares += v * v;
+  // Right edges of equal-width buckets; one bucket when every value is the same.
+  const int n = high > low ? std::max(1, buckets) : 1;
+  std::vector<double> limits, counts(static_cast<size_t>(n), 0.0);
+  for (int b = 1; b <= n; ++b) limits.push_back(b == n ? high : low + (high - low) * b / n);
+  for (double v : values) {
+    int b = high > low ? static_cast<int>((v - low) / (high - low) * n) : 0;
+    counts[static_cast<size_t>(std::clamp(b, 0, n - 1))] += 1.0;
+  }
+  std::string histo;
+  key(histo, 1, 1), fixed(histo, low);
+  key(histo, 2, 1), fixed(histo, high);
+  key(histo, 3, 1), fixed(histo, static_cast<double>(values.size()));
+  key(histo, 4, 1), fixed(histo, sum);
+  key(histo, 5, 1), fixed(histo, squares);
+  std::string packedLimits, packedCounts;
+  for (double l : limits) fixed(packedLimits, l);
+  for (double c : counts) fixed(packedCounts, c);
+  bytesField(histo, 6, packedLimits);
+  bytesField(histo, 7, packedCounts);
+  std::string summaryValue;
+  bytesField(summaryValue, 1, tag);
+  bytesField(summaryValue, 5, histo);
+  std::string summary;
+  bytesField(summary, 1, summaryValue);
+  std::string e = event(wallTime, step);
+  bytesField(e, 5, summary);
+  write(e);
+}
+
 void TensorBoardWriter::write(const std::string &data) {
   const std::string record = tfRecord(data);
   if (std::fwrite(record.data(), 1, record.size(), m_file) != record.size())

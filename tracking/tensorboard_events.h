@@ -2,7 +2,7 @@
 // TensorBoard's event files, written without TensorFlow: the TFRecord framing (each record's
 // length and data followed by their masked CRC-32C) around hand-encoded `Event` protocol buffers
 // (tensorflow/core/util/event.proto: wall_time 1, step 2, file_version 3, summary 5; a summary's
-// value: tag 1, simple_value 2, tensor 8), and read back. No Qt, no LibTorch.
+// value: tag 1, simple_value 2, histo 5, tensor 8), and read back. No Qt, no LibTorch.
 //
 //   TensorBoardWriter events("/tmp/tb/my-run");   // events.out.tfevents.<seconds>.<host> in it
 //   events.scalar("train/loss", 12, 0.53, 1733570000.25);
@@ -50,6 +50,10 @@ class TensorBoardWriter {
   TensorBoardWriter &operator=(const TensorBoardWriter &) = delete;
 
   void scalar(const std::string &tag, int64_t step, double value, double wallTime);
+  // A distribution at a step (TensorBoard's Histograms and Distributions tabs): `values` in
+  // `buckets` equal-width buckets between their least and greatest, as a HistogramProto.
+  void histogram(const std::string &tag, int64_t step, const std::vector<double> &values, double wallTime,
+                 int buckets = 30);
   void flush();
   const std::string &path() const { return m_path; }
 

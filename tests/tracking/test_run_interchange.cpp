@@ -46,9 +46,16 @@ struct Scalar {
   float value = 0.0f;
   double wallTime = 0.0;
 };
+struct Histogram {
+  std::string tag;
+  int64_t step = 0;
+  double min = 0, max = 0, num = 0, sum = 0;
+  std::vector<double> limits, counts;
+};
 struct EventFile {
   std::string fileVersion;
   std::vector<Scalar> scalars;
+  std::vector<Histogram> histograms;
   QString problem;  // the first framing or CRC error
 };
 
@@ -115,6 +122,8 @@ EventFile readEvents(const QString &path) {
     if (dataCrc != masked(data)) return fail("data CRC");
     at += 12 + length + 4;
     Scalar s;
+    Histogram h;
+    bool isHistogram = false;
     for (const Field &f : fields(data)) {
       if (f.number == 1 && f.type == 1) std::memcpy(&s.wallTime, f.bytes.data(), 8);
       if (f.number == 2 && f.type == 0) s.step = int64_t(f.varint);
@@ -124,9 +133,27 @@ EventFile readEvents(const QString &path) {
           for (const Field &g : fields(value.bytes)) {
             if (g.number == 1 && g.type == 2) s.tag = g.bytes;
             if (g.number == 2 && g.type == 5) std::memcpy(&s.value, g.bytes.data(), 4);
+            if (g.number == 5 && g.type == 2) {  // HistogramProto
+              isHistogram = true;
+              for (const Field &k : fields(g.bytes)) {
+                double d = 0;
+                if (k.type == 1) std::memcpy(&d, k.bytes.data(), 8);
+                if (k.number == 1) h.min = d;
+                if (k.number == 2) h.max = d;
+                if (k.number == 3) h.num = d;
+                if (k.number == 4) h.sum = d;
+                for (size_t at = 0; k.type == 2 && at + 8 <= k.bytes.size(); at += 8) {
+                  std::memcpy(&d, k.bytes.data() + at, 8);
+                  (k.number == 6 ? h.limits : h.counts).push_back(d);
+                }
+              }
+            }
           }
     }
-    if (!s.tag.empty()) file.scalars.push_back(s);
+    h.tag = s.tag;
+    h.step = s.step;
+    if (isHistogram) file.histograms.push_back(h);
+    else if (!s.tag.empty()) file.scalars.push_back(s);
   }
   return file;
 }
@@ -196,6 +223,38 @@ class TestRunInterchange : public QObject {
   void crc32cCheckValue() {
     QCOMPARE(tw::tracking::crc32c("123456789", 9), 0xE3069283u);
     QCOMPARE(crc32cBitwise("123456789"), 0xE3069283u);
+  }
+
+  // The layers' norms at each step as one distribution: TensorBoard's Histograms tab.
+  void layerNormsBecomeHistograms() {
+    auto run = m_store->createRun(newRun("fashion", "norms"));
+    std::vector<MetricRow> rows;
+    const double norms[] = {0.5, 1.5, 4.0};
+    const char *names[] = {"weight_norm/fc1.weight", "weight_norm/fc1.bias", "weight_norm/fc2.weight"};
+    for (int64_t step : {10, 20})
+      for (int k = 0; k < 3; ++k) rows.push_back({names[k], step, norms[k] * double(step) / 10.0, 1733570000000 + step});
+    m_store->writeMetrics(run.id, rows);
+    const std::string where = tw::tracking::exportRun(*m_store, run, ExportFormat::TensorBoard,
+                                                      m_dir.filePath("tb-norms").toStdString(), false);
+    const QStringList files = QDir(QString::fromStdString(where)).entryList({"events.out.tfevents.*"}, QDir::Files);
+    const EventFile events = readEvents(QString::fromStdString(where) + "/" + files[0]);
+    QVERIFY2(events.problem.isEmpty(), qPrintable(events.problem));
+    QCOMPARE(events.scalars.size(), size_t(6));  // each norm as its own scalar too
+    QCOMPARE(events.histograms.size(), size_t(2));
+    const Histogram &h = events.histograms[1];
+    QCOMPARE(h.tag, std::string("weight_norm"));
+    QCOMPARE(h.step, int64_t(20));
+    QCOMPARE(h.num, 3.0);
+    QCOMPARE(h.min, 1.0);
+    QCOMPARE(h.max, 8.0);
+    QCOMPARE(h.sum, 1.0 + 3.0 + 8.0);
+    QCOMPARE(h.limits.size(), h.counts.size());
+    QCOMPARE(h.limits.back(), 8.0);
+    double counted = 0;
+    for (double c : h.counts) counted += c;
+    QCOMPARE(counted, 3.0);
+    QCOMPARE(h.counts.front(), 1.0);  // 1.0 in the first bucket, 8.0 in the last
+    QCOMPARE(h.counts.back(), 1.0);
   }
 
   // The reader catches what it must: one flipped byte fails a CRC.
