@@ -1,6 +1,7 @@
 #pragma once
 // Runs the real `torchwright` executable from build/bin and captures what it says.
 
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -29,4 +30,16 @@ inline CliResult runCli(const QStringList &arguments, int timeoutMs = 300000,
   result.out = QString::fromUtf8(process.readAllStandardOutput());
   result.err = QString::fromUtf8(process.readAllStandardError());
   return result;
+}
+
+// A text file the test writes (its path back, empty when it could not), and one it reads.
+inline QString writeTextFile(const QString &path, const QString &text) {
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return {};
+  file.write(text.toUtf8());
+  return path;
+}
+inline QString readTextFile(const QString &path) {
+  QFile file(path);
+  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
 }

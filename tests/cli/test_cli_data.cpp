@@ -12,22 +12,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
-
-QString write(const QString &path, const QString &text) {
-  QFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return {};
-  file.write(text.toUtf8());
-  return path;
-}
-
-QString readAll(const QString &path) {
-  QFile file(path);
-  return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-}
-
-}  // namespace
-
 class TestCliData : public QObject {
   Q_OBJECT
  private:
@@ -39,7 +23,7 @@ class TestCliData : public QObject {
 
  private Q_SLOTS:
   void runWritesItsPreprocessingAndWarnsAboutSpareClasses() {
-    const QString runFile = write(m_dir.path() + "/spirals.yaml",
+    const QString runFile = writeTextFile(m_dir.path() + "/spirals.yaml",
                                   "model:\n"
                                   "  name: wide\n"
                                   "  nodes:\n"
@@ -61,10 +45,10 @@ class TestCliData : public QObject {
     const auto run = store()->findRun("wide");
     QVERIFY(run);
     const QString runDir = QString::fromStdString(run->runDir);
-    QVERIFY2(readAll(runDir + "/artifacts/worker.log").contains(warning), qPrintable(runDir));
+    QVERIFY2(readTextFile(runDir + "/artifacts/worker.log").contains(warning), qPrintable(runDir));
 
     // The record is the one the data path made for this run's options and seed, byte for byte.
-    const QString written = readAll(runDir + "/preprocessing.json");
+    const QString written = readTextFile(runDir + "/preprocessing.json");
     const tw::config::RunConfig config = tw::config::loadRunConfig(runFile.toStdString(), {});
     const tw::data::DataSplits splits = tw::data::loadDataSplits(config.data, config.train.seed);
     QCOMPARE(written, QString::fromStdString(tw::data::preprocessingJson(splits.preprocessing)));
@@ -79,8 +63,8 @@ class TestCliData : public QObject {
   }
 
   void indexInputsBeyondTheEmbeddingNameNodeAndColumn() {
-    write(m_dir.path() + "/codes.csv", "a,b,y\n0,1,p\n1,2,q\n2,3,p\n3,4,q\n1,0,p\n2,1,q\n0,3,p\n3,2,q\n");
-    const QString runFile = write(m_dir.path() + "/codes.yaml",
+    writeTextFile(m_dir.path() + "/codes.csv", "a,b,y\n0,1,p\n1,2,q\n2,3,p\n3,4,q\n1,0,p\n2,1,q\n0,3,p\n3,2,q\n");
+    const QString runFile = writeTextFile(m_dir.path() + "/codes.yaml",
                                   "model:\n"
                                   "  name: codes\n"
                                   "  nodes:\n"
@@ -97,10 +81,10 @@ class TestCliData : public QObject {
                             "(num_embeddings 4)"),
              qPrintable(r.all()));
     // Within the range, the codes reach the Embedding as they are: never standardised.
-    write(m_dir.path() + "/codes.csv", "a,b,y\n0,1,p\n1,2,q\n2,3,p\n3,0,q\n1,0,p\n2,1,q\n0,3,p\n3,2,q\n");
+    writeTextFile(m_dir.path() + "/codes.csv", "a,b,y\n0,1,p\n1,2,q\n2,3,p\n3,0,q\n1,0,p\n2,1,q\n0,3,p\n3,2,q\n");
     const CliResult ok = runCli({"train", runFile, "--workspace", workspace(), "--set", "tracking.run_name=codes-ok"});
     QVERIFY2(ok.exitCode == 0, qPrintable(ok.all()));
-    const QString written = readAll(QString::fromStdString(store()->findRun("codes-ok")->runDir) + "/preprocessing.json");
+    const QString written = readTextFile(QString::fromStdString(store()->findRun("codes-ok")->runDir) + "/preprocessing.json");
     QVERIFY2(written.contains("\"index_inputs\": true,\n  \"standardization\": \"none\""), qPrintable(written));
   }
 };

@@ -14,11 +14,6 @@
 
 namespace {
 
-QString readText(const QString &path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-}
-
 // roff back to the text it shows: escaped minus signs and font changes undone.
 QString plain(QString page) {
   return page.replace("\\-", "-").replace("\\fB", "").replace("\\fI", "").replace("\\fR", "").replace("\\&", "").replace("\\e", "\\");
@@ -62,9 +57,9 @@ class TestCliDocs : public QObject {
     const QStringList commands = listedCommands();
     QVERIFY(commands.contains("runs export") && commands.contains("train") && commands.size() > 30);
     QCOMPARE(QDir(pages).entryList({"*.1"}, QDir::Files).size(), commands.size() + 1);
-    QVERIFY(readText(pages + "/torchwright.1").contains("torchwright\\-runs\\-export"));
+    QVERIFY(readTextFile(pages + "/torchwright.1").contains("torchwright\\-runs\\-export"));
     for (const QString &command : commands) {
-      const QString page = plain(readText(pages + "/torchwright-" + QString(command).replace(' ', '-') + ".1"));
+      const QString page = plain(readTextFile(pages + "/torchwright-" + QString(command).replace(' ', '-') + ".1"));
       QVERIFY2(!page.isEmpty(), qPrintable(command));
       const CliResult help = runCli(command.split(' ') + QStringList{"--help"});
       QCOMPARE(help.exitCode, 0);
@@ -102,8 +97,8 @@ class TestCliDocs : public QObject {
     const QString pages = m_dir.path() + "/current";
     QCOMPARE(runCli({"man", pages}).exitCode, 0);
     for (const QString &name : QDir(pages).entryList({"*.1"}, QDir::Files))
-      QCOMPARE(readText(share + "/man/man1/" + name), readText(pages + "/" + name));
-    QCOMPARE(readText(share + "/bash-completion/completions/torchwright"), runCli({"completion", "bash"}).out);
+      QCOMPARE(readTextFile(share + "/man/man1/" + name), readTextFile(pages + "/" + name));
+    QCOMPARE(readTextFile(share + "/bash-completion/completions/torchwright"), runCli({"completion", "bash"}).out);
   }
 
   void bashCompletesCommandsSubcommandsAndOptions() {

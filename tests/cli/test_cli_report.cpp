@@ -15,22 +15,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
-
-QString write(const QString &path, const QString &text) {
-  QFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return {};
-  file.write(text.toUtf8());
-  return path;
-}
-
-QString readText(const QString &path) {
-  QFile f(path);
-  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-}
-
-}  // namespace
-
 class TestCliReport : public QObject {
   Q_OBJECT
   QTemporaryDir m_dir;
@@ -41,14 +25,14 @@ class TestCliReport : public QObject {
  private Q_SLOTS:
   void initTestCase() {
     const QString dir = m_dir.path();
-    write(dir + "/tiny.model.yaml", "name: tiny\nnodes:\n  - {id: image, op: Input, shape: [1, 28, 28]}\n"
+    writeTextFile(dir + "/tiny.model.yaml", "name: tiny\nnodes:\n  - {id: image, op: Input, shape: [1, 28, 28]}\n"
                                     "  - {id: flat, op: Flatten}\n  - {id: h1, op: Linear, out_features: 32}\n"
                                     "  - {id: act, op: ReLU}\n  - {id: logits, op: Linear, out_features: 10}\n");
-    write(dir + "/tiny.run.yaml", "model: tiny.model.yaml\n"
+    writeTextFile(dir + "/tiny.run.yaml", "model: tiny.model.yaml\n"
                                   "data: {dataset: fashion-mnist, train_limit: 400, test_limit: 100, batch_size: 50, "
                                   "val_fraction: 0.25}\ntrain: {optimizer: adam, lr: 0.003, epochs: 2, seed: 3}\n"
                                   "tracking: {experiment: reports}\n");
-    const QString sweep = write(dir + "/tiny.sweep.yaml",
+    const QString sweep = writeTextFile(dir + "/tiny.sweep.yaml",
                                 "base: tiny.run.yaml\nobjective: {metric: val/accuracy, direction: maximize}\n"
                                 "space:\n  train.lr: {type: float, low: 1.0e-3, high: 3.0e-2, log: true}\n"
                                 "  model.h1.out_features: {type: int, low: 16, high: 64, step: 16}\n"
@@ -66,7 +50,7 @@ class TestCliReport : public QObject {
     const CliResult r = runCli(QStringList{"report"} + m_runs + QStringList{"-o", page, "--workspace", workspace()});
     QVERIFY2(r.exitCode == 0, qPrintable(r.all()));
     QVERIFY2(r.out.contains("wrote " + page + " (4 runs"), qPrintable(r.out));
-    const QString html = readText(page);
+    const QString html = readTextFile(page);
     // Self-contained: the browser is told to fetch nothing, and nothing asks it to.
     QVERIFY(html.contains("Content-Security-Policy\" content=\"default-src 'none'"));
     for (const char *outside : {"<script", "src=", "href=", "http://", "https://", "@import", "url("})
@@ -105,13 +89,13 @@ class TestCliReport : public QObject {
 
   void anExistingFileIsKeptUnlessForced() {
     const QString page = m_dir.path() + "/kept.html";
-    write(page, "mine");
+    writeTextFile(page, "mine");
     const CliResult refused = runCli({"report", m_runs[0], "-o", page, "--workspace", workspace()});
     QCOMPARE(refused.exitCode, 1);
     QVERIFY2(refused.err.contains("exists (write it again with --force to replace it)"), qPrintable(refused.err));
-    QCOMPARE(readText(page), QString("mine"));
+    QCOMPARE(readTextFile(page), QString("mine"));
     QCOMPARE(runCli({"report", m_runs[0], "-o", page, "--force", "--workspace", workspace()}).exitCode, 0);
-    QVERIFY(readText(page).startsWith("<!DOCTYPE html>"));
+    QVERIFY(readTextFile(page).startsWith("<!DOCTYPE html>"));
     QCOMPARE(runCli({"report", "no-such-run", "-o", m_dir.path() + "/x.html", "--workspace", workspace()}).exitCode, 1);
     QCOMPARE(runCli({"report", "--workspace", workspace()}).exitCode, 2);
   }
