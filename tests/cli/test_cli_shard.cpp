@@ -31,10 +31,7 @@ class TestCliShard : public QObject {
     return tw::tracking::Store::open((workspace() + "/tracking.db").toStdString());
   }
   QString writeFile(const QString &name, const QByteArray &text) const {
-    const QString path = m_dir.path() + "/" + name;
-    QFile file(path);
-    if (file.open(QIODevice::WriteOnly)) file.write(text);
-    return path;
+    return writeTextFile(m_dir.path() + "/" + name, QString::fromUtf8(text));
   }
   tw::tracking::RunRecord run(const QString &name) const { return *store()->findRun(name.toStdString()); }
   std::string digest(const QString &name) const { return store()->tags(run(name).id).at("weights_sha256"); }
