@@ -1,5 +1,7 @@
 #include "app/common/value_text.h"
 
+#include "core/config/number_text.h"
+
 #include <cstdio>
 #include <ctime>
 
@@ -28,10 +30,6 @@ std::string formatTimestamp(int64_t epochMs) {
   return buf;
 }
 
-std::string formatMetric(double value) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.4f", value);
-  return buf;
-}
+std::string formatMetric(double value) { return config::formatNumber(value); }
 
 }  // namespace tw::app

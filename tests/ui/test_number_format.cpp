@@ -1,6 +1,9 @@
-// Studio's one number format: the digits that matter, in the locale's separators.
+// One number format: the digits that matter (core/config/number_text.h), in Studio with the
+// locale's separators, and the same digits in the CLI's tables and the HTML report.
 
 #include "ui/common/number_format.h"
+
+#include "app/common/value_text.h"
 
 #include <QLocale>
 #include <QtTest>
@@ -34,6 +37,8 @@ class TestNumberFormat : public QObject {
     QFETCH(QString, shown);
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     QCOMPARE(tw::ui::formatNumber(value), shown);
+    // The CLI's tables and the report (app/common/value_text.h): digit for digit.
+    QCOMPARE(QString::fromStdString(tw::app::formatMetric(value)), shown);
   }
 
   void german() {

@@ -1,5 +1,7 @@
 #include "ui/common/number_format.h"
 
+#include "core/config/number_text.h"
+
 #include <QLocale>
 
 #include <cmath>
@@ -9,29 +11,11 @@
 namespace tw::ui {
 
 QString formatNumber(double value, int significant) {
-  if (std::isnan(value)) return QStringLiteral("NaN");
-  if (std::isinf(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("-∞");
+  // The core's rules (config/number_text.h), in the user's locale: the CLI and the report show the
+  // same digits with a '.' and ','.
   const QLocale locale;
-  if (value == 0.0) return locale.toString(0);  // also -0.0, which reads as a glitch
-  const double magnitude = std::fabs(value);
-  if (magnitude < 1e15 && value == std::round(value)) return locale.toString(static_cast<qlonglong>(value));
-  significant = std::max(1, significant);
-  // Past the shown digits a fraction is noise: 12345.678 reads "12,346", not "1.235e+04".
-  if (magnitude >= std::pow(10.0, significant)) {
-    if (magnitude < 1e15) return locale.toString(static_cast<qlonglong>(std::llround(value)));
-    return locale.toString(value, 'g', significant);
-  }
-  if (magnitude < 1e-4) return locale.toString(value, 'g', significant);
-  // Fixed notation with exactly the decimals that `significant` digits need, then no trailing zeros.
-  const int integerDigits = static_cast<int>(std::floor(std::log10(magnitude))) + 1;
-  const int decimals = std::max(0, significant - integerDigits);
-  QString text = locale.toString(value, 'f', decimals);
-  const QString point = locale.decimalPoint();
-  if (decimals > 0 && text.contains(point)) {
-    while (text.endsWith(locale.zeroDigit())) text.chop(1);
-    if (text.endsWith(point)) text.chop(point.size());
-  }
-  return text;
+  return QString::fromStdString(config::formatNumber(value, significant, locale.decimalPoint().toStdString(),
+                                                     locale.groupSeparator().toStdString()));
 }
 
 QString formatValueText(const QString &text, int significant) {

@@ -1,18 +1,21 @@
 #pragma once
-// Numbers as Studio shows them: the digits that matter, in the user's locale (QLocale's default,
-// which the German translation sets), the same way in every table, label, tooltip and axis.
+// Numbers as Studio shows them: the digits that matter (core/config/number_text.h, as the CLI and
+// the report write them), in the user's locale (QLocale's default, which the German translation
+// sets), the same way in every table, label, tooltip and axis.
 //
 //   formatNumber(0.002915586427666988)  // "0.002916", in German "0,002916"
 //   formatNumber(60000)                 // "60,000", in German "60.000"
 //   formatNumber(3e-7)                  // "3E-07"
 //   formatValueText("0.0003")           // a recorded parameter: "0.0003"; "adamw" stays "adamw"
 
+#include "core/config/number_text.h"
+
 #include <QString>
 
 namespace tw::ui {
 
 // Significant digits Studio shows unless a view asks for more (a value to compare closely).
-inline constexpr int kShownDigits = 4;
+inline constexpr int kShownDigits = config::kShownDigits;
 
 // A whole number (below 1e15) is shown exactly with the locale's grouping; any other finite value
 // with `significant` digits, trailing zeros dropped, in exponent form only when it is below 1e-4;

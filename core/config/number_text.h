@@ -1,0 +1,24 @@
+#pragma once
+// How Torchwright writes a number for a person to read, in one place: the CLI's tables, the HTML
+// report and Studio (which passes its locale's decimal point and group separator) show the same
+// digits. No Qt.
+//
+//   formatNumber(0.002915586427666988)  // "0.002916"
+//   formatNumber(60000)                 // "60,000"
+//   formatNumber(3e-7)                  // "3E-07"
+//   formatNumber(12345.678)             // "12,346": past the shown digits a fraction is noise
+
+#include <string>
+
+namespace tw::config {
+
+// Significant digits shown unless a view asks for more (a value to compare closely).
+inline constexpr int kShownDigits = 4;
+
+// A whole number (below 1e15) exactly, its digits grouped; any other finite value with
+// `significant` digits, trailing zeros dropped, in exponent form only below 1e-4 (or from 1e15);
+// NaN and the infinities as "NaN", "∞" and "-∞"; -0 as "0".
+std::string formatNumber(double value, int significant = kShownDigits, const std::string &decimalPoint = ".",
+                         const std::string &groupSeparator = ",");
+
+}  // namespace tw::config
