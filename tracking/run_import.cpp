@@ -272,7 +272,8 @@ SourceRun readCsv(const fs::path &file, const std::string &experiment) {
 
 }  // namespace
 
-ImportReport importRuns(Store &store, ImportFormat format, const std::string &path, const std::string &experiment) {
+ImportReport importRuns(Store &store, ImportFormat format, const std::string &path, const std::string &experiment,
+                        const std::function<void(size_t done, size_t total)> &progress) {
   const std::string into = experiment.empty() ? std::string("imported") : experiment;
   ImportReport report;
   // Everything is read and checked first: a source that is not what it says records nothing.
@@ -305,6 +306,7 @@ ImportReport importRuns(Store &store, ImportFormat format, const std::string &pa
                          source.metrics.end());
     store.writeMetrics(run->id, std::move(source.metrics));
     report.runs.push_back(imported);
+    if (progress) progress(report.runs.size(), runs.size());
   }
   return report;
 }

@@ -17,6 +17,7 @@
 
 #include "tracking/store.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,8 @@ struct ImportReport {
 // "imported". Throws std::runtime_error naming the file, line or field when PATH is not what the
 // format says (an MLflow store of another layout, a CSV cell that is no number) before anything
 // of it is recorded.
-ImportReport importRuns(Store &store, ImportFormat format, const std::string &path, const std::string &experiment);
+// `progress`, when set, hears each run recorded (done of total) once the source has been read.
+ImportReport importRuns(Store &store, ImportFormat format, const std::string &path, const std::string &experiment,
+                        const std::function<void(size_t done, size_t total)> &progress = {});
 
 }  // namespace tw::tracking

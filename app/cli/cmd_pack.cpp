@@ -3,6 +3,7 @@
 // IDX dataset's name (fashion-mnist, mnist) or a run file, whose data section says what to read.
 
 #include "app/cli/commands.h"
+#include "app/cli/progress_line.h"
 #include "app/cli/usage.h"
 
 #include "core/config/run_config.h"
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
@@ -41,18 +43,12 @@ int runPack(const CliArgs &args) {
   options.targetBytes = static_cast<uint64_t>(shardMb) << 20;
   options.createdBy = std::string("torchwright ") + TW_VERSION;
   options.decoded = args.hasFlag("--decoded");
-  const bool terminal = ::isatty(STDERR_FILENO) != 0 && !args.hasFlag("--json");
   const auto start = std::chrono::steady_clock::now();
-  auto lastDrawn = start;
-  if (terminal)
-    options.progress = [&](int64_t done, int64_t total) {
-      const auto now = std::chrono::steady_clock::now();
-      if (done != total && now - lastDrawn < std::chrono::milliseconds(200)) return;
-      lastDrawn = now;
-      std::fprintf(stderr, "\rpacking %lld / %lld examples (%d%%)", static_cast<long long>(done),
-                   static_cast<long long>(total), total ? static_cast<int>(100 * done / total) : 100);
-      std::fflush(stderr);
-    };
+  std::unique_ptr<ProgressLine> progress;  // the total is known once packing starts
+  options.progress = [&](int64_t done, int64_t total) {
+    if (!progress) progress = std::make_unique<ProgressLine>("packing", "examples", total, !args.hasFlag("--json"));
+    progress->update(done);
+  };
   // The writer removes the shards of a pack that fails; the folder goes too when this pack made
   // it, so that a failed pack (a full disk, a bad example) leaves nothing behind.
   std::error_code ec;
@@ -64,7 +60,7 @@ int runPack(const CliArgs &args) {
     if (!outExisted) fs::remove(out, ec);  // only when empty
     throw;
   }
-  if (terminal) std::fputc('\n', stderr);
+  if (progress) progress->finish();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   if (args.hasFlag("--json")) {

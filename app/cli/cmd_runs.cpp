@@ -3,6 +3,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/json_text.h"
+#include "app/cli/progress_line.h"
 #include "app/cli/run_ref.h"
 #include "app/cli/table_printer.h"
 #include "app/cli/usage.h"
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 
 namespace tw::cli {
 
@@ -206,11 +208,15 @@ int exportRuns(tracking::Store &store, const CliArgs &args) {
     if (!run) return 1;
     runs.push_back(*run);
   }
+  ProgressLine progress("exporting", "runs", static_cast<int64_t>(runs.size()));
+  int64_t done = 0;
   for (const tracking::RunRecord &run : runs) {
     try {
       const std::string where = tracking::exportRun(store, run, format, folder, args.hasFlag("--force"));
-      std::printf("exported %s to %s\n", run.name.c_str(), where.c_str());
+      progress.update(++done);
+      progress.say("exported " + run.name + " to " + where);
     } catch (const std::exception &e) {
+      progress.finish();
       std::fprintf(stderr, "torchwright: exporting %s: %s\n", run.name.c_str(), e.what());
       return 1;
     }
@@ -225,8 +231,14 @@ int importRuns(tracking::Store &store, const CliArgs &args) {
                                         : from == "mlflow"    ? tracking::ImportFormat::MLflow
                                                               : tracking::ImportFormat::Csv;
   tracking::ImportReport report;
+  std::unique_ptr<ProgressLine> progress;  // made once the source is read and its runs counted
   try {
-    report = tracking::importRuns(store, format, args.positionals[2], args.option("--experiment"));
+    report = tracking::importRuns(store, format, args.positionals[2], args.option("--experiment"),
+                                  [&progress](size_t done, size_t total) {
+                                    if (!progress) progress = std::make_unique<ProgressLine>("importing", "runs", int64_t(total));
+                                    progress->update(int64_t(done));
+                                  });
+    if (progress) progress->finish();
   } catch (const std::exception &e) {
     std::fprintf(stderr, "torchwright: importing %s: %s\n", args.positionals[2].c_str(), e.what());
     return 1;
