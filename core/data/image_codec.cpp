@@ -50,6 +50,8 @@ struct PngContext {
   ~PngContext() { spng_ctx_free(ctx); }
 };
 
+constexpr int kMaxImageSide = 65535;
+
 // stb's conversion to gray, so a colour PNG or BMP gives the gray it always gave.
 uint8_t luma(const uint8_t *rgb) { return static_cast<uint8_t>((rgb[0] * 77 + rgb[1] * 150 + rgb[2] * 29) >> 8); }
 
@@ -57,6 +59,11 @@ uint8_t luma(const uint8_t *rgb) { return static_cast<uint8_t>((rgb[0] * 77 + rg
 // size differs from the one asked for.
 void toPlanes(const uint8_t *pixels, int w, int h, int have, int channels, int width, int height,
               const std::string &where, uint8_t *out) {
+  // A side no real image has (JPEG's own limit): stb lets 16,777,216 through, and resizing a
+  // 1 x 16,777,216 PSD that claims it needs gigabytes (found by tests/fuzz/image).
+  if (w > kMaxImageSide || h > kMaxImageSide)
+    throw std::runtime_error(where + ": " + std::to_string(w) + "x" + std::to_string(h) +
+                             " pixels; images wider or taller than " + std::to_string(kMaxImageSide) + " are refused");
   std::vector<uint8_t> resized;
   if (w != width || h != height) {
     resized.resize(static_cast<size_t>(width) * height * have);
