@@ -1,6 +1,7 @@
 #include "tracking/metric_writer.h"
 
 #include "tracking/tensorboard_events.h"
+#include "tracking/tensorboard_hparams.h"
 
 #include <ctime>
 
@@ -103,7 +104,15 @@ std::string MetricWriter::lastError() const {
 void MetricWriter::mirror(const std::vector<MetricRow> &rows) {
   if (m_options.tensorboardDir.empty() || m_eventsFailed) return;
   try {
-    if (!m_events) m_events = std::make_unique<TensorBoardWriter>(m_options.tensorboardDir);
+    if (!m_events) {
+      m_events = std::make_unique<TensorBoardWriter>(m_options.tensorboardDir);
+      const double now = rows.empty() ? 0.0 : double(rows.front().timeMs) / 1000.0;
+      if (!m_options.tensorboardGraph.empty()) m_events->graph(graphDef(m_options.tensorboardGraph), now);
+      // No experiment summary: its metric list is not known yet, and TensorBoard, finding none,
+      // builds the experiment from the sessions' params and scalars.
+      if (!m_options.tensorboardHParams.empty())
+        m_events->summary(hparamsSessionStart(m_options.tensorboardHParams, now), 0, now);
+    }
     for (const MetricRow &row : rows) m_events->scalar(row.key, row.step, row.value, double(row.timeMs) / 1000.0);
     m_events->flush();
   } catch (const std::exception &e) {

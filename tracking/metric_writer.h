@@ -8,10 +8,12 @@
 //   writer.flush();   // blocks until everything queued so far is committed
 
 #include "tracking/run_record.h"
+#include "tracking/tensorboard_graph.h"
 
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -31,8 +33,12 @@ struct MetricWriterOptions {
   int stopRetryMs = -1;
   // tracking.tensorboard: every metric also goes to a TensorBoard event file in this folder, once
   // the store has it, for those who keep TensorBoard open. Best effort: a write that fails is
-  // logged once and the event file given up; the store and the training go on.
+  // logged once and the event file given up; the store and the training go on. The file opens
+  // with the model's graph and the run's params in the HParams plugin's layout (the session's
+  // start only: the plugin would keep a session end even if the run went on, a resume say).
   std::string tensorboardDir;
+  std::vector<GraphNode> tensorboardGraph;
+  std::map<std::string, std::string> tensorboardHParams;
 };
 
 // How long a stopping writer keeps trying by default: 30 s for a database server (restarting, a

@@ -1,6 +1,7 @@
 #include "tracking/run_export.h"
 
 #include "tracking/tensorboard_events.h"
+#include "tracking/tensorboard_hparams.h"
 
 #include "core/config/metric_keys.h"  // the keys only: constants, nothing to link
 
@@ -14,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 namespace fs = std::filesystem;
@@ -47,16 +49,35 @@ void claim(const fs::path &folder, bool force) {
   fs::create_directories(folder);
 }
 
-std::string exportTensorBoard(const Store &store, const RunRecord &run, const fs::path &root, bool force) {
+// tensorboard.hparams.Status of a run: none while it may still change (the plugin keeps the first
+// end it reads).
+std::optional<HParamsStatus> hparamsStatus(RunStatus status) {
+  switch (status) {
+    case RunStatus::Finished: return HParamsStatus::Success;
+    case RunStatus::Failed:
+    case RunStatus::Killed: return HParamsStatus::Failure;
+    case RunStatus::Created:
+    case RunStatus::Running: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::string exportTensorBoard(const Store &store, const RunRecord &run, const fs::path &root, bool force,
+                              const std::vector<GraphNode> &graph) {
   const fs::path folder = root / tensorBoardRunFolder(run);
   claim(folder, force);
-  TensorBoardWriter events(folder.string(), static_cast<double>(run.startMs > 0 ? run.startMs : run.createdMs) / 1000.0);
+  const double startSecs = static_cast<double>(run.startMs > 0 ? run.startMs : run.createdMs) / 1000.0;
+  TensorBoardWriter events(folder.string(), startSecs);
+  if (!graph.empty()) events.graph(graphDef(graph), startSecs);
+  const std::map<std::string, std::string> params = store.params(run.id);
+  std::vector<std::string> metricTags;  // what the HParams table shows beside the params: not the per-layer norms
   // Per step, the layers' norms together: how the weight (and gradient) norms spread over the
   // layers, for TensorBoard's Histograms tab ("weight_norm", "grad_norm").
   std::map<std::string, std::map<int64_t, std::pair<std::vector<double>, int64_t>>> spreads;  // family -> step -> (values, time)
   for (const std::string &key : store.metricKeys(run.id)) {
     const bool norm = key.rfind(config::metrics::kWeightNormPrefix, 0) == 0 || key.rfind(config::metrics::kGradNormPrefix, 0) == 0;
     const std::string family = key.substr(0, key.find('/'));
+    if (!norm) metricTags.push_back(key);
     for (const MetricPoint &p : store.metricPoints(run.id, key)) {
       events.scalar(key, p.step, p.value, static_cast<double>(p.timeMs) / 1000.0);
       if (!norm) continue;
@@ -67,6 +88,13 @@ std::string exportTensorBoard(const Store &store, const RunRecord &run, const fs
   }
   for (const auto &[family, steps] : spreads)
     for (const auto &[step, values] : steps) events.histogram(family, step, values.first, static_cast<double>(values.second) / 1000.0);
+  if (!params.empty()) {
+    events.summary(hparamsExperiment(params, metricTags, startSecs), 0, startSecs);
+    events.summary(hparamsSessionStart(params, startSecs), 0, startSecs);
+    if (const auto status = hparamsStatus(run.status))
+      events.summary(hparamsSessionEnd(*status, static_cast<double>(run.endMs) / 1000.0), 0,
+                     static_cast<double>(run.endMs) / 1000.0);
+  }
   events.flush();
   return folder.string();
 }
@@ -149,6 +177,7 @@ std::string exportMlflow(const Store &store, const RunRecord &run, const fs::pat
   meta << YAML::EndMap;
   writeText(folder / "meta.yaml", emit(meta));
   fs::create_directories(folder / "artifacts");
+  if (!run.configYaml.empty()) writeText(folder / "artifacts" / "config.yaml", run.configYaml);
   fs::create_directories(folder / "metrics");
   fs::create_directories(folder / "params");
   fs::create_directories(folder / "tags");
@@ -191,8 +220,8 @@ std::string safeKeyPath(const std::string &key) {
 }
 
 std::string exportRun(const Store &store, const RunRecord &run, ExportFormat format, const std::string &folder,
-                      bool force) {
-  return format == ExportFormat::TensorBoard ? exportTensorBoard(store, run, folder, force)
+                      bool force, const std::vector<GraphNode> &graph) {
+  return format == ExportFormat::TensorBoard ? exportTensorBoard(store, run, folder, force, graph)
                                              : exportMlflow(store, run, folder, force);
 }
 

@@ -3,14 +3,18 @@
 // (tensorboard_events.h) and an MLflow file store. No Qt, no LibTorch.
 //
 // TensorBoard: FOLDER/<name>_<id8>/events.out.tfevents.*, every metric as a scalar at its step
-// and time. MLflow: ROOT/<experiment id>/<run id>/{meta.yaml, metrics/, params/, tags/,
+// and time, the layers' norms per step as histograms, the params in the HParams plugin's layout
+// (tensorboard_hparams.h) and the model for the Graphs tab when the caller has it (the tracking
+// library reads no model files: tensorboard_graph.h). MLflow: ROOT/<experiment id>/<run id>/{meta.yaml, metrics/, params/, tags/,
 // artifacts/}, as mlflow's FileStore lays it out (the experiment found by name, or created, and
 // the Default experiment 0 when the store is new): metrics as "<time ms> <value> <step>" lines,
-// params and tags as files, the run's name as the mlflow.runName tag.
+// params and tags as files, the run's name as the mlflow.runName tag, its resolved configuration as
+// the artifact config.yaml.
 //
 //   std::string where = exportRun(store, run, ExportFormat::MLflow, "mlruns", /*force=*/false);
 
 #include "tracking/store.h"
+#include "tracking/tensorboard_graph.h"
 
 #include <string>
 
@@ -19,9 +23,10 @@ namespace tw::tracking {
 enum class ExportFormat { TensorBoard, MLflow };
 
 // Writes the run; returns the folder written. A run already exported there is refused (a
-// std::runtime_error naming the folder) unless `force`, which replaces it.
+// std::runtime_error naming the folder) unless `force`, which replaces it. `graph`: the run's
+// model for TensorBoard (MLflow has no place for one beyond the configuration); empty: none.
 std::string exportRun(const Store &store, const RunRecord &run, ExportFormat format, const std::string &folder,
-                      bool force);
+                      bool force, const std::vector<GraphNode> &graph = {});
 
 // The folder a run's TensorBoard events go in, under the folder the user named: "<name>_<id8>".
 std::string tensorBoardRunFolder(const RunRecord &run);

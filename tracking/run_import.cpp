@@ -81,6 +81,7 @@ std::vector<SourceRun> readTensorBoard(const fs::path &root, const std::string &
     for (const fs::path &file : files) {
       const EventFileContents contents = readEventFile(file.string());
       for (const std::string &problem : contents.problems) problems.push_back(file.string() + ": " + problem);
+      run.params.insert(contents.hparams.begin(), contents.hparams.end());
       for (const EventScalar &s : contents.scalars) {
         const int64_t ms = static_cast<int64_t>(std::llround(s.wallTime * 1000.0));
         run.metrics.push_back({s.tag, s.step, s.value, ms});

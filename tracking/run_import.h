@@ -9,7 +9,8 @@
 //   for (const auto &run : report.runs) ...   // name, id, whether it was new, points
 //
 // TensorBoard: every folder under PATH holding events.out.tfevents.* files is one run, named by
-// its path under PATH; scalars only. MLflow: PATH is the store's root (mlruns); every active run
+// its path under PATH: its scalars, and its params from the HParams plugin's session start
+// (tensorboard_hparams.h: what PyTorch's add_hparams and `runs export` write). MLflow: PATH is the store's root (mlruns); every active run
 // of every active experiment, with its params, tags, metrics, status and times (one still running
 // there is recorded as KILLED: nothing here follows it). CSV: PATH is a
 // file with a header row; its `step` column (else `epoch`, else the row number) is the step and

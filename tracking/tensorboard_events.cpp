@@ -1,5 +1,8 @@
 #include "tracking/tensorboard_events.h"
 
+#include "tracking/proto_wire.h"
+#include "tracking/tensorboard_hparams.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,6 +19,10 @@ namespace tw::tracking {
 
 namespace {
 
+using wire::Field;
+using wire::fields;
+using wire::fixedFrom;
+
 std::array<uint32_t, 256> crcTable() {
   std::array<uint32_t, 256> table{};
   for (uint32_t i = 0; i < 256; ++i) {
@@ -26,91 +33,11 @@ std::array<uint32_t, 256> crcTable() {
   return table;
 }
 
-// Protocol-buffer wire format, the few pieces an Event needs.
-void varint(std::string &out, uint64_t v) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out.push_back(static_cast<char>(v));
-}
-void key(std::string &out, int field, int wireType) { varint(out, static_cast<uint64_t>(field) << 3 | wireType); }
-template <class T>
-void fixed(std::string &out, T v) {  // little-endian, as this machine and the wire format are
-  char bytes[sizeof v];
-  std::memcpy(bytes, &v, sizeof v);
-  out.append(bytes, sizeof v);
-}
-void bytesField(std::string &out, int field, const std::string &bytes) {
-  key(out, field, 2);
-  varint(out, bytes.size());
-  out += bytes;
-}
-
 std::string event(double wallTime, int64_t step) {
   std::string e;
-  key(e, 1, 1);
-  fixed(e, wallTime);
-  if (step != 0) {
-    key(e, 2, 0);
-    varint(e, static_cast<uint64_t>(step));
-  }
+  wire::doubleField(e, 1, wallTime);
+  if (step != 0) wire::varintField(e, 2, static_cast<uint64_t>(step));
   return e;
-}
-
-// A message's fields, as far as they can be read: (number, wire type, varint or bytes).
-struct Field {
-  int number = 0;
-  int type = 0;
-  uint64_t varint = 0;
-  std::string_view bytes;
-};
-std::vector<Field> fields(std::string_view message) {
-  std::vector<Field> out;
-  size_t i = 0;
-  auto readVarint = [&](uint64_t &v) {
-    v = 0;
-    for (int shift = 0; i < message.size() && shift < 64; shift += 7) {
-      const auto b = static_cast<unsigned char>(message[i++]);
-      v |= uint64_t(b & 0x7F) << shift;
-      if (!(b & 0x80)) return true;
-    }
-    return false;
-  };
-  while (i < message.size()) {
-    uint64_t header = 0;
-    if (!readVarint(header)) break;
-    Field f;
-    f.number = static_cast<int>(header >> 3);
-    f.type = static_cast<int>(header & 7);
-    size_t size = 0;
-    if (f.type == 0) {
-      if (!readVarint(f.varint)) break;
-      out.push_back(f);
-      continue;
-    }
-    if (f.type == 1) size = 8;
-    else if (f.type == 5) size = 4;
-    else if (f.type == 2) {
-      uint64_t n = 0;
-      if (!readVarint(n)) break;
-      size = n;
-    } else {
-      break;  // groups and unknown wire types: nothing further is framed reliably
-    }
-    if (size > message.size() - i) break;
-    f.bytes = message.substr(i, size);
-    i += size;
-    out.push_back(f);
-  }
-  return out;
-}
-
-template <class T>
-T fixedFrom(std::string_view bytes) {
-  T v{};
-  std::memcpy(&v, bytes.data(), std::min(sizeof v, bytes.size()));
-  return v;
 }
 
 // A TensorProto that holds one float or double (dtype 1 or 2): in float_val/double_val or as raw
@@ -158,10 +85,10 @@ uint32_t maskedCrc32c(const void *data, size_t size) {
 std::string tfRecord(const std::string &data) {
   std::string out;
   const uint64_t length = data.size();
-  fixed(out, length);
-  fixed(out, maskedCrc32c(&length, sizeof length));
+  wire::fixed(out, length);
+  wire::fixed(out, maskedCrc32c(&length, sizeof length));
   out += data;
-  fixed(out, maskedCrc32c(data.data(), data.size()));
+  wire::fixed(out, maskedCrc32c(data.data(), data.size()));
   return out;
 }
 
@@ -207,6 +134,10 @@ EventFileContents readEventFile(const std::string &path) {
           if (value.number == 1 && value.type == 2) values.push_back(value);
     }
     for (const Field &value : values) {
+      if (auto hparams = hparamsOfSummaryValue(value.bytes)) {
+        contents.hparams.merge(*hparams);
+        continue;
+      }
       EventScalar scalar{{}, step, 0.0, wallTime};
       bool found = false;
       for (const Field &g : fields(value.bytes)) {
@@ -235,7 +166,7 @@ TensorBoardWriter::TensorBoardWriter(const std::string &folder, double wallTime)
   m_file = std::fopen(m_path.c_str(), "wb");
   if (!m_file) throw std::runtime_error("cannot write '" + m_path + "': " + std::strerror(errno));
   std::string first = event(wallTime, 0);
-  bytesField(first, 3, "brain.Event:2");
+  wire::bytesField(first, 3, "brain.Event:2");
   write(first);
 }
 
@@ -245,13 +176,22 @@ TensorBoardWriter::~TensorBoardWriter() {
 
 void TensorBoardWriter::scalar(const std::string &tag, int64_t step, double value, double wallTime) {
   std::string summaryValue;
-  bytesField(summaryValue, 1, tag);
-  key(summaryValue, 2, 5);
-  fixed(summaryValue, static_cast<float>(value));
-  std::string summary;
-  bytesField(summary, 1, summaryValue);
+  wire::bytesField(summaryValue, 1, tag);
+  wire::floatField(summaryValue, 2, static_cast<float>(value));
+  std::string summaryMessage;
+  wire::bytesField(summaryMessage, 1, summaryValue);
+  summary(summaryMessage, step, wallTime);
+}
+
+void TensorBoardWriter::summary(const std::string &summary, int64_t step, double wallTime) {
   std::string e = event(wallTime, step);
-  bytesField(e, 5, summary);
+  wire::bytesField(e, 5, summary);
+  write(e);
+}
+
+void TensorBoardWriter::graph(const std::string &graphDef, double wallTime) {
+  std::string e = event(wallTime, 0);
+  wire::bytesField(e, 4, graphDef);
   write(e);
 }
 
@@ -271,24 +211,22 @@ void TensorBoardWriter::histogram(const std::string &tag, int64_t step, const st
     counts[static_cast<size_t>(std::clamp(b, 0, n - 1))] += 1.0;
   }
   std::string histo;
-  key(histo, 1, 1), fixed(histo, low);
-  key(histo, 2, 1), fixed(histo, high);
-  key(histo, 3, 1), fixed(histo, static_cast<double>(values.size()));
-  key(histo, 4, 1), fixed(histo, sum);
-  key(histo, 5, 1), fixed(histo, squares);
+  wire::doubleField(histo, 1, low);
+  wire::doubleField(histo, 2, high);
+  wire::doubleField(histo, 3, static_cast<double>(values.size()));
+  wire::doubleField(histo, 4, sum);
+  wire::doubleField(histo, 5, squares);
   std::string packedLimits, packedCounts;
-  for (double l : limits) fixed(packedLimits, l);
-  for (double c : counts) fixed(packedCounts, c);
-  bytesField(histo, 6, packedLimits);
-  bytesField(histo, 7, packedCounts);
+  for (double l : limits) wire::fixed(packedLimits, l);
+  for (double c : counts) wire::fixed(packedCounts, c);
+  wire::bytesField(histo, 6, packedLimits);
+  wire::bytesField(histo, 7, packedCounts);
   std::string summaryValue;
-  bytesField(summaryValue, 1, tag);
-  bytesField(summaryValue, 5, histo);
-  std::string summary;
-  bytesField(summary, 1, summaryValue);
-  std::string e = event(wallTime, step);
-  bytesField(e, 5, summary);
-  write(e);
+  wire::bytesField(summaryValue, 1, tag);
+  wire::bytesField(summaryValue, 5, histo);
+  std::string summaryMessage;
+  wire::bytesField(summaryMessage, 1, summaryValue);
+  summary(summaryMessage, step, wallTime);
 }
 
 void TensorBoardWriter::write(const std::string &data) {

@@ -1,8 +1,10 @@
 #pragma once
 // TensorBoard's event files, written without TensorFlow: the TFRecord framing (each record's
 // length and data followed by their masked CRC-32C) around hand-encoded `Event` protocol buffers
-// (tensorflow/core/util/event.proto: wall_time 1, step 2, file_version 3, summary 5; a summary's
-// value: tag 1, simple_value 2, histo 5, tensor 8), and read back. No Qt, no LibTorch.
+// (tensorflow/core/util/event.proto: wall_time 1, step 2, file_version 3, graph_def 4, summary 5; a
+// summary's value: tag 1, simple_value 2, histo 5, tensor 8, metadata 9), and read back. The
+// HParams plugin's summaries and the model graph are encoded by tensorboard_hparams.h and
+// tensorboard_graph.h. No Qt, no LibTorch.
 //
 //   TensorBoardWriter events("/tmp/tb/my-run");   // events.out.tfevents.<seconds>.<host> in it
 //   events.scalar("train/loss", 12, 0.53, 1733570000.25);
@@ -10,6 +12,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,8 @@ struct EventScalar {
 };
 struct EventFileContents {
   std::vector<EventScalar> scalars;
+  // The hyperparameters of the HParams plugin's session start (tensorboard_hparams.h), if any.
+  std::map<std::string, std::string> hparams;
   // Records that could not be read, each named by its index and byte offset: a record whose data
   // fails its CRC is skipped; one whose length fails it ends the file (nothing after can be framed).
   std::vector<std::string> problems;
@@ -54,6 +59,10 @@ class TensorBoardWriter {
   // `buckets` equal-width buckets between their least and greatest, as a HistogramProto.
   void histogram(const std::string &tag, int64_t step, const std::vector<double> &values, double wallTime,
                  int buckets = 30);
+  // A serialized Summary (tensorboard_hparams.h makes the HParams plugin's), as one event.
+  void summary(const std::string &summary, int64_t step, double wallTime);
+  // A serialized GraphDef (tensorboard_graph.h): the Graphs tab's model.
+  void graph(const std::string &graphDef, double wallTime);
   void flush();
   const std::string &path() const { return m_path; }
 

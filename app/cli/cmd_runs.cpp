@@ -7,6 +7,7 @@
 #include "app/cli/run_ref.h"
 #include "app/cli/table_printer.h"
 #include "app/cli/usage.h"
+#include "app/common/model_graph.h"
 
 #include "core/config/metric_keys.h"
 #include "core/config/workspace.h"
@@ -211,8 +212,16 @@ int exportRuns(tracking::Store &store, const CliArgs &args) {
   ProgressLine progress("exporting", "runs", static_cast<int64_t>(runs.size()));
   int64_t done = 0;
   for (const tracking::RunRecord &run : runs) {
+    std::vector<tracking::GraphNode> graph;
+    if (format == tracking::ExportFormat::TensorBoard) {
+      try {
+        graph = app::modelGraph(run.configYaml);
+      } catch (const std::exception &e) {  // the scalars and params still go out
+        progress.say("no model graph for " + run.name + ": " + e.what());
+      }
+    }
     try {
-      const std::string where = tracking::exportRun(store, run, format, folder, args.hasFlag("--force"));
+      const std::string where = tracking::exportRun(store, run, format, folder, args.hasFlag("--force"), graph);
       progress.update(++done);
       progress.say("exported " + run.name + " to " + where);
     } catch (const std::exception &e) {

@@ -9,6 +9,7 @@
 // environment, 75 a peer rank was lost (the launcher restarts every rank from the checkpoint).
 
 #include "app/common/init_source.h"
+#include "app/common/model_graph.h"
 #include "app/common/run_recording.h"
 #include "app/worker/export_run.h"
 #include "app/worker/export_model.h"
@@ -256,8 +257,15 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
     if (rank0) {
       store->setStatus(run.id, tw::tracking::RunStatus::Running);
       tw::tracking::MetricWriterOptions options;
-      if (!config.tracking.tensorboard.empty())
+      if (!config.tracking.tensorboard.empty()) {
         options.tensorboardDir = config.tracking.tensorboard + "/" + tw::tracking::tensorBoardRunFolder(run);
+        options.tensorboardHParams = store->params(run.id);
+        try {
+          options.tensorboardGraph = tw::app::modelGraph(run.configYaml);
+        } catch (const std::exception &e) {  // the metrics still go out
+          spdlog::warn("no model graph for TensorBoard: {}", e.what());
+        }
+      }
       writer = std::make_unique<tw::tracking::MetricWriter>(store->path(), run.id, options);
     }
     Heartbeat heartbeat(rank0 ? store->path() : std::string(), rank0 ? run.id : 0, dist.rank);

@@ -88,6 +88,11 @@ class TestCliTrain : public QObject {
       QCOMPARE(losses[i].step, storedLosses[i].step);
       QCOMPARE(losses[i].value, double(float(storedLosses[i].value)));
     }
+    // It opens with the run's params for the HParams plugin and the model for the Graphs tab.
+    QCOMPARE(contents.hparams, db->params(run->id));
+    QFile eventFile(events + "/" + files[0]);
+    QVERIFY(eventFile.open(QIODevice::ReadOnly));
+    QVERIFY(eventFile.readAll().contains("_output_shapes"));
     QVERIFY(!run->dataFingerprint.empty());
     QVERIFY(!run->configHash.empty());
     QVERIFY2(QString::fromStdString(run->libraryVersions).contains("libtorch=1.13"),

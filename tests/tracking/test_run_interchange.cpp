@@ -3,7 +3,9 @@
 // exports are read the way their own tools read them: the event file by a reader of TensorBoard's record framing written here from the format
 // (its own bit-by-bit CRC-32C, not the exporter's table, and its own protocol-buffer decoding),
 // the MLflow store as mlflow's FileStore walks it (experiment meta.yaml by name, the run's
-// meta.yaml, metrics/params/tags files, nested where a key holds '/').
+// meta.yaml, metrics/params/tags files, nested where a key holds '/'). Every record of an event
+// file also goes through protoc --decode with TensorBoard's own schemas (tensorboard_proto/),
+// which is how the HParams plugin's summaries and the model graph are checked.
 
 #include "tracking_fixture.h"
 
@@ -14,6 +16,9 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QtTest>
 
 #include <yaml-cpp/yaml.h>
@@ -57,6 +62,7 @@ struct EventFile {
   std::vector<Scalar> scalars;
   std::vector<Histogram> histograms;
   QString problem;  // the first framing or CRC error
+  std::vector<std::string> records;  // each record's data (a serialized Event)
 };
 
 // Protocol-buffer fields: (number, wire type, varint value or bytes).
@@ -121,9 +127,10 @@ EventFile readEvents(const QString &path) {
     std::memcpy(&dataCrc, all.data() + at + 12 + length, 4);
     if (dataCrc != masked(data)) return fail("data CRC");
     at += 12 + length + 4;
+    file.records.push_back(data);
     Scalar s;
     Histogram h;
-    bool isHistogram = false;
+    bool isHistogram = false, isScalar = false;
     for (const Field &f : fields(data)) {
       if (f.number == 1 && f.type == 1) std::memcpy(&s.wallTime, f.bytes.data(), 8);
       if (f.number == 2 && f.type == 0) s.step = int64_t(f.varint);
@@ -132,7 +139,7 @@ EventFile readEvents(const QString &path) {
         for (const Field &value : fields(f.bytes))
           for (const Field &g : fields(value.bytes)) {
             if (g.number == 1 && g.type == 2) s.tag = g.bytes;
-            if (g.number == 2 && g.type == 5) std::memcpy(&s.value, g.bytes.data(), 4);
+            if (g.number == 2 && g.type == 5) std::memcpy(&s.value, g.bytes.data(), 4), isScalar = true;
             if (g.number == 5 && g.type == 2) {  // HistogramProto
               isHistogram = true;
               for (const Field &k : fields(g.bytes)) {
@@ -153,9 +160,29 @@ EventFile readEvents(const QString &path) {
     h.tag = s.tag;
     h.step = s.step;
     if (isHistogram) file.histograms.push_back(h);
-    else if (!s.tag.empty()) file.scalars.push_back(s);
+    else if (isScalar) file.scalars.push_back(s);
   }
   return file;
+}
+
+// An Event as protoc prints it from TensorBoard's schemas, on one line (runs of whitespace as one
+// space); empty, and `error` set, when protoc cannot parse it.
+QString decodeEvent(const std::string &record, QString *error) {
+  QProcess protoc;
+  protoc.start(QStandardPaths::findExecutable("protoc"),
+               {"--decode=tensorboard.Event", "-I" TW_TENSORBOARD_PROTO_DIR, "-I/usr/include", "event.proto"});
+  if (!protoc.waitForStarted()) {
+    *error = "protoc did not start";
+    return {};
+  }
+  protoc.write(record.data(), qint64(record.size()));
+  protoc.closeWriteChannel();
+  protoc.waitForFinished(30000);
+  if (protoc.exitStatus() != QProcess::NormalExit || protoc.exitCode() != 0) {
+    *error = QString::fromUtf8(protoc.readAllStandardError());
+    return {};
+  }
+  return QString::fromUtf8(protoc.readAllStandardOutput()).simplified();
 }
 
 QString readText(const QString &path) {
@@ -255,6 +282,66 @@ class TestRunInterchange : public QObject {
     QCOMPARE(counted, 3.0);
     QCOMPARE(h.counts.front(), 1.0);  // 1.0 in the first bucket, 8.0 in the last
     QCOMPARE(h.counts.back(), 1.0);
+  }
+
+  // What protoc reads with TensorBoard's schemas: every record parses; the model graph (nodes,
+  // inputs, shapes, typed attributes, '/' groups); the HParams plugin's experiment, session start
+  // (numbers as numbers, words as strings) and end (the run's status).
+  void tensorBoardHParamsAndGraphDecodeWithTheirSchemas() {
+    QVERIFY2(!QStandardPaths::findExecutable("protoc").isEmpty(),
+             "protoc is missing: packaging/install-deps.sh installs protobuf-compiler");
+    const std::vector<tw::tracking::GraphNode> graph = {
+        {"image", "Input", {}, {1, 28, 28}, {{"shape", std::vector<int64_t>{1, 28, 28}}}},
+        {"enc/fc", "Linear", {"image"}, {10},
+         {{"out_features", int64_t{10}}, {"bias", true}, {"gain", 0.25}, {"init", std::string("fan_in")}}},
+    };
+    const std::string where = tw::tracking::exportRun(*m_store, m_run, ExportFormat::TensorBoard,
+                                                      m_dir.filePath("tb-protoc").toStdString(), false, graph);
+    const QStringList files = QDir(QString::fromStdString(where)).entryList({"events.out.tfevents.*"}, QDir::Files);
+    const EventFile events = readEvents(QString::fromStdString(where) + "/" + files[0]);
+    QVERIFY2(events.problem.isEmpty(), qPrintable(events.problem));
+    QCOMPARE(events.records.size(), size_t(1 + 1 + 55 + 3));  // version, graph, scalars, hparams
+    QStringList decoded;
+    for (const std::string &record : events.records) {
+      QString error;
+      decoded << decodeEvent(record, &error);
+      QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    auto find = [&decoded](const QString &part) {
+      for (const QString &event : decoded)
+        if (event.contains(part)) return event;
+      return QString();
+    };
+    const QString graphEvent = find("graph_def {");
+    QVERIFY(!graphEvent.isEmpty());
+    QVERIFY2(graphEvent.contains("node { name: \"image\" op: \"Input\" attr { key: \"_output_shapes\" value { list { "
+                                 "shape { dim { size: -1 } dim { size: 1 } dim { size: 28 } dim { size: 28 } } } } }"),
+             qPrintable(graphEvent));
+    QVERIFY(graphEvent.contains("attr { key: \"shape\" value { list { i: 1 i: 28 i: 28 } } }"));
+    QVERIFY(graphEvent.contains("node { name: \"enc/fc\" op: \"Linear\" input: \"image\" attr { key: "
+                                "\"_output_shapes\" value { list { shape { dim { size: -1 } dim { size: 10 } } } } }"));
+    for (const char *attr : {"attr { key: \"out_features\" value { i: 10 } }", "attr { key: \"bias\" value { b: true } }",
+                             "attr { key: \"gain\" value { f: 0.25 } }",
+                             "attr { key: \"init\" value { s: \"fan_in\" } }"})
+      QVERIFY2(graphEvent.contains(attr), attr);
+    QVERIFY(graphEvent.contains("versions { producer: 22 }"));
+
+    const QString experiment = find("tag: \"_hparams_/experiment\"");
+    QVERIFY(experiment.contains("plugin_name: \"hparams\""));
+    QVERIFY(experiment.contains("hparam_infos { name: \"train.lr\" type: DATA_TYPE_FLOAT64 }"));
+    QVERIFY(experiment.contains("hparam_infos { name: \"train.optimizer\" type: DATA_TYPE_STRING }"));
+    QVERIFY(experiment.contains("metric_infos { name { tag: \"val/accuracy\" } dataset_type: DATASET_VALIDATION }"));
+    QVERIFY(experiment.contains("metric_infos { name { tag: \"train/loss\" } dataset_type: DATASET_TRAINING }"));
+    const QString start = find("tag: \"_hparams_/session_start_info\"");
+    QVERIFY2(start.contains("hparams { key: \"train.lr\" value { number_value: 0.001 } }"), qPrintable(start));
+    QVERIFY(start.contains("hparams { key: \"train.optimizer\" value { string_value: \"adam\" } }"));
+    const auto startTime = QRegularExpression("start_time_secs: ([0-9.e+]+)").match(start);
+    QVERIFY(startTime.hasMatch());
+    QCOMPARE(startTime.captured(1).toDouble(), double(m_run.startMs) / 1000.0);
+    const QString end = find("tag: \"_hparams_/session_end_info\"");
+    QVERIFY(end.contains("status: STATUS_SUCCESS"));
+    // The scalars decode as TensorBoard reads them too.
+    QVERIFY(!find("tag: \"train/loss\" simple_value: 1 }").isEmpty());  // 2/2 at step 2
   }
 
   // The reader catches what it must: one flipped byte fails a CRC.
@@ -371,12 +458,12 @@ class TestRunInterchange : public QObject {
       QCOMPARE(run.status, tw::tracking::RunStatus::Finished);
       QCOMPARE(run.startMs, m_run.startMs);
       QCOMPARE(run.endMs, m_run.endMs);
-      QCOMPARE(store->params(run.id), m_store->params(m_run.id));
       QCOMPARE(store->tags(run.id).at("weights_sha256"), std::string("abc123"));
     } else {
       QCOMPARE(run.experiment, std::string("from-tb"));
       QCOMPARE(run.startMs, 1733570000010);  // the first point's time
     }
+    QCOMPARE(store->params(run.id), m_store->params(m_run.id));  // TensorBoard's through the HParams plugin
     QVERIFY(store->tags(run.id).at("imported_from").rfind(mlflow ? "mlflow:" : "tensorboard:", 0) == 0);
     for (const std::string key : {"train/loss", "val/accuracy"}) {
       const auto a = m_store->metricPoints(m_run.id, key), b = store->metricPoints(run.id, key);
