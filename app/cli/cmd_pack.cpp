@@ -3,7 +3,7 @@
 // IDX dataset's name (fashion-mnist, mnist) or a run file, whose data section says what to read.
 
 #include "app/cli/commands.h"
-#include "app/cli/progress_line.h"
+#include "app/common/progress_line.h"
 #include "app/cli/usage.h"
 
 #include "core/config/run_config.h"
@@ -19,6 +19,8 @@
 #include <string>
 
 namespace tw::cli {
+
+using app::ProgressLine;
 
 namespace {
 
@@ -45,7 +47,7 @@ int runPack(const CliArgs &args) {
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<ProgressLine> progress;  // the total is known once packing starts
   options.progress = [&](int64_t done, int64_t total) {
-    if (!progress) progress = std::make_unique<ProgressLine>("packing", "examples", total, !args.hasFlag("--json"));
+    if (!progress) progress = std::make_unique<ProgressLine>("packing", "examples", total, app::ProgressOptions{.enabled = !args.hasFlag("--json")});
     progress->update(done);
   };
   // The writer removes the shards of a pack that fails; the folder goes too when this pack made

@@ -4,6 +4,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/run_ref.h"
 #include "app/cli/usage.h"
+#include "app/common/progress_line.h"
 #include "app/common/run_report.h"
 #include "tracking/store.h"
 #include "tracking/workspace_store.h"
@@ -34,7 +35,9 @@ int runReport(const CliArgs &args) {
     if (!run) return 1;
     runs.push_back(*run);
   }
-  const std::string html = app::runReport(*store, runs);
+  app::ProgressLine progress("writing the report:", "sections", app::kReportSections);
+  const std::string html = app::runReport(*store, runs, [&](int done, int) { progress.update(done); });
+  progress.finish();
   const std::string temporary = out + ".part";
   {
     std::ofstream file(temporary, std::ios::binary);

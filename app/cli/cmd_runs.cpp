@@ -3,7 +3,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/json_text.h"
-#include "app/cli/progress_line.h"
+#include "app/common/progress_line.h"
 #include "app/cli/run_ref.h"
 #include "app/cli/table_printer.h"
 #include "app/cli/usage.h"
@@ -23,6 +23,8 @@
 #include <memory>
 
 namespace tw::cli {
+
+using app::ProgressLine;
 
 namespace {
 

@@ -3,6 +3,10 @@
 #include "app/cli/study_trials.h"
 #include "app/cli/table_printer.h"
 
+#include "core/config/number_text.h"
+
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace tw::cli {
@@ -34,6 +38,19 @@ std::string SweepProgress::summary(const SweepCounts &c) {
   out += c.best.empty() ? ", no best yet" : ", best " + c.best;
   out += ", " + formatDuration(c.elapsedMs);
   if (c.budgetMinutes > 0) out += " of " + formatDuration(static_cast<int64_t>(c.budgetMinutes * 60000.0));
+  // The rate once a trial has ended; the time left by the trial budget at that rate, or by the
+  // time budget, whichever ends the sweep first.
+  if (done > 0 && c.elapsedMs > 0) {
+    const double perMinute = done / (double(c.elapsedMs) / 60000.0);
+    out += ", " + config::formatNumber(perMinute, 3) + " trials/min";
+    int64_t leftMs = -1;
+    if (c.budgetTrials > done) leftMs = std::llround((c.budgetTrials - done) / perMinute * 60000.0);
+    if (c.budgetMinutes > 0) {
+      const int64_t byTime = std::max<int64_t>(0, static_cast<int64_t>(c.budgetMinutes * 60000.0) - c.elapsedMs);
+      leftMs = leftMs < 0 ? byTime : std::min(leftMs, byTime);
+    }
+    if (leftMs > 0) out += ", " + formatDuration(leftMs) + " left";
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // What `torchwright sweep` shows while it runs. On a terminal: one status line redrawn in place
-// (trials done, running, pruned, failed, the best so far, the time), with each event printed
+// (trials done, running, pruned, failed, the best so far, the time, trials a minute and the time
+// left by the budget), with each event printed
 // above it. Otherwise (a pipe, a log file, Studio's detached driver): one plain line per event.
 
 #include "core/search/trial.h"

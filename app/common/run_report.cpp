@@ -193,7 +193,12 @@ table.confusion td{text-align:right})";
 
 }  // namespace
 
-std::string runReport(const tracking::Store &store, const std::vector<tracking::RunRecord> &runs) {
+std::string runReport(const tracking::Store &store, const std::vector<tracking::RunRecord> &runs,
+                      const std::function<void(int done, int total)> &onSection) {
+  int sectionsDone = 0;
+  auto sectionDone = [&] {
+    if (onSection) onSection(++sectionsDone, kReportSections);
+  };
   std::string html =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
@@ -225,6 +230,7 @@ std::string runReport(const tracking::Store &store, const std::vector<tracking::
     rows.push_back(row);
   }
   html += "<section id=\"runs\"><h2>Runs</h2>\n" + table(headers, rows) + "</section>\n";
+  sectionDone();
 
   // Curves: every metric that moves over steps, but the per-parameter norms (one chart each would
   // drown the rest); the test metrics, recorded once, are in the table above.
@@ -249,6 +255,7 @@ std::string runReport(const tracking::Store &store, const std::vector<tracking::
     html += chart(key, lines, "step");
   }
   html += "</section>\n";
+  sectionDone();
 
   // Configuration, the differing keys marked.
   std::vector<std::map<std::string, std::string>> params;
@@ -278,6 +285,7 @@ std::string runReport(const tracking::Store &store, const std::vector<tracking::
   html += "<section id=\"configuration\"><h2>Configuration</h2>\n<p>" + std::to_string(differing) + " of " +
           std::to_string(paramKeys.size()) + " keys differ between the runs (marked).</p>\n" +
           table(configHeaders, configRows, classes) + "</section>\n";
+  sectionDone();
 
   // Lineage.
   std::vector<std::vector<std::string>> lineage;
@@ -299,11 +307,13 @@ std::string runReport(const tracking::Store &store, const std::vector<tracking::
           table({"run", "configuration hash", "data fingerprint", "weights", "started from", "imported from", "trial"},
                 lineage) +
           "</section>\n";
+  sectionDone();
 
   // Confusion matrices.
   std::string matrices;
   for (const auto &run : runs) matrices += confusion(run);
   if (!matrices.empty()) html += "<section id=\"confusion\"><h2>Test confusion matrix</h2>\n" + matrices + "</section>\n";
+  sectionDone();
 
   // System readings: the mean and the largest value of each reading, per rank.
   std::vector<std::vector<std::string>> system;
@@ -322,8 +332,10 @@ std::string runReport(const tracking::Store &store, const std::vector<tracking::
   if (!system.empty())
     html += "<section id=\"system\"><h2>System readings</h2>\n" + table({"run", "rank", "reading", "mean", "max"}, system) +
             "</section>\n";
+  sectionDone();
 
   if (const auto study = commonStudy(store, runs)) html += studySection(store, *study);
+  sectionDone();
   return html + "</body></html>\n";
 }
 

@@ -14,12 +14,18 @@
 
 #include "tracking/store.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace tw::app {
 
+// The page's sections in order (runs, curves, configuration, lineage, confusion, system, study),
+// for a progress line: `onSection(done, kReportSections)` after each, present or not.
+inline constexpr int kReportSections = 7;
+
 // Throws std::runtime_error when a run's recorded files cannot be read where they are required.
-std::string runReport(const tracking::Store &store, const std::vector<tracking::RunRecord> &runs);
+std::string runReport(const tracking::Store &store, const std::vector<tracking::RunRecord> &runs,
+                      const std::function<void(int done, int total)> &onSection = {});
 
 }  // namespace tw::app

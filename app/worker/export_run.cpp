@@ -1,5 +1,7 @@
 #include "app/worker/export_run.h"
 
+#include "app/common/progress_line.h"
+
 #include "app/worker/worker_args.h"
 
 #include "core/config/run_config.h"
@@ -87,16 +89,22 @@ int exportRun(int argc, char **argv) {
     return 2;
   }
   engine::applyThreads(engine::planThreads(0, /*convolutional=*/true, engine::availableCores()));
+  // On the terminal `export` runs in: the stages done (read the checkpoint, read the data, [int8:
+  // calibrate, measure], write in memory, check). Ended before any message of the command's own.
+  app::ProgressLine progress("exporting:", "stages", int8 ? 6 : 4, app::ProgressOptions{.onStdout = true});
+  int64_t stages = 0;
+  auto stageDone = [&] { progress.update(++stages); };
   try {
     auto store = tracking::Store::open(tracking::workspaceStore(workspace));
     const auto run = store->findRun(runRef);
     if (!run) {
-      std::fprintf(stderr, "torchwright: no run '%s' in %s\n", runRef.c_str(), store->shownLocation().c_str());
+      progress.finish(), std::fprintf(stderr, "torchwright: no run '%s' in %s\n", runRef.c_str(), store->shownLocation().c_str());
       return 1;
     }
     const std::string runDir = run->runDir.empty() ? config::runDir(workspace, run->uuid) : run->runDir;
     const config::RunConfig config = config::parseRunConfig(run->configYaml, runDir + "/config.yaml");
     engine::ExportSource source = engine::loadRunExport(runDir, config.modelYaml, checkpoint);
+    stageDone();
     source.metadata.insert(source.metadata.begin(),
                            {{"torchwright_version", "\"" TW_VERSION "\""},
                             {"run_id", "\"" + run->uuid + "\""},
@@ -107,6 +115,7 @@ int exportRun(int argc, char **argv) {
 
     // The run's own data: the int8 calibration and both formats' checks read it.
     const engine::Dataset data = engine::loadDataset(config.data, config.train.seed, engine::modelUse(source.analysis));
+    stageDone();
 
     // int8: calibrate on a slice of the training data, then measure what quantizing costs on the
     // test split with the same arithmetic simulated in LibTorch.
@@ -120,6 +129,7 @@ int exportRun(int argc, char **argv) {
       const std::string floatBytes = engine::exportOnnx(source, engine::ExportOptions{options.bakePreprocessing, options.opset});
       simulated = engine::loadRunExport(runDir, config.modelYaml, checkpoint);
       engine::simulateInt8(*simulated->module, simulated->analysis, plan);
+      stageDone();
       const engine::Split &test = data.test.size() > 0 ? data.test : data.val;
       const double floatAccuracy = accuracy(*source.module, test), int8Accuracy = accuracy(*simulated->module, test);
       char text[320];
@@ -129,11 +139,13 @@ int exportRun(int argc, char **argv) {
                     static_cast<long long>(plan.calibrationExamples), static_cast<double>(floatBytes.size()) / 1024.0,
                     int8Accuracy, floatAccuracy, 100.0 * (int8Accuracy - floatAccuracy), static_cast<long long>(test.size()));
       int8Report = text;
+      stageDone();
     }
 
     // Everything is written and checked in memory first: a refusal leaves no file behind.
     const std::string bytes =
         format == "onnx" ? engine::exportOnnx(source, options) : engine::exportTorchScript(source, options);
+    stageDone();
     const spec::NodeInfo *output = source.analysis.find(source.analysis.output);
     const CheckInputs in = checkInputs(source, baked, data);
     torch::NoGradGuard noGrad;
@@ -141,7 +153,7 @@ int exportRun(int argc, char **argv) {
     // simulation quantizes such weights into numbers all the same).
     const torch::Tensor trained = source.module->forward(in.model);
     if (!torch::isfinite(trained).all().item<bool>()) {
-      std::fprintf(stderr, "torchwright: the trained model's outputs on %lld test examples are not finite (NaN or "
+      progress.finish(), std::fprintf(stderr, "torchwright: the trained model's outputs on %lld test examples are not finite (NaN or "
                            "infinity): its weights cannot be exported; nothing written\n",
                    static_cast<long long>(in.model.size(0)));
       return 1;
@@ -154,7 +166,7 @@ int exportRun(int argc, char **argv) {
     if (format == "onnx") {
       const engine::OnnxCheck check = engine::checkOnnx(bytes, output->outputShape);
       if (!check.problem.empty()) {
-        std::fprintf(stderr, "torchwright: the ONNX model fails its check, nothing written: %s\n",
+        progress.finish(), std::fprintf(stderr, "torchwright: the ONNX model fails its check, nothing written: %s\n",
                      check.problem.c_str());
         return 1;
       }
@@ -172,14 +184,14 @@ int exportRun(int argc, char **argv) {
                     static_cast<long long>(in.model.size(0)));
       checkText = text;
       if (int8 && !(diff <= limit)) {
-        std::fprintf(stderr, "torchwright: the int8 ONNX model differs from its int8 simulation by %.3g (limit %.3g: "
+        progress.finish(), std::fprintf(stderr, "torchwright: the int8 ONNX model differs from its int8 simulation by %.3g (limit %.3g: "
                              "half of what quantizing costs the simulation on %lld test examples, at least 1e-4); "
                              "nothing written\n",
                      diff, limit, static_cast<long long>(in.model.size(0)));
         return 1;
       }
       if (!int8 && !(diff <= limit)) {
-        std::fprintf(stderr, "torchwright: the ONNX model differs from the trained model by %.3g (limit 1e-4); "
+        progress.finish(), std::fprintf(stderr, "torchwright: the ONNX model differs from the trained model by %.3g (limit 1e-4); "
                              "nothing written\n", diff);
         return 1;
       }
@@ -191,11 +203,13 @@ int exportRun(int argc, char **argv) {
                     diff, static_cast<long long>(in.model.size(0)));
       checkText = text;
       if (!(diff <= 1e-5)) {
-        std::fprintf(stderr, "torchwright: the reloaded file differs from the trained model by %.3g (limit 1e-5); "
+        progress.finish(), std::fprintf(stderr, "torchwright: the reloaded file differs from the trained model by %.3g (limit 1e-5); "
                              "nothing written\n", diff);
         return 1;
       }
     }
+    stageDone();
+    progress.finish();
     engine::writeFileAtomically(out, bytes);
 
     std::printf("wrote %s (%s, %s checkpoint, %.1f KiB)\n", out.c_str(), format.c_str(), checkpoint.c_str(),
@@ -221,9 +235,9 @@ int exportRun(int argc, char **argv) {
     std::printf("sha256: %s\n", digest.c_str());
     return 0;
   } catch (const engine::ExportError &e) {
-    std::fprintf(stderr, "torchwright: cannot export: %s\n", e.what());
+    progress.finish(), std::fprintf(stderr, "torchwright: cannot export: %s\n", e.what());
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "torchwright: %s\n", e.what());
+    progress.finish(), std::fprintf(stderr, "torchwright: %s\n", e.what());
   }
   return 1;
 }

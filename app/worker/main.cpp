@@ -10,6 +10,7 @@
 
 #include "app/common/init_source.h"
 #include "app/common/model_graph.h"
+#include "app/common/progress_line.h"
 #include "app/common/run_recording.h"
 #include "app/worker/export_run.h"
 #include "app/worker/export_model.h"
@@ -253,6 +254,7 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
   // Outside the try: a failure is recorded and reported first, and only then does the writer
   // spend its last tries on what it still holds (up to 30 s for a database server that is away).
   std::unique_ptr<tw::tracking::MetricWriter> writer;
+  std::unique_ptr<tw::app::ProgressLine> progress;
   try {
     if (rank0) {
       store->setStatus(run.id, tw::tracking::RunStatus::Running);
@@ -312,8 +314,17 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
         digest.update(json);
         store->addArtifact(run.id, "preprocessing.json", "preprocessing", digest.hexDigest(), json);
       };
+      // On the terminal `train` runs in (stdout: stderr is a pipe to the launcher), a progress
+      // line of steps under the epoch lines; elsewhere (a log file, a sweep's trial) none.
+      callbacks.onStep = [&](int64_t step, int64_t totalSteps) {
+        if (!progress)
+          progress = std::make_unique<tw::app::ProgressLine>(
+              "training", "steps", totalSteps, tw::app::ProgressOptions{.first = step - 1, .onStdout = true});
+        progress->update(step);
+      };
       callbacks.onEpoch = [&](const tw::engine::EpochReport &r) {
-        std::printf("%s\n", epochLine(r).c_str());
+        if (progress) progress->say(epochLine(r));
+        else std::printf("%s\n", epochLine(r).c_str());
         std::fflush(stdout);
         if (onEpoch) onEpoch(r);
       };
@@ -348,6 +359,7 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
     environment.dataCache = std::move(dataCache);
 
     auto summary = tw::engine::train(config, writer.get(), callbacks, environment);
+    if (progress) progress->finish();
     if (!rank0) return 0;
     store->setTag(run.id, "weights_sha256", summary.weightsDigest);
     writer->flush();
@@ -364,6 +376,7 @@ int trainRun(tw::tracking::Store *store, const tw::tracking::RunRecord &run, con
     printSummary(run, summary);
     return 0;
   } catch (const std::exception &e) {
+    if (progress) progress->finish();  // the failure's message on a line of its own
     const std::string what = tw::engine::messageOf(e);
     if (g_logFile) g_logFile->error("run {} failed: {}", run.uuid, e.what());
     if (dist.distributed() && lostPeer(what)) {

@@ -430,6 +430,7 @@ class TrainRun {
       m_progress.epochLossSum += group[kLossSum];
       m_progress.epochSeen += static_cast<int64_t>(std::llround(group[kExamples]));
       optimizerStep(group[kLossMean] / static_cast<double>(groupSize));
+      if (m_callbacks.onStep) m_callbacks.onStep(m_progress.step, m_t.epochs * m_setup.stepsPerEpoch);
       std::fill(group.begin(), group.end(), 0.0);
       groupDone = 0;
       const bool everyN = m_t.checkpointEvery > 0 && m_progress.step % m_t.checkpointEvery == 0;

@@ -71,6 +71,9 @@ struct TrainSummary {
 
 struct TrainCallbacks {
   std::function<void(const EpochReport &)> onEpoch;
+  // After every optimiser step: the run's step and the steps it will have taken when done (a
+  // progress line's count).
+  std::function<void(int64_t step, int64_t totalSteps)> onStep;
   std::function<bool()> shouldStop;  // polled between steps
   // Polled between steps too: true asks for a checkpoint after the coming step ("Checkpoint now").
   std::function<bool()> shouldCheckpoint;
