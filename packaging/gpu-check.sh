@@ -77,7 +77,7 @@ train() {
   echo "$out" >>"$LOG"
   first=$(echo "$out" | sed -n 's/^epoch 1\/2  train loss \([0-9.]*\).*/\1/p')
   second=$(echo "$out" | sed -n 's/^epoch 2\/2  train loss \([0-9.]*\).*/\1/p')
-  sps=$(echo "$out" | sed -n 's/^  throughput *\([0-9]*\) samples\/s/\1/p')
+  sps=$(echo "$out" | sed -n 's/^  throughput *\([0-9,]*\) samples\/s/\1/p' | tr -d ,)
   if [ -n "$first" ] && [ -n "$second" ] && awk "BEGIN{exit !($second < $first)}"; then verdict=ok; else verdict="LOSS DID NOT FALL"; FAILED=1; fi
   # A reading that is missing is a failure and null in the JSON, never a 0 that reads as a figure.
   [ -n "$sps" ] || { verdict="$verdict, NO THROUGHPUT LINE"; FAILED=1; }
@@ -160,7 +160,7 @@ train: {optimizer: adam, lr: 0.001, epochs: 2, device: cuda, precision: $precisi
 tracking: {experiment: gpu-speed, run_name: speed-$precision}
 YAML
   tw=$("$BUILD/bin/torchwright" train "$run" --workspace "$WS" 2>&1 | tee -a "$LOG" |
-       sed -n 's/^  throughput *\([0-9]*\) samples\/s/\1/p')
+       sed -n 's/^  throughput *\([0-9,]*\) samples\/s/\1/p' | tr -d ,)
   mem=$($PYTHON - "$WS/tracking.db" "speed-$precision" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])

@@ -1380,10 +1380,6 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <translation>Noch keine Konfusionsmatrix aufgezeichnet. Ein Klassifikationsrun zeichnet eine je Validierungsepoche und eine für den Testdatensatz am Ende auf; Regressionsruns haben keine.</translation>
     </message>
     <message>
-        <source>%1 · examples: %2 · accuracy %3%</source>
-        <translation>%1 · Beispiele: %2 · Genauigkeit %3 %</translation>
-    </message>
-    <message>
         <source>Accuracy</source>
         <translation>Genauigkeit</translation>
     </message>
@@ -1402,6 +1398,10 @@ Beispiele: %3 (%4 % der Klasse)</translation>
     <message>
         <source>Epoch %1 (validation)</source>
         <translation>Epoche %1 (Validierung)</translation>
+    </message>
+    <message>
+        <source>%1 · examples: %2 · accuracy %3</source>
+        <translation>%1 · Beispiele: %2 · Genauigkeit %3</translation>
     </message>
 </context>
 <context>
@@ -2581,10 +2581,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Diese Version ist %1, und Ausprobieren führt TorchScript-Dateien aus (torchwright predict). Ihr Lauf hat keinen TorchScript-Export: exportieren Sie den Lauf als TorchScript (Seite Läufe, Exportieren …), um ihn hier auszuprobieren.</translation>
     </message>
     <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
-    <message>
         <source>No images: %1</source>
         <translation>Keine Bilder: %1</translation>
     </message>
@@ -2614,6 +2610,13 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
     <message>
         <source>Learning rate: the run&apos;s times %1.</source>
         <translation>Lernrate: die des Laufs mal %1.</translation>
+    </message>
+</context>
+<context>
+    <name>tw::ui::NumberFormat</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
     </message>
 </context>
 <context>
@@ -2804,12 +2807,12 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
         <translation>Abgebrochen: Die unvollständige Ausgabe wurde entfernt.</translation>
     </message>
     <message>
-        <source>Packed %1 examples into %2 shards (%3 MB) in %4.</source>
-        <translation>%1 Beispiele in %2 Shards (%3 MB) nach %4 gepackt.</translation>
-    </message>
-    <message>
         <source>Store decoded pixels (image folders: larger shards, read without decoding)</source>
         <translation>Dekodierte Pixel speichern (Bildordner: größere Shards, ohne Dekodieren gelesen)</translation>
+    </message>
+    <message>
+        <source>Packed %1 examples into %2 shards (%3) in %4.</source>
+        <translation>%1 Beispiele in %2 Shards (%3) nach %4 gepackt.</translation>
     </message>
 </context>
 <context>
@@ -3351,10 +3354,6 @@ Wählen Sie einen Ordner, in den Sie schreiben dürfen.</translation>
 </context>
 <context>
     <name>tw::ui::RunsTableModel</name>
-    <message>
-        <source>%1 %</source>
-        <translation>%1 %</translation>
-    </message>
     <message>
         <source>Name</source>
         <translation>Name</translation>

@@ -3,9 +3,11 @@
 // IDX dataset's name (fashion-mnist, mnist) or a run file, whose data section says what to read.
 
 #include "app/cli/commands.h"
-#include "app/common/progress_line.h"
 #include "app/cli/usage.h"
+#include "app/common/progress_line.h"
+#include "app/common/value_text.h"
 
+#include "core/config/number_text.h"
 #include "core/config/run_config.h"
 #include "core/data/idx.h"
 #include "core/data/image_folder.h"
@@ -13,6 +15,7 @@
 #include "core/data/pack_dataset.h"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -26,11 +29,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string megabytes(uint64_t bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
-  return text;
-}
 
 }  // namespace
 
@@ -78,13 +76,13 @@ int runPack(const CliArgs &args) {
     std::printf("%s}}\n", json.c_str());
     return 0;
   }
-  std::printf("packed %s (%s) into %s in %.1f s\n", manifest.info.source.c_str(), manifest.info.sourceKind.c_str(),
-              out.c_str(), seconds);
+  std::printf("packed %s (%s) into %s in %s\n", manifest.info.source.c_str(), manifest.info.sourceKind.c_str(),
+              out.c_str(), app::formatDuration(std::llround(seconds * 1000.0)).c_str());
   for (const auto &[name, split] : manifest.splits) {
     uint64_t bytes = 0;
     for (const auto &shard : split.shards) bytes += shard.bytes;
-    std::printf("  %-6s %lld examples in %zu shard%s, %s\n", name.c_str(), static_cast<long long>(split.examples),
-                split.shards.size(), split.shards.size() == 1 ? "" : "s", megabytes(bytes).c_str());
+    std::printf("  %-6s %s examples in %zu shard%s, %s\n", name.c_str(), config::formatNumber(double(split.examples)).c_str(),
+                split.shards.size(), split.shards.size() == 1 ? "" : "s", config::formatBytes(double(bytes)).c_str());
   }
   std::printf("manifest: %s/%s\n", out.c_str(), data::kShardManifestName);
   return 0;

@@ -6,6 +6,7 @@
 #include "app/cli/usage.h"
 #include "app/common/progress_line.h"
 #include "app/common/run_report.h"
+#include "core/config/number_text.h"
 #include "tracking/store.h"
 #include "tracking/workspace_store.h"
 
@@ -53,7 +54,8 @@ int runReport(const CliArgs &args) {
     std::fprintf(stderr, "torchwright: cannot write %s: %s\n", out.c_str(), ec.message().c_str());
     return 1;
   }
-  std::printf("wrote %s (%zu run%s, %zu KiB)\n", out.c_str(), runs.size(), runs.size() == 1 ? "" : "s", html.size() / 1024);
+  std::printf("wrote %s (%zu run%s, %s)\n", out.c_str(), runs.size(), runs.size() == 1 ? "" : "s",
+              config::formatBytes(double(html.size())).c_str());
   return 0;
 }
 

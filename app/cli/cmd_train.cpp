@@ -12,6 +12,7 @@
 #include "app/common/run_recording.h"
 
 #include "core/config/config_fields.h"
+#include "core/config/number_text.h"
 #include "core/config/workspace.h"
 #include "tracking/workspace_store.h"
 #include "tracking/store.h"
@@ -99,9 +100,9 @@ int runTrain(const CliArgs &args, const std::string &selfPath) {
   const tracking::RunRecord run = app::recordRun(*store, *config, workspace, parameters);
   if (!trial.empty()) linkRunToTrial(*store, run, trial);
   std::printf("run %s (%s) in experiment '%s'\n", run.uuid.c_str(), run.name.c_str(), run.experiment.c_str());
-  std::printf("model %s: %lld parameters; workspace %s\n",
+  std::printf("model %s: %s parameters; workspace %s\n",
               config->modelFile.empty() ? (args.positionals[0] + " (model)").c_str() : config->modelFile.c_str(),
-              static_cast<long long>(parameters), workspace.c_str());
+              config::formatNumber(double(parameters)).c_str(), workspace.c_str());
   std::fflush(stdout);
   return superviseRanks(store.get(), &run, selfPath, localPlan(*config, workspace, run));
 }

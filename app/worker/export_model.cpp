@@ -3,6 +3,7 @@
 #include "app/worker/model_file_source.h"
 #include "app/worker/worker_args.h"
 
+#include "core/config/number_text.h"
 #include "core/engine/atomic_file.h"
 #include "core/engine/export/export_error.h"
 #include "core/engine/export/onnx_exporter.h"
@@ -103,8 +104,8 @@ int exportModelFile(int argc, char **argv) {
       }
     }
     engine::writeFileAtomically(out, bytes);
-    std::printf("wrote %s (%s, %.1f KiB) from %s, %s\n", out.c_str(), format.c_str(),
-                static_cast<double>(bytes.size()) / 1024.0, modelFile.c_str(), origin.c_str());
+    std::printf("wrote %s (%s, %s) from %s, %s\n", out.c_str(), format.c_str(),
+                config::formatBytes(double(bytes.size())).c_str(), modelFile.c_str(), origin.c_str());
     std::printf("check: largest difference from the model %.3g on %lld random inputs\n", diff,
                 static_cast<long long>(kCheckExamples));
     return 0;

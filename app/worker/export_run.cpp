@@ -1,9 +1,11 @@
 #include "app/worker/export_run.h"
 
 #include "app/common/progress_line.h"
+#include "app/common/value_text.h"
 
 #include "app/worker/worker_args.h"
 
+#include "core/config/number_text.h"
 #include "core/config/run_config.h"
 #include "core/config/sha256.h"
 #include "core/config/workspace.h"
@@ -132,12 +134,14 @@ int exportRun(int argc, char **argv) {
       stageDone();
       const engine::Split &test = data.test.size() > 0 ? data.test : data.val;
       const double floatAccuracy = accuracy(*source.module, test), int8Accuracy = accuracy(*simulated->module, test);
-      char text[320];
-      std::snprintf(text, sizeof text,
-                    "int8: calibrated on %lld training examples; the float file would be %.1f KiB; test accuracy %.4f "
-                    "(float %.4f, %+.2f points) on %lld examples, simulated in LibTorch",
-                    static_cast<long long>(plan.calibrationExamples), static_cast<double>(floatBytes.size()) / 1024.0,
-                    int8Accuracy, floatAccuracy, 100.0 * (int8Accuracy - floatAccuracy), static_cast<long long>(test.size()));
+      char points[32];
+      std::snprintf(points, sizeof points, "%+.2f", 100.0 * (int8Accuracy - floatAccuracy));
+      const std::string text = "int8: calibrated on " + config::formatNumber(double(plan.calibrationExamples)) +
+                               " training examples; the float file would be " +
+                               config::formatBytes(double(floatBytes.size())) + "; test accuracy " +
+                               app::formatMetric(int8Accuracy) + " (float " + app::formatMetric(floatAccuracy) + ", " +
+                               points + " points) on " + config::formatNumber(double(test.size())) +
+                               " examples, simulated in LibTorch";
       int8Report = text;
       stageDone();
     }
@@ -212,8 +216,8 @@ int exportRun(int argc, char **argv) {
     progress.finish();
     engine::writeFileAtomically(out, bytes);
 
-    std::printf("wrote %s (%s, %s checkpoint, %.1f KiB)\n", out.c_str(), format.c_str(), checkpoint.c_str(),
-                static_cast<double>(bytes.size()) / 1024.0);
+    std::printf("wrote %s (%s, %s checkpoint, %s)\n", out.c_str(), format.c_str(), checkpoint.c_str(),
+                config::formatBytes(double(bytes.size())).c_str());
     if (int8) std::printf("%s\n", int8Report.c_str());
     std::printf("preprocessing: %s\n", baked                      ? "baked in (the model takes raw inputs)"
                                        : source.preprocessing ? "not baked in (the metadata says what to apply)"

@@ -12,6 +12,7 @@
 #include "app/common/model_graph.h"
 #include "app/common/progress_line.h"
 #include "app/common/run_recording.h"
+#include "app/common/value_text.h"
 #include "app/worker/export_run.h"
 #include "app/worker/export_model.h"
 #include "app/worker/plan_weights.h"
@@ -19,6 +20,7 @@
 #include "app/worker/predict_run.h"
 #include "app/worker/worker_args.h"
 #include "core/config/config_fields.h"
+#include "core/config/number_text.h"
 #include "core/config/sha256.h"
 #include "core/config/run_config.h"
 #include "core/config/workspace.h"
@@ -177,20 +179,13 @@ void setUpLogging(const std::string &runDir) {
   spdlog::set_default_logger(spdlog::get("worker"));
 }
 
-std::string thousands(int64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-// One rounding for every figure a person compares: the epoch lines and the summary print a loss
-// with four decimals and an accuracy as a percentage with two, so the last epoch line and the
-// summary agree digit for digit.
-std::string figure(double value) { return fmt::format("{:.4f}", value); }
-std::string percent(double share) { return fmt::format("{:.2f}%", 100.0 * share); }
+// The figures a person compares, in the one number format (core/config/number_text.h) the CLI's
+// tables, the report and Studio use: the last epoch line, the summary and `runs list` agree digit
+// for digit.
+std::string figure(double value) { return tw::app::formatMetric(value); }
+std::string percent(double share) { return tw::config::formatPercent(share); }
+std::string count(double n) { return tw::config::formatNumber(n); }
+std::string seconds(double s) { return tw::app::formatDuration(std::llround(s * 1000.0)); }
 
 std::string epochLine(const tw::engine::EpochReport &r) {
   std::string quality;
@@ -201,17 +196,17 @@ std::string epochLine(const tw::engine::EpochReport &r) {
   else if (r.val.count("accuracy")) quality = "val loss " + figure(r.valLoss) + "  val acc " + percent(r.valAccuracy);
   else if (r.val.count("r2")) quality = "val loss " + figure(r.valLoss) + "  val R2 " + figure(r.val.at("r2"));
   else quality = "val loss " + figure(r.valLoss);
-  return fmt::format("epoch {}/{}  train loss {}  {}  {:.0f} samples/s  {:.1f}s", r.epoch, r.epochs,
-                     figure(r.trainLoss), quality, r.samplesPerSec, r.seconds);
+  return fmt::format("epoch {}/{}  train loss {}  {}  {} samples/s  {}", r.epoch, r.epochs, figure(r.trainLoss),
+                     quality, count(r.samplesPerSec), seconds(r.seconds));
 }
 
 void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSummary &s) {
   std::printf("\nSummary of run %s (%s)\n", run.uuid.substr(0, 8).c_str(), run.name.c_str());
-  std::printf("  %-16s %s\n", "parameters", thousands(s.parameters).c_str());
+  std::printf("  %-16s %s\n", "parameters", count(double(s.parameters)).c_str());
   std::printf("  %-16s %lld (%lld steps)%s\n", "epochs", (long long)s.epochs, (long long)s.steps,
               s.stopped ? ", stopped early" : "");
-  std::printf("  %-16s %lld / %lld / %lld\n", "train/val/test", (long long)s.trainSamples,
-              (long long)s.valSamples, (long long)s.testSamples);
+  std::printf("  %-16s %s / %s / %s\n", "train/val/test", count(double(s.trainSamples)).c_str(),
+              count(double(s.valSamples)).c_str(), count(double(s.testSamples)).c_str());
   auto row = [](const char *label, const std::string &text) { std::printf("  %-16s %s\n", label, text.c_str()); };
   row("train loss", figure(s.trainLoss));
   if (s.valSamples == 0) row("validation", "no validation set");
@@ -234,8 +229,8 @@ void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSum
     row("best", "epoch " + std::to_string(s.bestEpoch) + " (" + s.monitor + " " + figure(s.bestValue) + ")" +
                     (s.earlyStopped ? ", stopped early: no further improvement" : ""));
   if (s.resumedFromStep >= 0) std::printf("  %-16s step %lld\n", "resumed from", (long long)s.resumedFromStep);
-  std::printf("  %-16s %.0f samples/s\n", "throughput", s.samplesPerSec);
-  std::printf("  %-16s %.1f s\n", "time", s.seconds);
+  std::printf("  %-16s %s samples/s\n", "throughput", count(s.samplesPerSec).c_str());
+  std::printf("  %-16s %s\n", "time", seconds(s.seconds).c_str());
   std::fflush(stdout);
 }
 

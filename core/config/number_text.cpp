@@ -55,4 +55,22 @@ std::string formatNumber(double value, int significant, const std::string &decim
   return fraction.empty() ? whole : whole + decimalPoint + fraction;
 }
 
+std::string formatPercent(double share, int significant) {
+  if (std::isnan(share)) return "NaN";
+  return formatNumber(100.0 * share, significant) + "%";
+}
+
+std::string formatBytes(double bytes) {
+  const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int unit = 0;
+  while (bytes >= 1024.0 && unit < 6) {
+    bytes /= 1024.0;
+    ++unit;
+  }
+  char buf[64];
+  if (unit == 0) std::snprintf(buf, sizeof buf, "%.0f B", bytes);
+  else std::snprintf(buf, sizeof buf, "%.1f %s", bytes, units[unit]);
+  return buf;
+}
+
 }  // namespace tw::config

@@ -7,6 +7,8 @@
 //   formatNumber(60000)                 // "60,000"
 //   formatNumber(3e-7)                  // "3E-07"
 //   formatNumber(12345.678)             // "12,346": past the shown digits a fraction is noise
+//   formatPercent(0.8735)               // "87.35%"
+//   formatBytes(1536)                   // "1.5 KiB"
 
 #include <string>
 
@@ -20,5 +22,11 @@ inline constexpr int kShownDigits = 4;
 // NaN and the infinities as "NaN", "∞" and "-∞"; -0 as "0".
 std::string formatNumber(double value, int significant = kShownDigits, const std::string &decimalPoint = ".",
                          const std::string &groupSeparator = ",");
+
+// A share as a percentage with formatNumber's digits: 0.8735 -> "87.35%", 1 -> "100%".
+std::string formatPercent(double share, int significant = kShownDigits);
+
+// A size in binary units, one decimal past the unit: "512 B", "1.5 KiB", "3.0 GiB".
+std::string formatBytes(double bytes);
 
 }  // namespace tw::config

@@ -1,5 +1,6 @@
 #include "core/validate/memory_estimate.h"
 
+#include "core/config/number_text.h"
 #include "core/config/optimizer_table.h"
 
 #include <algorithm>
@@ -78,19 +79,6 @@ MemoryEstimate estimateMemory(const config::RunConfig &config, const spec::Analy
   return e;
 }
 
-std::string formatBytes(double bytes) {
-  const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  int unit = 0;
-  while (bytes >= 1024.0 && unit < 6) {
-    bytes /= 1024.0;
-    ++unit;
-  }
-  char buf[64];
-  if (unit == 0) std::snprintf(buf, sizeof buf, "%.0f B", bytes);
-  else std::snprintf(buf, sizeof buf, "%.1f %s", bytes, units[unit]);
-  return buf;
-}
-
 std::string formatMemoryEstimate(const MemoryEstimate &e, const config::RunConfig &config) {
   char head[200];
   std::snprintf(head, sizeof head, "Memory estimate (per rank; batch %lld, %s, %s):\n", static_cast<long long>(e.batch),
@@ -99,7 +87,7 @@ std::string formatMemoryEstimate(const MemoryEstimate &e, const config::RunConfi
   // Wide enough for "activations (N recomputed)", so the figures stay in one column.
   auto row = [&out](const std::string &what, double bytes) {
     char line[160];
-    std::snprintf(line, sizeof line, "  %-28s %12s\n", what.c_str(), formatBytes(bytes).c_str());
+    std::snprintf(line, sizeof line, "  %-28s %12s\n", what.c_str(), config::formatBytes(bytes).c_str());
     out += line;
   };
   const std::string share = "1/" + std::to_string(e.shardRanks);

@@ -40,8 +40,6 @@ struct MemoryEstimate {
 
 MemoryEstimate estimateMemory(const config::RunConfig &config, const spec::Analysis &analysis);
 
-// "1.2 GiB", "340.5 MiB", "12 KiB", "512 B".
-std::string formatBytes(double bytes);
 
 // The block `torchwright check` prints:
 //   Memory estimate (per rank; batch 128, fp32, adam):

@@ -1,5 +1,6 @@
 #include "core/validate/validate_run.h"
 
+#include "core/config/number_text.h"
 #include "core/config/init_from.h"
 #include "core/config/zip_archive_check.h"
 #include "core/config/loss_table.h"
@@ -240,11 +241,11 @@ class Checker {
     if (have <= 0.0 || need <= have) return;
     const bool canShard = m_config.distributed.nprocPerNode > 1 && m_config.distributed.shard != "gradients";
     report("train.device",
-           "the run needs about " + formatBytes(need) + " (parameters " + formatBytes(e.parameters) + ", gradients " +
-               formatBytes(e.gradients) + ", optimiser state " + formatBytes(e.optimizerState) +
-               (e.parameterShard > 0 ? ", parameter shard " + formatBytes(e.parameterShard) : std::string()) +
-               ", activations " + formatBytes(e.activations) + " at batch " + std::to_string(e.batch) + ") but " + device +
-               " has " + formatBytes(have) + ": " + formatBytes(need - have) +
+           "the run needs about " + config::formatBytes(need) + " (parameters " + config::formatBytes(e.parameters) + ", gradients " +
+               config::formatBytes(e.gradients) + ", optimiser state " + config::formatBytes(e.optimizerState) +
+               (e.parameterShard > 0 ? ", parameter shard " + config::formatBytes(e.parameterShard) : std::string()) +
+               ", activations " + config::formatBytes(e.activations) + " at batch " + std::to_string(e.batch) + ") but " + device +
+               " has " + config::formatBytes(have) + ": " + config::formatBytes(need - have) +
                " too much; lower data.batch_size or make the model smaller" +
                (canShard ? ", or split the optimiser state and gradients across the ranks (distributed.shard: gradients)"
                          : std::string()));

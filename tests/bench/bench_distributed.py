@@ -48,7 +48,7 @@ def launch(cli, path, nproc, tmp):
     p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if p.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stdout}\n{p.stderr}")
-    m = re.search(r"throughput\s+([\d.]+) samples/s", p.stdout)
+    m = re.search(r"throughput\s+([\d,.]+) samples/s", p.stdout)  # grouped: "52,646"
     if not m:
         sys.exit(f"no throughput line in:\n{p.stdout}")
     share = None
@@ -59,7 +59,7 @@ def launch(cli, path, nproc, tmp):
     if rows:
         share = statistics.mean(v for (v,) in rows)
     shutil.rmtree(ws, ignore_errors=True)
-    return float(m.group(1)), share
+    return float(m.group(1).replace(",", "")), share
 
 
 def pytorch_ddp(model, epochs, args):

@@ -125,11 +125,12 @@ class Bench:
         rc, out, err, rss, wall = run_measured(cmd, clean_env())
         if rc != 0:
             fail("torchwright train", cmd, rc, out, err)
-        m = re.search(r"throughput\s+([\d.]+) samples/s", out)
+        m = re.search(r"throughput\s+([\d,.]+) samples/s", out)  # grouped: "52,646"
         if not m:
             fail("torchwright train (no throughput line)", cmd, rc, out, err)
-        result = {"sps": float(m.group(1)), "rss_mb": rss, "wall_s": wall,
-                  "epoch_sps": [float(v) for v in re.findall(r"^epoch \d+/\d+ .*?([\d.]+) samples/s", out, re.M)]}
+        result = {"sps": float(m.group(1).replace(",", "")), "rss_mb": rss, "wall_s": wall,
+                  "epoch_sps": [float(v.replace(",", ""))
+                                for v in re.findall(r"^epoch \d+/\d+ .* ([\d,.]+) samples/s", out, re.M)]}
         acc = re.search(r"test loss\s+[\d.]+\s+accuracy ([\d.]+)%", out)
         result["test_accuracy"] = float(acc.group(1)) / 100 if acc else None
         for path in glob.glob(os.path.join(ws, "runs", "*", "artifacts", "worker.log")):

@@ -197,7 +197,7 @@ class TestCliExport : public QObject {
                              .match(q.out);
     QVERIFY2(checked.hasMatch() && checked.captured(1).toDouble() <= checked.captured(2).toDouble(), qPrintable(q.out));
     // Calibrated on the first 1,024 of the run's 1,350 training examples (the README's figure).
-    QVERIFY2(q.out.contains("int8: calibrated on 1024 training examples"), qPrintable(q.out));
+    QVERIFY2(q.out.contains("int8: calibrated on 1,024 training examples"), qPrintable(q.out));
     const QRegularExpression report("test accuracy ([0-9.]+) \\(float ([0-9.]+)");
     const auto match = report.match(q.out);
     QVERIFY2(match.hasMatch(), qPrintable(q.out));

@@ -182,7 +182,7 @@ class TestEvaluationParts : public QObject {
     auto *accuracy = panel.classTable()->item(2 + tw::ui::EvaluationPanel::AccuracyRow,
                                               tw::ui::EvaluationPanel::PrecisionColumn);
     QCOMPARE(accuracy->data(Qt::UserRole).toDouble(), 0.7);
-    QCOMPARE(accuracy->text(), QStringLiteral("0.7000"));
+    QCOMPARE(accuracy->text(), QStringLiteral("0.7"));
     QCOMPARE(panel.classTable()->rowCount(), 2 + tw::ui::EvaluationPanel::SummaryRows);
 
     // A new epoch arrives: the panel moves on to it.

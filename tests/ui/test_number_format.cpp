@@ -49,6 +49,23 @@ class TestNumberFormat : public QObject {
     QCOMPARE(tw::ui::formatValueText(QStringLiteral("0.0003")), QStringLiteral("0,0003"));
   }
 
+  // Shares and sizes: the worker's epoch lines and summary, the CLI's pack and export lines and
+  // Studio write the same digits (Studio with the locale's space before % and decimal point).
+  void percentagesAndSizes() {
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QCOMPARE(QString::fromStdString(tw::config::formatPercent(0.8735)), QStringLiteral("87.35%"));
+    QCOMPARE(tw::ui::formatPercent(0.8735), QStringLiteral("87.35 %"));
+    QCOMPARE(QString::fromStdString(tw::config::formatPercent(0.784)), QStringLiteral("78.4%"));
+    QCOMPARE(tw::ui::formatPercent(0.784), QStringLiteral("78.4 %"));
+    QCOMPARE(QString::fromStdString(tw::config::formatPercent(1.0)), QStringLiteral("100%"));
+    QCOMPARE(QString::fromStdString(tw::app::formatMetric(0.784)), QStringLiteral("0.784"));
+    QCOMPARE(QString::fromStdString(tw::config::formatBytes(943411)), QStringLiteral("921.3 KiB"));
+    QCOMPARE(tw::ui::formatBytes(943411), QStringLiteral("921.3 KiB"));
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    QCOMPARE(tw::ui::formatPercent(0.784), QStringLiteral("78,4 %"));
+    QCOMPARE(tw::ui::formatBytes(1536), QStringLiteral("1,5 KiB"));
+  }
+
   void recordedText() {
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     QCOMPARE(tw::ui::formatValueText(QStringLiteral("0.002915586427666988")), QStringLiteral("0.002916"));

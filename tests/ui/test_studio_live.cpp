@@ -84,7 +84,7 @@ class TestStudioLive : public QObject {
     // Polling twice a second: new points show within about one interval, not "eventually".
     QVERIFY2(sinceWrite.elapsed() < 2000, qPrintable(QString::number(sinceWrite.elapsed())));
     QTRY_COMPARE(table->model()->index(0, RunsTableModel::ValAccuracy).data().toString(),
-                 QStringLiteral("78.40 %"));
+                 QStringLiteral("78.4 %"));
 
     // A second writer session appends after the last step shown, as a resumed run does.
     ws.store->writeMetrics(run.id, tw::test::trainLossRows(121, 200));

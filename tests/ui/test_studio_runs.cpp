@@ -223,7 +223,7 @@ class TestStudioRuns : public QObject {
     QCOMPARE(model->index(row, RunsTableModel::Experiment).data().toString(), QStringLiteral("fashion-mnist"));
     QCOMPARE(model->index(row, RunsTableModel::TestAccuracy).data().toString(), QStringLiteral("87.12 %"));
     QCOMPARE(model->index(row, RunsTableModel::ValAccuracy).data().toString(),
-             QStringLiteral("%1 %").arg(100.0 * tw::test::accuracyAt(200), 0, 'f', 2));
+             QStringLiteral("%1 %").arg(100.0 * tw::test::accuracyAt(200), 0, 'g', 4));
     QVERIFY(!model->index(row, RunsTableModel::Started).data().toString().isEmpty());
     QVERIFY(!model->index(row, RunsTableModel::Duration).data().toString().isEmpty());
 

@@ -168,7 +168,7 @@ class TestTranslations : public QObject {
     QCOMPARE(table->model()->index(0, tw::ui::RunsTableModel::Status).data().toString(),
              QStringLiteral("Fehlgeschlagen"));
     QCOMPARE(table->model()->index(0, tw::ui::RunsTableModel::ValAccuracy).data().toString(),
-             QStringLiteral("87,50 %"));
+             QStringLiteral("87,5 %"));
     QCOMPARE(window.windowTitle(), QStringLiteral("%1 — Torchwright Studio").arg(QDir::toNativeSeparators(ws.dir)));
 
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {},

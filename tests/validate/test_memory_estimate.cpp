@@ -2,6 +2,8 @@
 
 #include "validate_helpers.h"
 
+#include "core/config/number_text.h"
+
 #include <QtTest>
 
 class TestMemoryEstimate : public QObject {
@@ -120,9 +122,9 @@ class TestMemoryEstimate : public QObject {
   }
 
   void formatted() {
-    QCOMPARE(tw::validate::formatBytes(512), std::string("512 B"));
-    QCOMPARE(tw::validate::formatBytes(1536), std::string("1.5 KiB"));
-    QCOMPARE(tw::validate::formatBytes(3.0 * 1024 * 1024 * 1024), std::string("3.0 GiB"));
+    QCOMPARE(tw::config::formatBytes(512), std::string("512 B"));
+    QCOMPARE(tw::config::formatBytes(1536), std::string("1.5 KiB"));
+    QCOMPARE(tw::config::formatBytes(3.0 * 1024 * 1024 * 1024), std::string("3.0 GiB"));
     const auto config = smallRun();
     const std::string text = tw::validate::formatMemoryEstimate(tw::validate::estimateMemory(config, analysisOf(config)), config);
     QVERIFY2(text.find("optimiser state (2x)") != std::string::npos && text.find("total") != std::string::npos, text.c_str());

@@ -1,5 +1,7 @@
 #include "ui/charts/contour_plot.h"
 
+#include "ui/common/number_format.h"
+
 #include "ui/charts/chart_export.h"
 #include "ui/charts/color_scale.h"
 
@@ -11,7 +13,7 @@ namespace tw::ui {
 
 namespace {
 
-QString label(double value) { return QString::number(value, 'g', 3); }
+QString label(double value) { return formatNumber(value, 3); }
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include "core/config/number_text.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <cmath>
@@ -16,6 +17,15 @@ QString formatNumber(double value, int significant) {
   const QLocale locale;
   return QString::fromStdString(config::formatNumber(value, significant, locale.decimalPoint().toStdString(),
                                                      locale.groupSeparator().toStdString()));
+}
+
+QString formatPercent(double share, int significant) {
+  return QCoreApplication::translate("tw::ui::NumberFormat", "%1 %").arg(formatNumber(100.0 * share, significant));
+}
+
+QString formatBytes(double bytes) {
+  QString text = QString::fromStdString(config::formatBytes(bytes));
+  return text.replace(QLatin1Char('.'), QLocale().decimalPoint());
 }
 
 QString formatValueText(const QString &text, int significant) {

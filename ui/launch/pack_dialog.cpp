@@ -1,5 +1,7 @@
 #include "ui/launch/pack_dialog.h"
 
+#include "ui/common/number_format.h"
+
 #include "core/data/pack_dataset.h"
 
 #include <QCoreApplication>
@@ -180,10 +182,10 @@ void PackDialog::pack() {
       setState(State::Failed, outcome.error);
     } else {
       m_progress->setValue(100);
-      setState(State::Done, tr("Packed %1 examples into %2 shards (%3 MB) in %4.")
-                                .arg(outcome.examples)
+      setState(State::Done, tr("Packed %1 examples into %2 shards (%3) in %4.")
+                                .arg(formatNumber(double(outcome.examples)))
                                 .arg(outcome.shards)
-                                .arg(static_cast<double>(outcome.bytes) / 1e6, 0, 'f', 1)
+                                .arg(formatBytes(double(outcome.bytes)))
                                 .arg(m_output->text().trimmed()));
     }
   });

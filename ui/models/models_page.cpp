@@ -1,5 +1,7 @@
 #include "ui/models/models_page.h"
 
+#include "ui/common/number_format.h"
+
 #include "ui/common/state_labels.h"
 #include "ui/common/store_call.h"
 #include "ui/common/studio_icons.h"
@@ -356,7 +358,7 @@ void ModelsPage::onPredicted(int exitCode, const QString &out, const QString &er
       m_predictions->setItem(row, 0, cell(f.value(0)));
       m_predictions->setItem(row, 1, cell(f.value(1)));
       m_predictions->setItem(row, 2, cell(labelColumn >= 0 ? f.value(labelColumn) : QString()));
-      m_predictions->setItem(row, 3, cell(tr("%1 %").arg(QLocale().toString(confidence * 100.0, 'f', 1))));
+      m_predictions->setItem(row, 3, cell(formatPercent(confidence)));
       if (labelColumn >= 0 && f.value(1) != f.value(labelColumn))
         m_predictions->item(row, 1)->setForeground(QColor(0xb0, 0x00, 0x20));
     }

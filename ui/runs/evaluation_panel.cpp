@@ -1,5 +1,7 @@
 #include "ui/runs/evaluation_panel.h"
 
+#include "ui/common/number_format.h"
+
 #include "ui/charts/confusion_heatmap.h"
 #include "ui/workspace/poll_results.h"
 
@@ -31,7 +33,7 @@ QTableWidgetItem *textItem(const QString &text) {
 
 // The exact value rides along in UserRole: the text is rounded for reading.
 QTableWidgetItem *scoreItem(double value) {
-  auto *item = textItem(QLocale().toString(value, 'f', 4));
+  auto *item = textItem(formatNumber(value));
   item->setData(Qt::UserRole, value);
   item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
   return item;
@@ -218,10 +220,9 @@ void EvaluationPanel::showMatrix(const ConfusionMatrix &given, const QString &pa
   const int index = m_evaluations->findData(path);
   m_summary->setText(matrix.isEmpty() || index < 0
                          ? QString()
-                         : tr("%1 · examples: %2 · accuracy %3%")
-                               .arg(m_evaluations->itemText(index),
-                                    QLocale().toString(static_cast<qlonglong>(m_scores.examples)),
-                                    QLocale().toString(100.0 * m_scores.accuracy, 'f', 2)));
+                         : tr("%1 · examples: %2 · accuracy %3")
+                               .arg(m_evaluations->itemText(index), formatNumber(double(m_scores.examples)),
+                                    formatPercent(m_scores.accuracy)));
 }
 
 void EvaluationPanel::fillTable() {

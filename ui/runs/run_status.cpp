@@ -1,5 +1,7 @@
 #include "ui/runs/run_status.h"
 
+#include "ui/common/number_format.h"
+
 #include "ui/common/status_colors.h"
 
 #include <QCoreApplication>
@@ -44,8 +46,8 @@ QString formatDuration(int64_t ms) {
     return QCoreApplication::translate("tw::ui::RunStatus", "%1 min %2 s")
         .arg(minutes)
         .arg(secs, 2, 10, QLatin1Char('0'));
-  // Under a minute, tenths of a second: "0.3 s", "12.4 s" (short runs and trials differ there).
-  return QCoreApplication::translate("tw::ui::RunStatus", "%1 s").arg(QLocale().toString(static_cast<double>(ms) / 1000.0, 'f', 1));
+  // Under a minute, three digits: "0.3 s", "12.4 s" (short runs and trials differ there).
+  return QCoreApplication::translate("tw::ui::RunStatus", "%1 s").arg(formatNumber(static_cast<double>(ms) / 1000.0, 3));
 }
 
 QString formatTimestamp(int64_t ms) {

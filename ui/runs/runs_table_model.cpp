@@ -129,8 +129,8 @@ QVariant RunsTableModel::displayData(const RunSnapshot &row, int column) const {
   if (!entry) return {};
   const tracking::LatestMetric *metric = row.latestMetric(entry->key);
   if (!metric) return {};
-  // Percentages keep two decimals, so that a column of them lines up (tests and the guide show "87.12 %").
-  if (entry->percent) return tr("%1 %").arg(QLocale().toString(100.0 * metric->value, 'f', 2));
+  // A percentage has the digits the CLI's table shows for the same value (0.784 -> "78.4 %").
+  if (entry->percent) return formatPercent(metric->value);
   return formatNumber(metric->value);
 }
 

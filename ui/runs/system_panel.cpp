@@ -1,5 +1,7 @@
 #include "ui/runs/system_panel.h"
 
+#include "ui/common/number_format.h"
+
 #include "core/config/metric_keys.h"
 #include "core/config/run_config.h"
 #include "core/sysmon/nvml.h"
@@ -178,7 +180,7 @@ void SystemPanel::showReading(const Reading &reading) {
     m_ranks->setItem(row, 0, new QTableWidgetItem(QString::number(rank)));
     for (int c = 0; c < 7; ++c) {
       auto it = values.find(kColumns[c]);
-      const QString text = it == values.end() ? QStringLiteral("–") : QString::number(it->second, 'f', 0);
+      const QString text = it == values.end() ? QStringLiteral("–") : formatNumber(it->second);
       m_ranks->setItem(row, c + 1, new QTableWidgetItem(text));
       anyGpu = anyGpu || (c >= 3 && it != values.end());
     }
