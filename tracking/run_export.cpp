@@ -4,6 +4,7 @@
 #include "tracking/tensorboard_hparams.h"
 
 #include "core/config/metric_keys.h"  // the keys only: constants, nothing to link
+#include "core/config/number_text.h"  // shortestText: inline, nothing to link
 
 #include <yaml-cpp/yaml.h>
 
@@ -24,12 +25,6 @@ namespace tw::tracking {
 
 namespace {
 
-// The shortest text that reads back as the same double, as Python's repr writes MLflow's values.
-std::string shortest(double v) {
-  char text[64];
-  const auto result = std::to_chars(text, text + sizeof text, v);
-  return std::string(text, result.ptr);
-}
 
 void writeText(const fs::path &path, const std::string &text) {
   fs::create_directories(path.parent_path());
@@ -184,7 +179,7 @@ std::string exportMlflow(const Store &store, const RunRecord &run, const fs::pat
   for (const std::string &key : store.metricKeys(run.id)) {
     std::string lines;
     for (const MetricPoint &p : store.metricPoints(run.id, key))
-      lines += std::to_string(p.timeMs) + " " + shortest(p.value) + " " + std::to_string(p.step) + "\n";
+      lines += std::to_string(p.timeMs) + " " + config::shortestText(p.value) + " " + std::to_string(p.step) + "\n";
     writeText(folder / "metrics" / safeKeyPath(key), lines);
   }
   for (const auto &[key, value] : store.params(run.id)) writeText(folder / "params" / safeKeyPath(key), value);

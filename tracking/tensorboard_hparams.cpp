@@ -2,6 +2,8 @@
 
 #include "tracking/proto_wire.h"
 
+#include "core/config/number_text.h"  // shortestText: inline, nothing to link
+
 #include <charconv>
 #include <cmath>
 
@@ -11,18 +13,13 @@ namespace {
 
 constexpr const char *kPluginName = "hparams";
 
-std::string shortestText(double v) {
-  char text[64];
-  const auto result = std::to_chars(text, text + sizeof text, v);
-  return std::string(text, result.ptr);
-}
 
 // The number a text stands for when writing it as a number loses nothing.
 std::optional<double> exactNumber(const std::string &text) {
   double v = 0.0;
   const auto result = std::from_chars(text.data(), text.data() + text.size(), v);
   if (result.ec != std::errc() || result.ptr != text.data() + text.size() || !std::isfinite(v)) return std::nullopt;
-  if (shortestText(v) != text) return std::nullopt;
+  if (config::shortestText(v) != text) return std::nullopt;
   return v;
 }
 
@@ -128,7 +125,7 @@ std::optional<std::map<std::string, std::string>> hparamsOfSummaryValue(std::str
         if (e.number == 1 && e.type == wire::Bytes) name = std::string(e.bytes);
         if (e.number != 2 || e.type != wire::Bytes) continue;
         for (const wire::Field &v : wire::fields(e.bytes)) {
-          if (v.number == 2 && v.type == wire::Fixed64) text = shortestText(wire::fixedFrom<double>(v.bytes));
+          if (v.number == 2 && v.type == wire::Fixed64) text = config::shortestText(wire::fixedFrom<double>(v.bytes));
           if (v.number == 3 && v.type == wire::Bytes) text = std::string(v.bytes);
           if (v.number == 4 && v.type == wire::Varint) text = v.varint ? "true" : "false";
         }

@@ -34,6 +34,7 @@ std::string esc(const std::string &text) {
   return out;
 }
 
+// A coordinate in the SVG, not a number a reader is shown.
 std::string number(double v, int decimals = 1) {
   char text[32];
   std::snprintf(text, sizeof text, "%.*f", decimals, v);
@@ -326,8 +327,8 @@ std::string runReport(const tracking::Store &store, const std::vector<tracking::
       s.second = counts[{row.rank, row.key}]++ == 0 ? row.value : std::max(s.second, row.value);
     }
     for (const auto &[where, s] : sums)
-      system.push_back({runLabel(run), std::to_string(where.first), where.second, number(s.first / counts[where], 1),
-                        number(s.second, 1)});
+      system.push_back({runLabel(run), std::to_string(where.first), where.second, formatMetric(s.first / counts[where]),
+                        formatMetric(s.second)});
   }
   if (!system.empty())
     html += "<section id=\"system\"><h2>System readings</h2>\n" + table({"run", "rank", "reading", "mean", "max"}, system) +

@@ -1,7 +1,9 @@
 #include "app/worker/predict_run.h"
 
+#include "app/common/value_text.h"
 #include "app/worker/model_file_source.h"
 #include "app/worker/worker_args.h"
+#include "core/config/number_text.h"
 #include "core/config/run_config.h"
 #include "core/config/sha256.h"
 #include "core/config/workspace.h"
@@ -19,6 +21,7 @@
 #include <torch/script.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cmath>
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
@@ -162,6 +165,14 @@ Predictor fromModelFile(const std::string &path, const std::string &weights, int
   return p;
 }
 
+// What a prediction says it did, in the one number format (config/number_text.h).
+std::string predictedLine(int64_t rows, const std::string &split, double seconds, const std::string &out) {
+  return "predicted " + config::formatNumber(double(rows)) + " rows of the " + split + " split in " +
+         app::formatDuration(std::llround(seconds * 1000.0)) + " (" +
+         config::formatNumber(double(rows) / std::max(seconds, 1e-9)) + " rows/s) -> " + out;
+}
+
+// A CSV cell: six significant digits, for the next program rather than a person.
 std::string number(double v) {
   char text[32];
   std::snprintf(text, sizeof text, "%.6g", v);
@@ -294,11 +305,11 @@ int predictRun(int argc, char **argv) {
         csv += "\n";
       }
       engine::writeFileAtomically(out, csv);
-      std::printf("predicted %lld rows of the %s split in %.3f s (%.0f rows/s) -> %s\n", static_cast<long long>(rows),
-                  splitName.c_str(), seconds, rows / std::max(seconds, 1e-9), out.c_str());
+      std::printf("%s\n", predictedLine(rows, splitName, seconds, out).c_str());
       if (labelled) {
         const metrics::ClassScores s = metrics::classScores(confusion, classCount);
-        std::printf("accuracy %.4f  macro F1 %.4f  weighted F1 %.4f\n", s.accuracy, s.macroF1, s.weightedF1);
+        std::printf("accuracy %s  macro F1 %s  weighted F1 %s\n", app::formatMetric(s.accuracy).c_str(),
+                    app::formatMetric(s.macroF1).c_str(), app::formatMetric(s.weightedF1).c_str());
       }
     } else {
       const torch::Tensor values = yhat.reshape({rows, -1});
@@ -317,13 +328,12 @@ int predictRun(int argc, char **argv) {
         csv += "\n";
       }
       engine::writeFileAtomically(out, csv);
-      std::printf("predicted %lld rows of the %s split in %.3f s (%.0f rows/s) -> %s\n", static_cast<long long>(rows),
-                  splitName.c_str(), seconds, rows / std::max(seconds, 1e-9), out.c_str());
+      std::printf("%s\n", predictedLine(rows, splitName, seconds, out).c_str());
       if (labelled) {
         const double ssRes = (values - targets).pow(2).sum().item<double>();
         const double ssTot = (targets - targets.mean(0)).pow(2).sum().item<double>();
-        std::printf("R2 %.4f  RMSE %.4g\n", ssTot > 0 ? 1.0 - ssRes / ssTot : 0.0,
-                    std::sqrt(ssRes / static_cast<double>(values.numel())));
+        std::printf("R2 %s  RMSE %s\n", app::formatMetric(ssTot > 0 ? 1.0 - ssRes / ssTot : 0.0).c_str(),
+                    app::formatMetric(std::sqrt(ssRes / static_cast<double>(values.numel()))).c_str());
       }
     }
     return 0;

@@ -10,6 +10,7 @@
 //   formatPercent(0.8735)               // "87.35%"
 //   formatBytes(1536)                   // "1.5 KiB"
 
+#include <charconv>
 #include <string>
 
 namespace tw::config {
@@ -25,6 +26,16 @@ std::string formatNumber(double value, int significant = kShownDigits, const std
 
 // A share as a percentage with formatNumber's digits: 0.8735 -> "87.35%", 1 -> "100%".
 std::string formatPercent(double share, int significant = kShownDigits);
+
+// The shortest text that reads back as the same double ("0.001", "1e-05"), as Python's repr and
+// so MLflow and TensorBoard's tools write it: for files other programs read, not for people.
+// Inline so that the tracking library, which links no core library, writes the same. (A run's
+// own configuration keeps run_config.cpp's form: its text is what the configuration hash covers.)
+inline std::string shortestText(double value) {
+  char text[64];
+  const auto result = std::to_chars(text, text + sizeof text, value);
+  return std::string(text, result.ptr);
+}
 
 // A size in binary units, one decimal past the unit: "512 B", "1.5 KiB", "3.0 GiB".
 std::string formatBytes(double bytes);
