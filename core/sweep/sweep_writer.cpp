@@ -1,5 +1,7 @@
 #include "core/sweep/sweep_writer.h"
 
+#include "core/config/number_text.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <charconv>
@@ -10,11 +12,7 @@ namespace tw::sweep {
 namespace {
 
 // Shortest text that parses back to the same double; integers keep no fraction.
-std::string number(double value) {
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
+std::string number(double value) { return config::shortestText(value); }
 
 std::string integer(double value) { return std::to_string(static_cast<long long>(std::llround(value))); }
 
