@@ -254,7 +254,7 @@ class TestCliExport : public QObject {
     double recorded = -1;
     for (const auto &m : store->latestMetrics(run->id))
       if (m.key == "test/accuracy") recorded = m.value;
-    QVERIFY2(byRun.out.contains(QString("accuracy %1").arg(recorded, 0, 'f', 4)), qPrintable(byRun.out));
+    QVERIFY2(byRun.out.contains(QString("accuracy %1 ").arg(recorded, 0, 'g', 4)), qPrintable(byRun.out));
 
     const auto exported = exportRun({"--format", "torchscript", "--out", file("predict.pt")});
     QVERIFY2(exported.exitCode == 0, qPrintable(exported.all()));

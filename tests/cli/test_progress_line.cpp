@@ -13,6 +13,26 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+namespace {
+
+struct TerminalResult {
+  int exitCode = -1;  // -1: script(1) (util-linux) did not run or did not finish
+  QString text;       // what the terminal received, \r and escapes included
+};
+
+// The CLI with its output on a pseudo-terminal, as a user at a terminal sees it (script(1)).
+TerminalResult onTerminal(const QString &arguments, int timeoutMs = 300000) {
+  QProcess script;
+  script.start("script", {"-qfec", QStringLiteral(TW_BIN_DIR "/torchwright ") + arguments, "/dev/null"});
+  TerminalResult result;
+  if (!script.waitForFinished(timeoutMs)) return result;
+  result.exitCode = script.exitCode();
+  result.text = QString::fromUtf8(script.readAllStandardOutput());
+  return result;
+}
+
+}  // namespace
+
 class TestProgressLine : public QObject {
   Q_OBJECT
 
@@ -70,26 +90,19 @@ class TestProgressLine : public QObject {
     QCOMPARE(piped.out.count("exported "), 2);
     QVERIFY2(!piped.err.contains("exporting"), qPrintable(piped.err));
     // Under a pseudo-terminal: the progress line, redrawn with \r, and the same lines.
-    QProcess script;
-    script.start("script", {"-qfec", QString("%1/torchwright runs export one two %2 --to tensorboard --force --workspace %3")
-                                         .arg(TW_BIN_DIR, dir.path() + "/tb2", ws),
-                            "/dev/null"});
-    QVERIFY2(script.waitForFinished(60000), "script(1) (util-linux) did not run");
-    const QString terminal = QString::fromUtf8(script.readAllStandardOutput());
-    QCOMPARE(script.exitCode(), 0);
+    const TerminalResult exported =
+        onTerminal(QString("runs export one two %1 --to tensorboard --force --workspace %2").arg(dir.path() + "/tb2", ws));
+    QCOMPARE(exported.exitCode, 0);
+    const QString &terminal = exported.text;
     QVERIFY2(terminal.contains("\rexporting 2 / 2 runs (100%)"), qPrintable(terminal));
     QCOMPARE(terminal.count("exported "), 2);
     // The report counts its sections.
     const CliResult pipedReport = runCli({"report", "one", "two", "-o", dir.path() + "/piped.html", "--workspace", ws});
     QCOMPARE(pipedReport.exitCode, 0);
     QVERIFY2(!pipedReport.all().contains("sections"), qPrintable(pipedReport.all()));
-    QProcess report;
-    report.start("script", {"-qfec", QString("%1/torchwright report one two -o %2 --workspace %3")
-                                         .arg(TW_BIN_DIR, dir.path() + "/report.html", ws),
-                            "/dev/null"});
-    QVERIFY(report.waitForFinished(60000));
-    const QString reportTerminal = QString::fromUtf8(report.readAllStandardOutput());
-    QCOMPARE(report.exitCode(), 0);
+    const TerminalResult report = onTerminal(QString("report one two -o %1 --workspace %2").arg(dir.path() + "/report.html", ws));
+    QCOMPARE(report.exitCode, 0);
+    const QString &reportTerminal = report.text;
     QVERIFY2(reportTerminal.contains("\rwriting the report: 7 / 7 sections (100%)"), qPrintable(reportTerminal));
     QVERIFY(reportTerminal.contains("wrote " + dir.path() + "/report.html"));
   }
@@ -107,13 +120,9 @@ class TestProgressLine : public QObject {
     QVERIFY2(piped.exitCode == 0, qPrintable(piped.all()));
     QVERIFY(piped.out.contains("epoch 2/2"));
     QVERIFY2(!piped.all().contains("training "), qPrintable(piped.all()));
-    QProcess script;
-    script.start("script", {"-qfec", QString("%1/torchwright train %2 --workspace %3 --set tracking.run_name=tty")
-                                         .arg(TW_BIN_DIR, runFile, ws),
-                            "/dev/null"});
-    QVERIFY2(script.waitForFinished(300000), "script(1) (util-linux) did not run");
-    const QString terminal = QString::fromUtf8(script.readAllStandardOutput());
-    QCOMPARE(script.exitCode(), 0);
+    const TerminalResult trained = onTerminal(QString("train %1 --workspace %2 --set tracking.run_name=tty").arg(runFile, ws));
+    QCOMPARE(trained.exitCode, 0);
+    const QString &terminal = trained.text;
     // 1,800 training images in batches of 64: 29 steps an epoch.
     QVERIFY2(terminal.contains("\rtraining 58 / 58 steps (100%)"), qPrintable(terminal));
     // An epoch line clears the progress line first and is printed whole on its own line.
@@ -123,13 +132,10 @@ class TestProgressLine : public QObject {
     const CliResult exported = runCli({"export", "piped", "--format", "onnx", "--out", dir.path() + "/piped.onnx",
                                        "--workspace", ws});
     QVERIFY2(exported.exitCode == 0 && !exported.all().contains("stages"), qPrintable(exported.all()));
-    QProcess exporting;
-    exporting.start("script", {"-qfec", QString("%1/torchwright export tty --format onnx --out %2 --workspace %3")
-                                            .arg(TW_BIN_DIR, dir.path() + "/tty.onnx", ws),
-                               "/dev/null"});
-    QVERIFY(exporting.waitForFinished(120000));
-    const QString exportTerminal = QString::fromUtf8(exporting.readAllStandardOutput());
-    QCOMPARE(exporting.exitCode(), 0);
+    const TerminalResult exporting =
+        onTerminal(QString("export tty --format onnx --out %1 --workspace %2").arg(dir.path() + "/tty.onnx", ws));
+    QCOMPARE(exporting.exitCode, 0);
+    const QString &exportTerminal = exporting.text;
     QVERIFY2(exportTerminal.contains("\rexporting: 4 / 4 stages (100%)\033[K\r\n"), qPrintable(exportTerminal));
     QVERIFY(exportTerminal.contains("wrote " + dir.path() + "/tty.onnx"));
   }
