@@ -937,10 +937,10 @@ aufgezeichnet, als die Datei geschrieben wurde</translation>
     <message>
         <source>Truth: %1
 Predicted: %2
-Examples: %3 (%4% of the class)</source>
+Examples: %3 (%4 of the class)</source>
         <translation>Wahrheit: %1
 Vorhergesagt: %2
-Beispiele: %3 (%4 % der Klasse)</translation>
+Beispiele: %3 (%4 der Klasse)</translation>
     </message>
 </context>
 <context>
@@ -1013,16 +1013,16 @@ Beispiele: %3 (%4 % der Klasse)</translation>
         <translation>data.prefetch über 0 bereitet Batches im Voraus vor</translation>
     </message>
     <message>
-        <source>Data-bound: this run waited for batches %1% of its training time in the last epoch.</source>
-        <translation>Datengebunden: Dieser Lauf hat in der letzten Epoche %1% seiner Trainingszeit auf Batches gewartet.</translation>
-    </message>
-    <message>
         <source>What would help: %1.</source>
         <translation>Was helfen würde: %1.</translation>
     </message>
     <message>
-        <source>a larger data.memory_mb keeps more decoded images (the cache held %1% of the last epoch&apos;s), or data.cache: disk keeps them on disk</source>
-        <translation>ein größeres data.memory_mb behält mehr dekodierte Bilder (der Cache hielt %1% der letzten Epoche), oder data.cache: disk behält sie auf der Festplatte</translation>
+        <source>a larger data.memory_mb keeps more decoded images (the cache held %1 of the last epoch&apos;s), or data.cache: disk keeps them on disk</source>
+        <translation>ein größeres data.memory_mb behält mehr dekodierte Bilder (der Cache hielt %1 der letzten Epoche), oder data.cache: disk behält sie auf der Festplatte</translation>
+    </message>
+    <message>
+        <source>Data-bound: this run waited for batches %1 of its training time in the last epoch.</source>
+        <translation>Datengebunden: Dieser Lauf hat in der letzten Epoche %1 seiner Trainingszeit auf Batches gewartet.</translation>
     </message>
 </context>
 <context>

@@ -35,12 +35,12 @@ class TestDataBoundHint : public QObject {
 
   void namesWhatWouldHelp() {
     const QString uncached = dataBoundHint(run(0.6, {{"data.dataset", "image-folder"}, {"data.cache", "none"}}));
-    QVERIFY2(uncached.contains("60%"), qPrintable(uncached));
+    QVERIFY2(uncached.contains("60 %"), qPrintable(uncached));
     QVERIFY2(uncached.contains("data.cache: memory"), qPrintable(uncached));
     QVERIFY2(uncached.contains("data.workers"), qPrintable(uncached));
 
     const QString small = dataBoundHint(run(0.4, {{"data.dataset", "image-folder"}, {"data.cache", "memory"}}, 0.25));
-    QVERIFY2(small.contains("data.memory_mb") && small.contains("25%"), qPrintable(small));
+    QVERIFY2(small.contains("data.memory_mb") && small.contains("25 %"), qPrintable(small));
     QVERIFY2(!small.contains("data.cache: memory"), qPrintable(small));
 
     // A source read whole: no cache advice, and no decode threads for an IDX set.

@@ -2,6 +2,7 @@
 
 #include "ui/charts/chart_export.h"
 #include "ui/charts/heatmap_parts.h"
+#include "ui/common/number_format.h"
 
 #include <QEvent>
 #include <QLocale>
@@ -178,12 +179,11 @@ void ConfusionHeatmap::paintEvent(QPaintEvent *) {
 bool ConfusionHeatmap::event(QEvent *event) {
   const auto text = [this](int truth, int predicted) {
     const int64_t row = m_matrix.rowTotal(truth);
-    const double share = row > 0 ? 100.0 * static_cast<double>(m_matrix.count(truth, predicted)) / row : 0.0;
+    const double share = row > 0 ? static_cast<double>(m_matrix.count(truth, predicted)) / row : 0.0;
     // "Examples: n" rather than %n: without an English translation %n reads "3 example(s)".
-    return tr("Truth: %1\nPredicted: %2\nExamples: %3 (%4% of the class)")
+    return tr("Truth: %1\nPredicted: %2\nExamples: %3 (%4 of the class)")
         .arg(m_matrix.classes[truth], m_matrix.classes[predicted],
-             QLocale().toString(static_cast<qlonglong>(m_matrix.count(truth, predicted))),
-             QLocale().toString(share, 'f', 1));
+             formatNumber(static_cast<double>(m_matrix.count(truth, predicted))), formatPercent(share, 3));
   };
   if (heatmap::showCellToolTip(
           this, event, [this](const QPoint &p) { return cellAt(p); },
