@@ -203,7 +203,7 @@ std::string epochLine(const tw::engine::EpochReport &r) {
 void printSummary(const tw::tracking::RunRecord &run, const tw::engine::TrainSummary &s) {
   std::printf("\nSummary of run %s (%s)\n", run.uuid.substr(0, 8).c_str(), run.name.c_str());
   std::printf("  %-16s %s\n", "parameters", count(double(s.parameters)).c_str());
-  std::printf("  %-16s %lld (%lld steps)%s\n", "epochs", (long long)s.epochs, (long long)s.steps,
+  std::printf("  %-16s %lld (%s steps)%s\n", "epochs", (long long)s.epochs, count(double(s.steps)).c_str(),
               s.stopped ? ", stopped early" : "");
   std::printf("  %-16s %s / %s / %s\n", "train/val/test", count(double(s.trainSamples)).c_str(),
               count(double(s.valSamples)).c_str(), count(double(s.testSamples)).c_str());
