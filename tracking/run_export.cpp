@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -24,7 +23,6 @@ namespace fs = std::filesystem;
 namespace tw::tracking {
 
 namespace {
-
 
 void writeText(const fs::path &path, const std::string &text) {
   fs::create_directories(path.parent_path());
@@ -86,9 +84,8 @@ std::string exportTensorBoard(const Store &store, const RunRecord &run, const fs
   if (!params.empty()) {
     events.summary(hparamsExperiment(params, metricTags, startSecs), 0, startSecs);
     events.summary(hparamsSessionStart(params, startSecs), 0, startSecs);
-    if (const auto status = hparamsStatus(run.status))
-      events.summary(hparamsSessionEnd(*status, static_cast<double>(run.endMs) / 1000.0), 0,
-                     static_cast<double>(run.endMs) / 1000.0);
+    const double endSecs = static_cast<double>(run.endMs) / 1000.0;
+    if (const auto status = hparamsStatus(run.status)) events.summary(hparamsSessionEnd(*status, endSecs), 0, endSecs);
   }
   events.flush();
   return folder.string();
