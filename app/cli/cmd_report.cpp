@@ -2,6 +2,7 @@
 // runs (app/common/run_report.h), for someone who does not run Torchwright.
 
 #include "app/cli/commands.h"
+#include "app/cli/output_file.h"
 #include "app/cli/run_ref.h"
 #include "app/cli/usage.h"
 #include "app/common/progress_line.h"
@@ -24,6 +25,8 @@ int runReport(const CliArgs &args) {
     std::fprintf(stderr, "torchwright: %s exists (write it again with --force to replace it)\n", out.c_str());
     return 1;
   }
+  // A folder that is missing or not writable is refused before the runs are read.
+  if (checkOutputFile(out).empty()) return 1;
   const std::string db = tracking::workspaceStore(args.workspace());
   if (!tracking::storeMayExist(db)) {
     std::fprintf(stderr, "torchwright: no tracking database at %s (train a run first, or pass --workspace)\n", db.c_str());

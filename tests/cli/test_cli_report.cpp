@@ -98,6 +98,10 @@ class TestCliReport : public QObject {
     QVERIFY(readTextFile(page).startsWith("<!DOCTYPE html>"));
     QCOMPARE(runCli({"report", "no-such-run", "-o", m_dir.path() + "/x.html", "--workspace", workspace()}).exitCode, 1);
     QCOMPARE(runCli({"report", "--workspace", workspace()}).exitCode, 2);
+    // A folder that is not there is refused before any run is read (the rule export and predict keep).
+    const CliResult noFolder = runCli({"report", m_runs[0], "-o", m_dir.path() + "/missing/r.html", "--workspace", workspace()});
+    QCOMPARE(noFolder.exitCode, 1);
+    QVERIFY2(noFolder.err.contains("/missing does not exist"), qPrintable(noFolder.err));
   }
 };
 
