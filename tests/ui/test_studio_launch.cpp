@@ -62,11 +62,15 @@ class TestStudioLaunch : public QObject {
     launch->launcher()->setCliPath(QStringLiteral(TW_BIN_DIR "/torchwright"));
     window.pages()->setCurrentWidget(launch);
     launch->dataset()->setCurrentText("fashion-mnist");
-    launch->trainLimit()->setValue(20000);
+    // 54,000 training images: about a second an epoch, so the run outlasts the checks below (a
+    // 60-epoch run of 20,000 could end before Checkpoint now was taken) and its log's first line
+    // stays within the panel's 40-line tail while they run.
+    launch->trainLimit()->setValue(60000);
     launch->batchSize()->setValue(100);
     launch->epochs()->setValue(60);
     launch->runName()->setText("from-studio");
     QVERIFY(launch->runYaml().contains("run_name: 'from-studio'"));
+    QVERIFY2(launch->runYaml().contains("train_limit: 60000"), qPrintable(launch->runYaml()));
     const QString dir = QStringLiteral(TW_BINARY_DIR "/screenshots");
     QDir().mkpath(dir);
     window.grab().save(dir + QStringLiteral("/studio_launch.png"));
